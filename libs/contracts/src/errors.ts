@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Every error code a client can receive. Codes are stable: clients branch on them, so a code is
+ * never renamed or reused; the HTTP status for each lives in one place in the API.
+ */
+export const ErrorCode = z.enum([
+  // The request body, query or path did not match the contract; `errors` names each bad field.
+  'validation_failed',
+  // The body was not parseable JSON, or had a content type the endpoint does not take.
+  'malformed_request',
+  // No route or resource at this address.
+  'not_found',
+  // An append lost an optimistic-concurrency race: the stream moved on since it was read.
+  'wrong_expected_version',
+  // An event id was appended before with different content or to another stream.
+  'duplicate_event_id',
+  // Too many requests from one client in a short time.
+  'rate_limited',
+  // A dependency (database) is unreachable; the request may succeed later.
+  'service_unavailable',
+  // A bug: the server failed in a way no test foresaw. Logged with the request id.
+  'internal_error',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** A domain or infrastructure failure the caller can act on, carrying its stable code. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const FieldError = z.object({
+  field: z.string().meta({ description: 'Dotted path of the bad field, e.g. `body.name` or `query.page`.' }),
+  message: z.string(),
+});
+
+/** RFC 9457 problem details, with our stable `code` and the request id to quote in a bug report. */
+export const Problem = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string().optional(),
+    instance: z.string().optional(),
+    code: ErrorCode,
+    request_id: z.string().optional(),
+    errors: z.array(FieldError).optional(),
+  })
+  .meta({ id: 'Problem' });
+export type Problem = z.infer<typeof Problem>;

@@ -1,0 +1,87 @@
+import type { Checkpoint, EventStore, RecordedEvent } from './event-store';
+
+export interface CatchUpSubscriptionOptions {
+  from: Checkpoint;
+  types?: readonly string[];
+  batchSize?: number;
+  /** How often to look for events written by other processes; local appends wake it at once. */
+  pollIntervalMs?: number;
+  /** Wait before retrying a batch whose handler failed. */
+  retryDelayMs?: number;
+  /** Called with each batch; the subscription moves past it only once the promise resolves. */
+  handle(events: RecordedEvent[], checkpoint: Checkpoint): Promise<void>;
+  onError?(error: unknown): void;
+}
+
+/**
+ * Reads the global log from a checkpoint to the end, then keeps following it. A batch whose
+ * handler throws is retried from the same checkpoint, so nothing is skipped; a handler that stores
+ * the checkpoint with its output in one transaction therefore sees each event exactly once.
+ */
+export class CatchUpSubscription {
+  private checkpoint: Checkpoint;
+  private stopped = false;
+  /** Set by a local append; a wake-up that arrives while a batch is being handled is not lost. */
+  private dirty = false;
+  private wake: (() => void) | undefined;
+  private readonly running: Promise<void>;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly options: CatchUpSubscriptionOptions,
+  ) {
+    this.checkpoint = options.from;
+    this.unsubscribe = store.onAppended(() => {
+      this.dirty = true;
+      this.wake?.();
+    });
+    this.running = this.loop();
+  }
+
+  get position(): Checkpoint {
+    return this.checkpoint;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    this.unsubscribe();
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    const { batchSize = 500, pollIntervalMs = 500, retryDelayMs = 1000 } = this.options;
+    while (!this.stopped) {
+      let caughtUp = true;
+      this.dirty = false;
+      try {
+        const read = await this.store.readAll({ from: this.checkpoint, limit: batchSize, types: this.options.types });
+        if (read.events.length > 0) await this.options.handle(read.events, read.checkpoint);
+        this.checkpoint = read.checkpoint;
+        caughtUp = read.caughtUp;
+      } catch (error) {
+        if (this.stopped) return;
+        this.options.onError?.(error);
+        await this.sleep(retryDelayMs);
+        continue;
+      }
+      if (caughtUp) await this.sleep(pollIntervalMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.stopped || this.dirty) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = undefined;
+        done();
+      };
+    });
+  }
+}

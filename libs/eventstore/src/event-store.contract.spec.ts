@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate, PgliteClient, type SqlClient } from '@qr/platform';
+import { openTestPostgres, requiredServiceUrl, testAdapters } from '@qr/platform/testing';
+import { Client } from 'pg';
+import {
+  BatchingAppender,
+  CatchUpSubscription,
+  DuplicateEventIdError,
+  PostgresEventStore,
+  START,
+  WrongExpectedVersionError,
+  type Checkpoint,
+  type RecordedEvent,
+} from './index';
+
+const scanned = (n: number) => ({ type: 'ScanRecorded', data: { n } });
+
+describe.each(testAdapters())('event store on $name', (adapter) => {
+  let db: SqlClient;
+  let close: () => Promise<void>;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    ({ db, close } = await adapter.open({ max: 20 }));
+    store = new PostgresEventStore(db);
+  });
+  afterAll(() => close());
+
+  const newStream = () => `code-${randomUUID()}`;
+
+  it('appends to a new stream and reads the events back in order', async () => {
+    const stream = newStream();
+    const result = await store.append({ streamId: stream, expectedVersion: 'no_stream', events: [scanned(1), scanned(2)] });
+    expect(result.nextExpectedVersion).toBe(1);
+    const read = await store.readStream(stream);
+    expect(read.version).toBe(1);
+    expect(read.events.map((e) => [e.streamPosition, e.data])).toEqual([
+      [0, { n: 1 }],
+      [1, { n: 2 }],
+    ]);
+    expect(read.events[1]!.globalPosition).toBe(result.lastGlobalPosition);
+  });
+
+  it('refuses a stale expected version and says where the stream really is', async () => {
+    const stream = newStream();
+    await store.append({ streamId: stream, expectedVersion: 'no_stream', events: [scanned(1)] });
+    await store.append({ streamId: stream, expectedVersion: 0, events: [scanned(2)] });
+    const stale = store.append({ streamId: stream, expectedVersion: 0, events: [scanned(3)] });
+    await expect(stale).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    await expect(stale).rejects.toMatchObject({ code: 'wrong_expected_version', actual: 1 });
+    await expect(store.append({ streamId: stream, expectedVersion: 'no_stream', events: [scanned(4)] })).rejects.toBeInstanceOf(
+      WrongExpectedVersionError,
+    );
+    expect((await store.readStream(stream)).events).toHaveLength(2);
+  });
+
+  it('lets exactly one of 50 concurrent appends with the same expected version win', async () => {
+    const stream = newStream();
+    await store.append({ streamId: stream, expectedVersion: 'no_stream', events: [scanned(0)] });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => store.append({ streamId: stream, expectedVersion: 0, events: [scanned(i)] })),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const rejected = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+    expect(rejected).toHaveLength(49);
+    for (const o of rejected) expect(o.reason).toBeInstanceOf(WrongExpectedVersionError);
+    expect((await store.readStream(stream)).version).toBe(1);
+  });
+
+  it('lets exactly one of 50 concurrent creators of the same stream win', async () => {
+    const stream = newStream();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => store.append({ streamId: stream, expectedVersion: 'no_stream', events: [scanned(i)] })),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect((await store.readStream(stream)).events).toHaveLength(1);
+  });
+
+  it('never loses an append to the same stream with expected version any', async () => {
+    const stream = newStream();
+    await Promise.all(Array.from({ length: 40 }, (_, i) => store.append({ streamId: stream, expectedVersion: 'any', events: [scanned(i)] })));
+    const read = await store.readStream(stream);
+    expect(read.events.map((e) => e.streamPosition)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+  });
+
+  it('answers a retried append with the same event ids as the first time, writing nothing twice', async () => {
+    const stream = newStream();
+    const events = [{ id: randomUUID(), ...scanned(1) }, { id: randomUUID(), ...scanned(2) }];
+    const first = await store.append({ streamId: stream, expectedVersion: 'no_stream', events });
+    await expect(store.append({ streamId: stream, expectedVersion: 'no_stream', events })).resolves.toEqual(first);
+    await expect(store.append({ streamId: stream, expectedVersion: 'any', events })).resolves.toEqual(first);
+    expect((await store.readStream(stream)).events).toHaveLength(2);
+    await expect(store.append({ streamId: newStream(), expectedVersion: 'any', events })).rejects.toBeInstanceOf(
+      DuplicateEventIdError,
+    );
+  });
+
+  it('commits a batch where each request succeeds or fails on its own expected version', async () => {
+    const [a, b] = [newStream(), newStream()];
+    await store.append({ streamId: b, expectedVersion: 'no_stream', events: [scanned(0)] });
+    const results = await store.appendMany([
+      { streamId: a, expectedVersion: 'no_stream', events: [scanned(1)] },
+      { streamId: b, expectedVersion: 5, events: [scanned(2)] },
+      { streamId: a, expectedVersion: 0, events: [scanned(3)] },
+      { streamId: b, expectedVersion: 'any', events: [scanned(4)] },
+    ]);
+    expect(results[0]).toMatchObject({ nextExpectedVersion: 0 });
+    expect(results[1]).toBeInstanceOf(WrongExpectedVersionError);
+    expect(results[2]).toMatchObject({ nextExpectedVersion: 1 });
+    expect(results[3]).toMatchObject({ nextExpectedVersion: 1 });
+    expect((await store.readStream(a)).events.map((e) => e.data)).toEqual([{ n: 1 }, { n: 3 }]);
+  });
+
+  it('reads the global log in pages, filtered by type, without skipping or repeating', async () => {
+    const stream = newStream();
+    const before = await readEverything(store, START);
+    await store.append({
+      streamId: stream,
+      expectedVersion: 'no_stream',
+      events: [scanned(1), { type: 'CodeRenamed', data: {} }, scanned(2), scanned(3)],
+    });
+    const pages: RecordedEvent[][] = [];
+    let from: Checkpoint = before.checkpoint;
+    for (;;) {
+      const read = await store.readAll({ from, limit: 1, types: ['ScanRecorded'] });
+      if (read.events.length > 0) pages.push(read.events);
+      from = read.checkpoint;
+      if (read.caughtUp) break;
+    }
+    expect(pages.flat().map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect((await store.readAll({ from, limit: 10 })).events).toEqual([]);
+  });
+
+  it('delivers every event exactly once to a subscription while 20 writers append concurrently', async () => {
+    const start = (await readEverything(store, START)).checkpoint;
+    const received: RecordedEvent[] = [];
+    const subscription = new CatchUpSubscription(store, {
+      from: start,
+      batchSize: 37,
+      pollIntervalMs: 20,
+      handle: async (events) => void received.push(...events),
+    });
+    const writers = 20;
+    const perWriter = 25;
+    const streams = Array.from({ length: writers }, newStream);
+    await Promise.all(
+      streams.map(async (stream) => {
+        for (let i = 0; i < perWriter; i++) {
+          await store.append({ streamId: stream, expectedVersion: i === 0 ? 'no_stream' : i - 1, events: [scanned(i)] });
+        }
+      }),
+    );
+    await waitFor(() => received.length >= writers * perWriter);
+    await subscription.stop();
+    expect(new Set(received.map((e) => e.id)).size).toBe(writers * perWriter);
+    expect(received).toHaveLength(writers * perWriter);
+    for (const stream of streams) {
+      const positions = received.filter((e) => e.streamId === stream).map((e) => e.streamPosition);
+      expect(positions).toEqual(Array.from({ length: perWriter }, (_, i) => i));
+    }
+  });
+
+  it('group-commits concurrent requests and settles each only once its events are stored', async () => {
+    const appender = new BatchingAppender(store, { maxBatch: 100, maxInFlight: adapter.name === 'pglite' ? 1 : 4 });
+    const spy = jest.spyOn(store, 'appendMany');
+    const stream = newStream();
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => appender.append({ streamId: stream, expectedVersion: 'any', events: [scanned(i)] })),
+    );
+    const batches = spy.mock.calls.length;
+    spy.mockRestore();
+    expect(batches).toBeLessThan(30);
+    expect(new Set(results.map((r) => r.nextExpectedVersion)).size).toBe(300);
+    expect((await store.readStream(stream)).events).toHaveLength(300);
+    const lost = appender.append({ streamId: stream, expectedVersion: 3, events: [scanned(0)] });
+    await expect(lost).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    await appender.drained();
+  });
+});
+
+const serverUrl = requiredServiceUrl('DATABASE_URL', 'PostgreSQL (set DATABASE_URL=postgres://…)');
+(serverUrl ? describe : describe.skip)('event store on PostgreSQL with overlapping transactions', () => {
+  it('does not pass an event that a slower transaction commits after a later one', async () => {
+    const pg = await openTestPostgres(serverUrl!);
+    const slow = new Client({ connectionString: pg.url });
+    try {
+      const store = new PostgresEventStore(pg.db);
+      await slow.connect();
+      await slow.query('BEGIN');
+      await slow.query(
+        `INSERT INTO es_events (stream_id, stream_position, event_id, type, data, occurred_at)
+         VALUES ('code-slow', 0, gen_random_uuid(), 'ScanRecorded', '{"n":"slow"}', now())`,
+      );
+      await store.append({ streamId: 'code-fast', expectedVersion: 'no_stream', events: [{ type: 'ScanRecorded', data: { n: 'fast' } }] });
+
+      const whileSlowIsOpen = await store.readAll({ from: START, limit: 100 });
+      expect(whileSlowIsOpen.events).toEqual([]);
+      await slow.query('COMMIT');
+      const afterCommit = await store.readAll({ from: whileSlowIsOpen.checkpoint, limit: 100 });
+      expect(afterCommit.events.map((e) => e.data)).toEqual([{ n: 'slow' }, { n: 'fast' }]);
+    } finally {
+      await slow.end();
+      await pg.drop();
+    }
+  });
+});
+
+describe('event store on PGlite in a data directory', () => {
+  it('reads back every event after the process reopens the directory', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'qr-es-'));
+    try {
+      const first = await PgliteClient.open({ dataDir });
+      await migrate(first);
+      const result = await new PostgresEventStore(first).append({
+        streamId: 'code-restart',
+        expectedVersion: 'no_stream',
+        events: [scanned(1), scanned(2)],
+      });
+      await first.close();
+
+      const second = await PgliteClient.open({ dataDir });
+      const reopened = new PostgresEventStore(second);
+      const read = await reopened.readStream('code-restart');
+      expect(read.events.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+      await expect(reopened.append({ streamId: 'code-restart', expectedVersion: result.nextExpectedVersion, events: [scanned(3)] })).resolves.toMatchObject({
+        nextExpectedVersion: 2,
+      });
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+async function readEverything(store: PostgresEventStore, from: Checkpoint) {
+  let read = await store.readAll({ from, limit: 1000 });
+  while (!read.caughtUp) read = await store.readAll({ from: read.checkpoint, limit: 1000 });
+  return read;
+}
+
+async function waitFor(condition: () => boolean, timeoutMs = 20000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -1,0 +1,109 @@
+/** The event store port (DESIGN.md §3): the write side's only storage, and the log every projection reads. */
+
+/** `any` never conflicts (high-volume streams); `no_stream` creates; a number is the last stream position read. */
+export type ExpectedVersion = number | 'any' | 'no_stream';
+
+/** A stream that has no events yet has this version; its first event gets position 0. */
+export const NO_STREAM_VERSION = -1;
+
+/** Who and what caused an event. Never secrets: events are immutable and go to analysts and Kafka. */
+export interface EventMetadata {
+  org_id?: string;
+  actor?: string;
+  correlation_id?: string;
+  causation_id?: string;
+  [key: string]: unknown;
+}
+
+export interface NewEvent<Data = unknown> {
+  /** A UUID; appending the same ids again is idempotent. Generated when absent. */
+  id?: string;
+  type: string;
+  data: Data;
+  metadata?: EventMetadata;
+  schemaVersion?: number;
+  occurredAt?: Date;
+}
+
+export interface RecordedEvent<Data = unknown> {
+  id: string;
+  type: string;
+  data: Data;
+  metadata: EventMetadata;
+  schemaVersion: number;
+  streamId: string;
+  streamPosition: number;
+  globalPosition: number;
+  transactionId: string;
+  occurredAt: Date;
+  recordedAt: Date;
+}
+
+export interface AppendRequest {
+  /** `<context>-<id>`, e.g. `code-7f3a…`; the part before the first dash is the stream's type. */
+  streamId: string;
+  expectedVersion: ExpectedVersion;
+  events: NewEvent[];
+}
+
+export interface AppendResult {
+  streamId: string;
+  /** The stream's version after this append: pass it as expectedVersion for the next one. */
+  nextExpectedVersion: number;
+  /** Global position of the last event written; queries may wait for projections to reach it. */
+  lastGlobalPosition: number;
+}
+
+/**
+ * A position in the global log. Transaction id first: concurrent transactions commit out of
+ * sequence order, so a bare global position would skip events that commit late.
+ */
+export interface Checkpoint {
+  transactionId: string;
+  globalPosition: number;
+}
+
+export const START: Checkpoint = { transactionId: '0', globalPosition: 0 };
+
+export interface ReadAllOptions {
+  from: Checkpoint;
+  limit: number;
+  /** Only these event types; the checkpoint still moves past the others. */
+  types?: readonly string[];
+}
+
+export interface ReadAllResult {
+  events: RecordedEvent[];
+  /** Where the next read starts: after the last event, or past everything committed when caught up. */
+  checkpoint: Checkpoint;
+  caughtUp: boolean;
+}
+
+export interface StreamRead {
+  version: number;
+  events: RecordedEvent[];
+}
+
+export interface EventStore {
+  /** Appends atomically, or throws WrongExpectedVersionError (HTTP 409). Idempotent for the same event ids. */
+  append(request: AppendRequest): Promise<AppendResult>;
+  /**
+   * Appends many requests in one transaction (group commit). Each request succeeds or fails on its
+   * own expected version; the results are in request order.
+   */
+  appendMany(requests: readonly AppendRequest[]): Promise<(AppendResult | Error)[]>;
+  readStream(streamId: string, fromPosition?: number): Promise<StreamRead>;
+  readAll(options: ReadAllOptions): Promise<ReadAllResult>;
+  /** The highest global position handed out so far (for lag). */
+  headPosition(): Promise<number>;
+  /** When the first event after `from` was recorded, or undefined if there is none. */
+  firstRecordedAfter(from: Checkpoint): Promise<Date | undefined>;
+  /** Calls `listener` after each commit in this process, so local subscribers wake without polling. */
+  onAppended(listener: () => void): () => void;
+}
+
+export function compareCheckpoints(a: Checkpoint, b: Checkpoint): number {
+  const byTransaction = BigInt(a.transactionId) - BigInt(b.transactionId);
+  if (byTransaction !== 0n) return byTransaction < 0n ? -1 : 1;
+  return a.globalPosition - b.globalPosition;
+}

@@ -1,0 +1,5 @@
+export * from './event-store';
+export * from './event-store.errors';
+export { PostgresEventStore } from './postgres-event-store';
+export { BatchingAppender, type BatchingAppenderOptions } from './batching-appender';
+export { CatchUpSubscription, type CatchUpSubscriptionOptions } from './catch-up-subscription';

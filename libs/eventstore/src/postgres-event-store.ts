@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { isUniqueViolation, type SqlClient, type SqlExecutor } from '@qr/platform';
+import {
+  compareCheckpoints,
+  NO_STREAM_VERSION,
+  type AppendRequest,
+  type AppendResult,
+  type Checkpoint,
+  type EventStore,
+  type ReadAllOptions,
+  type ReadAllResult,
+  type RecordedEvent,
+  type StreamRead,
+} from './event-store';
+import { DuplicateEventIdError, WrongExpectedVersionError } from './event-store.errors';
+
+interface EventRow {
+  global_position: string | number;
+  transaction_id: string;
+  stream_id: string;
+  stream_position: string | number;
+  event_id: string;
+  type: string;
+  schema_version: number;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+  occurred_at: Date;
+  recorded_at: Date;
+}
+
+const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_position, event_id::text AS event_id,
+  type, schema_version, data, metadata, occurred_at, recorded_at`;
+
+/** Raised inside a batch when another transaction created one of its new streams first; the batch is retried. */
+class StreamCreatedConcurrently extends Error {}
+
+const MAX_BATCH_ATTEMPTS = 3;
+const EVENT_ID_KEY = 'es_events_event_id_key';
+
+/**
+ * The event store on PostgreSQL SQL that PGlite and a PostgreSQL server both run (DESIGN.md §3).
+ * An append locks the rows of its streams (SELECT … FOR UPDATE), checks every expected version in
+ * memory, then writes stream versions and events with one multi-row statement each, so a batch of
+ * a thousand requests costs the same four round trips as one.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly appended = new EventEmitter().setMaxListeners(0);
+
+  constructor(private readonly db: SqlClient) {}
+
+  async append(request: AppendRequest): Promise<AppendResult> {
+    const [result] = await this.appendMany([request]);
+    if (result instanceof Error) throw result;
+    return result!;
+  }
+
+  async appendMany(requests: readonly AppendRequest[]): Promise<(AppendResult | Error)[]> {
+    const prepared = requests.map(withEventIds);
+    let results: (AppendResult | Error)[];
+    try {
+      results = await this.commitBatch(prepared);
+    } catch (error) {
+      if (!isUniqueViolation(error, EVENT_ID_KEY)) throw error;
+      // One request re-sending old event ids must not fail the others batched with it.
+      results =
+        prepared.length === 1
+          ? [new DuplicateEventIdError(prepared[0]!.streamId, [])]
+          : await Promise.all(prepared.map(async (request) => (await this.appendMany([request]))[0]!));
+    }
+    return Promise.all(
+      results.map((result, index) => (result instanceof Error ? this.explainFailure(prepared[index]!, result) : result)),
+    );
+  }
+
+  private async commitBatch(requests: readonly AppendRequest[]): Promise<(AppendResult | Error)[]> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const results = await this.db.transaction((tx) => this.writeBatch(tx, requests));
+        if (results.some((r) => !(r instanceof Error))) this.appended.emit('appended');
+        return results;
+      } catch (error) {
+        if (!(error instanceof StreamCreatedConcurrently) || attempt >= MAX_BATCH_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async writeBatch(tx: SqlExecutor, requests: readonly AppendRequest[]): Promise<(AppendResult | Error)[]> {
+    const streamIds = [...new Set(requests.map((r) => r.streamId))];
+    const { rows: existing } = await tx.query<{ stream_id: string; version: string | number }>(
+      'SELECT stream_id, version FROM es_streams WHERE stream_id = ANY($1::text[]) FOR UPDATE',
+      [streamIds],
+    );
+    const stored = new Map(existing.map((row) => [row.stream_id, Number(row.version)]));
+    const versions = new Map(stored);
+    const planned: { request: AppendRequest; firstPosition: number }[] = [];
+
+    const results: (AppendResult | Error)[] = requests.map((request) => {
+      const actual = versions.get(request.streamId) ?? NO_STREAM_VERSION;
+      const { expectedVersion } = request;
+      const matches =
+        expectedVersion === 'any' ||
+        (expectedVersion === 'no_stream' ? !versions.has(request.streamId) : expectedVersion === actual);
+      if (!matches) return new WrongExpectedVersionError(request.streamId, expectedVersion, actual);
+      const next = actual + request.events.length;
+      if (request.events.length > 0) {
+        versions.set(request.streamId, next);
+        planned.push({ request, firstPosition: actual + 1 });
+      }
+      return { streamId: request.streamId, nextExpectedVersion: next, lastGlobalPosition: 0 };
+    });
+    if (planned.length === 0) return results;
+
+    await this.writeStreamVersions(tx, stored, versions);
+    const positions = await this.insertEvents(tx, planned);
+    return results.map((result, index) => {
+      if (result instanceof Error) return result;
+      const lastEvent = requests[index]!.events.at(-1);
+      return lastEvent ? { ...result, lastGlobalPosition: positions.get(lastEvent.id!)! } : result;
+    });
+  }
+
+  private async writeStreamVersions(tx: SqlExecutor, stored: Map<string, number>, versions: Map<string, number>) {
+    const updated = [...versions].filter(([id, version]) => stored.has(id) && stored.get(id) !== version);
+    const created = [...versions].filter(([id]) => !stored.has(id));
+    if (updated.length > 0) {
+      await tx.query(
+        `UPDATE es_streams s SET version = u.version
+           FROM unnest($1::text[], $2::bigint[]) AS u(stream_id, version) WHERE s.stream_id = u.stream_id`,
+        [updated.map(([id]) => id), updated.map(([, v]) => v)],
+      );
+    }
+    if (created.length > 0) {
+      const { rows } = await tx.query(
+        `INSERT INTO es_streams (stream_id, stream_type, version)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])
+         ON CONFLICT (stream_id) DO NOTHING RETURNING stream_id`,
+        [created.map(([id]) => id), created.map(([id]) => streamTypeOf(id)), created.map(([, v]) => v)],
+      );
+      if (rows.length !== created.length) throw new StreamCreatedConcurrently();
+    }
+  }
+
+  private async insertEvents(tx: SqlExecutor, planned: { request: AppendRequest; firstPosition: number }[]) {
+    const columns: unknown[][] = [[], [], [], [], [], [], [], []];
+    for (const { request, firstPosition } of planned) {
+      request.events.forEach((event, offset) => {
+        const row = [
+          request.streamId,
+          firstPosition + offset,
+          event.id,
+          event.type,
+          event.schemaVersion ?? 1,
+          JSON.stringify(event.data),
+          JSON.stringify(event.metadata ?? {}),
+          (event.occurredAt ?? new Date()).toISOString(),
+        ];
+        row.forEach((value, column) => columns[column]!.push(value));
+      });
+    }
+    const { rows } = await tx.query<{ event_id: string; global_position: string | number }>(
+      `INSERT INTO es_events (stream_id, stream_position, event_id, type, schema_version, data, metadata, occurred_at)
+         SELECT s, p, e::uuid, t, v, d::jsonb, m::jsonb, o::timestamptz
+           FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[])
+             AS u(s, p, e, t, v, d, m, o)
+       RETURNING event_id::text AS event_id, global_position`,
+      columns,
+    );
+    return new Map(rows.map((row) => [row.event_id, Number(row.global_position)]));
+  }
+
+  /**
+   * A client retrying after a lost response re-sends the same event ids: it gets the first answer
+   * again. Ids used by some other append make the failure a DuplicateEventIdError.
+   */
+  private async explainFailure(request: AppendRequest, failure: Error): Promise<AppendResult | Error> {
+    const ids = request.events.map((e) => e.id!);
+    if (ids.length === 0) return failure;
+    const { rows } = await this.db.query<{ event_id: string; stream_id: string; stream_position: string; global_position: string }>(
+      `SELECT event_id::text AS event_id, stream_id, stream_position, global_position
+         FROM es_events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_position`,
+      [ids],
+    );
+    if (rows.length === 0) return failure;
+    const sameAppend = rows.length === ids.length && rows.every((row) => row.stream_id === request.streamId);
+    if (!sameAppend) return new DuplicateEventIdError(request.streamId, rows.map((row) => row.event_id));
+    const last = rows.at(-1)!;
+    return {
+      streamId: request.streamId,
+      nextExpectedVersion: Number(last.stream_position),
+      lastGlobalPosition: Number(last.global_position),
+    };
+  }
+
+  async readStream(streamId: string, fromPosition = 0): Promise<StreamRead> {
+    const [{ rows: stream }, { rows }] = await Promise.all([
+      this.db.query<{ version: string }>('SELECT version FROM es_streams WHERE stream_id = $1', [streamId]),
+      this.db.query<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = $1 AND stream_position >= $2 ORDER BY stream_position`,
+        [streamId, fromPosition],
+      ),
+    ]);
+    return { version: stream[0] ? Number(stream[0].version) : NO_STREAM_VERSION, events: rows.map(toRecordedEvent) };
+  }
+
+  async readAll({ from, limit, types }: ReadAllOptions): Promise<ReadAllResult> {
+    // One statement, one snapshot: the events and the horizon below which every transaction has ended.
+    const { rows } = await this.db.query<Partial<EventRow> & { horizon: string }>(
+      `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+       SELECT snap.xmin::text AS horizon, e.* FROM snap LEFT JOIN LATERAL (
+         SELECT ${EVENT_COLUMNS} FROM es_events
+          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+            AND transaction_id < snap.xmin
+            AND ($4::text[] IS NULL OR type = ANY($4::text[]))
+          ORDER BY transaction_id, global_position LIMIT $3) e ON true`,
+      [from.transactionId, from.globalPosition, limit, types ? [...types] : null],
+    );
+    const events = rows.filter((row) => row.event_id != null).map((row) => toRecordedEvent(row as EventRow));
+    const caughtUp = events.length < limit;
+    const last = events.at(-1);
+    const checkpoint: Checkpoint = caughtUp
+      ? // Every transaction below the horizon has ended and all of them have been read.
+        maxCheckpoint(from, { transactionId: rows[0]!.horizon, globalPosition: 0 })
+      : { transactionId: last!.transactionId, globalPosition: last!.globalPosition };
+    return { events, checkpoint, caughtUp };
+  }
+
+  async headPosition(): Promise<number> {
+    const { rows } = await this.db.query<{ head: string | number }>(
+      `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS head FROM es_events_global_position_seq`,
+    );
+    return Number(rows[0]?.head ?? 0);
+  }
+
+  async firstRecordedAfter(from: Checkpoint): Promise<Date | undefined> {
+    const { rows } = await this.db.query<{ recorded_at: Date }>(
+      `SELECT recorded_at FROM es_events WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+        ORDER BY transaction_id, global_position LIMIT 1`,
+      [from.transactionId, from.globalPosition],
+    );
+    return rows[0]?.recorded_at;
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.appended.on('appended', listener);
+    return () => this.appended.off('appended', listener);
+  }
+}
+
+function withEventIds(request: AppendRequest): AppendRequest {
+  return { ...request, events: request.events.map((event) => (event.id ? event : { ...event, id: randomUUID() })) };
+}
+
+function streamTypeOf(streamId: string): string {
+  const dash = streamId.indexOf('-');
+  return dash > 0 ? streamId.slice(0, dash) : streamId;
+}
+
+function maxCheckpoint(a: Checkpoint, b: Checkpoint): Checkpoint {
+  return compareCheckpoints(a, b) >= 0 ? a : b;
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    schemaVersion: row.schema_version,
+    streamId: row.stream_id,
+    streamPosition: Number(row.stream_position),
+    globalPosition: Number(row.global_position),
+    transactionId: row.transaction_id,
+    occurredAt: row.occurred_at,
+    recordedAt: row.recorded_at,
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * Every setting the server reads, validated once at boot. Unset and empty variables take the
+ * defaults that make `npm start` work with nothing installed: PGlite in ./data on port 3000.
+ */
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce
+      .number({ error: 'must be a whole number between 1 and 65535' })
+      .int('must be a whole number between 1 and 65535')
+      .min(1, 'must be a whole number between 1 and 65535')
+      .max(65535, 'must be a whole number between 1 and 65535')
+      .default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://qr.example.com' }).optional(),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// connection URL' })
+      .optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+  })
+  .transform((raw) => ({
+    ...raw,
+    PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+  }));
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(ConfigSchema.in.shape).flatMap((key) => (env[key] ? [[key, env[key]]] : [])),
+  );
+  const parsed = ConfigSchema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    parsed.error.issues.map((issue) => {
+      const variable = String(issue.path[0]);
+      return { variable, message: `${issue.message} (got "${present[variable]}")` };
+    }),
+  );
+}

@@ -1,0 +1,23 @@
+/** The slice of a SQL connection every store and projection needs; PGlite and node-postgres both provide it. */
+export interface SqlExecutor {
+  query<Row extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }>;
+}
+
+export interface SqlClient extends SqlExecutor {
+  /** 'pglite' is the embedded default; 'postgres' a server reached through DATABASE_URL. */
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Runs several statements separated by semicolons, without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Postgres' SQLSTATE for a unique violation; duplicates are recognised by code and constraint, never by text. */
+export const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, constraint: violated } = error as { code?: unknown; constraint?: unknown };
+  return code === UNIQUE_VIOLATION && (constraint === undefined || violated === constraint);
+}

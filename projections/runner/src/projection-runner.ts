@@ -1,0 +1,211 @@
+import {
+  CatchUpSubscription,
+  compareCheckpoints,
+  START,
+  type Checkpoint,
+  type EventStore,
+  type RecordedEvent,
+} from '@qr/eventstore';
+import type { Logger, SqlClient, SqlExecutor } from '@qr/platform';
+import { assertValidProjection, physicalTable, type Projection, type ProjectionContext, type ProjectionLag } from './projection';
+import { projectionState, type GenerationState } from './projection-state';
+
+/** The generation a follower writes to was replaced by a rebuild (possibly in another process). */
+class GenerationRetired extends Error {}
+
+export interface RebuildProgress {
+  processed: number;
+  position: number;
+  head: number;
+}
+
+export interface RebuildReport {
+  name: string;
+  generation: number;
+  eventsProcessed: number;
+  /** Events of the projection's types in the store up to its checkpoint: must equal eventsProcessed. */
+  eventsInStore: number;
+  seconds: number;
+}
+
+interface Follower {
+  generation: number;
+  subscription: CatchUpSubscription;
+}
+
+/**
+ * Keeps every registered projection up to date from the event store, each batch's output and
+ * checkpoint in one transaction, and rebuilds a projection into a new generation when asked (the
+ * replay CLI) or when its code version changed since its tables were built.
+ */
+export class ProjectionRunner {
+  private readonly followers = new Map<string, Follower>();
+  private readonly rebuilds = new Set<Promise<unknown>>();
+  private started = false;
+  private stopped = false;
+
+  constructor(
+    private readonly db: SqlClient,
+    private readonly store: EventStore,
+    readonly projections: readonly Projection[],
+    private readonly log: Logger,
+    private readonly options: { batchSize?: number; pollIntervalMs?: number } = {},
+  ) {
+    projections.forEach(assertValidProjection);
+  }
+
+  async start(): Promise<void> {
+    this.started = true;
+    for (const projection of this.projections) {
+      const live = await this.db.transaction(async (tx) => {
+        // Two servers starting together on one PostgreSQL must not both create generation 1.
+        await tx.query('LOCK TABLE projection_checkpoints IN SHARE ROW EXCLUSIVE MODE');
+        return (await projectionState.live(tx, projection.name)) ?? projectionState.createGeneration(tx, projection, 'live');
+      });
+      if (live.codeVersion === projection.version) {
+        this.follow(projection, live);
+        continue;
+      }
+      // The old generation keeps answering queries, not updated, until the new one takes over.
+      this.log.info({ projection: projection.name, from: live.codeVersion, to: projection.version }, 'projection version changed: rebuilding');
+      const rebuild = this.rebuild(projection.name).catch((error: unknown) =>
+        this.log.error({ err: error, projection: projection.name }, 'projection rebuild failed'),
+      );
+      this.rebuilds.add(rebuild);
+      void rebuild.finally(() => this.rebuilds.delete(rebuild));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all([...this.followers.values()].map((f) => f.subscription.stop()));
+    this.followers.clear();
+    await Promise.all(this.rebuilds);
+  }
+
+  /** Resolves once every followed projection has processed everything committed so far. */
+  async caughtUp(timeoutMs = 10000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while ((await this.lag()).some((lag) => lag.lag_events > 0)) {
+      if (Date.now() > deadline) throw new Error('projections did not catch up in time');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  async lag(): Promise<ProjectionLag[]> {
+    const states = await projectionState.all(this.db);
+    return Promise.all(
+      this.projections.map(async (projection) => {
+        const live = states.find((s) => s.name === projection.name && s.status === 'live');
+        const follower = this.followers.get(projection.name);
+        // A follower's position moves past other types' events without a write; the stored one may not.
+        const checkpoint = follower && follower.generation === live?.generation ? follower.subscription.position : (live?.checkpoint ?? START);
+        const { rows } = await this.db.query<{ pending: string | number; oldest: Date | null }>(
+          `SELECT count(*) AS pending, min(recorded_at) AS oldest FROM (
+             SELECT recorded_at FROM es_events
+              WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND type = ANY($3::text[])
+              LIMIT 100000) pending`,
+          [checkpoint.transactionId, checkpoint.globalPosition, [...projection.eventTypes]],
+        );
+        const oldest = rows[0]?.oldest;
+        return {
+          name: projection.name,
+          generation: live?.generation ?? 0,
+          status: live?.status ?? 'building',
+          checkpoint,
+          events_processed: live?.eventsProcessed ?? 0,
+          lag_events: Number(rows[0]?.pending ?? 0),
+          lag_seconds: oldest ? Math.max(0, (Date.now() - new Date(oldest).getTime()) / 1000) : 0,
+        };
+      }),
+    );
+  }
+
+  /**
+   * Builds a new generation of `name` from position 0 while the live one keeps answering, then
+   * makes it live and drops the old tables (DESIGN.md §4).
+   */
+  async rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildReport> {
+    const projection = this.projections.find((p) => p.name === name);
+    if (!projection) throw new Error(`Unknown projection "${name}". Registered: ${this.names()}.`);
+    const started = Date.now();
+    const state = await this.db.transaction(async (tx) => {
+      for (const leftover of (await projectionState.all(tx)).filter((s) => s.name === name && s.status === 'building')) {
+        await projectionState.discard(tx, projection, leftover.generation);
+      }
+      return projectionState.createGeneration(tx, projection, 'building');
+    });
+
+    const head = await this.store.headPosition();
+    let from = START;
+    for (;;) {
+      const read = await this.store.readAll({ from, limit: this.options.batchSize ?? 2000, types: projection.eventTypes });
+      await this.db.transaction((tx) => this.apply(tx, projection, state.generation, read.events, read.checkpoint));
+      from = read.checkpoint;
+      onProgress?.({ processed: read.events.length, position: read.events.at(-1)?.globalPosition ?? head, head });
+      if (read.caughtUp || this.stopped) break;
+    }
+    if (this.stopped) throw new Error(`Rebuild of ${name} interrupted by shutdown`);
+
+    const eventsProcessed = await this.db.transaction(async (tx) => {
+      const built = await projectionState.lock(tx, name, state.generation);
+      await projectionState.promote(tx, projection, state.generation);
+      return built!.eventsProcessed;
+    });
+    const { rows } = await this.db.query<{ count: string | number }>(
+      `SELECT count(*) AS count FROM es_events
+        WHERE type = ANY($1::text[]) AND (transaction_id, global_position) <= ($2::xid8, $3::bigint)`,
+      [[...projection.eventTypes], from.transactionId, from.globalPosition],
+    );
+
+    const previous = this.followers.get(name);
+    this.followers.delete(name);
+    await previous?.subscription.stop();
+    if (this.started && !this.stopped) this.follow(projection, { ...state, status: 'live', checkpoint: from });
+    return { name, generation: state.generation, eventsProcessed, eventsInStore: Number(rows[0]!.count), seconds: (Date.now() - started) / 1000 };
+  }
+
+  private follow(projection: Projection, state: GenerationState): void {
+    const subscription = new CatchUpSubscription(this.store, {
+      from: state.checkpoint,
+      types: projection.eventTypes,
+      batchSize: this.options.batchSize ?? 500,
+      pollIntervalMs: this.options.pollIntervalMs,
+      handle: (events, next) => this.db.transaction((tx) => this.apply(tx, projection, state.generation, events, next)),
+      onError: (error) => {
+        if (error instanceof GenerationRetired) return void this.followLive(projection, state.generation);
+        this.log.error({ err: error, projection: projection.name }, 'projection batch failed; retrying');
+      },
+    });
+    this.followers.set(projection.name, { generation: state.generation, subscription });
+  }
+
+  /** After a rebuild elsewhere retired our generation, follow whichever one is live now. */
+  private async followLive(projection: Projection, retired: number): Promise<void> {
+    const follower = this.followers.get(projection.name);
+    if (!follower || follower.generation !== retired) return;
+    this.followers.delete(projection.name);
+    await follower.subscription.stop();
+    const live = await projectionState.live(this.db, projection.name);
+    if (live && !this.stopped) this.follow(projection, live);
+  }
+
+  /** Applies the events this generation has not seen yet and moves its checkpoint, in the caller's transaction. */
+  private async apply(tx: SqlExecutor, projection: Projection, generation: number, events: RecordedEvent[], next: Checkpoint) {
+    const state = await projectionState.lock(tx, projection.name, generation);
+    if (!state || state.status === 'retired') throw new GenerationRetired();
+    // Another runner on the same database may have applied part of this batch already.
+    const fresh = events.filter((e) => compareCheckpoints(checkpointOf(e), state.checkpoint) > 0);
+    const context: ProjectionContext = { tx, table: (logical) => physicalTable(logical, generation) };
+    if (fresh.length > 0) await projection.handle(fresh, context);
+    if (compareCheckpoints(next, state.checkpoint) > 0) await projectionState.advance(tx, state, next, fresh.length);
+  }
+
+  private names(): string {
+    return this.projections.map((p) => p.name).join(', ') || 'none yet';
+  }
+}
+
+function checkpointOf(event: RecordedEvent): Checkpoint {
+  return { transactionId: event.transactionId, globalPosition: event.globalPosition };
+}

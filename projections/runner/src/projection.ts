@@ -1,0 +1,53 @@
+import type { Checkpoint, RecordedEvent } from '@qr/eventstore';
+import type { SqlExecutor } from '@qr/platform';
+
+export interface ProjectionContext {
+  /** The transaction the checkpoint is written in: output and checkpoint commit together or not at all. */
+  tx: SqlExecutor;
+  /** The physical name of one of the projection's tables in the generation being written. */
+  table(name: string): string;
+}
+
+/**
+ * A read model built from events. Queries read each table through a view named after it; the
+ * physical tables carry a generation suffix so that a rebuild can fill new ones while the old ones
+ * keep answering, then swap the views in one transaction.
+ */
+export interface Projection {
+  name: string;
+  /** Bump when the tables or the handling change: the runner rebuilds the projection from position 0. */
+  version: number;
+  eventTypes: readonly string[];
+  /** Logical table name -> DDL statements for a physical table name (indexes named after it too). */
+  tables: Record<string, (table: string) => string[]>;
+  /** Applies one batch, in log order. Called at most once per event per generation. */
+  handle(events: RecordedEvent[], context: ProjectionContext): Promise<void>;
+}
+
+export interface ProjectionLag {
+  name: string;
+  generation: number;
+  status: ProjectionStatus;
+  checkpoint: Checkpoint;
+  events_processed: number;
+  /** Events appended past the checkpoint (an upper bound: it counts events of every type). */
+  lag_events: number;
+  /** Age of the oldest event not yet processed; 0 when caught up. */
+  lag_seconds: number;
+}
+
+/** building: a rebuild is filling it; live: queries read it; retired: replaced, tables dropped. */
+export type ProjectionStatus = 'building' | 'live' | 'retired';
+
+const IDENTIFIER = /^[a-z][a-z0-9_]{0,40}$/;
+
+export function physicalTable(logical: string, generation: number): string {
+  return `${logical}__g${generation}`;
+}
+
+/** Names end up in SQL: refuse anything that is not a plain lower-case identifier. */
+export function assertValidProjection(projection: Projection): void {
+  for (const name of [projection.name.replaceAll('-', '_'), ...Object.keys(projection.tables)]) {
+    if (!IDENTIFIER.test(name)) throw new Error(`Projection ${projection.name}: "${name}" is not a valid SQL identifier`);
+  }
+}

@@ -1,0 +1,7 @@
+import type { Projection } from './projection';
+
+/**
+ * Every projection the product runs, listed explicitly. Bounded contexts add theirs here as they
+ * arrive; the API follows them in-process and `npm run replay -- <name>` rebuilds them.
+ */
+export const PROJECTIONS: readonly Projection[] = [];

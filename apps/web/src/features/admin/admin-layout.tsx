@@ -1,0 +1,58 @@
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { PageLoader } from '../../components/page-loader';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { VersionTag } from '../../components/version-tag';
+import { adminSectionLabels } from './admin-sections';
+
+const sections = Object.entries(adminSectionLabels);
+
+export default function AdminLayout() {
+  const [navOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            <Burger opened={navOpen} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Text fw={700}>QR Platform</Text>
+          </Group>
+          <ThemeToggle />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar component="nav" aria-label="Admin sections">
+        <AppShell.Section grow component={ScrollArea} p="xs">
+          {sections.map(([path, label]) => {
+            const to = `/admin/${path}`;
+            return (
+              <NavLink
+                key={path}
+                component={Link}
+                to={to}
+                label={label}
+                active={pathname === to || pathname.startsWith(`${to}/`)}
+                onClick={closeNav}
+              />
+            );
+          })}
+        </AppShell.Section>
+        <AppShell.Section p="md">
+          <VersionTag />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,117 @@
+import { fireEvent, screen } from '@testing-library/react';
+import type { RouteObject } from 'react-router-dom';
+import { adminSectionLabels } from '../features/admin/admin-sections';
+import { LoadingControls } from '../testing/loading-controls';
+import { renderApp } from '../testing/render-app';
+import { routeTable } from './route-table';
+
+function fullPaths(routes: RouteObject[], parent = ''): string[] {
+  return routes.flatMap((route) => {
+    if (route.index) return [parent];
+    const own =
+      route.path === undefined
+        ? parent
+        : parent === '' || route.path.startsWith('/')
+          ? route.path
+          : `${parent}/${route.path}`;
+    const children = fullPaths(route.children ?? [], own);
+    return route.path === undefined ? children : [own, ...children];
+  });
+}
+
+const specRoutes = [
+  '/',
+  '/card/:id',
+  '/named/:name',
+  '/:id',
+  '/ai-qr',
+  '/page/:id',
+  '/live-voting/:id',
+  '/code/note/:id',
+  '/wall/:id',
+  '/wall-embed/:id',
+  '/code/:id',
+  '/share',
+  '/deleteAlert/:id',
+  '/:id/terms',
+  '/auth/login',
+  '/dummy',
+  '*',
+  '/admin',
+  '/admin/ai-qr',
+  '/admin/profile',
+  '/admin/my-codes',
+  '/admin/my-codes/edit/:codeId',
+  '/admin/my-codes/edit/:codeId/success',
+  '/admin/my-codes/show/:codeId',
+  '/admin/my-codes/analytics/:codeId',
+  '/admin/analytics',
+  '/admin/folder-qr/:folderId',
+  '/admin/folder/:folderId',
+  '/admin/folders',
+  '/admin/shop-discounts',
+  '/admin/sms-campaigns',
+  '/admin/campaigns',
+  '/admin/campaigns/new',
+  '/admin/campaigns/update/:codeId',
+  '/admin/templates',
+  '/admin/create-qr-code',
+  '/admin/create-qr-success',
+  '/admin/pages/:codeId',
+  '/admin/customers',
+  '/admin/notes',
+  '/admin/update-page/:pageId',
+  '/admin/add-new-page',
+  '/admin/integrations',
+  '/admin/shop-integration',
+  '/admin/email-marketing-integration',
+  '/admin/payment',
+];
+
+test('every screen of spec §2 has a route, and there are no others', () => {
+  expect([...new Set(fullPaths(routeTable))].sort()).toEqual([...specRoutes].sort());
+});
+
+test('every admin menu entry leads to a routed screen', () => {
+  const routed = fullPaths(routeTable);
+  for (const section of Object.keys(adminSectionLabels)) {
+    expect(routed).toContain(`/admin/${section}`);
+  }
+});
+
+test('/dummy shows nothing at all', () => {
+  const { container } = renderApp('/dummy');
+
+  // Mantine's <style> sheets are all the providers put on the page.
+  const shown = [...container.children].filter((element) => element.tagName !== 'STYLE');
+  expect(shown).toEqual([]);
+});
+
+test('an unknown address says "Page not found", but not while the app is still loading', () => {
+  renderApp('/no/such/screen', <LoadingControls />);
+  expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Start loading' }));
+  expect(screen.queryByRole('heading', { name: 'Page not found' })).toBeNull();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Finish loading' }));
+  expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+});
+
+test('a visitor screen that has not shipped says so instead of showing made-up content', async () => {
+  renderApp('/wall/42');
+
+  expect(await screen.findByRole('heading', { name: 'This screen is not available yet' })).toBeTruthy();
+  expect(screen.getByText('The selfie wall arrives in a later release.')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+});
+
+test('the admin area lists its sections and says which screen is still to come', async () => {
+  renderApp('/admin/folders');
+
+  const menu = await screen.findByRole('navigation', { name: 'Admin sections' });
+  expect(menu.textContent).toContain('My codes');
+  expect(await screen.findByText('Folders arrives in a later release.')).toBeTruthy();
+  expect(screen.getByText('v0.12.1')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Toggle colour scheme' })).toBeTruthy();
+});

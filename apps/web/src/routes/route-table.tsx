@@ -1,0 +1,98 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { NotFoundScreen } from '../components/not-found-screen';
+import { PageLoader } from '../components/page-loader';
+import { PublicFrame } from '../components/public-frame';
+import { adminSectionLabels, type AdminSectionPath } from '../features/admin/admin-sections';
+import { HomeScreen } from '../features/home/home-screen';
+import { RequireAuth } from '../features/identity/require-auth';
+
+// Lazy so that a visitor's download holds no admin code (DESIGN §7).
+const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
+const NotAvailableScreen = lazy(() => import('../components/not-available-screen'));
+
+/** A route whose feature has not shipped yet: it says so rather than show made-up content. */
+function upcoming(path: string, screen: string): RouteObject {
+  return { path, element: <NotAvailableScreen screen={screen} /> };
+}
+
+/** An admin navigation section; with children, the section's own screen is the index route. */
+function section(path: AdminSectionPath, children: RouteObject[] = []): RouteObject {
+  const screen = <NotAvailableScreen screen={adminSectionLabels[path]} />;
+  return children.length === 0
+    ? { path, element: screen }
+    : { path, children: [{ index: true, element: screen }, ...children] };
+}
+
+/**
+ * Every route of spec §2. The spec leaves four names unsaid; ours are the named-page prefix
+ * `/named/{name}`, `shop-discounts`, `shop-integration` and `email-marketing-integration`.
+ */
+export const routeTable: RouteObject[] = [
+  {
+    element: (
+      <PublicFrame>
+        <Outlet />
+      </PublicFrame>
+    ),
+    children: [
+      { path: '/', element: <HomeScreen /> },
+      upcoming('/card/:id', 'The card page'),
+      upcoming('/named/:name', 'The named page'),
+      upcoming('/:id', 'Opening a scanned code'),
+      upcoming('/ai-qr', 'AI QR generation'),
+      upcoming('/page/:id', 'The landing page'),
+      upcoming('/live-voting/:id', 'Live voting'),
+      upcoming('/code/note/:id', 'The note view'),
+      upcoming('/wall/:id', 'The selfie wall'),
+      upcoming('/wall-embed/:id', 'The embedded selfie wall'),
+      upcoming('/code/:id', 'The code page'),
+      upcoming('/share', 'Sharing'),
+      upcoming('/deleteAlert/:id', 'Deleting a user'),
+      upcoming('/:id/terms', 'The terms page'),
+      upcoming('/auth/login', 'Sign-in'),
+    ],
+  },
+  { path: '/dummy', element: <></> },
+  {
+    path: '/admin',
+    element: (
+      <RequireAuth>
+        <Suspense fallback={<PageLoader />}>
+          <AdminLayout />
+        </Suspense>
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <Navigate to="my-codes" replace /> },
+      section('ai-qr'),
+      section('profile'),
+      section('my-codes', [
+        upcoming('edit/:codeId', 'Editing a code'),
+        upcoming('edit/:codeId/success', 'The code saved screen'),
+        upcoming('show/:codeId', 'The code details'),
+        upcoming('analytics/:codeId', 'Code analytics'),
+      ]),
+      section('analytics'),
+      upcoming('folder-qr/:folderId', 'Folder codes'),
+      upcoming('folder/:folderId', 'The folder'),
+      section('folders'),
+      section('shop-discounts'),
+      section('sms-campaigns'),
+      section('campaigns', [upcoming('new', 'A new campaign'), upcoming('update/:codeId', 'Editing a campaign')]),
+      section('templates'),
+      section('create-qr-code'),
+      upcoming('create-qr-success', 'The code created screen'),
+      upcoming('pages/:codeId', 'The code pages'),
+      section('customers'),
+      section('notes'),
+      upcoming('update-page/:pageId', 'Editing a page'),
+      section('add-new-page'),
+      section('integrations'),
+      upcoming('shop-integration', 'The shop platform integration'),
+      upcoming('email-marketing-integration', 'The email marketing integration'),
+      section('payment'),
+    ],
+  },
+  { path: '*', element: <NotFoundScreen /> },
+];

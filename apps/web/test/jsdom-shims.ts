@@ -1,0 +1,28 @@
+import { TextDecoder, TextEncoder } from 'node:util';
+
+// Mantine reads media queries and observes element sizes; jsdom implements neither.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub implements ResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+window.HTMLElement.prototype.scrollIntoView = () => undefined;
+
+// React Router encodes URLs with these at import time; jsdom leaves them out.
+Object.assign(globalThis, { TextEncoder, TextDecoder });

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { THEME_STORE_KEY } from './src/app/theme-store-key';
+
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+const outDir = fileURLToPath(new URL('../../dist/apps/web', import.meta.url));
+
+/**
+ * Applies the stored colour scheme before the bundle runs, so a dark-scheme visitor never sees a
+ * white page flash while the JavaScript downloads.
+ */
+function colourSchemeBeforePaint(): Plugin {
+  const script =
+    `try{var s=localStorage.getItem(${JSON.stringify(THEME_STORE_KEY)});` +
+    `document.documentElement.setAttribute('data-mantine-color-scheme',s==='dark'?'dark':'light')}catch(e){}`;
+  return {
+    name: 'colour-scheme-before-paint',
+    transformIndexHtml: () => [{ tag: 'script', children: script, injectTo: 'head-prepend' }],
+  };
+}
+
+export default defineConfig({
+  root: projectRoot,
+  plugins: [react(), colourSchemeBeforePaint()],
+  build: { outDir, emptyOutDir: true },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});

@@ -1,4 +1,7 @@
-import { resolve } from 'node:path';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import type { Config } from '../config';
 import { lockDataDir } from './data-dir-lock';
 import { migrate } from './migrations';
@@ -23,7 +26,9 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
   const dataDir = resolve(config.DATA_DIR);
   const unlock = lockDataDir(dataDir);
   try {
-    const db = await PgliteClient.open({ dataDir: resolve(dataDir, 'pg') });
+    const pgDir = resolve(dataDir, 'pg');
+    if (!existsSync(join(pgDir, 'PG_VERSION'))) await initialisePglite(pgDir);
+    const db = await PgliteClient.open({ dataDir: pgDir });
     await migrate(db);
     return {
       db,
@@ -37,4 +42,15 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
     unlock();
     throw error;
   }
+}
+
+/**
+ * Creates a new PGlite data directory in a child process. initdb grows PGlite's WebAssembly heap
+ * to about 800 MB and WebAssembly memory never shrinks; done in the server's own process, the
+ * idle server would keep all of it (measured: 830 MB RSS after a first start, 340 MB after a later one).
+ */
+async function initialisePglite(pgDir: string): Promise<void> {
+  const pglite = require.resolve('@electric-sql/pglite');
+  const script = `require(${JSON.stringify(pglite)}).PGlite.create(process.argv[1]).then((db) => db.close())`;
+  await promisify(execFile)(process.execPath, ['-e', script, pgDir]);
 }

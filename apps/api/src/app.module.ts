@@ -1,0 +1,28 @@
+import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { HealthModule } from './health/health.module';
+import { CONFIG, EVENT_STORE, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
+
+/** The infrastructure, opened by main.ts (or a test), made injectable everywhere. */
+@Global()
+@Module({})
+class InfrastructureModule {
+  static of(infra: Infrastructure): DynamicModule {
+    const providers = [
+      { provide: CONFIG, useValue: infra.config },
+      { provide: LOGGER, useValue: infra.logger },
+      { provide: SQL_CLIENT, useValue: infra.db },
+      { provide: EVENT_STORE, useValue: infra.eventStore },
+      { provide: PROJECTION_RUNNER, useValue: infra.projections },
+    ];
+    return { module: InfrastructureModule, providers, exports: providers.map((p) => p.provide) };
+  }
+}
+
+/** Every bounded context's module, listed explicitly. */
+@Module({})
+export class AppModule {
+  static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
+    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, ...extraModules] };
+  }
+}

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { resolve } from 'node:path';
+import type { Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { AppModule } from './app.module';
+import { APP_VERSION } from './app-version';
+import { serveApiDocs } from './http/api-docs';
+import { NestPinoLogger } from './http/nest-logger';
+import { ProblemDetailsFilter } from './http/problem-details.filter';
+import { serveWebApp } from './http/web-app';
+import type { Infrastructure } from './infrastructure';
+
+const REQUEST_ID = /^[\w.-]{1,128}$/;
+
+/**
+ * The Nest application on Fastify, ready to listen or to be called with `inject` in tests, which
+ * may mount probe modules of their own beside the product's.
+ */
+export async function createApp(infra: Infrastructure, options: { extraModules?: Type[] } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    loggerInstance: infra.logger,
+    // A caller's own request id is kept (when it is a sane token) so logs join up across services.
+    genReqId: (req: IncomingMessage) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1_048_576,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.extraModules), adapter, {
+    logger: new NestPinoLogger(infra.logger),
+  });
+  app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await serveApiDocs(app, { version: APP_VERSION, serverUrl: infra.config.PUBLIC_URL });
+  const webDist = resolve(infra.config.WEB_DIST_DIR ?? 'dist/apps/web');
+  const servesWeb = infra.config.NODE_ENV === 'production' && (await serveWebApp(app, webDist));
+  // Nest routes unmatched paths and Fastify's own errors (malformed JSON) through this filter too.
+  app.useGlobalFilters(new ProblemDetailsFilter({ servesWeb }));
+
+  await app.init();
+  return app;
+}

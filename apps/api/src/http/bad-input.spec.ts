@@ -1,0 +1,86 @@
+import { Body, Controller, Module, Post, Query } from '@nestjs/common';
+import { z } from 'zod';
+import { PostgresEventStore } from '@qr/eventstore';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { ZodValidationPipe } from './zod-validation.pipe';
+
+/** A probe command endpoint: validates with a strict contract, then appends, like every real one. */
+const CreateThing = z.strictObject({ name: z.string().min(1), size: z.number().int().positive(), tags: z.array(z.string()).optional() });
+const ThingQuery = z.strictObject({ page: z.coerce.number().int().min(1).default(1) });
+let appended = 0;
+
+@Controller('api/v1/probe')
+class ProbeController {
+  @Post()
+  create(@Body(new ZodValidationPipe(CreateThing, 'body')) body: z.infer<typeof CreateThing>, @Query(new ZodValidationPipe(ThingQuery, 'query')) query: z.infer<typeof ThingQuery>) {
+    appended++;
+    return { ...body, ...query };
+  }
+}
+@Module({ controllers: [ProbeController] })
+class ProbeModule {}
+
+describe('bad input on a command endpoint', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp({ extraModules: [ProbeModule] })));
+  afterAll(() => t.close());
+  beforeEach(() => (appended = 0));
+
+  const post = (payload: string, url = '/api/v1/probe', contentType = 'application/json') =>
+    t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
+
+  async function expectNothingStored() {
+    expect(appended).toBe(0);
+    const read = await new PostgresEventStore(t.db).readAll({ from: { transactionId: '0', globalPosition: 0 }, limit: 1 });
+    expect(read.events).toEqual([]);
+  }
+
+  it('accepts a valid request', async () => {
+    const res = await post(JSON.stringify({ name: 'a', size: 2 }), '/api/v1/probe?page=3');
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ name: 'a', size: 2, page: 3 });
+  });
+
+  it('answers malformed JSON with a 400 problem, not a 500', async () => {
+    const res = await post('{"name": "a", size: ');
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json()).toMatchObject({ status: 400, code: 'malformed_request', request_id: expect.any(String) });
+    await expectNothingStored();
+  });
+
+  it('names every field with a wrong type', async () => {
+    const res = await post(JSON.stringify({ name: 5, size: 'big', tags: [1] }));
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body).toMatchObject({ code: 'validation_failed', title: 'The request has invalid fields' });
+    expect(body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['body.name', 'body.size', 'body.tags.0']);
+    await expectNothingStored();
+  });
+
+  it('refuses unknown fields by name', async () => {
+    const res = await post(JSON.stringify({ name: 'a', size: 1, org_id: 'other-tenant', admin: true }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['body.org_id', 'body.admin']);
+    await expectNothingStored();
+  });
+
+  it('validates the query string too', async () => {
+    const res = await post(JSON.stringify({ name: 'a', size: 1 }), '/api/v1/probe?page=0&sort=x');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['query.page', 'query.sort']);
+  });
+
+  it('answers a body that is not JSON at all with a 4xx problem', async () => {
+    const res = await post('<thing/>', '/api/v1/probe', 'application/xml');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'malformed_request', status: 415 });
+    await expectNothingStored();
+  });
+
+  it('answers an unknown API path with a 404 problem', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found', status: 404, instance: '/api/v1/nothing-here' });
+  });
+});

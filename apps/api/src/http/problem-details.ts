@@ -1,0 +1,76 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { DomainError, type ErrorCode, type Problem } from '@qr/contracts';
+import { ZodError } from 'zod';
+
+/** The one place a stable error code becomes an HTTP status. */
+const STATUS_OF: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  malformed_request: 400,
+  not_found: 404,
+  wrong_expected_version: 409,
+  duplicate_event_id: 409,
+  rate_limited: 429,
+  service_unavailable: 503,
+  internal_error: 500,
+};
+
+const TITLE_OF: Record<ErrorCode, string> = {
+  validation_failed: 'The request has invalid fields',
+  malformed_request: 'The request could not be read',
+  not_found: 'Nothing here',
+  wrong_expected_version: 'Someone else changed this first',
+  duplicate_event_id: 'This change was already recorded differently',
+  rate_limited: 'Too many requests',
+  service_unavailable: 'Temporarily unavailable',
+  internal_error: 'Something went wrong on our side',
+};
+
+/** Thrown by the validation pipe: every bad field, each with its path in the request. */
+export class RequestValidationError extends DomainError {
+  constructor(readonly fieldErrors: { field: string; message: string }[]) {
+    super('validation_failed', fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; '));
+  }
+}
+
+export function fieldErrorsOf(error: ZodError, location: string): { field: string; message: string }[] {
+  return error.issues.flatMap((issue) => {
+    // An unknown field is named by its own key, not by the object that holds it.
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];
+    return keys.map((path) => ({ field: [location, ...path.map(String)].join('.'), message: issue.message }));
+  });
+}
+
+/** Maps anything thrown while handling a request to RFC 9457 problem details. */
+export function toProblem(error: unknown, instance: string, requestId: string): Problem {
+  const problem = (code: ErrorCode, detail?: string, extra: Partial<Problem> = {}): Problem => ({
+    type: `https://qr-platform.dev/problems/${code.replaceAll('_', '-')}`,
+    title: TITLE_OF[code],
+    status: STATUS_OF[code],
+    detail,
+    instance,
+    code,
+    request_id: requestId,
+    ...extra,
+  });
+
+  if (error instanceof RequestValidationError) return problem('validation_failed', error.message, { errors: error.fieldErrors });
+  if (error instanceof DomainError) return problem(error.code, error.message);
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    if (status === HttpStatus.NOT_FOUND) return problem('not_found', `No route for ${instance}`);
+    if (status === HttpStatus.TOO_MANY_REQUESTS) return problem('rate_limited', error.message);
+    if (status < 500) return { ...problem('malformed_request', error.message), status };
+  }
+  const fastify = fastifyClientError(error);
+  if (fastify) return { ...problem(fastify.statusCode === 404 ? 'not_found' : 'malformed_request', fastify.message), status: fastify.statusCode };
+  return problem('internal_error', 'The error has been logged with this request id.');
+}
+
+/** Fastify's own 4xx errors (malformed JSON, unsupported media type, body too large) carry their status. */
+function fastifyClientError(error: unknown): { statusCode: number; message: string } | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const { statusCode, code } = error as Error & { statusCode?: unknown; code?: unknown };
+  const fromFastify = error instanceof SyntaxError || (typeof code === 'string' && code.startsWith('FST_'));
+  if (!fromFastify || typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500) return undefined;
+  return { statusCode, message: error.message };
+}

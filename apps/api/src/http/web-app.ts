@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Serves the built React app from the API's own port, so `npm start` is the whole product in one
+ * process. Hashed assets are cached for a year; index.html never, so a deploy shows at once.
+ * Returns false when there is no build to serve.
+ */
+export async function serveWebApp(app: NestFastifyApplication, distDir: string): Promise<boolean> {
+  if (!existsSync(join(distDir, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, path) => {
+      res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}
+
+/** Client-side routes (/admin/…, /page/…) get the app shell; API paths and files never do. */
+export function wantsAppShell(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!;
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !path.startsWith('/api/') &&
+    path !== '/api' &&
+    !/\.[a-z0-9]+$/i.test(path) &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+export async function sendAppShell(reply: FastifyReply): Promise<void> {
+  await reply.header('cache-control', 'no-cache').sendFile('index.html');
+}

@@ -1,0 +1,18 @@
+import type { EventStore } from '@qr/eventstore';
+import type { ProjectionRunner } from '@qr/projections-runner';
+import type { Config, Logger, SqlClient } from '@qr/platform';
+
+/** What the process opens before Nest starts, handed to the modules as providers. */
+export interface Infrastructure {
+  config: Config;
+  logger: Logger;
+  db: SqlClient;
+  eventStore: EventStore;
+  projections: ProjectionRunner;
+}
+
+export const CONFIG = Symbol('Config');
+export const LOGGER = Symbol('Logger');
+export const SQL_CLIENT = Symbol('SqlClient');
+export const EVENT_STORE = Symbol('EventStore');
+export const PROJECTION_RUNNER = Symbol('ProjectionRunner');

@@ -1,0 +1,47 @@
+import 'reflect-metadata';
+import { PostgresEventStore } from '@qr/eventstore';
+import { ConfigError, createLogger, DataDirLockedError, loadConfig, openDatabase } from '@qr/platform';
+import { PROJECTIONS, ProjectionRunner } from '@qr/projections-runner';
+import { APP_VERSION } from './app-version';
+import { createApp } from './create-app';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const opened = await openDatabase(config);
+  const eventStore = new PostgresEventStore(opened.db);
+  const projections = new ProjectionRunner(opened.db, eventStore, PROJECTIONS, logger);
+  await projections.start();
+  const app = await createApp({ config, logger, db: opened.db, eventStore, projections });
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  logger.info({ port: config.PORT, database: opened.location, version: APP_VERSION }, 'server started');
+  // The one line a newcomer needs, readable among the JSON.
+  process.stdout.write(
+    `\n  QR Platform ${APP_VERSION} is running at ${config.PUBLIC_URL}\n` +
+      `  API documentation: ${config.PUBLIC_URL}/api/docs   Health: ${config.PUBLIC_URL}/api/health\n` +
+      `  Data: ${opened.location}\n\n`,
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await projections.stop();
+    await opened.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`The server could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import type { Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { PostgresEventStore } from '@qr/eventstore';
+import { createLogger, loadConfig, type SqlClient } from '@qr/platform';
+import { openTestPglite } from '@qr/platform/testing';
+import { PROJECTIONS, ProjectionRunner } from '@qr/projections-runner';
+import { createApp } from '../create-app';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  db: SqlClient;
+  close(): Promise<void>;
+}
+
+/** The whole API in-process on a fresh in-memory PGlite, called with `app.inject`. */
+export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModules?: Type[] } = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', ...options.env });
+  const logger = createLogger('silent');
+  const db = await openTestPglite();
+  const eventStore = new PostgresEventStore(db);
+  const projections = new ProjectionRunner(db, eventStore, PROJECTIONS, logger);
+  await projections.start();
+  const app = await createApp({ config, logger, db, eventStore, projections }, { extraModules: options.extraModules });
+  await app.getHttpAdapter().getInstance().ready();
+  return {
+    app,
+    db,
+    close: async () => {
+      await app.close();
+      await projections.stop();
+      await db.close();
+    },
+  };
+}

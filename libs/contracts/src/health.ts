@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const ProjectionHealth = z.object({
+  name: z.string(),
+  generation: z.number().int(),
+  status: z.enum(['building', 'live', 'retired']),
+  events_processed: z.number().int(),
+  lag_events: z.number().int().meta({ description: 'Events of its types appended past its checkpoint.' }),
+  lag_seconds: z.number().meta({ description: 'Age of the oldest event it has not processed yet; 0 when caught up.' }),
+});
+
+export const HealthView = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    version: z.string(),
+    database: z.object({ status: z.enum(['up', 'down']), kind: z.enum(['pglite', 'postgres']) }),
+    projections: z.array(ProjectionHealth),
+  })
+  .meta({ id: 'Health' });
+export type HealthView = z.infer<typeof HealthView>;

@@ -1,0 +1,32 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('starts with nothing set: PGlite in ./data on port 3000, printing localhost', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', PUBLIC_URL: 'http://localhost:3000' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('honours PORT, DATA_DIR and PUBLIC_URL, and treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '8080', DATA_DIR: '/srv/qr', PUBLIC_URL: 'https://qr.example.com/', DATABASE_URL: '' });
+    expect(config).toMatchObject({ PORT: 8080, DATA_DIR: '/srv/qr', PUBLIC_URL: 'https://qr.example.com' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+  });
+
+  it('stops at boot naming every bad variable and what it got', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://db', PUBLIC_URL: 'qr.example.com', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT: must be a whole number between 1 and 65535 (got "eighty")');
+    expect(message).toContain('DATABASE_URL: must be a postgres:// or postgresql:// connection URL (got "mysql://db")');
+    expect(message).toContain('PUBLIC_URL: must be an http(s) URL');
+    expect(message).toContain('LOG_LEVEL: must be one of');
+    expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT: must be a whole number between 1 and 65535 (got "70000")');
+  });
+});

@@ -15,6 +15,26 @@ export const ErrorCode = z.enum([
   'wrong_expected_version',
   // An event id was appended before with different content or to another stream.
   'duplicate_event_id',
+  // No credentials, or a token or API key that is invalid, expired or revoked.
+  'unauthenticated',
+  // The caller's role in the organisation does not allow this action.
+  'forbidden',
+  // No organisation with this id that the caller can see (another tenant's ids answer this too).
+  'organization_not_found',
+  // The email is not a member of the organisation.
+  'member_not_found',
+  // The email is already a member of the organisation.
+  'member_already_exists',
+  // The change would leave the organisation without an owner.
+  'last_owner',
+  // Wrong email or password at sign-in.
+  'invalid_credentials',
+  // Too many failed sign-ins: the account waits before it accepts another attempt.
+  'account_locked',
+  // Sign-up with an email that already has an account.
+  'email_taken',
+  // No API key with this id in the organisation.
+  'api_key_not_found',
   // Too many requests from one client in a short time.
   'rate_limited',
   // A dependency (database) is unreachable; the request may succeed later.

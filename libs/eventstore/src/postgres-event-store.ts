@@ -212,7 +212,8 @@ export class PostgresEventStore implements EventStore {
           WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
             AND transaction_id < snap.xmin
             AND ($4::text[] IS NULL OR type = ANY($4::text[]))
-          ORDER BY transaction_id, global_position LIMIT $3) e ON true`,
+          -- Qualified: the bare names would sort by the text aliases above, so '1000' before '999'.
+          ORDER BY es_events.transaction_id, es_events.global_position LIMIT $3) e ON true`,
       [from.transactionId, from.globalPosition, limit, types ? [...types] : null],
     );
     const events = rows.filter((row) => row.event_id != null).map((row) => toRecordedEvent(row as EventRow));

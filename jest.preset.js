@@ -31,4 +31,6 @@ module.exports = {
   moduleNameMapper,
   testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
   testTimeout: 60000,
+  // A failed assertion can leave a subscription's timer or a database open; CI must end regardless.
+  forceExit: true,
 };

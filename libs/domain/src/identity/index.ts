@@ -1,0 +1,4 @@
+export * from './organization.commands';
+export * from './organization.events';
+export * from './organization.decider';
+export * from './permissions';

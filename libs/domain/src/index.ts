@@ -1,0 +1,2 @@
+export type { Decider } from './decider';
+export * from './identity';

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { z } from 'zod';
+import { DomainError } from '@qr/contracts';
+import { isUniqueViolation, type SqlClient } from '@qr/platform';
+import { SQL_CLIENT } from '../../infrastructure';
+import { hashPassword, spendPasswordCheckTime, verifyPassword } from './password-hashing';
+
+/** A local account as the rest of the app sees it: never with its password hash. */
+export interface Account {
+  /** The token `sub`: random, stable, never reused. */
+  subject: string;
+  email: string;
+  displayName: string;
+}
+
+export const PASSWORD_MIN_LENGTH = 10;
+const MAX_FAILED_ATTEMPTS = 5;
+const LOCKOUT_MINUTES = 15;
+
+const SignUp = z.object({
+  email: z.email({ error: 'Enter a valid email address' }).max(254, { error: 'Enter a valid email address' }),
+  // The upper bound keeps one request from buying seconds of hashing.
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters for the password` })
+    .max(1024, { error: 'Use at most 1024 characters for the password' }),
+  displayName: z.string().trim().min(1, { error: 'Enter your name' }).max(100, { error: 'Use at most 100 characters for your name' }),
+});
+export type SignUp = z.input<typeof SignUp>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface AccountRow {
+  subject: string;
+  email: string;
+  display_name: string;
+}
+
+/** Local accounts: sign-up, sign-in with lockout, lookup for the token claims. */
+@Injectable()
+export class Accounts {
+  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+
+  async signUp(input: SignUp): Promise<Account> {
+    const parsed = SignUp.safeParse({ ...input, email: normalizeEmail(input.email) });
+    if (!parsed.success) throw new DomainError('validation_failed', parsed.error.issues[0]!.message);
+    const { email, password, displayName } = parsed.data;
+    const subject = randomUUID();
+    try {
+      await this.db.query('INSERT INTO accounts (email, subject, password_hash, display_name) VALUES ($1, $2, $3, $4)', [
+        email,
+        subject,
+        await hashPassword(password),
+        displayName,
+      ]);
+    } catch (error) {
+      if (isUniqueViolation(error, 'accounts_pkey')) throw new DomainError('email_taken', 'An account with this email exists');
+      throw error;
+    }
+    return { subject, email, displayName };
+  }
+
+  /**
+   * A locked account answers `account_locked` before its password is looked at, so guessing on
+   * stops teaching anything. Failures are counted in the database, atomically, so parallel guesses
+   * can not slip past the limit; the success path checks the lock again for the same reason.
+   */
+  async signIn(emailAsTyped: string, password: string): Promise<Account> {
+    const email = normalizeEmail(emailAsTyped);
+    const { rows } = await this.db.query<AccountRow & { password_hash: string; locked_minutes: number }>(
+      `SELECT subject, email, display_name, password_hash,
+              CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()) / 60)::int ELSE 0 END AS locked_minutes
+         FROM accounts WHERE email = $1`,
+      [email],
+    );
+    const row = rows[0];
+    if (!row) {
+      await spendPasswordCheckTime(password);
+      throw wrongEmailOrPassword();
+    }
+    if (row.locked_minutes > 0) throw locked(row.locked_minutes);
+    if (!(await verifyPassword(row.password_hash, password))) {
+      throw (await this.recordFailure(email)) ? locked(LOCKOUT_MINUTES) : wrongEmailOrPassword();
+    }
+    const cleared = await this.db.query(
+      `UPDATE accounts SET failed_attempts = 0, locked_until = NULL
+        WHERE email = $1 AND (locked_until IS NULL OR locked_until <= now()) RETURNING email`,
+      [email],
+    );
+    if (cleared.rows.length === 0) throw locked(LOCKOUT_MINUTES);
+    return toAccount(row);
+  }
+
+  async findBySubject(subject: string): Promise<Account | undefined> {
+    if (!UUID.test(subject)) return undefined;
+    const { rows } = await this.db.query<AccountRow>('SELECT subject, email, display_name FROM accounts WHERE subject = $1', [subject]);
+    return rows[0] && toAccount(rows[0]);
+  }
+
+  /** Counts one failure; the one that reaches the limit locks the account and restarts the count. Returns whether it is now locked. */
+  private async recordFailure(email: string): Promise<boolean> {
+    const { rows } = await this.db.query<{ locked: boolean }>(
+      `UPDATE accounts SET
+          failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
+          locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN now() + make_interval(mins => $3::int) ELSE locked_until END
+        WHERE email = $1
+        RETURNING coalesce(locked_until > now(), false) AS locked`,
+      [email, MAX_FAILED_ATTEMPTS, LOCKOUT_MINUTES],
+    );
+    return rows[0]?.locked ?? false;
+  }
+}
+
+/** One address is one account however it is typed. */
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function toAccount(row: AccountRow): Account {
+  return { subject: row.subject, email: row.email, displayName: row.display_name };
+}
+
+function wrongEmailOrPassword(): DomainError {
+  return new DomainError('invalid_credentials', 'Wrong email or password');
+}
+
+function locked(minutes: number): DomainError {
+  return new DomainError('account_locked', `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, {
+    retryAfterMinutes: minutes,
+  });
+}

@@ -24,7 +24,7 @@ describe.each(testAdapters())('projection runner on $name', (adapter) => {
     await close();
   });
 
-  function runnerFor(projection: Projection, options?: { batchSize?: number; pollIntervalMs?: number }) {
+  function runnerFor(projection: Projection, options?: { batchSize?: number; rebuildBatchSize?: number; pollIntervalMs?: number }) {
     const runner = new ProjectionRunner(db, store, [projection], log, options);
     started.push(runner);
     return runner;
@@ -70,7 +70,7 @@ describe.each(testAdapters())('projection runner on $name', (adapter) => {
   });
 
   it('rebuilds to exactly the read model that live processing built, then keeps following', async () => {
-    const runner = runnerFor(scanTally, { batchSize: 64, pollIntervalMs: 20 });
+    const runner = runnerFor(scanTally, { batchSize: 64, rebuildBatchSize: 64, pollIntervalMs: 20 });
     await runner.start();
     await recordScans(500, ['a', 'b', 'c', 'd', 'e', 'f', 'g']);
     await runner.caughtUp();

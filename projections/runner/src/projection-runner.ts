@@ -49,7 +49,7 @@ export class ProjectionRunner {
     private readonly store: EventStore,
     readonly projections: readonly Projection[],
     private readonly log: Logger,
-    private readonly options: { batchSize?: number; pollIntervalMs?: number } = {},
+    private readonly options: { batchSize?: number; rebuildBatchSize?: number; pollIntervalMs?: number } = {},
   ) {
     projections.forEach(assertValidProjection);
   }
@@ -139,7 +139,9 @@ export class ProjectionRunner {
     const head = await this.store.headPosition();
     let from = START;
     for (;;) {
-      const read = await this.store.readAll({ from, limit: this.options.batchSize ?? 2000, types: projection.eventTypes });
+      // Large batches: a rebuild is bound by per-statement overhead (measured on PGlite: 13.8k events/s
+      // at 5,000 per batch, 17k at 10,000; see `npm run bench -- replay`).
+      const read = await this.store.readAll({ from, limit: this.options.rebuildBatchSize ?? 10_000, types: projection.eventTypes });
       await this.db.transaction((tx) => this.apply(tx, projection, state.generation, read.events, read.checkpoint));
       from = read.checkpoint;
       onProgress?.({ processed: read.events.length, position: read.events.at(-1)?.globalPosition ?? head, head });

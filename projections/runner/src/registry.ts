@@ -1,7 +1,13 @@
+import { apiKeys, members, organizations } from '@qr/projections-identity';
 import type { Projection } from './projection';
 
 /**
  * Every projection the product runs, listed explicitly. Bounded contexts add theirs here as they
  * arrive; the API follows them in-process and `npm run replay -- <name>` rebuilds them.
  */
-export const PROJECTIONS: readonly Projection[] = [];
+export const PROJECTIONS: readonly Projection[] = [
+  // Identity: the organisation and user screens.
+  organizations,
+  members,
+  apiKeys,
+];

@@ -8,7 +8,14 @@ describe('GET /api/health', () => {
   it('says the database is up and lists projection lag, so an operator can see the server is healthy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', version: '0.12.1', database: { status: 'up', kind: 'pglite' }, projections: [] });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      version: '0.12.1',
+      database: { status: 'up', kind: 'pglite' },
+      projections: ['organizations', 'members', 'api_keys'].map((name) =>
+        expect.objectContaining({ name, status: 'live', generation: 1, lag_events: 0 }),
+      ),
+    });
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
   });
 

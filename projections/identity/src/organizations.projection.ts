@@ -1,0 +1,52 @@
+import type { Projection } from '@qr/projections-runner';
+import { applyInOrder } from './organization-events';
+
+/** One row per organisation: its profile and the terms its members are asked to accept. */
+export const organizations: Projection = {
+  name: 'organizations',
+  version: 1,
+  eventTypes: ['OrganizationCreated', 'OrganizationUpdated', 'TermsPublished'],
+  tables: {
+    // Ids are text, not uuid: a read model must not refuse an event the log has already accepted.
+    organizations: (table) => [
+      `CREATE TABLE ${table} (
+         org_id text PRIMARY KEY,
+         organization_name text NOT NULL,
+         organization_logo text,
+         created_by text NOT NULL,
+         created_at timestamptz NOT NULL,
+         updated_at timestamptz NOT NULL,
+         terms_version integer,
+         terms_text text
+       )`,
+    ],
+  },
+  async handle(events, { tx, table }) {
+    const organizationsTable = table('organizations');
+    await applyInOrder(events, async ({ event, orgId, occurredAt }) => {
+      switch (event.type) {
+        case 'OrganizationCreated':
+          await tx.query(
+            `INSERT INTO ${organizationsTable} (org_id, organization_name, organization_logo, created_by, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $5)`,
+            [orgId, event.data.name, event.data.logo_url, event.data.created_by, occurredAt],
+          );
+          break;
+        case 'OrganizationUpdated':
+          await tx.query(
+            `UPDATE ${organizationsTable} SET organization_name = $2, organization_logo = $3, updated_at = $4 WHERE org_id = $1`,
+            [orgId, event.data.name, event.data.logo_url, occurredAt],
+          );
+          break;
+        case 'TermsPublished':
+          // Versions only count up, so the latest published is the one to show.
+          await tx.query(`UPDATE ${organizationsTable} SET terms_version = $2, terms_text = $3 WHERE org_id = $1`, [
+            orgId,
+            event.data.version,
+            event.data.text,
+          ]);
+          break;
+      }
+    });
+  },
+};

@@ -1,6 +1,8 @@
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { HealthModule } from './health/health.module';
+import { AuthModule } from './identity/auth/auth.module';
+import { IdentityModule } from './identity/identity.module';
 import { CONFIG, EVENT_STORE, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
 
 /** The infrastructure, opened by main.ts (or a test), made injectable everywhere. */
@@ -23,6 +25,6 @@ class InfrastructureModule {
 @Module({})
 export class AppModule {
   static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
-    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, ...extraModules] };
+    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, ...extraModules] };
   }
 }

@@ -10,6 +10,7 @@ import { serveApiDocs } from './http/api-docs';
 import { NestPinoLogger } from './http/nest-logger';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { serveWebApp } from './http/web-app';
+import { mountOidcProvider } from './identity/auth/mount-oidc-provider';
 import type { Infrastructure } from './infrastructure';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
@@ -35,6 +36,8 @@ export async function createApp(infra: Infrastructure, options: { extraModules?:
     reply.header('x-request-id', request.id);
   });
 
+  // No proxy setting exists yet, so forwarded headers are never believed (see OidcMountOptions).
+  await mountOidcProvider(app, { trustProxy: false });
   await serveApiDocs(app, { version: APP_VERSION, serverUrl: infra.config.PUBLIC_URL });
   const webDist = resolve(infra.config.WEB_DIST_DIR ?? 'dist/apps/web');
   const servesWeb = infra.config.NODE_ENV === 'production' && (await serveWebApp(app, webDist));

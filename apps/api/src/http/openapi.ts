@@ -1,5 +1,20 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { HealthView, Problem } from '@qr/contracts';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import {
+  AddMemberBody,
+  ApiKeyIssuedView,
+  CreateOrganizationBody,
+  EditRoleBody,
+  HealthView,
+  IssueApiKeyBody,
+  MemberView,
+  OrganizationView,
+  Problem,
+  UpdateOrganizationBody,
+  UserRoleView,
+} from '@qr/contracts';
+import { z } from 'zod';
+import { ApiKeyPath, MemberPath, OrganizationPath } from '../identity/organization-paths';
+import { MyOrganizationView } from '../identity/organization.queries';
 
 /**
  * The HTTP contract as OpenAPI, generated from the same zod schemas the API validates with and the
@@ -21,9 +36,56 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
     },
   });
 
+  registerIdentityPaths(registry, problem);
+
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: 'QR Platform API', version: options.version },
     servers: [{ url: options.serverUrl }],
   });
+}
+
+type ProblemResponse = { description: string; content: { 'application/problem+json': { schema: typeof Problem } } };
+
+/** Organisations, users and API keys: every route takes a bearer access token or an API key. */
+function registerIdentityPaths(registry: OpenAPIRegistry, problem: ProblemResponse) {
+  const bearer = registry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An access token from the sign-in service (/oidc), or an API key `qrk_…`.',
+  });
+  const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
+  const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+  const refusals = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 500: problem };
+  const route = (method: RouteConfig['method'], path: string, summary: string, ok: RouteConfig['responses'], request?: RouteConfig['request']) =>
+    registry.registerPath({
+      method,
+      path: `/api/v1/organizations${path}`,
+      summary,
+      tags: ['identity'],
+      security: [{ [bearer.name]: [] }],
+      request,
+      responses: { ...ok, ...refusals },
+    });
+
+  route('post', '', 'Create an organisation; the caller becomes its owner', { 201: json('Created', OrganizationView) }, { body: body(CreateOrganizationBody) });
+  route('get', '', 'The organisations the caller belongs to, with their role', { 200: json('Listed', z.array(MyOrganizationView)) });
+  route('get', '/{org_id}', 'An organisation the caller belongs to', { 200: json('Found', OrganizationView) }, { params: OrganizationPath });
+  route('patch', '/{org_id}', 'Rename it or change its logo (owner, admin)', { 200: json('Updated', OrganizationView) }, {
+    params: OrganizationPath,
+    body: body(UpdateOrganizationBody),
+  });
+  route('get', '/{org_id}/users', 'Its members and their roles', { 200: json('Listed', z.array(MemberView)) }, { params: OrganizationPath });
+  route('post', '/{org_id}/users', 'Add a member (owner, admin; only an owner adds an owner)', { 201: json('Added', UserRoleView) }, {
+    params: OrganizationPath,
+    body: body(AddMemberBody),
+  });
+  route('delete', '/{org_id}/users/{email}', 'Remove a member; the last owner stays', { 204: { description: 'Removed' } }, { params: MemberPath });
+  route('put', '/{org_id}/users/{email}', 'Change a member’s role', { 200: json('Changed', UserRoleView) }, { params: MemberPath, body: body(EditRoleBody) });
+  route('get', '/{org_id}/users/{email}/role', 'A member’s role', { 200: json('Found', UserRoleView) }, { params: MemberPath });
+  route('post', '/{org_id}/api-keys', 'Issue an API key; its secret is in this response only', { 201: json('Issued', ApiKeyIssuedView) }, {
+    params: OrganizationPath,
+    body: body(IssueApiKeyBody),
+  });
+  route('delete', '/{org_id}/api-keys/{key_id}', 'Revoke an API key; it stops working at once', { 204: { description: 'Revoked' } }, { params: ApiKeyPath });
 }

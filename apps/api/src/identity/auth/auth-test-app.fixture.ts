@@ -5,8 +5,6 @@ import { loadConfig, type PgliteClient } from '@qr/platform';
 import { openTestPglite } from '@qr/platform/testing';
 import { PROJECTIONS, ProjectionRunner } from '@qr/projections-runner';
 import { createApp } from '../../create-app';
-import { AuthModule } from './auth.module';
-import { mountOidcProvider } from './mount-oidc-provider';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 
@@ -20,8 +18,7 @@ export interface AuthTestApp {
 }
 
 /**
- * The whole API in-process with the auth module added and the provider mounted, as create-app will
- * once AuthModule is listed there, with a logger that records what it writes. `db` reuses a
+ * The whole API in-process, with a logger that records what it writes. `db` reuses a
  * database, as a restarted server does; `env` adds settings.
  */
 export async function startAuthTestApp(options: { db?: PgliteClient; env?: NodeJS.ProcessEnv } = {}): Promise<AuthTestApp> {
@@ -32,8 +29,7 @@ export async function startAuthTestApp(options: { db?: PgliteClient; env?: NodeJ
   const eventStore = new PostgresEventStore(db);
   const projections = new ProjectionRunner(db, eventStore, PROJECTIONS, logger);
   await projections.start();
-  const app = await createApp({ config, logger, db, eventStore, projections }, { extraModules: [AuthModule] });
-  await mountOidcProvider(app, { trustProxy: false });
+  const app = await createApp({ config, logger, db, eventStore, projections });
   await app.getHttpAdapter().getInstance().ready();
   return {
     app,

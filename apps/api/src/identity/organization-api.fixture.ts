@@ -1,0 +1,32 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { LightMyRequestResponse } from 'fastify';
+import { signUpInBrowser } from './auth/test-browser.fixture';
+
+export const PASSWORD = 'correct horse battery staple';
+
+/** Signs a new account up through the real sign-in pages and returns its access token. */
+export async function signedUpToken(app: NestFastifyApplication, email: string): Promise<string> {
+  const tokens = await signUpInBrowser(app, { email, password: PASSWORD, displayName: email.split('@')[0]! });
+  return tokens.access_token;
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** Calls the API as one caller: `Authorization: Bearer <credential>`, or anonymously without one. */
+export function callerOf(app: NestFastifyApplication, credential?: string) {
+  return (method: Method, url: string, payload?: object): Promise<LightMyRequestResponse> =>
+    app.inject({
+      method,
+      url,
+      headers: credential ? { authorization: `Bearer ${credential}` } : {},
+      ...(payload ? { payload } : {}),
+    });
+}
+export type ApiCaller = ReturnType<typeof callerOf>;
+
+/** Creates an organisation as `owner` and returns its id. */
+export async function createOrganization(owner: ApiCaller, name = 'Corner Café'): Promise<string> {
+  const res = await owner('POST', '/api/v1/organizations', { organization_name: name });
+  if (res.statusCode !== 201) throw new Error(`create organisation failed: ${res.statusCode} ${res.body}`);
+  return res.json().organization_id;
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError, type ApiKeyIssuedView, type CreateOrganizationBody, type IssueApiKeyBody, type OrganizationView } from '@qr/contracts';
+import {
+  actorId,
+  organizationDecider,
+  organizationStreamId,
+  type AddMember,
+  type ChangeMemberRole,
+  type OrganizationCommand,
+  type OrganizationEvent,
+  type RemoveMember,
+  type RevokeApiKey,
+  type UpdateOrganization,
+} from '@qr/domain';
+import { NO_STREAM_VERSION, type EventStore } from '@qr/eventstore';
+import type { ProjectionRunner } from '@qr/projections-runner';
+import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure';
+import { ApiKeySecrets } from './api-key-secrets';
+import { actorOf, refuseOtherOrganizationsKey, type Caller } from './caller';
+
+/** The organisation commands a caller sends as they are, less the actor, which the request supplies. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+export type OrganizationChange = DistributiveOmit<UpdateOrganization | AddMember | RemoveMember | ChangeMemberRole | RevokeApiKey, 'actor'>;
+
+export class CreateOrganizationCommand extends Command<OrganizationView> {
+  constructor(
+    readonly caller: Caller,
+    readonly body: CreateOrganizationBody,
+  ) {
+    super();
+  }
+}
+
+export class ChangeOrganizationCommand extends Command<void> {
+  constructor(
+    readonly caller: Caller,
+    readonly orgId: string,
+    readonly change: OrganizationChange,
+  ) {
+    super();
+  }
+}
+
+export class IssueApiKeyCommand extends Command<ApiKeyIssuedView> {
+  constructor(
+    readonly caller: Caller,
+    readonly orgId: string,
+    readonly body: IssueApiKeyBody,
+  ) {
+    super();
+  }
+}
+
+/** Load, fold, decide, append: the one write path of the organisation stream. */
+@Injectable()
+export class OrganizationStream {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+  ) {}
+
+  /**
+   * Appends what the decider returns with the version that was read, so two concurrent changes
+   * cannot both pass an invariant (one owner at least); the loser gets 409 wrong_expected_version.
+   * Returns when the change happened, as its events record it.
+   */
+  async decide(orgId: string, actor: string, command: OrganizationCommand): Promise<Date> {
+    const streamId = organizationStreamId(orgId);
+    const { version, events } = await this.store.readStream(streamId);
+    // Only the organisation decider writes this stream, so every payload has its event's shape.
+    const state = events.reduce(
+      (folded, recorded) => organizationDecider.evolve(folded, { type: recorded.type, data: recorded.data } as OrganizationEvent),
+      organizationDecider.initialState,
+    );
+    const decided = organizationDecider.decide(command, state);
+    const occurredAt = new Date();
+    if (decided.length === 0) return occurredAt;
+    await this.store.append({
+      streamId,
+      expectedVersion: version === NO_STREAM_VERSION ? 'no_stream' : version,
+      events: decided.map(({ type, data }) => ({ type, data, occurredAt, metadata: { org_id: orgId, actor } })),
+    });
+    // Answer only once the read models hold the change, so the caller's next query reads its own
+    // write. Simplest correct thing for a low-volume stream; the cost is a few milliseconds per command.
+    await this.projections.caughtUp();
+    return occurredAt;
+  }
+}
+
+@CommandHandler(CreateOrganizationCommand)
+export class CreateOrganizationHandler implements ICommandHandler<CreateOrganizationCommand> {
+  constructor(private readonly stream: OrganizationStream) {}
+
+  async execute({ caller, body }: CreateOrganizationCommand): Promise<OrganizationView> {
+    // The creator becomes the owner, and an owner is a person: a script's key cannot found organisations.
+    if (caller.kind !== 'member') throw new DomainError('forbidden', 'Only a signed-in user can create an organisation.');
+    const orgId = randomUUID();
+    const logo = body.organization_logo ?? null;
+    await this.stream.decide(orgId, caller.email, {
+      type: 'CreateOrganization',
+      org_id: orgId,
+      name: body.organization_name,
+      logo_url: logo,
+      created_by: caller.email,
+    });
+    return { organization_id: orgId, organization_name: body.organization_name, organization_logo: logo };
+  }
+}
+
+@CommandHandler(ChangeOrganizationCommand)
+export class ChangeOrganizationHandler implements ICommandHandler<ChangeOrganizationCommand> {
+  constructor(private readonly stream: OrganizationStream) {}
+
+  async execute({ caller, orgId, change }: ChangeOrganizationCommand): Promise<void> {
+    refuseOtherOrganizationsKey(caller, orgId);
+    const actor = actorOf(caller);
+    await this.stream.decide(orgId, actorId(actor), { ...change, actor });
+  }
+}
+
+@CommandHandler(IssueApiKeyCommand)
+export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand> {
+  constructor(
+    private readonly stream: OrganizationStream,
+    private readonly secrets: ApiKeySecrets,
+  ) {}
+
+  async execute({ caller, orgId, body }: IssueApiKeyCommand): Promise<ApiKeyIssuedView> {
+    refuseOtherOrganizationsKey(caller, orgId);
+    const actor = actorOf(caller);
+    const keyId = randomUUID();
+    const { apiKey, prefix, secretHash } = ApiKeySecrets.draw(keyId);
+    const createdAt = await this.stream.decide(orgId, actorId(actor), { type: 'IssueApiKey', actor, key_id: keyId, label: body.label, role: body.role, prefix });
+    // Kept only once the decider agreed, so a refused request leaves nothing behind. Should this
+    // insert fail, the caller never saw the secret: the key is listed, unusable, and can be revoked.
+    await this.secrets.keep(keyId, orgId, secretHash);
+    return { key_id: keyId, label: body.label, role: body.role, prefix, created_at: createdAt.toISOString(), api_key: apiKey };
+  }
+}

@@ -7,5 +7,9 @@ module.exports = {
   testEnvironment: 'jsdom',
   setupFiles: ['<rootDir>/test/jsdom-shims.ts'],
   // Component CSS is Vite's business; in jsdom only the class names matter.
-  moduleNameMapper: { '\\.css$': '<rootDir>/test/style-stub.js' },
+  // keycloak-js needs an identity provider; component tests get a stand-in (src/testing/fake-keycloak.ts).
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/test/style-stub.js',
+    '^keycloak-js$': '<rootDir>/src/testing/fake-keycloak.ts',
+  },
 };

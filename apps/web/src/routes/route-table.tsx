@@ -5,11 +5,13 @@ import { PageLoader } from '../components/page-loader';
 import { PublicFrame } from '../components/public-frame';
 import { adminSectionLabels, type AdminSectionPath } from '../features/admin/admin-sections';
 import { HomeScreen } from '../features/home/home-screen';
+import { IdentityBoundary } from '../features/identity/identity-boundary';
 import { RequireAuth } from '../features/identity/require-auth';
 
 // Lazy so that a visitor's download holds no admin code (DESIGN §7).
 const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
 const NotAvailableScreen = lazy(() => import('../components/not-available-screen'));
+const SignInScreen = lazy(() => import('../features/identity/sign-in-screen'));
 
 /** A route whose feature has not shipped yet: it says so rather than show made-up content. */
 function upcoming(path: string, screen: string): RouteObject {
@@ -50,48 +52,61 @@ export const routeTable: RouteObject[] = [
       upcoming('/share', 'Sharing'),
       upcoming('/deleteAlert/:id', 'Deleting a user'),
       upcoming('/:id/terms', 'The terms page'),
-      upcoming('/auth/login', 'Sign-in'),
     ],
   },
   { path: '/dummy', element: <></> },
   {
-    path: '/admin',
-    element: (
-      <RequireAuth>
-        <Suspense fallback={<PageLoader />}>
-          <AdminLayout />
-        </Suspense>
-      </RequireAuth>
-    ),
+    // The routes that need the sign-in state share one identity provider (and keycloak-js).
+    element: <IdentityBoundary />,
     children: [
-      { index: true, element: <Navigate to="my-codes" replace /> },
-      section('ai-qr'),
-      section('profile'),
-      section('my-codes', [
-        upcoming('edit/:codeId', 'Editing a code'),
-        upcoming('edit/:codeId/success', 'The code saved screen'),
-        upcoming('show/:codeId', 'The code details'),
-        upcoming('analytics/:codeId', 'Code analytics'),
-      ]),
-      section('analytics'),
-      upcoming('folder-qr/:folderId', 'Folder codes'),
-      upcoming('folder/:folderId', 'The folder'),
-      section('folders'),
-      section('shop-discounts'),
-      section('sms-campaigns'),
-      section('campaigns', [upcoming('new', 'A new campaign'), upcoming('update/:codeId', 'Editing a campaign')]),
-      section('templates'),
-      section('create-qr-code'),
-      upcoming('create-qr-success', 'The code created screen'),
-      upcoming('pages/:codeId', 'The code pages'),
-      section('customers'),
-      section('notes'),
-      upcoming('update-page/:pageId', 'Editing a page'),
-      section('add-new-page'),
-      section('integrations'),
-      upcoming('shop-integration', 'The shop platform integration'),
-      upcoming('email-marketing-integration', 'The email marketing integration'),
-      section('payment'),
+      {
+        element: (
+          <PublicFrame>
+            <Outlet />
+          </PublicFrame>
+        ),
+        children: [{ path: '/auth/login', element: <SignInScreen /> }],
+      },
+      {
+        path: '/admin',
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<PageLoader />}>
+              <AdminLayout />
+            </Suspense>
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <Navigate to="my-codes" replace /> },
+          section('ai-qr'),
+          section('profile'),
+          section('my-codes', [
+            upcoming('edit/:codeId', 'Editing a code'),
+            upcoming('edit/:codeId/success', 'The code saved screen'),
+            upcoming('show/:codeId', 'The code details'),
+            upcoming('analytics/:codeId', 'Code analytics'),
+          ]),
+          section('analytics'),
+          upcoming('folder-qr/:folderId', 'Folder codes'),
+          upcoming('folder/:folderId', 'The folder'),
+          section('folders'),
+          section('shop-discounts'),
+          section('sms-campaigns'),
+          section('campaigns', [upcoming('new', 'A new campaign'), upcoming('update/:codeId', 'Editing a campaign')]),
+          section('templates'),
+          section('create-qr-code'),
+          upcoming('create-qr-success', 'The code created screen'),
+          upcoming('pages/:codeId', 'The code pages'),
+          section('customers'),
+          section('notes'),
+          upcoming('update-page/:pageId', 'Editing a page'),
+          section('add-new-page'),
+          section('integrations'),
+          upcoming('shop-integration', 'The shop platform integration'),
+          upcoming('email-marketing-integration', 'The email marketing integration'),
+          section('payment'),
+        ],
+      },
     ],
   },
   { path: '*', element: <NotFoundScreen /> },

@@ -5,6 +5,8 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { VersionTag } from '../../components/version-tag';
+import { useAuth } from '../identity/auth-context';
+import { SignOutButton } from '../identity/sign-out-button';
 import { adminSectionLabels } from './admin-sections';
 
 const sections = Object.entries(adminSectionLabels);
@@ -12,6 +14,7 @@ const sections = Object.entries(adminSectionLabels);
 export default function AdminLayout() {
   const [navOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const { user } = useAuth();
 
   return (
     <AppShell
@@ -25,7 +28,15 @@ export default function AdminLayout() {
             <Burger opened={navOpen} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
             <Text fw={700}>QR Platform</Text>
           </Group>
-          <ThemeToggle />
+          <Group gap="sm" wrap="nowrap">
+            {user && (
+              <Text size="sm" c="dimmed" visibleFrom="xs" data-testid="signed-in-user" title={user.name}>
+                {user.email}
+              </Text>
+            )}
+            <ThemeToggle />
+            <SignOutButton />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar component="nav" aria-label="Admin sections">

@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = join(__dirname, '../../..');
+const WEB_DIST = join(ROOT, 'dist/apps/web');
+const API_MAIN = join(ROOT, 'dist/apps/api/src/main.js');
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const missing = [
+  existsSync(CHROMIUM) ? null : `Chromium at ${CHROMIUM} (apt-get install -y chromium)`,
+  existsSync(join(WEB_DIST, 'index.html')) ? null : 'the web build in dist/apps/web (npx nx run web:build)',
+  existsSync(API_MAIN) ? null : 'the API build in dist/apps/api (npx nx run api:build)',
+].filter((item): item is string => item !== null);
+const required = process.env.REQUIRE_SERVICES === '1';
+
+if (missing.length > 0 && !required) {
+  process.stdout.write(`web sign-in journey skipped: needs ${missing.join(' and ')}\n`);
+}
+const describeJourney = missing.length > 0 && !required ? describe.skip : describe;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitUntilUp(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the API exited with ${server.exitCode}:\n${output()}`);
+    const up = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the API did not answer ${url} within 30 s:\n${output()}`);
+}
+
+describeJourney('a new organisation user', () => {
+  let server: ChildProcess;
+  let origin: string;
+  let dataDir: string;
+  let profile: string;
+  let context: BrowserContext;
+  let log = '';
+
+  beforeAll(async () => {
+    if (missing.length > 0) throw new Error(`REQUIRE_SERVICES=1 but missing ${missing.join(' and ')}`);
+    const port = await freePort();
+    origin = `http://localhost:${port}`;
+    dataDir = mkdtempSync(join(tmpdir(), 'web-sign-in-data-'));
+    server = spawn(process.execPath, [API_MAIN], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: origin,
+        WEB_DIST_DIR: WEB_DIST,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    await waitUntilUp(`${origin}/oidc/.well-known/openid-configuration`, server, () => log);
+
+    profile = mkdtempSync(join(tmpdir(), 'web-e2e-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1280, height: 800 },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close();
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    if (profile) rmSync(profile, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('creates an account from an admin link, comes back to it, stays signed in over a reload, and signs out', async () => {
+    const email = `ada.${Date.now()}@example.com`;
+    const page = await context.newPage();
+
+    await page.goto(`${origin}/admin/my-codes`);
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Your name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL(`${origin}/admin/my-codes`, { timeout: 15_000 });
+    await page.getByRole('navigation', { name: 'Admin sections' }).waitFor();
+    await page.getByText(email).waitFor();
+    await page.getByText('My codes arrives in a later release.').waitFor();
+    await page.screenshot({ path: '/tmp/web-admin-signed-in.png', fullPage: true });
+
+    // The cached access token is one the API accepts: a new user belongs to no organisation yet.
+    const organisations = await page.evaluate(async () => {
+      const { token } = JSON.parse(localStorage.getItem('qr-platform.auth.tokens') ?? '{}') as { token?: string };
+      const response = await fetch('/api/v1/organizations', { headers: { Authorization: `Bearer ${token}` } });
+      return [response.status, await response.json()];
+    });
+    expect(organisations).toEqual([200, []]);
+
+    // The token cache keeps the session over a reload, without another trip to the provider.
+    const providerVisits: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && new URL(frame.url()).pathname.startsWith('/oidc/')) providerVisits.push(frame.url());
+    });
+    await page.reload();
+    await page.getByText(email).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/my-codes');
+    expect(providerVisits).toEqual([]);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${origin}/`, { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'QR Platform' }).waitFor();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('auth.tokens')))).toEqual([]);
+  }, 90_000);
+});

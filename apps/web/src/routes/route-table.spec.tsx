@@ -66,6 +66,8 @@ const specRoutes = [
   '/admin/shop-integration',
   '/admin/email-marketing-integration',
   '/admin/payment',
+  // Not in spec §2's admin list: the organisation's users (spec §6), which /deleteAlert/:id serves.
+  '/admin/users',
 ];
 
 test('every screen of spec §2 has a route, and there are no others', () => {

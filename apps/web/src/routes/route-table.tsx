@@ -12,6 +12,8 @@ import { RequireAuth } from '../features/identity/require-auth';
 const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
 const NotAvailableScreen = lazy(() => import('../components/not-available-screen'));
 const SignInScreen = lazy(() => import('../features/identity/sign-in-screen'));
+const UsersScreen = lazy(() => import('../features/organisation/users-screen'));
+const DeleteUserDialog = lazy(() => import('../features/organisation/delete-user-dialog'));
 
 /** A route whose feature has not shipped yet: it says so rather than show made-up content. */
 function upcoming(path: string, screen: string): RouteObject {
@@ -28,7 +30,8 @@ function section(path: AdminSectionPath, children: RouteObject[] = []): RouteObj
 
 /**
  * Every route of spec §2. The spec leaves four names unsaid; ours are the named-page prefix
- * `/named/{name}`, `shop-discounts`, `shop-integration` and `email-marketing-integration`.
+ * `/named/{name}`, `shop-discounts`, `shop-integration` and `email-marketing-integration`; `users` (the organisation's
+ * users, whose delete action opens `/deleteAlert/{email}`) is ours too.
  */
 export const routeTable: RouteObject[] = [
   {
@@ -50,7 +53,6 @@ export const routeTable: RouteObject[] = [
       upcoming('/wall-embed/:id', 'The embedded selfie wall'),
       upcoming('/code/:id', 'The code page'),
       upcoming('/share', 'Sharing'),
-      upcoming('/deleteAlert/:id', 'Deleting a user'),
       upcoming('/:id/terms', 'The terms page'),
     ],
   },
@@ -66,6 +68,17 @@ export const routeTable: RouteObject[] = [
           </PublicFrame>
         ),
         children: [{ path: '/auth/login', element: <SignInScreen /> }],
+      },
+      {
+        // Deleting a user calls the API, so the dialog needs the signed-in user's token.
+        path: '/deleteAlert/:id',
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<PageLoader />}>
+              <DeleteUserDialog />
+            </Suspense>
+          </RequireAuth>
+        ),
       },
       {
         path: '/admin',
@@ -105,6 +118,7 @@ export const routeTable: RouteObject[] = [
           upcoming('shop-integration', 'The shop platform integration'),
           upcoming('email-marketing-integration', 'The email marketing integration'),
           section('payment'),
+          { path: 'users', element: <UsersScreen /> },
         ],
       },
     ],

@@ -7,6 +7,7 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { VersionTag } from '../../components/version-tag';
 import { useAuth } from '../identity/auth-context';
 import { SignOutButton } from '../identity/sign-out-button';
+import { CreateOrganisationPrompt, OrganisationSwitcher } from '../organisation/organisation-switcher';
 import { adminSectionLabels } from './admin-sections';
 
 const sections = Object.entries(adminSectionLabels);
@@ -29,6 +30,7 @@ export default function AdminLayout() {
             <Text fw={700}>QR Platform</Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <OrganisationSwitcher />
             {user && (
               <Text size="sm" c="dimmed" visibleFrom="xs" data-testid="signed-in-user" title={user.name}>
                 {user.email}
@@ -60,6 +62,7 @@ export default function AdminLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        <CreateOrganisationPrompt />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -14,6 +14,7 @@ export const adminSectionLabels = {
   'shop-discounts': 'Shop discounts',
   integrations: 'Integrations',
   payment: 'Payment',
+  users: 'Users',
   profile: 'Profile',
 } as const;
 

@@ -1,0 +1,89 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AppProviders } from '../../app/app-providers';
+import { AppRoutes } from '../../routes/app-routes';
+import FakeKeycloak from '../../testing/fake-keycloak';
+import { ORGANISATION_STORE_KEY } from './organisation-record';
+
+interface FakeResponse {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  json: () => Promise<unknown>;
+}
+
+const reply = (status: number, body?: unknown): FakeResponse => ({
+  ok: status >= 200 && status < 300,
+  status,
+  statusText: '',
+  json: async () => body,
+});
+
+const fetchMock = jest.fn<Promise<FakeResponse>, [string, RequestInit?]>();
+
+function Where() {
+  return <output data-testid="pathname">{useLocation().pathname}</output>;
+}
+
+/** The app at /deleteAlert/{email}, opened from the users screen. */
+function openDialog(email: string) {
+  render(
+    <AppProviders>
+      <MemoryRouter initialEntries={['/admin/users', `/deleteAlert/${encodeURIComponent(email)}`]} initialIndex={1}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+beforeEach(() => {
+  FakeKeycloak.signedIn = true;
+  localStorage.clear();
+  localStorage.setItem(
+    ORGANISATION_STORE_KEY,
+    JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'owner' }),
+  );
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (path, init) => {
+    if (path === '/api/v1/organizations') {
+      return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: '', role: 'owner' }]);
+    }
+    if (path === '/api/v1/organizations/org-1/users' && (init?.method ?? 'GET') === 'GET') {
+      return reply(200, [{ email: 'ada@example.com', role: 'owner', added_at: '2026-01-01T00:00:00Z' }]);
+    }
+    if (init?.method === 'DELETE') return reply(204);
+    return reply(404, { title: 'Not Found' });
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+});
+
+test('the dialog shows the spec texts', async () => {
+  openDialog('bob@example.com');
+
+  expect(await screen.findByText('Delete Confirmation')).toBeTruthy();
+  expect(screen.getByText('Do you want to delete the user?')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'DELETE' })).toBeTruthy();
+});
+
+test('DELETE deletes the user from the selected organisation, then goes back', async () => {
+  openDialog('bob@example.com');
+
+  fireEvent.click(await screen.findByRole('button', { name: 'DELETE' }));
+
+  await waitFor(() => expect(screen.getByTestId('pathname').textContent).toBe('/admin/users'));
+  const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+  expect(deletes.map(([path]) => path)).toEqual(['/api/v1/organizations/org-1/users/bob%40example.com']);
+  expect(new Headers(deletes[0]?.[1]?.headers).get('Authorization')).toBe('Bearer access-token');
+  await waitFor(() => expect(screen.queryByText('Do you want to delete the user?')).toBeNull());
+});
+
+test('Cancel goes back without deleting', async () => {
+  openDialog('bob@example.com');
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+
+  await waitFor(() => expect(screen.getByTestId('pathname').textContent).toBe('/admin/users'));
+  expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toEqual([]);
+});

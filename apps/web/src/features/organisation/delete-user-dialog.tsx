@@ -1,0 +1,55 @@
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { describeError, organisationApi, userKeys } from './organisation-api';
+import { useOrganisationRecord } from './organisation-record';
+
+const USERS_SCREEN = '/admin/users';
+
+/** /deleteAlert/{id} (spec §2): confirms deleting user {id} (their email) from the selected organisation. */
+export default function DeleteUserDialog() {
+  const { id = '' } = useParams();
+  const { record } = useOrganisationRecord();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  // Back to whoever opened the dialog; straight to the users screen when it was opened directly.
+  const goBack = () => {
+    if (location.key === 'default') void navigate(USERS_SCREEN, { replace: true });
+    else void navigate(-1);
+  };
+
+  const remove = useMutation({
+    mutationFn: () => organisationApi.deleteUser(record.org_id, id),
+    onSuccess: async () => {
+      // Tell the parent: its user list is stale.
+      await queryClient.invalidateQueries({ queryKey: userKeys.all(record.org_id) });
+      goBack();
+    },
+  });
+
+  return (
+    <Modal opened onClose={goBack} title="Delete Confirmation" centered>
+      <Text>Do you want to delete the user?</Text>
+      {remove.isError && (
+        <Alert color="red" mt="sm" title="The user was not deleted">
+          {describeError(remove.error)}
+        </Alert>
+      )}
+      {record.org_id === '' && (
+        <Text c="red" size="sm" mt="sm">
+          No organisation is selected.
+        </Text>
+      )}
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={goBack}>
+          Cancel
+        </Button>
+        <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending} disabled={record.org_id === ''}>
+          DELETE
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { apiFetch } from '../../api/api-fetch';
+
+export const roles = ['owner', 'admin', 'editor', 'viewer'] as const;
+export type Role = (typeof roles)[number];
+
+export interface Organisation {
+  organization_id: string;
+  organization_name: string;
+  organization_logo: string;
+}
+
+export interface MyOrganisation extends Organisation {
+  role: string;
+}
+
+export interface OrganisationUser {
+  email: string;
+  role: string;
+  added_at: string;
+}
+
+/** Query keys: everything about organisations hangs under ['organizations']. */
+export const organisationKeys = {
+  all: ['organizations'] as const,
+  mine: () => [...organisationKeys.all, 'mine'] as const,
+};
+
+export const userKeys = {
+  all: (orgId: string) => [...organisationKeys.all, orgId, 'users'] as const,
+};
+
+/** A failed call, carrying the problem+json title/detail when the API sent one. */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly detail: string | undefined,
+    readonly code: string | undefined,
+    readonly errors: { field: string; message: string }[] = [],
+  ) {
+    super(detail ?? title);
+    this.name = 'ApiProblem';
+  }
+}
+
+async function problem(response: Response): Promise<ApiProblem> {
+  try {
+    const body = (await response.json()) as Partial<{
+      title: string;
+      detail: string;
+      code: string;
+      errors: { field: string; message: string }[];
+    }>;
+    return new ApiProblem(response.status, body.title ?? response.statusText, body.detail, body.code, body.errors ?? []);
+  } catch {
+    return new ApiProblem(response.status, response.statusText || `Request failed (${response.status})`, undefined, undefined);
+  }
+}
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await apiFetch(path, init);
+  if (!response.ok) throw await problem(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+const base = '/api/v1/organizations';
+const usersPath = (orgId: string) => `${base}/${encodeURIComponent(orgId)}/users`;
+const userPath = (orgId: string, email: string) => `${usersPath(orgId)}/${encodeURIComponent(email)}`;
+
+export const organisationApi = {
+  listMine: () => call<MyOrganisation[]>(base),
+  create: (organization_name: string) =>
+    call<Organisation>(base, { method: 'POST', body: JSON.stringify({ organization_name }) }),
+  listUsers: (orgId: string) => call<OrganisationUser[]>(usersPath(orgId)),
+  addUser: (orgId: string, email: string, role: Role) =>
+    call<unknown>(usersPath(orgId), { method: 'POST', body: JSON.stringify({ email, role }) }),
+  editRole: (orgId: string, email: string, role: Role) =>
+    call<unknown>(userPath(orgId, email), { method: 'PUT', body: JSON.stringify({ role }) }),
+  deleteUser: (orgId: string, email: string) => call<void>(userPath(orgId, email), { method: 'DELETE' }),
+};
+
+/** A message for the user out of whatever a call threw. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiProblem) {
+    const fields = error.errors.map((e) => e.message).join(' ');
+    return [error.detail ?? error.title, fields].filter(Boolean).join(' ');
+  }
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}

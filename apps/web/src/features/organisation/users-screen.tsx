@@ -1,0 +1,162 @@
+import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { describeError, organisationApi, roles, userKeys, type Role } from './organisation-api';
+import { useOrganisationRecord } from './organisation-record';
+
+const roleOptions = roles.map((role) => ({ value: role, label: role }));
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isRole(value: string | null): value is Role {
+  return value !== null && (roles as readonly string[]).includes(value);
+}
+
+function AddUserForm({ orgId }: { orgId: string }) {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('viewer');
+  const [emailError, setEmailError] = useState<string | null>(null);
+
+  const add = useMutation({
+    mutationFn: () => organisationApi.addUser(orgId, email.trim(), role),
+    onSuccess: async () => {
+      setEmail('');
+      await queryClient.invalidateQueries({ queryKey: userKeys.all(orgId) });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!EMAIL.test(email.trim())) {
+      setEmailError('Enter a valid email address.');
+      return;
+    }
+    setEmailError(null);
+    add.mutate();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add user">
+      <Group align="flex-start">
+        <TextInput
+          label="Email"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={emailError}
+        />
+        <Select
+          label="Role"
+          data={roleOptions}
+          value={role}
+          allowDeselect={false}
+          onChange={(value) => isRole(value) && setRole(value)}
+        />
+        <Button type="submit" mt={25} loading={add.isPending}>
+          Add user
+        </Button>
+      </Group>
+      {add.isError && (
+        <Alert color="red" mt="sm" title="The user was not added">
+          {describeError(add.error)}
+        </Alert>
+      )}
+    </form>
+  );
+}
+
+function RoleSelect({ orgId, email, role }: { orgId: string; email: string; role: string }) {
+  const queryClient = useQueryClient();
+  const edit = useMutation({
+    mutationFn: (next: Role) => organisationApi.editRole(orgId, email, next),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all(orgId) }),
+  });
+  return (
+    <Stack gap={2}>
+      <Select
+        aria-label={`Role of ${email}`}
+        size="xs"
+        data={roleOptions}
+        value={role}
+        allowDeselect={false}
+        disabled={edit.isPending}
+        onChange={(value) => isRole(value) && value !== role && edit.mutate(value)}
+      />
+      {edit.isError && (
+        <Text size="xs" c="red">
+          {describeError(edit.error)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** /admin/users: the selected organisation's users, their roles, adding and deleting. */
+export default function UsersScreen() {
+  const { record } = useOrganisationRecord();
+  const navigate = useNavigate();
+  const orgId = record.org_id;
+  const users = useQuery({
+    queryKey: userKeys.all(orgId),
+    queryFn: () => organisationApi.listUsers(orgId),
+    enabled: orgId !== '',
+  });
+
+  if (orgId === '') {
+    return (
+      <Stack>
+        <Title order={1}>Users</Title>
+        <Text c="dimmed">Select or create an organisation first.</Text>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack>
+      <Title order={1}>Users of {record.org_name}</Title>
+      <AddUserForm orgId={orgId} />
+      {users.isError && (
+        <Alert color="red" title="The users could not be loaded">
+          {describeError(users.error)}
+        </Alert>
+      )}
+      {users.isPending ? (
+        <Text c="dimmed">Loading users…</Text>
+      ) : (
+        <Table aria-label="Users">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(users.data ?? []).map((user) => (
+              <Table.Tr key={user.email}>
+                <Table.Td>{user.email}</Table.Td>
+                <Table.Td>
+                  <RoleSelect orgId={orgId} email={user.email} role={user.role} />
+                </Table.Td>
+                <Table.Td>
+                  <Button
+                    color="red"
+                    variant="subtle"
+                    size="xs"
+                    aria-label={`Delete ${user.email}`}
+                    onClick={() => navigate(`/deleteAlert/${encodeURIComponent(user.email)}`)}
+                  >
+                    Delete
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

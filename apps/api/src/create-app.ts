@@ -9,6 +9,7 @@ import { APP_VERSION } from './app-version';
 import { serveApiDocs } from './http/api-docs';
 import { NestPinoLogger } from './http/nest-logger';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
+import { limitPublicRoutes, type PublicRateLimit } from './http/public-rate-limit';
 import { serveWebApp } from './http/web-app';
 import { mountOidcProvider } from './identity/auth/mount-oidc-provider';
 import type { Infrastructure } from './infrastructure';
@@ -19,7 +20,10 @@ const REQUEST_ID = /^[\w.-]{1,128}$/;
  * The Nest application on Fastify, ready to listen or to be called with `inject` in tests, which
  * may mount probe modules of their own beside the product's.
  */
-export async function createApp(infra: Infrastructure, options: { extraModules?: Type[] } = {}): Promise<NestFastifyApplication> {
+export async function createApp(
+  infra: Infrastructure,
+  options: { extraModules?: Type[]; publicRateLimit?: PublicRateLimit } = {},
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     loggerInstance: infra.logger,
     // A caller's own request id is kept (when it is a sane token) so logs join up across services.
@@ -36,6 +40,7 @@ export async function createApp(infra: Infrastructure, options: { extraModules?:
     reply.header('x-request-id', request.id);
   });
 
+  await limitPublicRoutes(app, options.publicRateLimit);
   // No proxy setting exists yet, so forwarded headers are never believed (see OidcMountOptions).
   await mountOidcProvider(app, { trustProxy: false });
   await serveApiDocs(app, { version: APP_VERSION, serverUrl: infra.config.PUBLIC_URL });

@@ -109,7 +109,9 @@ export const ApiKeyIssuedView = z
   .meta({ id: 'ApiKeyIssued' });
 export type ApiKeyIssuedView = z.infer<typeof ApiKeyIssuedView>;
 
-export const ApiKeyView = z.object(ApiKeyFields).meta({ id: 'ApiKey' });
+export const ApiKeyView = z
+  .object({ ...ApiKeyFields, revoked_at: Timestamp.nullable().meta({ description: 'When it stopped working, or null while it works.' }) })
+  .meta({ id: 'ApiKey' });
 export type ApiKeyView = z.infer<typeof ApiKeyView>;
 
 export const PublishTermsBody = z.strictObject({ text: z.string().trim().min(1).max(100_000) }).meta({ id: 'PublishTermsBody' });
@@ -133,6 +135,52 @@ export const AcceptTermsBody = z
   .strictObject({ version: TermsVersion.meta({ description: 'The version the user read, so a newer text is never accepted unseen.' }) })
   .meta({ id: 'AcceptTermsBody' });
 export type AcceptTermsBody = z.infer<typeof AcceptTermsBody>;
+
+/** An organisation's current terms as anyone may read them on its public terms page (`/{id}/terms`). */
+export const PublicTermsView = z
+  .object({
+    organization_name: z.string(),
+    organization_logo: z.string().nullable(),
+    version: TermsVersion,
+    text: z.string().meta({ description: 'Plain text: shown as written, never interpreted as HTML.' }),
+    published_at: Timestamp,
+  })
+  .meta({ id: 'PublicTerms' });
+export type PublicTermsView = z.infer<typeof PublicTermsView>;
+
+/** An organisation the caller belongs to, with their role in it: what the organisation switcher lists. */
+export const MyOrganizationView = OrganizationView.extend({ role: Role }).meta({ id: 'MyOrganization' });
+export type MyOrganizationView = z.infer<typeof MyOrganizationView>;
+
+const DisplayName = z.string().trim().min(1, { error: 'Enter your name' }).max(100, { error: 'Use at most 100 characters for your name' });
+
+/** The signed-in user as they see themselves on /admin/profile. */
+export const ProfileView = z
+  .object({
+    email: Email,
+    display_name: z.string().nullable().meta({ description: 'Null when an external sign-in service keeps the profile.' }),
+    local_account: z.boolean().meta({
+      description: 'True when this server keeps the account (name and password can be changed here); false with an external sign-in service.',
+    }),
+    created_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'Profile' });
+export type ProfileView = z.infer<typeof ProfileView>;
+
+export const UpdateProfileBody = z.strictObject({ display_name: DisplayName }).meta({ id: 'UpdateProfileBody' });
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+/** The sign-up rule for passwords; the upper bound keeps one request from buying seconds of hashing. */
+export const PASSWORD_MIN_LENGTH = 10;
+export const NewPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: `Use at least ${PASSWORD_MIN_LENGTH} characters for the password` })
+  .max(1024, { error: 'Use at most 1024 characters for the password' });
+
+export const ChangePasswordBody = z
+  .strictObject({ current_password: z.string().min(1, { error: 'Enter your current password' }).max(1024), new_password: NewPassword })
+  .meta({ id: 'ChangePasswordBody' });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 /** Who a request acts as: lets a script holding only an API key find its organisation and role. */
 export const IdentifierView = z

@@ -84,6 +84,7 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
         updated_at: at(1),
         terms_version: 2,
         terms_text: 'Be nicer.',
+        terms_published_at: at(3),
       },
     ]);
   });

@@ -4,7 +4,8 @@ import { applyInOrder } from './organization-events';
 /** One row per organisation: its profile and the terms its members are asked to accept. */
 export const organizations: Projection = {
   name: 'organizations',
-  version: 1,
+  // 2: terms carry when they were published, for the public terms page.
+  version: 2,
   eventTypes: ['OrganizationCreated', 'OrganizationUpdated', 'TermsPublished'],
   tables: {
     // Ids are text, not uuid: a read model must not refuse an event the log has already accepted.
@@ -17,7 +18,8 @@ export const organizations: Projection = {
          created_at timestamptz NOT NULL,
          updated_at timestamptz NOT NULL,
          terms_version integer,
-         terms_text text
+         terms_text text,
+         terms_published_at timestamptz
        )`,
     ],
   },
@@ -40,11 +42,10 @@ export const organizations: Projection = {
           break;
         case 'TermsPublished':
           // Versions only count up, so the latest published is the one to show.
-          await tx.query(`UPDATE ${organizationsTable} SET terms_version = $2, terms_text = $3 WHERE org_id = $1`, [
-            orgId,
-            event.data.version,
-            event.data.text,
-          ]);
+          await tx.query(
+            `UPDATE ${organizationsTable} SET terms_version = $2, terms_text = $3, terms_published_at = $4 WHERE org_id = $1`,
+            [orgId, event.data.version, event.data.text, occurredAt],
+          );
           break;
       }
     });

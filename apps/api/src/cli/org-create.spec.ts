@@ -55,7 +55,7 @@ describe('npm run cli -- org:create', () => {
     expect(result).toEqual({ org_id: expect.any(String), owner_email: 'ada@example.com', password: expect.any(String), api_key: expect.stringMatching(/^qrk_/) });
     expect(result.password!.length).toBeGreaterThanOrEqual(20);
 
-    await expect(new Accounts(db).signIn('ada@example.com', result.password!)).resolves.toMatchObject({ email: 'ada@example.com' });
+    await expect(new Accounts(db, new PostgresEventStore(db)).signIn('ada@example.com', result.password!)).resolves.toMatchObject({ email: 'ada@example.com' });
 
     await withHttpApp(async (app) => {
       const key = callerOf(app, result.api_key);
@@ -79,7 +79,7 @@ describe('npm run cli -- org:create', () => {
     const result = JSON.parse(second.out[0]!) as OrgCreateResult;
     expect(result).toMatchObject({ owner_email: 'bo@example.com', password: null });
     expect(result.org_id).not.toBe((JSON.parse(first.out[0]!) as OrgCreateResult).org_id);
-    await expect(new Accounts(db).signIn('bo@example.com', firstPassword)).resolves.toMatchObject({ email: 'bo@example.com' });
+    await expect(new Accounts(db, new PostgresEventStore(db)).signIn('bo@example.com', firstPassword)).resolves.toMatchObject({ email: 'bo@example.com' });
   });
 
   it.each([

@@ -1,20 +1,30 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import {
+  AcceptTermsBody,
   AddMemberBody,
   ApiKeyIssuedView,
+  ApiKeyView,
+  ChangePasswordBody,
+  CheckExistenceBody,
   CreateOrganizationBody,
   EditRoleBody,
   HealthView,
+  IdentifierView,
   IssueApiKeyBody,
   MemberView,
+  MyOrganizationView,
   OrganizationView,
   Problem,
+  ProfileView,
+  PublicTermsView,
+  PublishTermsBody,
+  TermsView,
   UpdateOrganizationBody,
+  UpdateProfileBody,
   UserRoleView,
 } from '@qr/contracts';
 import { z } from 'zod';
 import { ApiKeyPath, MemberPath, OrganizationPath } from '../identity/organization-paths';
-import { MyOrganizationView } from '../identity/organization.queries';
 
 /**
  * The HTTP contract as OpenAPI, generated from the same zod schemas the API validates with and the
@@ -57,16 +67,20 @@ function registerIdentityPaths(registry: OpenAPIRegistry, problem: ProblemRespon
   const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
   const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
   const refusals = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 500: problem };
-  const route = (method: RouteConfig['method'], path: string, summary: string, ok: RouteConfig['responses'], request?: RouteConfig['request']) =>
-    registry.registerPath({
-      method,
-      path: `/api/v1/organizations${path}`,
-      summary,
-      tags: ['identity'],
-      security: [{ [bearer.name]: [] }],
-      request,
-      responses: { ...ok, ...refusals },
-    });
+  const signedIn =
+    (prefix: string) =>
+    (method: RouteConfig['method'], path: string, summary: string, ok: RouteConfig['responses'], request?: RouteConfig['request']) =>
+      registry.registerPath({
+        method,
+        path: `${prefix}${path}`,
+        summary,
+        tags: ['identity'],
+        security: [{ [bearer.name]: [] }],
+        request,
+        responses: { ...ok, ...refusals },
+      });
+  const route = signedIn('/api/v1/organizations');
+  const profileRoute = signedIn('/api/v1/profile');
 
   route('post', '', 'Create an organisation; the caller becomes its owner', { 201: json('Created', OrganizationView) }, { body: body(CreateOrganizationBody) });
   route('get', '', 'The organisations the caller belongs to, with their role', { 200: json('Listed', z.array(MyOrganizationView)) });
@@ -88,4 +102,34 @@ function registerIdentityPaths(registry: OpenAPIRegistry, problem: ProblemRespon
     body: body(IssueApiKeyBody),
   });
   route('delete', '/{org_id}/api-keys/{key_id}', 'Revoke an API key; it stops working at once', { 204: { description: 'Revoked' } }, { params: ApiKeyPath });
+  route('get', '/{org_id}/api-keys', 'Its API keys, live first, revoked ones with when (never a secret)', { 200: json('Listed', z.array(ApiKeyView)) }, {
+    params: OrganizationPath,
+  });
+  route('post', '/check-existence', 'Find one of the caller’s organisations by id, name or a member’s email', { 200: json('Found', OrganizationView) }, {
+    body: body(CheckExistenceBody),
+  });
+  route('get', '/{org_id}/identifier', 'Who this request acts as in the organisation: user id (email) and role', { 200: json('Found', IdentifierView) }, {
+    params: OrganizationPath,
+  });
+  route('get', '/{org_id}/terms', 'The current terms and the version the caller accepted', { 200: json('Found', TermsView) }, { params: OrganizationPath });
+  route('post', '/{org_id}/terms', 'Publish a new version of the terms (owner, admin)', { 201: json('Published', TermsView) }, {
+    params: OrganizationPath,
+    body: body(PublishTermsBody),
+  });
+  route('post', '/{org_id}/terms/accept', 'Accept a published version (a signed-in user, not an API key)', { 200: json('Accepted', TermsView) }, {
+    params: OrganizationPath,
+    body: body(AcceptTermsBody),
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/public/organizations/{org_id}/terms',
+    summary: 'An organisation’s current terms, for its public terms page (no sign-in; rate-limited)',
+    tags: ['identity'],
+    request: { params: OrganizationPath },
+    responses: { 200: json('Found', PublicTermsView), 400: problem, 404: problem, 429: problem, 500: problem },
+  });
+
+  profileRoute('get', '', 'The signed-in user’s profile', { 200: json('Found', ProfileView) });
+  profileRoute('patch', '', 'Change the signed-in user’s name', { 200: json('Changed', ProfileView) }, { body: body(UpdateProfileBody) });
+  profileRoute('post', '/password', 'Change the signed-in user’s password', { 204: { description: 'Changed' } }, { body: body(ChangePasswordBody) });
 }

@@ -3,13 +3,27 @@ import { ApiKeySecrets } from './api-key-secrets';
 import { AuthModule } from './auth/auth.module';
 import { AuthenticationGuard } from './authentication.guard';
 import { ChangeOrganizationHandler, CreateOrganizationHandler, IssueApiKeyHandler, OrganizationStream } from './organization.handlers';
-import { GetMemberRoleHandler, GetOrganizationHandler, ListMembersHandler, ListMyOrganizationsHandler, Membership } from './organization.queries';
+import {
+  CheckExistenceHandler,
+  GetIdentifierHandler,
+  GetMemberRoleHandler,
+  GetOrganizationHandler,
+  ListApiKeysHandler,
+  ListMembersHandler,
+  ListMyOrganizationsHandler,
+  Membership,
+} from './organization.queries';
 import { OrganizationsController } from './organizations.controller';
+import { ProfileController } from './profile.controller';
+import { ChangePasswordHandler, UpdateProfileHandler } from './profile.handlers';
+import { GetProfileHandler } from './profile.queries';
+import { PublicTermsController, TermsController } from './terms.controller';
+import { GetPublicTermsHandler, GetTermsHandler } from './terms.queries';
 
-/** Organisations, members, roles and API keys, behind the authentication guard. Wiring only. */
+/** Organisations, members, roles, API keys, terms and the user's profile, behind the authentication guard (public terms aside). Wiring only. */
 @Module({
   imports: [AuthModule],
-  controllers: [OrganizationsController],
+  controllers: [OrganizationsController, TermsController, PublicTermsController, ProfileController],
   providers: [
     ApiKeySecrets,
     AuthenticationGuard,
@@ -22,6 +36,14 @@ import { OrganizationsController } from './organizations.controller';
     ListMyOrganizationsHandler,
     ListMembersHandler,
     GetMemberRoleHandler,
+    CheckExistenceHandler,
+    GetIdentifierHandler,
+    ListApiKeysHandler,
+    GetTermsHandler,
+    GetPublicTermsHandler,
+    GetProfileHandler,
+    UpdateProfileHandler,
+    ChangePasswordHandler,
   ],
 })
 export class IdentityModule {}

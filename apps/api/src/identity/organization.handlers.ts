@@ -6,10 +6,14 @@ import {
   actorId,
   organizationDecider,
   organizationStreamId,
+  type AcceptTerms,
+  type Actor,
   type AddMember,
+  type MemberActor,
   type ChangeMemberRole,
   type OrganizationCommand,
   type OrganizationEvent,
+  type PublishTerms,
   type RemoveMember,
   type RevokeApiKey,
   type UpdateOrganization,
@@ -22,7 +26,10 @@ import { actorOf, refuseOtherOrganizationsKey, type Caller } from './caller';
 
 /** The organisation commands a caller sends as they are, less the actor, which the request supplies. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-export type OrganizationChange = DistributiveOmit<UpdateOrganization | AddMember | RemoveMember | ChangeMemberRole | RevokeApiKey, 'actor'>;
+export type OrganizationChange = DistributiveOmit<
+  UpdateOrganization | AddMember | RemoveMember | ChangeMemberRole | RevokeApiKey | PublishTerms | AcceptTerms,
+  'actor'
+>;
 
 export class CreateOrganizationCommand extends Command<OrganizationView> {
   constructor(
@@ -116,8 +123,15 @@ export class ChangeOrganizationHandler implements ICommandHandler<ChangeOrganiza
   async execute({ caller, orgId, change }: ChangeOrganizationCommand): Promise<void> {
     refuseOtherOrganizationsKey(caller, orgId);
     const actor = actorOf(caller);
-    await this.stream.decide(orgId, actorId(actor), { ...change, actor });
+    const command: OrganizationCommand = change.type === 'AcceptTerms' ? { ...change, actor: personOf(actor) } : { ...change, actor };
+    await this.stream.decide(orgId, actorId(actor), command);
   }
+}
+
+/** Accepting terms binds a person: a script's key has nobody to bind. */
+function personOf(actor: Actor): MemberActor {
+  if (actor.kind !== 'member') throw new DomainError('forbidden', 'Only a signed-in user can accept terms, not an API key.');
+  return actor;
 }
 
 @CommandHandler(IssueApiKeyCommand)

@@ -1,14 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { z } from 'zod';
-import { DomainError, OrganizationView, Role, type MemberView, type UserRoleView } from '@qr/contracts';
+import {
+  DomainError,
+  type ApiKeyView,
+  type CheckExistenceBody,
+  type IdentifierView,
+  type MemberView,
+  type MyOrganizationView,
+  type OrganizationView,
+  type Role,
+  type UserRoleView,
+} from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
 import { SQL_CLIENT } from '../infrastructure';
 import type { Caller } from './caller';
-
-/** An organisation the caller belongs to, with their role in it: what the organisation switcher lists. */
-export const MyOrganizationView = OrganizationView.extend({ role: Role }).meta({ id: 'MyOrganization' });
-export type MyOrganizationView = z.infer<typeof MyOrganizationView>;
 
 export class GetOrganization extends Query<OrganizationView> {
   constructor(
@@ -39,6 +44,33 @@ export class GetMemberRole extends Query<UserRoleView> {
     readonly caller: Caller,
     readonly orgId: string,
     readonly email: string,
+  ) {
+    super();
+  }
+}
+
+export class CheckExistence extends Query<OrganizationView> {
+  constructor(
+    readonly caller: Caller,
+    readonly criteria: CheckExistenceBody,
+  ) {
+    super();
+  }
+}
+
+export class GetIdentifier extends Query<IdentifierView> {
+  constructor(
+    readonly caller: Caller,
+    readonly orgId: string,
+  ) {
+    super();
+  }
+}
+
+export class ListApiKeys extends Query<ApiKeyView[]> {
+  constructor(
+    readonly caller: Caller,
+    readonly orgId: string,
   ) {
     super();
   }
@@ -143,5 +175,68 @@ export class GetMemberRoleHandler implements IQueryHandler<GetMemberRole> {
     const { rows } = await this.db.query<{ role: Role }>('SELECT role FROM members WHERE org_id = $1 AND email = $2', [orgId, email]);
     if (!rows[0]) throw new DomainError('member_not_found', `${email} is not a member of this organisation.`);
     return { email, role: rows[0].role };
+  }
+}
+
+@QueryHandler(CheckExistence)
+export class CheckExistenceHandler implements IQueryHandler<CheckExistence> {
+  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+
+  /**
+   * Looks only among the organisations the caller belongs to (an API key: its own), so nobody can
+   * probe for other tenants' names or members; every criterion given must match.
+   */
+  async execute({ caller, criteria }: CheckExistence): Promise<OrganizationView> {
+    const visible =
+      caller.kind === 'member'
+        ? { sql: 'o.org_id IN (SELECT org_id FROM members WHERE email = $1)', param: caller.email }
+        : { sql: 'o.org_id = $1', param: caller.org_id };
+    const { rows } = await this.db.query<OrganizationRow>(
+      `SELECT o.org_id, o.organization_name, o.organization_logo FROM organizations o
+        WHERE ${visible.sql}
+          AND ($2::text IS NULL OR o.org_id = $2)
+          AND ($3::text IS NULL OR lower(o.organization_name) = lower($3))
+          AND ($4::text IS NULL OR EXISTS (SELECT 1 FROM members m WHERE m.org_id = o.org_id AND m.email = $4))
+        ORDER BY o.organization_name, o.org_id LIMIT 1`,
+      [visible.param, criteria.id ?? null, criteria.name ?? null, criteria.email ?? null],
+    );
+    if (!rows[0]) throw new DomainError('organization_not_found', 'No organisation of yours matches.');
+    return toView(rows[0]);
+  }
+}
+
+@QueryHandler(GetIdentifier)
+export class GetIdentifierHandler implements IQueryHandler<GetIdentifier> {
+  constructor(private readonly membership: Membership) {}
+
+  async execute({ caller, orgId }: GetIdentifier): Promise<IdentifierView> {
+    const role = await this.membership.roleOf(caller, orgId);
+    return { org_id: orgId, user_id: caller.kind === 'member' ? caller.email : null, role };
+  }
+}
+
+@QueryHandler(ListApiKeys)
+export class ListApiKeysHandler implements IQueryHandler<ListApiKeys> {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly membership: Membership,
+  ) {}
+
+  /** Live keys first, newest first; revoked ones stay listed so an audit can see what was cut off and when. */
+  async execute({ caller, orgId }: ListApiKeys): Promise<ApiKeyView[]> {
+    await this.membership.roleOf(caller, orgId);
+    const { rows } = await this.db.query<{ key_id: string; label: string; role: Role; prefix: string; created_at: Date; revoked_at: Date | null }>(
+      `SELECT key_id, label, role, prefix, created_at, revoked_at FROM api_keys WHERE org_id = $1
+        ORDER BY revoked_at IS NOT NULL, created_at DESC, key_id`,
+      [orgId],
+    );
+    return rows.map((row) => ({
+      key_id: row.key_id,
+      label: row.label,
+      role: row.role,
+      prefix: row.prefix,
+      created_at: new Date(row.created_at).toISOString(),
+      revoked_at: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
+    }));
   }
 }

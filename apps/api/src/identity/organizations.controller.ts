@@ -2,12 +2,16 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, UseGu
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   AddMemberBody,
+  CheckExistenceBody,
   CreateOrganizationBody,
   EditRoleBody,
   IssueApiKeyBody,
   UpdateOrganizationBody,
   type ApiKeyIssuedView,
+  type ApiKeyView,
+  type IdentifierView,
   type MemberView,
+  type MyOrganizationView,
   type OrganizationView,
   type UserRoleView,
 } from '@qr/contracts';
@@ -16,7 +20,15 @@ import { AuthenticationGuard, CurrentCaller } from './authentication.guard';
 import type { Caller } from './caller';
 import { ApiKeyPath, MemberPath, OrganizationPath } from './organization-paths';
 import { ChangeOrganizationCommand, CreateOrganizationCommand, IssueApiKeyCommand } from './organization.handlers';
-import { GetMemberRole, GetOrganization, ListMembers, ListMyOrganizations, type MyOrganizationView } from './organization.queries';
+import {
+  CheckExistence,
+  GetIdentifier,
+  GetMemberRole,
+  GetOrganization,
+  ListApiKeys,
+  ListMembers,
+  ListMyOrganizations,
+} from './organization.queries';
 
 const orgPath = new ZodValidationPipe(OrganizationPath, 'path');
 const memberPath = new ZodValidationPipe(MemberPath, 'path');
@@ -38,6 +50,13 @@ export class OrganizationsController {
   @Get()
   listMine(@CurrentCaller() caller: Caller): Promise<MyOrganizationView[]> {
     return this.queries.execute(new ListMyOrganizations(caller));
+  }
+
+  /** Spec §7 "check existence": among the caller's own organisations only (see CheckExistenceHandler). */
+  @Post('check-existence')
+  @HttpCode(200)
+  checkExistence(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(CheckExistenceBody, 'body')) body: CheckExistenceBody): Promise<OrganizationView> {
+    return this.queries.execute(new CheckExistence(caller, body));
   }
 
   @Get(':org_id')
@@ -91,6 +110,16 @@ export class OrganizationsController {
   @Get(':org_id/users/:email/role')
   getRole(@CurrentCaller() caller: Caller, @Param(memberPath) { org_id, email }: MemberPath): Promise<UserRoleView> {
     return this.queries.execute(new GetMemberRole(caller, org_id, email));
+  }
+
+  @Get(':org_id/identifier')
+  identifier(@CurrentCaller() caller: Caller, @Param(orgPath) { org_id }: OrganizationPath): Promise<IdentifierView> {
+    return this.queries.execute(new GetIdentifier(caller, org_id));
+  }
+
+  @Get(':org_id/api-keys')
+  listApiKeys(@CurrentCaller() caller: Caller, @Param(orgPath) { org_id }: OrganizationPath): Promise<ApiKeyView[]> {
+    return this.queries.execute(new ListApiKeys(caller, org_id));
   }
 
   @Post(':org_id/api-keys')

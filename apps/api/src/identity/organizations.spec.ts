@@ -2,7 +2,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { PUBLIC_URL } from './auth/auth-test-app.fixture';
 import { apiAudience, embeddedIssuer } from './auth/embedded-oidc-provider';
-import { callerOf, createOrganization, PASSWORD, signedUpToken, type ApiCaller, type Method } from './organization-api.fixture';
+import { callerOf, createOrganization, PASSWORD, signedUpToken, type ApiCaller } from './organization-api.fixture';
 
 const OWNER = 'olive@example.com';
 const STRANGER = 'mallory@example.com';
@@ -120,38 +120,51 @@ describe('organisations, users and API keys', () => {
     });
   });
 
-  describe('tenant isolation', () => {
-    const everyEndpoint = (id: string, keyId: string): [Method, string, object?][] => [
-      ['GET', `${ORGS}/${id}`],
-      ['PATCH', `${ORGS}/${id}`, { organization_name: 'Hijacked' }],
-      ['GET', `${ORGS}/${id}/users`],
-      ['POST', `${ORGS}/${id}/users`, { email: 'mole@example.com', role: 'owner' }],
-      ['DELETE', `${ORGS}/${id}/users/${OWNER}`],
-      ['PUT', `${ORGS}/${id}/users/${OWNER}`, { role: 'viewer' }],
-      ['GET', `${ORGS}/${id}/users/${OWNER}/role`],
-      ['POST', `${ORGS}/${id}/api-keys`, { label: 'mine', role: 'owner' }],
-      ['DELETE', `${ORGS}/${id}/api-keys/${keyId}`],
-    ];
+  describe('finding organisations', () => {
+    it('checks existence by id, name or a member’s email among the caller’s organisations, and says so when none matches', async () => {
+      const id = await createOrganization(owner, `Harbour Deli ${Date.now()}`);
+      const name = (await owner('GET', `${ORGS}/${id}`)).json().organization_name as string;
+      await owner('POST', `${ORGS}/${id}/users`, { email: 'sam@example.com', role: 'editor' });
+      const expected = { organization_id: id, organization_name: name, organization_logo: null };
 
-    it('tells a member of another organisation that this one does not exist, on every endpoint, and changes nothing', async () => {
-      const id = await createOrganization(owner, 'Victim Ltd');
-      const { key_id } = (await owner('POST', `${ORGS}/${id}/api-keys`, { label: 'export', role: 'viewer' })).json();
-      await createOrganization(stranger, 'Mallory Inc');
-      const strangersKey = (await stranger('POST', `${ORGS}/${await createOrganization(stranger)}/api-keys`, { label: 'x', role: 'admin' })).json().api_key;
-
-      for (const caller of [stranger, callerOf(t.app, strangersKey)]) {
-        for (const [method, url, payload] of everyEndpoint(id, key_id)) {
-          const res = await caller(method, url, payload);
-          expect({ method, url, status: res.statusCode, code: res.json().code }).toEqual({ method, url, status: 404, code: 'organization_not_found' });
-        }
+      for (const criteria of [{ id }, { name: name.toUpperCase() }, { email: 'sam@example.com', id }, { name, email: OWNER }]) {
+        const res = await owner('POST', `${ORGS}/check-existence`, criteria);
+        expect({ criteria, status: res.statusCode, body: res.json() }).toEqual({ criteria, status: 200, body: expected });
       }
-      expect((await owner('GET', `${ORGS}/${id}`)).json().organization_name).toBe('Victim Ltd');
-      expect((await owner('GET', `${ORGS}/${id}/users`)).json()).toHaveLength(1);
-      expect((await stranger('GET', ORGS)).json().map((o: { organization_id: string }) => o.organization_id)).not.toContain(id);
+      const none = await owner('POST', `${ORGS}/check-existence`, { name, email: 'nobody@example.com' });
+      expect([none.statusCode, none.json().code]).toEqual([404, 'organization_not_found']);
+      // Another tenant can not learn that the name exists.
+      const probe = await stranger('POST', `${ORGS}/check-existence`, { name });
+      expect([probe.statusCode, probe.json().code]).toEqual([404, 'organization_not_found']);
+      const empty = await owner('POST', `${ORGS}/check-existence`, {});
+      expect([empty.statusCode, empty.json().code]).toEqual([400, 'validation_failed']);
+    });
+
+    it('tells a user and a script who they act as', async () => {
+      const id = await createOrganization(owner);
+      expect((await owner('GET', `${ORGS}/${id}/identifier`)).json()).toEqual({ org_id: id, user_id: OWNER, role: 'owner' });
+      const key = (await owner('POST', `${ORGS}/${id}/api-keys`, { label: 'report', role: 'editor' })).json().api_key;
+      expect((await callerOf(t.app, key)('GET', `${ORGS}/${id}/identifier`)).json()).toEqual({ org_id: id, user_id: null, role: 'editor' });
     });
   });
 
   describe('API keys', () => {
+    it('lists keys without their secrets, live ones first, revoked ones with when', async () => {
+      const id = await createOrganization(owner);
+      const first = (await owner('POST', `${ORGS}/${id}/api-keys`, { label: 'first', role: 'viewer' })).json();
+      const second = (await owner('POST', `${ORGS}/${id}/api-keys`, { label: 'second', role: 'admin' })).json();
+      await owner('DELETE', `${ORGS}/${id}/api-keys/${first.key_id}`);
+
+      const listed = await owner('GET', `${ORGS}/${id}/api-keys`);
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json()).toEqual([
+        { key_id: second.key_id, label: 'second', role: 'admin', prefix: second.prefix, created_at: second.created_at, revoked_at: null },
+        { key_id: first.key_id, label: 'first', role: 'viewer', prefix: first.prefix, created_at: first.created_at, revoked_at: expect.any(String) },
+      ]);
+      expect(listed.body).not.toContain(first.api_key);
+      expect(listed.body).not.toContain(second.api_key);
+    });
+
     it('acts with its own role, lists only its organisation, and stops working once revoked', async () => {
       const id = await createOrganization(owner);
       const issued = await owner('POST', `${ORGS}/${id}/api-keys`, { label: 'nightly export', role: 'admin' });
@@ -202,9 +215,13 @@ describe('organisations, users and API keys', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(doc.paths).filter((path) => path.startsWith(ORGS)).sort()).toEqual([
       ORGS,
+      `${ORGS}/check-existence`,
       `${ORGS}/{org_id}`,
       `${ORGS}/{org_id}/api-keys`,
       `${ORGS}/{org_id}/api-keys/{key_id}`,
+      `${ORGS}/{org_id}/identifier`,
+      `${ORGS}/{org_id}/terms`,
+      `${ORGS}/{org_id}/terms/accept`,
       `${ORGS}/{org_id}/users`,
       `${ORGS}/{org_id}/users/{email}`,
       `${ORGS}/{org_id}/users/{email}/role`,

@@ -5,6 +5,7 @@ import { createLogger, loadConfig, type SqlClient } from '@qr/platform';
 import { openTestPglite } from '@qr/platform/testing';
 import { PROJECTIONS, ProjectionRunner } from '@qr/projections-runner';
 import { createApp } from '../create-app';
+import type { PublicRateLimit } from '../http/public-rate-limit';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -13,14 +14,14 @@ export interface TestApp {
 }
 
 /** The whole API in-process on a fresh in-memory PGlite, called with `app.inject`. */
-export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModules?: Type[] } = {}): Promise<TestApp> {
+export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModules?: Type[]; publicRateLimit?: PublicRateLimit } = {},): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
   const logger = createLogger('silent');
   const db = await openTestPglite();
   const eventStore = new PostgresEventStore(db);
   const projections = new ProjectionRunner(db, eventStore, PROJECTIONS, logger);
   await projections.start();
-  const app = await createApp({ config, logger, db, eventStore, projections }, { extraModules: options.extraModules });
+  const app = await createApp({ config, logger, db, eventStore, projections }, { extraModules: options.extraModules, publicRateLimit: options.publicRateLimit });
   await app.getHttpAdapter().getInstance().ready();
   return {
     app,

@@ -1,3 +1,4 @@
+import { PostgresEventStore } from '@qr/eventstore';
 import { createLogger, type SqlClient } from '@qr/platform';
 import { testAdapters } from '@qr/platform/testing';
 import { Accounts } from './accounts';
@@ -59,7 +60,7 @@ describe.each(testAdapters())('sign-in storage on $name', (adapter) => {
   });
 
   it('locks an account even when wrong passwords arrive all at once', async () => {
-    const accounts = new Accounts(db);
+    const accounts = new Accounts(db, new PostgresEventStore(db));
     await accounts.signUp({ email: 'parallel@example.com', password: 'the right password', displayName: 'Parallel' });
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) => accounts.signIn('parallel@example.com', `guess ${i}`).catch((error: { code: string }) => error.code)),

@@ -1,0 +1,31 @@
+import rateLimit from '@fastify/rate-limit';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DomainError } from '@qr/contracts';
+
+/** Routes a visitor calls without signing in: the ones a script could hammer for free. */
+export const PUBLIC_API_PREFIX = '/api/v1/public/';
+
+export interface PublicRateLimit {
+  /** Requests one client address may make per window. */
+  max: number;
+  windowMs: number;
+}
+
+/** A phone reloading a page now and then stays far below this; a scraper does not. */
+export const DEFAULT_PUBLIC_RATE_LIMIT: PublicRateLimit = { max: 120, windowMs: 60_000 };
+
+/**
+ * Limits each client address on the public API routes, answering 429 problem+json `rate_limited`
+ * with Retry-After. Signed-in routes are left alone: they are tied to an account or API key.
+ * In memory, per process: enough for one server; a shared store joins with the scale issue.
+ */
+export async function limitPublicRoutes(app: NestFastifyApplication, limit: PublicRateLimit = DEFAULT_PUBLIC_RATE_LIMIT): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    allowList: (request) => !request.url.startsWith(PUBLIC_API_PREFIX),
+    errorResponseBuilder: (_request, context) =>
+      new DomainError('rate_limited', `Too many requests from this address: try again in ${Math.ceil(context.ttl / 1000)} s.`),
+  });
+}

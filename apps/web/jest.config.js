@@ -11,5 +11,7 @@ module.exports = {
   moduleNameMapper: {
     '\\.css$': '<rootDir>/test/style-stub.js',
     '^keycloak-js$': '<rootDir>/src/testing/fake-keycloak.ts',
+    '^@qr/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
+    '^@qr/domain$': '<rootDir>/../../libs/domain/src/index.ts',
   },
 };

@@ -5,6 +5,10 @@ import { THEME_STORE_KEY } from './src/app/theme-store-key';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../../dist/apps/web', import.meta.url));
+// The zod contracts the API validates with, so web forms check the very same rules (STYLE.md), and
+// the permission predicates the API enforces, so screens offer only what the role may do.
+const contracts = fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url));
+const domain = fileURLToPath(new URL('../../libs/domain/src/index.ts', import.meta.url));
 
 /**
  * Applies the stored colour scheme before the bundle runs, so a dark-scheme visitor never sees a
@@ -23,6 +27,7 @@ function colourSchemeBeforePaint(): Plugin {
 export default defineConfig({
   root: projectRoot,
   plugins: [react(), colourSchemeBeforePaint()],
+  resolve: { alias: { '@qr/contracts': contracts, '@qr/domain': domain } },
   build: { outDir, emptyOutDir: true },
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

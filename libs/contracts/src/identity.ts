@@ -87,7 +87,12 @@ export type UserRoleView = z.infer<typeof UserRoleView>;
 
 export const IssueApiKeyBody = z
   .strictObject({
-    label: z.string().trim().min(1).max(80).meta({ description: 'Says where the key is used, e.g. “nightly export”.' }),
+    label: z
+      .string()
+      .trim()
+      .min(1, { error: 'Say what the key is for.' })
+      .max(80)
+      .meta({ description: 'Says where the key is used, e.g. “nightly export”.' }),
     role: Role.default('viewer').meta({ description: 'The key acts with this role; defaults to read-only.' }),
   })
   .meta({ id: 'IssueApiKeyBody' });
@@ -114,7 +119,9 @@ export const ApiKeyView = z
   .meta({ id: 'ApiKey' });
 export type ApiKeyView = z.infer<typeof ApiKeyView>;
 
-export const PublishTermsBody = z.strictObject({ text: z.string().trim().min(1).max(100_000) }).meta({ id: 'PublishTermsBody' });
+export const PublishTermsBody = z
+  .strictObject({ text: z.string().trim().min(1, { error: 'Write the terms first.' }).max(100_000) })
+  .meta({ id: 'PublishTermsBody' });
 export type PublishTermsBody = z.infer<typeof PublishTermsBody>;
 
 const TermsVersion = z.number().int().positive();

@@ -68,6 +68,8 @@ const specRoutes = [
   '/admin/payment',
   // Not in spec §2's admin list: the organisation's users (spec §6), which /deleteAlert/:id serves.
   '/admin/users',
+  // Also ours: the organisation's details, API keys and terms (spec §7 "Organisation and users").
+  '/admin/organization',
 ];
 
 test('every screen of spec §2 has a route, and there are no others', () => {

@@ -14,6 +14,9 @@ const NotAvailableScreen = lazy(() => import('../components/not-available-screen
 const SignInScreen = lazy(() => import('../features/identity/sign-in-screen'));
 const UsersScreen = lazy(() => import('../features/organisation/users-screen'));
 const DeleteUserDialog = lazy(() => import('../features/organisation/delete-user-dialog'));
+const OrganisationSettingsScreen = lazy(() => import('../features/organisation/organisation-settings-screen'));
+const ProfileScreen = lazy(() => import('../features/profile/profile-screen'));
+const PublicTermsScreen = lazy(() => import('../features/terms/public-terms-screen'));
 
 /** A route whose feature has not shipped yet: it says so rather than show made-up content. */
 function upcoming(path: string, screen: string): RouteObject {
@@ -31,7 +34,8 @@ function section(path: AdminSectionPath, children: RouteObject[] = []): RouteObj
 /**
  * Every route of spec §2. The spec leaves four names unsaid; ours are the named-page prefix
  * `/named/{name}`, `shop-discounts`, `shop-integration` and `email-marketing-integration`; `users` (the organisation's
- * users, whose delete action opens `/deleteAlert/{email}`) is ours too.
+ * users, whose delete action opens `/deleteAlert/{email}`) and `organization` (its details, API keys
+ * and terms) are ours too.
  */
 export const routeTable: RouteObject[] = [
   {
@@ -53,7 +57,7 @@ export const routeTable: RouteObject[] = [
       upcoming('/wall-embed/:id', 'The embedded selfie wall'),
       upcoming('/code/:id', 'The code page'),
       upcoming('/share', 'Sharing'),
-      upcoming('/:id/terms', 'The terms page'),
+      { path: '/:id/terms', element: <PublicTermsScreen /> },
     ],
   },
   { path: '/dummy', element: <></> },
@@ -92,7 +96,7 @@ export const routeTable: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="my-codes" replace /> },
           section('ai-qr'),
-          section('profile'),
+          { path: 'profile', element: <ProfileScreen /> },
           section('my-codes', [
             upcoming('edit/:codeId', 'Editing a code'),
             upcoming('edit/:codeId/success', 'The code saved screen'),
@@ -119,6 +123,7 @@ export const routeTable: RouteObject[] = [
           upcoming('email-marketing-integration', 'The email marketing integration'),
           section('payment'),
           { path: 'users', element: <UsersScreen /> },
+          { path: 'organization', element: <OrganisationSettingsScreen /> },
         ],
       },
     ],

@@ -8,6 +8,7 @@ import { VersionTag } from '../../components/version-tag';
 import { useAuth } from '../identity/auth-context';
 import { SignOutButton } from '../identity/sign-out-button';
 import { CreateOrganisationPrompt, OrganisationSwitcher } from '../organisation/organisation-switcher';
+import { TermsPrompt } from '../organisation/terms-prompt';
 import { adminSectionLabels } from './admin-sections';
 
 const sections = Object.entries(adminSectionLabels);
@@ -63,6 +64,7 @@ export default function AdminLayout() {
       </AppShell.Navbar>
       <AppShell.Main>
         <CreateOrganisationPrompt />
+        <TermsPrompt />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

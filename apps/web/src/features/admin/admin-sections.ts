@@ -15,6 +15,7 @@ export const adminSectionLabels = {
   integrations: 'Integrations',
   payment: 'Payment',
   users: 'Users',
+  organization: 'Organisation',
   profile: 'Profile',
 } as const;
 

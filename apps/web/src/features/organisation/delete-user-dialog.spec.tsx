@@ -2,24 +2,11 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '../../app/app-providers';
 import { AppRoutes } from '../../routes/app-routes';
+import { installFakeApi, reply, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { ORGANISATION_STORE_KEY } from './organisation-record';
 
-interface FakeResponse {
-  ok: boolean;
-  status: number;
-  statusText: string;
-  json: () => Promise<unknown>;
-}
-
-const reply = (status: number, body?: unknown): FakeResponse => ({
-  ok: status >= 200 && status < 300,
-  status,
-  statusText: '',
-  json: async () => body,
-});
-
-const fetchMock = jest.fn<Promise<FakeResponse>, [string, RequestInit?]>();
+let fetchMock: FakeApi;
 
 function Where() {
   return <output data-testid="pathname">{useLocation().pathname}</output>;
@@ -44,18 +31,15 @@ beforeEach(() => {
     ORGANISATION_STORE_KEY,
     JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'owner' }),
   );
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (path, init) => {
+  fetchMock = installFakeApi((path, method) => {
     if (path === '/api/v1/organizations') {
       return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: '', role: 'owner' }]);
     }
-    if (path === '/api/v1/organizations/org-1/users' && (init?.method ?? 'GET') === 'GET') {
+    if (path === '/api/v1/organizations/org-1/users' && method === 'GET') {
       return reply(200, [{ email: 'ada@example.com', role: 'owner', added_at: '2026-01-01T00:00:00Z' }]);
     }
-    if (init?.method === 'DELETE') return reply(204);
-    return reply(404, { title: 'Not Found' });
+    return method === 'DELETE' ? reply(204) : undefined;
   });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
 });
 
 test('the dialog shows the spec texts', async () => {

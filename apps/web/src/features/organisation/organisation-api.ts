@@ -1,23 +1,21 @@
+import {
+  Role,
+  type ApiKeyIssuedView,
+  type ApiKeyView,
+  type IssueApiKeyBody,
+  type MemberView,
+  type MyOrganizationView,
+  type OrganizationView,
+  type TermsView,
+  type UpdateOrganizationBody,
+} from '@qr/contracts';
 import { apiFetch } from '../../api/api-fetch';
 
-export const roles = ['owner', 'admin', 'editor', 'viewer'] as const;
-export type Role = (typeof roles)[number];
-
-export interface Organisation {
-  organization_id: string;
-  organization_name: string;
-  organization_logo: string;
-}
-
-export interface MyOrganisation extends Organisation {
-  role: string;
-}
-
-export interface OrganisationUser {
-  email: string;
-  role: string;
-  added_at: string;
-}
+export const roles = Role.options;
+export type { Role };
+export type Organisation = OrganizationView;
+export type MyOrganisation = MyOrganizationView;
+export type OrganisationUser = MemberView;
 
 /** Query keys: everything about organisations hangs under ['organizations']. */
 export const organisationKeys = {
@@ -27,6 +25,14 @@ export const organisationKeys = {
 
 export const userKeys = {
   all: (orgId: string) => [...organisationKeys.all, orgId, 'users'] as const,
+};
+
+export const apiKeyKeys = {
+  all: (orgId: string) => [...organisationKeys.all, orgId, 'api-keys'] as const,
+};
+
+export const termsKeys = {
+  current: (orgId: string) => [...organisationKeys.all, orgId, 'terms'] as const,
 };
 
 /** A failed call, carrying the problem+json title/detail when the API sent one. */
@@ -57,7 +63,7 @@ async function problem(response: Response): Promise<ApiProblem> {
   }
 }
 
-async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+export async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   const response = await apiFetch(path, init);
   if (!response.ok) throw await problem(response);
   if (response.status === 204) return undefined as T;
@@ -65,7 +71,8 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
 }
 
 const base = '/api/v1/organizations';
-const usersPath = (orgId: string) => `${base}/${encodeURIComponent(orgId)}/users`;
+const orgPath = (orgId: string) => `${base}/${encodeURIComponent(orgId)}`;
+const usersPath = (orgId: string) => `${orgPath(orgId)}/users`;
 const userPath = (orgId: string, email: string) => `${usersPath(orgId)}/${encodeURIComponent(email)}`;
 
 export const organisationApi = {
@@ -78,6 +85,24 @@ export const organisationApi = {
   editRole: (orgId: string, email: string, role: Role) =>
     call<unknown>(userPath(orgId, email), { method: 'PUT', body: JSON.stringify({ role }) }),
   deleteUser: (orgId: string, email: string) => call<void>(userPath(orgId, email), { method: 'DELETE' }),
+  update: (orgId: string, body: UpdateOrganizationBody) => call<Organisation>(orgPath(orgId), { method: 'PATCH', body: JSON.stringify(body) }),
+  listApiKeys: (orgId: string) => call<ApiKeyView[]>(`${orgPath(orgId)}/api-keys`),
+  issueApiKey: (orgId: string, body: IssueApiKeyBody) =>
+    call<ApiKeyIssuedView>(`${orgPath(orgId)}/api-keys`, { method: 'POST', body: JSON.stringify(body) }),
+  revokeApiKey: (orgId: string, keyId: string) =>
+    call<void>(`${orgPath(orgId)}/api-keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' }),
+  /** The current terms, or null while none are published. */
+  terms: async (orgId: string): Promise<TermsView | null> => {
+    try {
+      return await call<TermsView>(`${orgPath(orgId)}/terms`);
+    } catch (error) {
+      if (error instanceof ApiProblem && error.status === 404) return null;
+      throw error;
+    }
+  },
+  publishTerms: (orgId: string, text: string) => call<TermsView>(`${orgPath(orgId)}/terms`, { method: 'POST', body: JSON.stringify({ text }) }),
+  acceptTerms: (orgId: string, version: number) =>
+    call<TermsView>(`${orgPath(orgId)}/terms/accept`, { method: 'POST', body: JSON.stringify({ version }) }),
 };
 
 /** A message for the user out of whatever a call threw. */

@@ -1,0 +1,91 @@
+import { Alert, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UpdateOrganizationBody, type Role } from '@qr/contracts';
+import { can } from '@qr/domain';
+import { useState, type FormEvent } from 'react';
+import { contractFieldErrors } from '../../api/contract-form-errors';
+import { ApiKeysPanel } from './api-keys-panel';
+import { describeError, organisationApi, organisationKeys, roles } from './organisation-api';
+import { useOrganisationRecord, type OrganisationRecord } from './organisation-record';
+import { TermsPanel } from './terms-panel';
+
+function DetailsForm({ record, canEdit }: { record: OrganisationRecord; canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const { set } = useOrganisationRecord();
+  const [name, setName] = useState(record.org_name);
+  const [logo, setLogo] = useState(record.organization_logo);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: (body: UpdateOrganizationBody) => organisationApi.update(record.org_id, body),
+    onSuccess: async (saved) => {
+      set({ ...record, org_name: saved.organization_name, organization_logo: saved.organization_logo ?? '' });
+      await queryClient.invalidateQueries({ queryKey: organisationKeys.mine() });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = contractFieldErrors(UpdateOrganizationBody, { organization_name: name, organization_logo: logo.trim() === '' ? null : logo.trim() });
+    setErrors(checked.errors ?? {});
+    if (checked.data) save.mutate(checked.data);
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Organisation details">
+      <Stack maw={520}>
+        <TextInput label="Organisation name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors['organization_name']} disabled={!canEdit} />
+        <TextInput
+          label="Logo URL"
+          description="An https:// address of an image; leave empty for no logo."
+          value={logo}
+          onChange={(e) => setLogo(e.currentTarget.value)}
+          error={errors['organization_logo']}
+          disabled={!canEdit}
+        />
+        {canEdit && (
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              Save details
+            </Button>
+            {save.isSuccess && <Text size="sm" c="teal">Saved.</Text>}
+          </Group>
+        )}
+        {save.isError && (
+          <Alert color="red" title="The details were not saved">
+            {describeError(save.error)}
+          </Alert>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
+
+/** /admin/organization: the selected organisation's details, API keys and terms, as the caller's role allows. */
+export default function OrganisationSettingsScreen() {
+  const { record } = useOrganisationRecord();
+  if (record.org_id === '' || !isRole(record.role)) {
+    return (
+      <Stack>
+        <Title order={1}>Organisation</Title>
+        <Text c="dimmed">Select or create an organisation first.</Text>
+      </Stack>
+    );
+  }
+  const { role } = record;
+  return (
+    <Stack gap="xl">
+      <div>
+        <Title order={1}>{record.org_name}</Title>
+        <Text c="dimmed" size="sm">
+          You are {role === 'admin' || role === 'owner' ? 'an' : 'a'} {role} here.
+        </Text>
+      </div>
+      {/* Keyed by organisation so that switching resets the form to the other organisation's values. */}
+      <DetailsForm key={record.org_id} record={record} canEdit={can.updateOrganization(role)} />
+      <Divider />
+      <ApiKeysPanel orgId={record.org_id} canManage={can.manageApiKeys(role)} />
+      <Divider />
+      <TermsPanel orgId={record.org_id} canPublish={can.publishTerms(role)} />
+    </Stack>
+  );
+}

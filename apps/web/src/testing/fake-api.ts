@@ -1,0 +1,33 @@
+/** A stand-in for the API in jsdom tests: `fetch` answered by a function of path and request. */
+export interface FakeResponse {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  json: () => Promise<unknown>;
+}
+
+export const reply = (status: number, body?: unknown): FakeResponse => ({
+  ok: status >= 200 && status < 300,
+  status,
+  statusText: '',
+  json: async () => body,
+});
+
+export type FakeApi = jest.Mock<Promise<FakeResponse>, [string, RequestInit?]>;
+
+/** Installs the fake as the global fetch; paths the answer function leaves undefined get 404. */
+export function installFakeApi(answer: (path: string, method: string, body: unknown) => FakeResponse | undefined): FakeApi {
+  const fake: FakeApi = jest.fn(async (path: string, init?: RequestInit) => {
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    return answer(path, init?.method ?? 'GET', body) ?? reply(404, { title: 'Not Found', code: 'not_found' });
+  });
+  globalThis.fetch = fake as unknown as typeof fetch;
+  return fake;
+}
+
+/** The requests made with a given method, as [path, parsed JSON body]. */
+export function requestsOf(fake: FakeApi, method: string): [string, unknown][] {
+  return fake.mock.calls
+    .filter(([, init]) => (init?.method ?? 'GET') === method)
+    .map(([path, init]) => [path, typeof init?.body === 'string' ? JSON.parse(init.body) : undefined]);
+}

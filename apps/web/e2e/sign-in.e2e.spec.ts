@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = join(__dirname, '../../..');
@@ -52,6 +52,24 @@ async function waitUntilUp(url: string, server: ChildProcess, output: () => stri
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the API did not answer ${url} within 30 s:\n${output()}`);
+}
+
+/** What the API says the member's role is, polled until it matches: the UI saves it in the background. */
+async function expectRoleOnServer(page: Page, email: string, role: string): Promise<void> {
+  const read = () =>
+    page.evaluate(async (member) => {
+      const { token } = JSON.parse(localStorage.getItem('qr-platform.auth.tokens') ?? '{}') as { token?: string };
+      const { org_id } = JSON.parse(localStorage.getItem('qr-platform.organisation') ?? '{}') as { org_id?: string };
+      const response = await fetch(`/api/v1/organizations/${org_id}/users/${encodeURIComponent(member)}/role`, { headers: { Authorization: `Bearer ${token}` } });
+      return ((await response.json()) as { role?: string }).role;
+    }, email);
+  const deadline = Date.now() + 10_000;
+  let seen = await read();
+  while (seen !== role && Date.now() < deadline) {
+    await page.waitForTimeout(100);
+    seen = await read();
+  }
+  expect(seen).toBe(role);
 }
 
 describeJourney('a new organisation user', () => {
@@ -147,4 +165,61 @@ describeJourney('a new organisation user', () => {
     await page.getByRole('heading', { name: 'QR Platform' }).waitFor();
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('auth.tokens')))).toEqual([]);
   }, 90_000);
+
+  test('signs up, creates an organisation, invites, re-roles and deletes a user, signs out and back in to the stored return path', async () => {
+    const stamp = Date.now();
+    const email = `grace.${stamp}@example.com`;
+    const invitee = `bob.${stamp}@example.com`;
+    const password = 'correct horse battery';
+    const page = await context.newPage();
+
+    await page.goto(`${origin}/admin/users`);
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Your name').fill('Grace Hopper');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${origin}/admin/users`, { timeout: 15_000 });
+
+    await page.getByLabel('Organisation name').fill('Harbour Deli');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('heading', { name: 'Users of Harbour Deli' }).waitFor();
+
+    const users = page.getByRole('table', { name: 'Users' });
+    await page.getByRole('form', { name: 'Add user' }).getByLabel('Email').fill(invitee);
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await users.getByRole('cell', { name: invitee, exact: true }).waitFor();
+
+    const inviteeRole = page.locator(`input[aria-label="Role of ${invitee}"]`);
+    await inviteeRole.click();
+    await page.getByRole('option', { name: 'editor' }).click();
+    await expectRoleOnServer(page, invitee, 'editor');
+    await page.screenshot({ path: '/tmp/web-admin-users.png', fullPage: true });
+
+    await page.getByRole('button', { name: `Delete ${invitee}` }).click();
+    await page.getByText('Delete Confirmation').waitFor();
+    await page.getByText('Do you want to delete the user?').waitFor();
+    await page.getByRole('button', { name: 'DELETE', exact: true }).click();
+    await page.waitForURL(`${origin}/admin/users`);
+    await users.getByRole('cell', { name: invitee, exact: true }).waitFor({ state: 'detached' });
+    await users.getByRole('cell', { name: email, exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${origin}/`, { timeout: 15_000 });
+
+    // Signed out, an admin address sends the user to sign in and then back to that address.
+    await page.goto(`${origin}/admin/profile`);
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${origin}/admin/profile`, { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'Your profile' }).waitFor();
+    await page.getByRole('table', { name: 'Your organisations' }).getByRole('cell', { name: 'Harbour Deli' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('Grace Hopper');
+    await page.screenshot({ path: '/tmp/web-admin-profile.png', fullPage: true });
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './health';
 export * from './identity';
+export * from './qr-design';

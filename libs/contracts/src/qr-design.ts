@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * How a code's QR image looks (issue 4 "Design the QR"). Every field has a default, so `{}` is the
+ * plain black-on-white square code; the server renders and decodes each design before saving it.
+ */
+
+const HexColour = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Use a colour like #1a2b3c.' })
+  .transform((colour) => colour.toLowerCase());
+
+export const QrGradient = z
+  .strictObject({
+    type: z.enum(['linear', 'radial']),
+    from: HexColour,
+    to: HexColour,
+    rotation: z.number().min(0).max(360).default(0).meta({ description: 'Degrees, for linear gradients.' }),
+  })
+  .meta({ id: 'QrGradient', description: 'Paints the modules (not the background) from one colour to another.' });
+
+export const QrLogo = z
+  .strictObject({
+    blob_id: z.string().min(1).max(200).meta({ description: 'An image uploaded with the upload endpoint.' }),
+    size: z.number().min(0.1).max(0.3).default(0.2).meta({ description: 'The logo’s width as a share of the code’s width.' }),
+  })
+  .meta({ id: 'QrLogo', description: 'A logo in the middle: the code is rendered with error correction H and the modules under it cut out.' });
+
+export const QrFrame = z
+  .strictObject({
+    style: z.enum(['box', 'banner']),
+    text: z.string().trim().min(1).max(30).meta({ description: 'The call to action, e.g. “Scan me”.' }),
+    colour: HexColour.default('#000000'),
+    text_colour: HexColour.default('#ffffff'),
+  })
+  .meta({ id: 'QrFrame' });
+
+export const QrDesign = z
+  .strictObject({
+    foreground: HexColour.default('#000000'),
+    background: HexColour.default('#ffffff'),
+    gradient: QrGradient.nullable().default(null),
+    module_shape: z.enum(['square', 'dots', 'rounded']).default('square'),
+    eye_style: z.enum(['square', 'rounded', 'circle']).default('square').meta({ description: 'The three finder patterns in the corners.' }),
+    eye_colour: HexColour.nullable().default(null).meta({ description: 'Null paints the eyes like the other modules.' }),
+    logo: QrLogo.nullable().default(null),
+    frame: QrFrame.nullable().default(null),
+    error_correction: z.enum(['L', 'M', 'Q', 'H']).default('M').meta({ description: 'Raised to H whenever there is a logo.' }),
+    margin: z.int().min(0).max(10).default(4).meta({ description: 'The quiet zone, in modules; scanners need about 4.' }),
+    width: z.int().min(128).max(4096).default(512),
+    height: z.int().min(128).max(4096).default(512),
+  })
+  .meta({ id: 'QrDesign' });
+export type QrDesign = z.infer<typeof QrDesign>;
+export type QrDesignInput = z.input<typeof QrDesign>;

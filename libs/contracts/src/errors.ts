@@ -35,6 +35,10 @@ export const ErrorCode = z.enum([
   'email_taken',
   // No API key with this id in the organisation.
   'api_key_not_found',
+  // No code with this id in an organisation the caller belongs to (deleted codes and other tenants' answer this too).
+  'code_not_found',
+  // The QR design does not decode reliably once rendered; the detail says why (contrast, logo size, quiet zone).
+  'design_unscannable',
   // Too many requests from one client in a short time.
   'rate_limited',
   // A dependency (database) is unreachable; the request may succeed later.

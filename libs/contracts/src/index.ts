@@ -2,3 +2,4 @@ export * from './errors';
 export * from './health';
 export * from './identity';
 export * from './qr-design';
+export * from './codes';

@@ -1,2 +1,3 @@
 export type { Decider } from './decider';
 export * from './identity';
+export * from './codes';

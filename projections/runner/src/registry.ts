@@ -1,3 +1,4 @@
+import { codes } from '@qr/projections-codes';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import type { Projection } from './projection';
 
@@ -10,4 +11,6 @@ export const PROJECTIONS: readonly Projection[] = [
   organizations,
   members,
   apiKeys,
+  // Codes: the code list and the scan path's lookups.
+  codes,
 ];

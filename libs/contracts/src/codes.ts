@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { Email } from './identity';
+import { QrDesign } from './qr-design';
+
+/**
+ * The codes context's HTTP contract (spec §3 "Code/QR", §7 "Codes and pages"). A code is dynamic:
+ * its QR image encodes `{PUBLIC_URL}/{code_id}` whatever its type, so its content, and even its
+ * type, can change after printing. Content fields sit at the top level of a code, as the spec's
+ * `url` does for `type: "url"`.
+ */
+
+export const CODE_TYPES = ['url', 'vcard', 'note', 'text', 'wifi', 'email', 'sms', 'phone', 'page'] as const;
+export const CodeType = z.enum(CODE_TYPES).meta({ id: 'CodeType' });
+export type CodeType = z.infer<typeof CodeType>;
+
+export const CodeStatus = z.enum(['active', 'paused', 'deleted']).meta({ id: 'CodeStatus' });
+export type CodeStatus = z.infer<typeof CodeStatus>;
+
+/** Short and URL-safe, so the printed URL and the QR version stay small. */
+export const CODE_ID_PATTERN = /^[0-9A-Za-z]{10}$/;
+export const CodeId = z.string().regex(CODE_ID_PATTERN, { error: 'A code id is 10 letters and digits.' }).meta({ id: 'CodeId' });
+
+// Only web addresses: a target ends up in a Location header and in <a href>, where javascript: or data: would be an attack.
+const WebUrl = z.url({ protocol: /^https?$/, error: 'Use a web address starting with http:// or https://.' }).max(2048);
+const Phone = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 ().-]{5,24}$/, { error: 'Use a phone number such as +1 555 010 1234.' });
+const Line = (max: number) => z.string().trim().max(max);
+const Required = (max: number, what: string) => z.string().trim().min(1, { error: `Enter ${what}.` }).max(max);
+
+/** What each type carries, by type. */
+export const CODE_CONTENT = {
+  url: { url: WebUrl },
+  vcard: {
+    first_name: Required(80, 'a first name'),
+    last_name: Line(80).optional(),
+    organization: Line(120).optional(),
+    job_title: Line(120).optional(),
+    phone: Phone.optional(),
+    mobile: Phone.optional(),
+    email: Email.optional(),
+    website: WebUrl.optional(),
+    street: Line(200).optional(),
+    city: Line(100).optional(),
+    zip: Line(20).optional(),
+    country: Line(100).optional(),
+    note: Line(500).optional(),
+  },
+  note: { title: Line(120).optional(), text: Required(5000, 'the note') },
+  text: { text: Required(2000, 'the text') },
+  wifi: {
+    ssid: Required(32, 'the network name'),
+    password: z.string().max(63).optional(),
+    encryption: z.enum(['WPA', 'WEP', 'nopass']).default('WPA'),
+    hidden: z.boolean().default(false),
+  },
+  email: { to: Email, subject: Line(200).optional(), body: Line(2000).optional() },
+  sms: { phone: Phone, message: Line(500).optional() },
+  phone: { phone: Phone },
+  // The landing page itself is built with the pages issue; until then a page code has no content.
+  page: {},
+} as const satisfies Record<CodeType, z.ZodRawShape>;
+
+const CodeName = z.string().trim().min(1, { error: 'Give the code a name.' }).max(120);
+
+const contentVariant = <T extends CodeType>(type: T) => z.strictObject({ type: z.literal(type), ...CODE_CONTENT[type] });
+
+/** One strict object per type: unknown fields, and another type's fields, are refused. */
+export const CodeContent = z.discriminatedUnion('type', [
+  contentVariant('url'),
+  contentVariant('vcard'),
+  contentVariant('note'),
+  contentVariant('text'),
+  contentVariant('wifi'),
+  contentVariant('email'),
+  contentVariant('sms'),
+  contentVariant('phone'),
+  contentVariant('page'),
+]);
+export type CodeContent = z.infer<typeof CodeContent>;
+
+const withFields = <Fields extends z.ZodRawShape>(fields: Fields) =>
+  z.discriminatedUnion('type', [
+    contentVariant('url').extend(fields),
+    contentVariant('vcard').extend(fields),
+    contentVariant('note').extend(fields),
+    contentVariant('text').extend(fields),
+    contentVariant('wifi').extend(fields),
+    contentVariant('email').extend(fields),
+    contentVariant('sms').extend(fields),
+    contentVariant('phone').extend(fields),
+    contentVariant('page').extend(fields),
+  ]);
+
+export const CreateCodeBody = withFields({
+  org_id: z.uuid(),
+  name: CodeName,
+  design: QrDesign.default(QrDesign.parse({})),
+}).meta({ id: 'CreateCodeBody' });
+export type CreateCodeBody = z.infer<typeof CreateCodeBody>;
+export type CreateCodeInput = z.input<typeof CreateCodeBody>;
+
+/** Replaces the name, content (type included) and design; the printed QR keeps working. */
+export const UpdateCodeBody = withFields({ name: CodeName, design: QrDesign.default(QrDesign.parse({})) }).meta({ id: 'UpdateCodeBody' });
+export type UpdateCodeBody = z.infer<typeof UpdateCodeBody>;
+
+const Timestamp = z.iso.datetime();
+
+/** A code as the API returns it: its content fields at the top level, like the body that created it. */
+export const CodeView = z
+  .looseObject({
+    code_id: CodeId,
+    org_id: z.uuid(),
+    name: z.string(),
+    type: CodeType,
+    status: CodeStatus,
+    design: QrDesign,
+    base_code_id: CodeId.nullable(),
+    folder_id: z.string().nullable(),
+    public_link: z.string().meta({ description: 'The code’s public page, `/code/{code_id}`.' }),
+    qr_url: z.string().meta({ description: 'What the QR image encodes: `{PUBLIC_URL}/{code_id}`.' }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'Code', description: 'Plus the content fields of its type (e.g. `url`).' });
+export type CodeView = z.infer<typeof CodeView> & Record<string, unknown>;
+
+export const CodeCreatedView = z.object({ code_id: CodeId, public_link: z.string(), qr_url: z.string() }).meta({ id: 'CodeCreated' });
+export type CodeCreatedView = z.infer<typeof CodeCreatedView>;
+
+export const CodePath = z.strictObject({ code_id: CodeId });
+export type CodePath = z.infer<typeof CodePath>;
+
+const PageNumber = z.coerce.number().int().min(1).max(100_000);
+const PageSize = z.coerce.number().int().min(1).max(100);
+
+/** Spec §7: `page` defaults to 1, `per_page` (or its alias `pageSize`) to 10. */
+export const ListCodesQuery = z
+  .strictObject({
+    org_id: z.uuid(),
+    page: PageNumber.default(1),
+    per_page: PageSize.optional(),
+    pageSize: PageSize.optional(),
+    filter: z.string().trim().max(120).optional().meta({ description: 'Matches the name, the type or the status.' }),
+    type: CodeType.optional(),
+    status: CodeStatus.optional(),
+  })
+  .transform(({ per_page, pageSize, ...rest }) => ({ ...rest, per_page: per_page ?? pageSize ?? 10 }))
+  .meta({ id: 'ListCodesQuery' });
+export type ListCodesQuery = z.infer<typeof ListCodesQuery>;
+
+export const CodeListView = z
+  .object({
+    items: z.array(CodeView),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int().meta({ description: 'Codes matching the filters, over all pages.' }),
+  })
+  .meta({ id: 'CodeList' });
+export type CodeListView = z.infer<typeof CodeListView>;
+
+export const OrgQuery = z.strictObject({ org_id: z.uuid() }).meta({ id: 'OrgQuery' });
+export type OrgQuery = z.infer<typeof OrgQuery>;
+
+export const CodeNameView = z.object({ code_id: CodeId, name: z.string() }).meta({ id: 'CodeName' });
+export type CodeNameView = z.infer<typeof CodeNameView>;

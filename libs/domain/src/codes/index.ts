@@ -1,0 +1,3 @@
+export * from './codes.commands';
+export * from './codes.events';
+export * from './codes.decider';

@@ -1,0 +1,1 @@
+export { codes } from './codes.projection';

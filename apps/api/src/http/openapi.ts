@@ -1,6 +1,15 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import {
   AcceptTermsBody,
+  CodeCreatedView,
+  CodeListView,
+  CodeNameView,
+  CodePath,
+  CodeView,
+  CreateCodeBody,
+  ListCodesQuery,
+  OrgQuery,
+  UpdateCodeBody,
   AddMemberBody,
   ApiKeyIssuedView,
   ApiKeyView,
@@ -46,7 +55,14 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
     },
   });
 
-  registerIdentityPaths(registry, problem);
+  const bearer = registry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An access token from the sign-in service (/oidc), or an API key `qrk_…`.',
+  });
+  const signedIn = (tag: string, prefix: string) => signedInRoutes(registry, { tag, prefix, bearer: bearer.name, problem });
+  registerIdentityPaths(registry, signedIn, problem);
+  registerCodesPaths(signedIn('codes', '/api/v1/codes'));
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -56,31 +72,31 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
 }
 
 type ProblemResponse = { description: string; content: { 'application/problem+json': { schema: typeof Problem } } };
+type Route = (method: RouteConfig['method'], path: string, summary: string, ok: RouteConfig['responses'], request?: RouteConfig['request']) => void;
 
-/** Organisations, users and API keys: every route takes a bearer access token or an API key. */
-function registerIdentityPaths(registry: OpenAPIRegistry, problem: ProblemResponse) {
-  const bearer = registry.registerComponent('securitySchemes', 'bearer', {
-    type: 'http',
-    scheme: 'bearer',
-    description: 'An access token from the sign-in service (/oidc), or an API key `qrk_…`.',
-  });
-  const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
-  const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
+const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+
+/** Routes behind the bearer guard, under one prefix and tag, with the refusals every such route may answer. */
+function signedInRoutes(registry: OpenAPIRegistry, options: { tag: string; prefix: string; bearer: string; problem: ProblemResponse }): Route {
+  const { problem } = options;
   const refusals = { 400: problem, 401: problem, 403: problem, 404: problem, 409: problem, 500: problem };
-  const signedIn =
-    (prefix: string) =>
-    (method: RouteConfig['method'], path: string, summary: string, ok: RouteConfig['responses'], request?: RouteConfig['request']) =>
-      registry.registerPath({
-        method,
-        path: `${prefix}${path}`,
-        summary,
-        tags: ['identity'],
-        security: [{ [bearer.name]: [] }],
-        request,
-        responses: { ...ok, ...refusals },
-      });
-  const route = signedIn('/api/v1/organizations');
-  const profileRoute = signedIn('/api/v1/profile');
+  return (method, path, summary, ok, request) =>
+    registry.registerPath({
+      method,
+      path: `${options.prefix}${path}`,
+      summary,
+      tags: [options.tag],
+      security: [{ [options.bearer]: [] }],
+      request,
+      responses: { ...ok, ...refusals },
+    });
+}
+
+/** Organisations, users, API keys, terms and the profile: every route but the public terms takes a bearer token or an API key. */
+function registerIdentityPaths(registry: OpenAPIRegistry, signedIn: (tag: string, prefix: string) => Route, problem: ProblemResponse) {
+  const route = signedIn('identity', '/api/v1/organizations');
+  const profileRoute = signedIn('identity', '/api/v1/profile');
 
   route('post', '', 'Create an organisation; the caller becomes its owner', { 201: json('Created', OrganizationView) }, { body: body(CreateOrganizationBody) });
   route('get', '', 'The organisations the caller belongs to, with their role', { 200: json('Listed', z.array(MyOrganizationView)) });
@@ -132,4 +148,22 @@ function registerIdentityPaths(registry: OpenAPIRegistry, problem: ProblemRespon
   profileRoute('get', '', 'The signed-in user’s profile', { 200: json('Found', ProfileView) });
   profileRoute('patch', '', 'Change the signed-in user’s name', { 200: json('Changed', ProfileView) }, { body: body(UpdateProfileBody) });
   profileRoute('post', '/password', 'Change the signed-in user’s password', { 204: { description: 'Changed' } }, { body: body(ChangePasswordBody) });
+}
+
+/** Dynamic codes; a design that would not scan is refused with 422 design_unscannable. */
+function registerCodesPaths(route: Route) {
+  route('post', '', 'Create a code; its QR encodes {PUBLIC_URL}/{code_id} (owner, admin, editor)', { 201: json('Created', CodeCreatedView) }, {
+    body: body(CreateCodeBody),
+  });
+  route('get', '', 'An organisation’s codes, newest first, paginated and filtered', { 200: json('Listed', CodeListView) }, { query: ListCodesQuery });
+  route('get', '/names', 'Names and ids of an organisation’s codes, for pickers', { 200: json('Listed', z.array(CodeNameView)) }, { query: OrgQuery });
+  route('get', '/{code_id}', 'A code', { 200: json('Found', CodeView) }, { params: CodePath });
+  route('get', '/{code_id}/children', 'Codes derived from this one (clones, one-time codes)', { 200: json('Listed', z.array(CodeView)) }, { params: CodePath });
+  route('put', '/{code_id}', 'Replace its name, content (type included) and design; the printed QR keeps working', { 200: json('Changed', CodeView) }, {
+    params: CodePath,
+    body: body(UpdateCodeBody),
+  });
+  route('post', '/{code_id}/pause', 'Pause: scans show a friendly “paused” page', { 200: json('Paused', CodeView) }, { params: CodePath });
+  route('post', '/{code_id}/resume', 'Resume a paused code', { 200: json('Resumed', CodeView) }, { params: CodePath });
+  route('delete', '/{code_id}', 'Delete for good: scans show a friendly “gone” page', { 204: { description: 'Deleted' } }, { params: CodePath });
 }

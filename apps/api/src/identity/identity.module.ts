@@ -45,5 +45,7 @@ import { GetPublicTermsHandler, GetTermsHandler } from './terms.queries';
     UpdateProfileHandler,
     ChangePasswordHandler,
   ],
+  // Other contexts put their routes behind the same guard and ask the same membership question.
+  exports: [AuthModule, ApiKeySecrets, AuthenticationGuard, Membership],
 })
 export class IdentityModule {}

@@ -12,11 +12,23 @@ const ROLES: Role[] = ['owner', 'admin', 'editor', 'viewer'];
 interface Endpoint {
   name: string;
   method: Method;
-  url: (orgId: string, keyId: string) => string;
-  payload?: (orgId: string) => object;
+  url: (ids: Ids) => string;
+  payload?: (ids: Ids) => object;
   allowed: (role: Role) => boolean;
   success: number;
+  /** What another tenant hears: codes are addressed by their own id, so they answer code_not_found. */
+  foreign?: 'code_not_found';
 }
+
+interface Ids {
+  orgId: string;
+  keyId: string;
+  codeId: string;
+}
+
+const CODES = '/api/v1/codes';
+const writeCodes = (role: Role) => can.write('codes', role);
+const readCodes = (role: Role) => can.read('codes', role);
 
 const anyMember = (role: Role) => can.read('identity', role);
 
@@ -26,21 +38,38 @@ const anyMember = (role: Role) => can.read('identity', role);
  * cross-tenant 404s below. Order matters: deletions come last.
  */
 const ENDPOINTS: Endpoint[] = [
-  { name: 'get organisation', method: 'GET', url: (o) => `${ORGS}/${o}`, allowed: anyMember, success: 200 },
-  { name: 'check existence', method: 'POST', url: () => `${ORGS}/check-existence`, payload: (o) => ({ id: o }), allowed: anyMember, success: 200 },
-  { name: 'get identifier', method: 'GET', url: (o) => `${ORGS}/${o}/identifier`, allowed: anyMember, success: 200 },
-  { name: 'update organisation', method: 'PATCH', url: (o) => `${ORGS}/${o}`, payload: () => ({ organization_name: 'New name' }), allowed: can.updateOrganization, success: 200 },
-  { name: 'list users', method: 'GET', url: (o) => `${ORGS}/${o}/users`, allowed: anyMember, success: 200 },
-  { name: 'get role', method: 'GET', url: (o) => `${ORGS}/${o}/users/${TARGET}/role`, allowed: anyMember, success: 200 },
-  { name: 'add user', method: 'POST', url: (o) => `${ORGS}/${o}/users`, payload: () => ({ email: 'new@example.com', role: 'viewer' }), allowed: can.manageMembers, success: 201 },
-  { name: 'edit role', method: 'PUT', url: (o) => `${ORGS}/${o}/users/${TARGET}`, payload: () => ({ role: 'editor' }), allowed: can.manageMembers, success: 200 },
-  { name: 'list API keys', method: 'GET', url: (o) => `${ORGS}/${o}/api-keys`, allowed: anyMember, success: 200 },
-  { name: 'issue API key', method: 'POST', url: (o) => `${ORGS}/${o}/api-keys`, payload: () => ({ label: 'ci', role: 'viewer' }), allowed: can.manageApiKeys, success: 201 },
-  { name: 'get terms', method: 'GET', url: (o) => `${ORGS}/${o}/terms`, allowed: anyMember, success: 200 },
-  { name: 'accept terms', method: 'POST', url: (o) => `${ORGS}/${o}/terms/accept`, payload: () => ({ version: 1 }), allowed: can.acceptTerms, success: 200 },
-  { name: 'publish terms', method: 'POST', url: (o) => `${ORGS}/${o}/terms`, payload: () => ({ text: 'Version two.' }), allowed: can.publishTerms, success: 201 },
-  { name: 'revoke API key', method: 'DELETE', url: (o, k) => `${ORGS}/${o}/api-keys/${k}`, allowed: can.manageApiKeys, success: 204 },
-  { name: 'delete user', method: 'DELETE', url: (o) => `${ORGS}/${o}/users/${TARGET}`, allowed: can.manageMembers, success: 204 },
+  { name: 'get organisation', method: 'GET', url: ({ orgId: o }) => `${ORGS}/${o}`, allowed: anyMember, success: 200 },
+  { name: 'check existence', method: 'POST', url: () => `${ORGS}/check-existence`, payload: ({ orgId }) => ({ id: orgId }), allowed: anyMember, success: 200 },
+  { name: 'get identifier', method: 'GET', url: ({ orgId: o }) => `${ORGS}/${o}/identifier`, allowed: anyMember, success: 200 },
+  { name: 'update organisation', method: 'PATCH', url: ({ orgId: o }) => `${ORGS}/${o}`, payload: () => ({ organization_name: 'New name' }), allowed: can.updateOrganization, success: 200 },
+  { name: 'list users', method: 'GET', url: ({ orgId: o }) => `${ORGS}/${o}/users`, allowed: anyMember, success: 200 },
+  { name: 'get role', method: 'GET', url: ({ orgId: o }) => `${ORGS}/${o}/users/${TARGET}/role`, allowed: anyMember, success: 200 },
+  { name: 'add user', method: 'POST', url: ({ orgId: o }) => `${ORGS}/${o}/users`, payload: () => ({ email: 'new@example.com', role: 'viewer' }), allowed: can.manageMembers, success: 201 },
+  { name: 'edit role', method: 'PUT', url: ({ orgId: o }) => `${ORGS}/${o}/users/${TARGET}`, payload: () => ({ role: 'editor' }), allowed: can.manageMembers, success: 200 },
+  { name: 'list API keys', method: 'GET', url: ({ orgId: o }) => `${ORGS}/${o}/api-keys`, allowed: anyMember, success: 200 },
+  { name: 'issue API key', method: 'POST', url: ({ orgId: o }) => `${ORGS}/${o}/api-keys`, payload: () => ({ label: 'ci', role: 'viewer' }), allowed: can.manageApiKeys, success: 201 },
+  { name: 'get terms', method: 'GET', url: ({ orgId: o }) => `${ORGS}/${o}/terms`, allowed: anyMember, success: 200 },
+  { name: 'accept terms', method: 'POST', url: ({ orgId: o }) => `${ORGS}/${o}/terms/accept`, payload: () => ({ version: 1 }), allowed: can.acceptTerms, success: 200 },
+  { name: 'publish terms', method: 'POST', url: ({ orgId: o }) => `${ORGS}/${o}/terms`, payload: () => ({ text: 'Version two.' }), allowed: can.publishTerms, success: 201 },
+  { name: 'create code', method: 'POST', url: () => CODES, payload: ({ orgId }) => ({ org_id: orgId, name: 'New', type: 'text', text: 'hi' }), allowed: writeCodes, success: 201 },
+  { name: 'list codes', method: 'GET', url: ({ orgId }) => `${CODES}?org_id=${orgId}`, allowed: readCodes, success: 200 },
+  { name: 'code names', method: 'GET', url: ({ orgId }) => `${CODES}/names?org_id=${orgId}`, allowed: readCodes, success: 200 },
+  { name: 'get code', method: 'GET', url: ({ codeId }) => `${CODES}/${codeId}`, allowed: readCodes, success: 200, foreign: 'code_not_found' },
+  { name: 'code children', method: 'GET', url: ({ codeId }) => `${CODES}/${codeId}/children`, allowed: readCodes, success: 200, foreign: 'code_not_found' },
+  {
+    name: 'update code',
+    method: 'PUT',
+    url: ({ codeId }) => `${CODES}/${codeId}`,
+    payload: () => ({ name: 'Changed', type: 'text', text: 'changed' }),
+    allowed: writeCodes,
+    success: 200,
+    foreign: 'code_not_found',
+  },
+  { name: 'pause code', method: 'POST', url: ({ codeId }) => `${CODES}/${codeId}/pause`, allowed: writeCodes, success: 200, foreign: 'code_not_found' },
+  { name: 'resume code', method: 'POST', url: ({ codeId }) => `${CODES}/${codeId}/resume`, allowed: writeCodes, success: 200, foreign: 'code_not_found' },
+  { name: 'delete code', method: 'DELETE', url: ({ codeId }) => `${CODES}/${codeId}`, allowed: writeCodes, success: 204, foreign: 'code_not_found' },
+  { name: 'revoke API key', method: 'DELETE', url: ({ orgId: o, keyId: k }) => `${ORGS}/${o}/api-keys/${k}`, allowed: can.manageApiKeys, success: 204 },
+  { name: 'delete user', method: 'DELETE', url: ({ orgId: o }) => `${ORGS}/${o}/users/${TARGET}`, allowed: can.manageMembers, success: 204 },
 ];
 
 describe('the permission matrix over HTTP', () => {
@@ -55,19 +84,20 @@ describe('the permission matrix over HTTP', () => {
   });
   afterAll(() => t.close());
 
-  /** An organisation with a member to act on, an API key to revoke and published terms. */
-  async function organisationWithEverything(name?: string): Promise<{ orgId: string; keyId: string }> {
+  /** An organisation with a member to act on, an API key to revoke, published terms and a code. */
+  async function organisationWithEverything(name?: string): Promise<Ids> {
     const orgId = await createOrganization(owner, name);
     await owner('POST', `${ORGS}/${orgId}/users`, { email: TARGET, role: 'viewer' });
     await owner('POST', `${ORGS}/${orgId}/terms`, { text: 'Version one.' });
     const { key_id } = (await owner('POST', `${ORGS}/${orgId}/api-keys`, { label: 'to revoke', role: 'viewer' })).json();
-    return { orgId, keyId: key_id };
+    const { code_id } = (await owner('POST', CODES, { org_id: orgId, name: 'Menu', type: 'url', url: 'https://example.com' })).json();
+    return { orgId, keyId: key_id, codeId: code_id };
   }
 
-  async function answersOf(caller: ApiCaller, orgId: string, keyId: string) {
+  async function answersOf(caller: ApiCaller, ids: Ids) {
     const answers = [];
     for (const endpoint of ENDPOINTS) {
-      const res = await caller(endpoint.method, endpoint.url(orgId, keyId), endpoint.payload?.(orgId));
+      const res = await caller(endpoint.method, endpoint.url(ids), endpoint.payload?.(ids));
       answers.push({ endpoint: endpoint.name, status: res.statusCode, code: res.statusCode >= 400 ? res.json().code : undefined });
     }
     return answers;
@@ -75,31 +105,33 @@ describe('the permission matrix over HTTP', () => {
 
   it.each(ROLES)('lets a member with the role %s do exactly what permissions.ts allows', async (role) => {
     // A fresh organisation per role, so one role's changes never decide another's answers.
-    const { orgId, keyId } = await organisationWithEverything();
-    if (role !== 'owner') await owner('POST', `${ORGS}/${orgId}/users`, { email: `${role}@example.com`, role });
+    const ids = await organisationWithEverything();
+    if (role !== 'owner') await owner('POST', `${ORGS}/${ids.orgId}/users`, { email: `${role}@example.com`, role });
 
-    expect(await answersOf(callers.get(role)!, orgId, keyId)).toEqual(
+    expect(await answersOf(callers.get(role)!, ids)).toEqual(
       ENDPOINTS.map((e) => (e.allowed(role) ? { endpoint: e.name, status: e.success, code: undefined } : { endpoint: e.name, status: 403, code: 'forbidden' })),
     );
   });
 
   it('answers an anonymous caller 401 on every endpoint', async () => {
-    const { orgId, keyId } = await organisationWithEverything();
-    expect(await answersOf(callerOf(t.app), orgId, keyId)).toEqual(ENDPOINTS.map((e) => ({ endpoint: e.name, status: 401, code: 'unauthenticated' })));
+    const ids = await organisationWithEverything();
+    expect(await answersOf(callerOf(t.app), ids)).toEqual(ENDPOINTS.map((e) => ({ endpoint: e.name, status: 401, code: 'unauthenticated' })));
   });
 
   it('tells a member or an API key of another organisation that this one does not exist, on every endpoint, and changes nothing', async () => {
-    const { orgId, keyId } = await organisationWithEverything('Victim Ltd');
+    const ids = await organisationWithEverything('Victim Ltd');
+    const { orgId, keyId } = ids;
     const stranger = callerOf(t.app, await signedUpToken(t.app, STRANGER));
     const strangersOrg = await createOrganization(stranger, 'Mallory Inc');
     const strangersKey = (await stranger('POST', `${ORGS}/${strangersOrg}/api-keys`, { label: 'x', role: 'admin' })).json().api_key;
-    const notFound = ENDPOINTS.map((e) => ({ endpoint: e.name, status: 404, code: 'organization_not_found' }));
+    const notFound = ENDPOINTS.map((e) => ({ endpoint: e.name, status: 404, code: e.foreign ?? 'organization_not_found' }));
 
-    expect(await answersOf(stranger, orgId, keyId)).toEqual(notFound);
-    expect(await answersOf(callerOf(t.app, strangersKey), orgId, keyId)).toEqual(notFound);
+    expect(await answersOf(stranger, ids)).toEqual(notFound);
+    expect(await answersOf(callerOf(t.app, strangersKey), ids)).toEqual(notFound);
     expect((await owner('GET', `${ORGS}/${orgId}`)).json().organization_name).toBe('Victim Ltd');
     expect((await owner('GET', `${ORGS}/${orgId}/users`)).json()).toHaveLength(2);
     expect((await owner('GET', `${ORGS}/${orgId}/terms`)).json().version).toBe(1);
     expect((await owner('GET', `${ORGS}/${orgId}/api-keys`)).json()).toEqual([expect.objectContaining({ key_id: keyId, revoked_at: null })]);
+    expect((await owner('GET', `${CODES}/${ids.codeId}`)).json()).toMatchObject({ name: 'Menu', status: 'active' });
   });
 });

@@ -1,0 +1,50 @@
+import type { CodeContent, CodeStatus, CodeView, QrDesign } from '@qr/contracts';
+
+/** A row of the codes read model. */
+export interface CodeRow {
+  code_id: string;
+  org_id: string;
+  name: string;
+  type: CodeContent['type'];
+  content: CodeContent;
+  design: QrDesign;
+  status: CodeStatus;
+  base_code_id: string | null;
+  folder_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const CODE_COLUMNS = 'code_id, org_id, name, type, content, design, status, base_code_id, folder_id, created_at, updated_at';
+
+/** What the QR image encodes and where the code's public page is, both under the server's public URL. */
+export const qrUrlOf = (publicUrl: string, codeId: string) => `${publicUrl}/${codeId}`;
+export const publicLinkOf = (publicUrl: string, codeId: string) => `${publicUrl}/code/${codeId}`;
+
+/** The API's view of a code: the content's fields at the top level, as the body that created it. */
+export function toCodeView(row: CodeRow, publicUrl: string): CodeView {
+  const { type: _type, ...fields } = row.content;
+  return {
+    ...fields,
+    code_id: row.code_id,
+    org_id: row.org_id,
+    name: row.name,
+    type: row.type,
+    status: row.status,
+    design: row.design,
+    base_code_id: row.base_code_id,
+    folder_id: row.folder_id,
+    public_link: publicLinkOf(publicUrl, row.code_id),
+    qr_url: qrUrlOf(publicUrl, row.code_id),
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** Splits a create or update body into the code's own fields and the content of its type. */
+export function contentOf<Body extends { type: CodeContent['type'] }>(body: Body, own: readonly (keyof Body)[]): CodeContent {
+  const content: Record<string, unknown> = { ...body };
+  for (const key of own) delete content[key as string];
+  // The contract's discriminated union has already checked that these fields belong to this type.
+  return content as CodeContent;
+}

@@ -1,0 +1,86 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  CodePath,
+  CreateCodeBody,
+  ListCodesQuery,
+  OrgQuery,
+  UpdateCodeBody,
+  type CodeCreatedView,
+  type CodeListView,
+  type CodeNameView,
+  type CodeView,
+} from '@qr/contracts';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
+import type { Caller } from '../identity/caller';
+import { ChangeCodeCommand, CreateCodeCommand } from './codes.handlers';
+import { GetCode, ListChildCodes, ListCodeNames, ListCodes } from './codes.queries';
+
+const codePath = new ZodValidationPipe(CodePath, 'path');
+
+/** Dynamic QR codes (spec §7 "Codes and pages"): create, list, read, change, pause, resume, delete. */
+@Controller('api/v1/codes')
+@UseGuards(AuthenticationGuard)
+export class CodesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post()
+  create(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(CreateCodeBody, 'body')) body: CreateCodeBody): Promise<CodeCreatedView> {
+    return this.commands.execute(new CreateCodeCommand(caller, body));
+  }
+
+  @Get()
+  list(@CurrentCaller() caller: Caller, @Query(new ZodValidationPipe(ListCodesQuery, 'query')) query: ListCodesQuery): Promise<CodeListView> {
+    return this.queries.execute(new ListCodes(caller, query));
+  }
+
+  /** Spec §7 "get name-and-id": for pickers. */
+  @Get('names')
+  names(@CurrentCaller() caller: Caller, @Query(new ZodValidationPipe(OrgQuery, 'query')) { org_id }: OrgQuery): Promise<CodeNameView[]> {
+    return this.queries.execute(new ListCodeNames(caller, org_id));
+  }
+
+  @Get(':code_id')
+  get(@CurrentCaller() caller: Caller, @Param(codePath) { code_id }: CodePath): Promise<CodeView> {
+    return this.queries.execute(new GetCode(caller, code_id));
+  }
+
+  @Get(':code_id/children')
+  children(@CurrentCaller() caller: Caller, @Param(codePath) { code_id }: CodePath): Promise<CodeView[]> {
+    return this.queries.execute(new ListChildCodes(caller, code_id));
+  }
+
+  @Put(':code_id')
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param(codePath) { code_id }: CodePath,
+    @Body(new ZodValidationPipe(UpdateCodeBody, 'body')) body: UpdateCodeBody,
+  ): Promise<CodeView> {
+    await this.commands.execute(new ChangeCodeCommand(caller, code_id, { type: 'UpdateCode', body }));
+    return this.queries.execute(new GetCode(caller, code_id));
+  }
+
+  @Post(':code_id/pause')
+  @HttpCode(200)
+  async pause(@CurrentCaller() caller: Caller, @Param(codePath) { code_id }: CodePath): Promise<CodeView> {
+    await this.commands.execute(new ChangeCodeCommand(caller, code_id, { type: 'PauseCode' }));
+    return this.queries.execute(new GetCode(caller, code_id));
+  }
+
+  @Post(':code_id/resume')
+  @HttpCode(200)
+  async resume(@CurrentCaller() caller: Caller, @Param(codePath) { code_id }: CodePath): Promise<CodeView> {
+    await this.commands.execute(new ChangeCodeCommand(caller, code_id, { type: 'ResumeCode' }));
+    return this.queries.execute(new GetCode(caller, code_id));
+  }
+
+  @Delete(':code_id')
+  @HttpCode(204)
+  async remove(@CurrentCaller() caller: Caller, @Param(codePath) { code_id }: CodePath): Promise<void> {
+    await this.commands.execute(new ChangeCodeCommand(caller, code_id, { type: 'DeleteCode' }));
+  }
+}

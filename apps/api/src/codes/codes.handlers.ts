@@ -1,0 +1,118 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError, type CodeCreatedView, type CreateCodeBody, type UpdateCodeBody } from '@qr/contracts';
+import { actorId, codeDecider, codeStreamId, type CodeActor, type CodeCommand, type CodeEvent } from '@qr/domain';
+import { NO_STREAM_VERSION, type EventStore } from '@qr/eventstore';
+import type { Config, SqlClient } from '@qr/platform';
+import type { ProjectionRunner } from '@qr/projections-runner';
+import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { actorOf, refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
+import { Membership } from '../identity/organization.queries';
+import { newCodeId } from './code-id';
+import { contentOf, publicLinkOf, qrUrlOf } from './code-views';
+
+export class CreateCodeCommand extends Command<CodeCreatedView> {
+  constructor(
+    readonly caller: Caller,
+    readonly body: CreateCodeBody,
+  ) {
+    super();
+  }
+}
+
+/** Changes of an existing code; the handler finds its organisation and the caller's role there. */
+export type CodeChange = { type: 'UpdateCode'; body: UpdateCodeBody } | { type: 'PauseCode' } | { type: 'ResumeCode' } | { type: 'DeleteCode' };
+
+export class ChangeCodeCommand extends Command<void> {
+  constructor(
+    readonly caller: Caller,
+    readonly codeId: string,
+    readonly change: CodeChange,
+  ) {
+    super();
+  }
+}
+
+/** Load, fold, decide, append: the one write path of code streams. */
+@Injectable()
+export class CodeStream {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly membership: Membership,
+  ) {}
+
+  /** The caller as the code's organisation knows them, or 404 for a code they can not see. */
+  async actorFor(caller: Caller, orgId: string): Promise<CodeActor> {
+    refuseOtherOrganizationsKey(caller, orgId);
+    return { id: actorId(actorOf(caller)), role: await this.membership.roleOf(caller, orgId) };
+  }
+
+  /** The organisation of a code, from the read model; other tenants' codes answer as unknown ones. */
+  async organizationOf(caller: Caller, codeId: string): Promise<{ orgId: string; actor: CodeActor }> {
+    const { rows } = await this.db.query<{ org_id: string }>('SELECT org_id FROM codes WHERE code_id = $1', [codeId]);
+    const orgId = rows[0]?.org_id;
+    if (!orgId) throw new DomainError('code_not_found', 'No such code.');
+    try {
+      return { orgId, actor: await this.actorFor(caller, orgId) };
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'organization_not_found') throw new DomainError('code_not_found', 'No such code.');
+      throw error;
+    }
+  }
+
+  async decide(codeId: string, orgId: string, command: CodeCommand): Promise<void> {
+    const streamId = codeStreamId(codeId);
+    const { version, events } = await this.store.readStream(streamId);
+    // Only the code decider writes this stream, so every payload has its event's shape.
+    const state = events.reduce((folded, recorded) => codeDecider.evolve(folded, { type: recorded.type, data: recorded.data } as CodeEvent), codeDecider.initialState);
+    const decided = codeDecider.decide(command, state);
+    if (decided.length === 0) return;
+    await this.store.append({
+      streamId,
+      expectedVersion: version === NO_STREAM_VERSION ? 'no_stream' : version,
+      events: decided.map(({ type, data }) => ({ type, data, metadata: { org_id: orgId, actor: command.actor.id } })),
+    });
+    // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
+    await this.projections.caughtUp();
+  }
+}
+
+@CommandHandler(CreateCodeCommand)
+export class CreateCodeHandler implements ICommandHandler<CreateCodeCommand> {
+  constructor(
+    private readonly stream: CodeStream,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async execute({ caller, body }: CreateCodeCommand): Promise<CodeCreatedView> {
+    const actor = await this.stream.actorFor(caller, body.org_id);
+    const codeId = newCodeId();
+    await this.stream.decide(codeId, body.org_id, {
+      type: 'CreateCode',
+      actor,
+      code_id: codeId,
+      org_id: body.org_id,
+      name: body.name,
+      content: contentOf(body, ['org_id', 'name', 'design']),
+      design: body.design,
+      base_code_id: null,
+    });
+    return { code_id: codeId, public_link: publicLinkOf(this.config.PUBLIC_URL, codeId), qr_url: qrUrlOf(this.config.PUBLIC_URL, codeId) };
+  }
+}
+
+@CommandHandler(ChangeCodeCommand)
+export class ChangeCodeHandler implements ICommandHandler<ChangeCodeCommand> {
+  constructor(private readonly stream: CodeStream) {}
+
+  async execute({ caller, codeId, change }: ChangeCodeCommand): Promise<void> {
+    const { orgId, actor } = await this.stream.organizationOf(caller, codeId);
+    const command: CodeCommand =
+      change.type === 'UpdateCode'
+        ? { type: 'UpdateCode', actor, name: change.body.name, design: change.body.design, content: contentOf(change.body, ['name', 'design']) }
+        : { type: change.type, actor };
+    await this.stream.decide(codeId, orgId, command);
+  }
+}

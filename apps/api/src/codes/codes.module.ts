@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
+import { CodesController } from './codes.controller';
+import { ChangeCodeHandler, CodeStream, CreateCodeHandler } from './codes.handlers';
+import { GetCodeHandler, ListChildCodesHandler, ListCodeNamesHandler, ListCodesHandler } from './codes.queries';
+
+/** Dynamic QR codes behind the authentication guard. Wiring only. */
+@Module({
+  imports: [IdentityModule],
+  controllers: [CodesController],
+  providers: [CodeStream, CreateCodeHandler, ChangeCodeHandler, GetCodeHandler, ListCodesHandler, ListCodeNamesHandler, ListChildCodesHandler],
+})
+export class CodesModule {}

@@ -1,0 +1,134 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DomainError, type CodeListView, type CodeNameView, type CodeView, type ListCodesQuery } from '@qr/contracts';
+import type { Config, SqlClient } from '@qr/platform';
+import { CONFIG, SQL_CLIENT } from '../infrastructure';
+import { refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
+import { Membership } from '../identity/organization.queries';
+import { CODE_COLUMNS, toCodeView, type CodeRow } from './code-views';
+
+export class GetCode extends Query<CodeView> {
+  constructor(
+    readonly caller: Caller,
+    readonly codeId: string,
+  ) {
+    super();
+  }
+}
+
+export class ListCodes extends Query<CodeListView> {
+  constructor(
+    readonly caller: Caller,
+    readonly query: ListCodesQuery,
+  ) {
+    super();
+  }
+}
+
+export class ListCodeNames extends Query<CodeNameView[]> {
+  constructor(
+    readonly caller: Caller,
+    readonly orgId: string,
+  ) {
+    super();
+  }
+}
+
+/** Codes derived from a base code (clones and one-time codes record it as `base_code_id`). */
+export class ListChildCodes extends Query<CodeView[]> {
+  constructor(
+    readonly caller: Caller,
+    readonly codeId: string,
+  ) {
+    super();
+  }
+}
+
+/** Reading codes needs only membership: every role may read (permissions.ts, `codes.read`). */
+abstract class CodeReader {
+  constructor(
+    @Inject(SQL_CLIENT) protected readonly db: SqlClient,
+    @Inject(CONFIG) protected readonly config: Config,
+    protected readonly membership: Membership,
+  ) {}
+
+  protected async assertMember(caller: Caller, orgId: string): Promise<void> {
+    refuseOtherOrganizationsKey(caller, orgId);
+    await this.membership.roleOf(caller, orgId);
+  }
+
+  /** A live code the caller can see; deleted ones and other tenants' answer as unknown. */
+  protected async visibleCode(caller: Caller, codeId: string): Promise<CodeRow> {
+    const { rows } = await this.db.query<CodeRow>(`SELECT ${CODE_COLUMNS} FROM codes WHERE code_id = $1 AND status <> 'deleted'`, [codeId]);
+    const row = rows[0];
+    if (!row) throw new DomainError('code_not_found', 'No such code.');
+    try {
+      await this.assertMember(caller, row.org_id);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'organization_not_found') throw new DomainError('code_not_found', 'No such code.');
+      throw error;
+    }
+    return row;
+  }
+}
+
+@QueryHandler(GetCode)
+export class GetCodeHandler extends CodeReader implements IQueryHandler<GetCode> {
+  async execute({ caller, codeId }: GetCode): Promise<CodeView> {
+    return toCodeView(await this.visibleCode(caller, codeId), this.config.PUBLIC_URL);
+  }
+}
+
+/** `%` and `_` typed in the filter are meant literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+@QueryHandler(ListCodes)
+export class ListCodesHandler extends CodeReader implements IQueryHandler<ListCodes> {
+  async execute({ caller, query }: ListCodes): Promise<CodeListView> {
+    await this.assertMember(caller, query.org_id);
+    // Deleted codes are listed only when asked for by status.
+    const where = `org_id = $1
+      AND (CASE WHEN $2::text IS NULL THEN status <> 'deleted' ELSE status = $2 END)
+      AND ($3::text IS NULL OR type = $3)
+      AND ($4::text IS NULL OR name ILIKE $5 OR type = lower($4) OR status = lower($4))`;
+    const params = [query.org_id, query.status ?? null, query.type ?? null, query.filter || null, likePattern(query.filter ?? '')];
+    const [{ rows }, { rows: counted }] = await Promise.all([
+      this.db.query<CodeRow>(`SELECT ${CODE_COLUMNS} FROM codes WHERE ${where} ORDER BY created_at DESC, code_id LIMIT $6 OFFSET $7`, [
+        ...params,
+        query.per_page,
+        (query.page - 1) * query.per_page,
+      ]),
+      this.db.query<{ total: string | number }>(`SELECT count(*) AS total FROM codes WHERE ${where}`, params),
+    ]);
+    return {
+      items: rows.map((row) => toCodeView(row, this.config.PUBLIC_URL)),
+      page: query.page,
+      per_page: query.per_page,
+      total: Number(counted[0]?.total ?? 0),
+    };
+  }
+}
+
+@QueryHandler(ListCodeNames)
+export class ListCodeNamesHandler extends CodeReader implements IQueryHandler<ListCodeNames> {
+  async execute({ caller, orgId }: ListCodeNames): Promise<CodeNameView[]> {
+    await this.assertMember(caller, orgId);
+    const { rows } = await this.db.query<CodeNameView>(
+      `SELECT code_id, name FROM codes WHERE org_id = $1 AND status <> 'deleted' ORDER BY name, code_id`,
+      [orgId],
+    );
+    return rows;
+  }
+}
+
+@QueryHandler(ListChildCodes)
+export class ListChildCodesHandler extends CodeReader implements IQueryHandler<ListChildCodes> {
+  async execute({ caller, codeId }: ListChildCodes): Promise<CodeView[]> {
+    const base = await this.visibleCode(caller, codeId);
+    const { rows } = await this.db.query<CodeRow>(
+      `SELECT ${CODE_COLUMNS} FROM codes WHERE base_code_id = $1 AND org_id = $2 AND status <> 'deleted' ORDER BY created_at, code_id`,
+      [base.code_id, base.org_id],
+    );
+    return rows.map((row) => toCodeView(row, this.config.PUBLIC_URL));
+  }
+}

@@ -1,0 +1,162 @@
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
+
+const CODES = '/api/v1/codes';
+const PUBLIC_URL = 'http://localhost:3000';
+
+describe('codes', () => {
+  let t: TestApp;
+  let owner: ApiCaller;
+  let stranger: ApiCaller;
+  let orgId: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = callerOf(t.app, await signedUpToken(t.app, 'cody@example.com'));
+    stranger = callerOf(t.app, await signedUpToken(t.app, 'mallory@example.com'));
+    orgId = await createOrganization(owner, 'Code Café');
+  });
+  afterAll(() => t.close());
+
+  const create = async (body: object, caller = owner) => {
+    const res = await caller('POST', CODES, { org_id: orgId, ...body });
+    if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+    return res.json().code_id as string;
+  };
+
+  it('creates a URL code whose QR encodes {PUBLIC_URL}/{code_id}, and reads it back', async () => {
+    const res = await owner('POST', CODES, { org_id: orgId, name: 'Menu', type: 'url', url: 'https://example.com/menu' });
+    expect(res.statusCode).toBe(201);
+    const { code_id, public_link, qr_url } = res.json();
+    expect(code_id).toMatch(/^[0-9A-Za-z]{10}$/);
+    expect(public_link).toBe(`${PUBLIC_URL}/code/${code_id}`);
+    expect(qr_url).toBe(`${PUBLIC_URL}/${code_id}`);
+
+    const code = (await owner('GET', `${CODES}/${code_id}`)).json();
+    expect(code).toMatchObject({ code_id, org_id: orgId, name: 'Menu', type: 'url', url: 'https://example.com/menu', status: 'active', base_code_id: null });
+    expect(code.design).toMatchObject({ foreground: '#000000', background: '#ffffff', module_shape: 'square' });
+  });
+
+  it('creates every type with its content', async () => {
+    const bodies = [
+      { type: 'vcard', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000' },
+      { type: 'note', title: 'Closed', text: 'Back at 3 pm' },
+      { type: 'text', text: 'Hello' },
+      { type: 'wifi', ssid: 'Cafe', password: 'espresso42', encryption: 'WPA' },
+      { type: 'email', to: 'hello@example.com', subject: 'Hi' },
+      { type: 'sms', phone: '+15550101234', message: 'JOIN' },
+      { type: 'phone', phone: '+15550101234' },
+      { type: 'page' },
+    ];
+    for (const body of bodies) {
+      const id = await create({ name: `A ${body.type}`, ...body });
+      expect((await owner('GET', `${CODES}/${id}`)).json()).toMatchObject(body);
+    }
+  });
+
+  it('changes the target, even the type, without a new code; pauses, resumes and deletes', async () => {
+    const id = await create({ name: 'Flyer', type: 'url', url: 'https://example.com/a' });
+    const updated = await owner('PUT', `${CODES}/${id}`, { name: 'Flyer', type: 'note', text: 'Sold out' });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ code_id: id, type: 'note', text: 'Sold out' });
+    expect(updated.json().url).toBeUndefined();
+
+    expect((await owner('POST', `${CODES}/${id}/pause`)).json().status).toBe('paused');
+    expect((await owner('POST', `${CODES}/${id}/pause`)).json().status).toBe('paused');
+    expect((await owner('POST', `${CODES}/${id}/resume`)).json().status).toBe('active');
+    expect((await owner('DELETE', `${CODES}/${id}`)).statusCode).toBe(204);
+    const gone = await owner('GET', `${CODES}/${id}`);
+    expect([gone.statusCode, gone.json().code]).toEqual([404, 'code_not_found']);
+    expect((await owner('POST', `${CODES}/${id}/resume`)).statusCode).toBe(404);
+  });
+
+  it('lists newest first with page and per_page (or pageSize), filters by name, type and status, and names the codes', async () => {
+    const org = await createOrganization(owner, 'Lister');
+    for (const n of [1, 2, 3]) await owner('POST', CODES, { org_id: org, name: `Poster ${n}`, type: 'url', url: `https://example.com/${n}` });
+    await owner('POST', CODES, { org_id: org, name: 'Wifi sign', type: 'wifi', ssid: 'Guest' });
+
+    const first = (await owner('GET', `${CODES}?org_id=${org}&per_page=2`)).json();
+    expect([first.page, first.per_page, first.total, first.items.map((c: { name: string }) => c.name)]).toEqual([1, 2, 4, ['Wifi sign', 'Poster 3']]);
+    const second = (await owner('GET', `${CODES}?org_id=${org}&page=2&pageSize=2`)).json();
+    expect(second.items.map((c: { name: string }) => c.name)).toEqual(['Poster 2', 'Poster 1']);
+    expect((await owner('GET', `${CODES}?org_id=${org}`)).json().per_page).toBe(10);
+
+    expect((await owner('GET', `${CODES}?org_id=${org}&filter=poster%202`)).json().items.map((c: { name: string }) => c.name)).toEqual(['Poster 2']);
+    expect((await owner('GET', `${CODES}?org_id=${org}&filter=wifi`)).json().total).toBe(1);
+    expect((await owner('GET', `${CODES}?org_id=${org}&type=url`)).json().total).toBe(3);
+    expect((await owner('GET', `${CODES}?org_id=${org}&filter=100%25`)).json().total).toBe(0);
+
+    const names = (await owner('GET', `${CODES}/names?org_id=${org}`)).json();
+    expect(names.map((n: { name: string }) => n.name)).toEqual(['Poster 1', 'Poster 2', 'Poster 3', 'Wifi sign']);
+  });
+
+  it('refuses what it can not store safely, naming the field, and stores nothing', async () => {
+    const bad: [object, string][] = [
+      [{ name: 'x', type: 'hologram' }, 'body.type'],
+      [{ name: 'x', type: 'url' }, 'body.url'],
+      [{ name: 'x', type: 'url', url: 'javascript:alert(1)' }, 'body.url'],
+      [{ name: 'x', type: 'url', url: 'data:text/html,<script>alert(1)</script>' }, 'body.url'],
+      [{ name: 'x', type: 'url', url: 'not a url' }, 'body.url'],
+      [{ name: 'x', type: 'url', url: 'https://example.com', ssid: 'extra' }, 'body.ssid'],
+      [{ name: '', type: 'text', text: 'hi' }, 'body.name'],
+      [{ name: 'x', type: 'text', text: 'hi', design: { width: 100000 } }, 'body.design.width'],
+      [{ name: 'x', type: 'text', text: 'hi', design: { foreground: 'red' } }, 'body.design.foreground'],
+    ];
+    const before = (await owner('GET', `${CODES}?org_id=${orgId}`)).json().total;
+    for (const [body, field] of bad) {
+      const res = await owner('POST', CODES, { org_id: orgId, ...body });
+      expect({ body, status: res.statusCode, fields: res.json().errors?.map((e: { field: string }) => e.field) }).toEqual({
+        body,
+        status: 400,
+        fields: expect.arrayContaining([field]),
+      });
+    }
+    expect((await owner('GET', `${CODES}?org_id=${orgId}`)).json().total).toBe(before);
+    const badQuery = await owner('GET', `${CODES}?org_id=${orgId}&per_page=1000&page=0`);
+    expect(badQuery.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['query.page', 'query.per_page']);
+  });
+
+  it('keeps codes to their organisation: another tenant gets 404 for every code id, and a viewer reads but can not change', async () => {
+    const id = await create({ name: 'Private', type: 'text', text: 'secret' });
+    for (const [method, url, body] of [
+      ['GET', `${CODES}/${id}`],
+      ['GET', `${CODES}/${id}/children`],
+      ['PUT', `${CODES}/${id}`, { name: 'Hijack', type: 'text', text: 'x' }],
+      ['POST', `${CODES}/${id}/pause`],
+      ['DELETE', `${CODES}/${id}`],
+    ] as const) {
+      const res = await stranger(method, url, body);
+      expect({ method, url, status: res.statusCode, code: res.json().code }).toEqual({ method, url, status: 404, code: 'code_not_found' });
+    }
+    const strangerList = await stranger('GET', `${CODES}?org_id=${orgId}`);
+    expect([strangerList.statusCode, strangerList.json().code]).toEqual([404, 'organization_not_found']);
+    expect((await stranger('POST', CODES, { org_id: orgId, name: 'x', type: 'text', text: 'x' })).statusCode).toBe(404);
+
+    await owner('POST', `/api/v1/organizations/${orgId}/users`, { email: 'vera@example.com', role: 'viewer' });
+    const viewer = callerOf(t.app, await signedUpToken(t.app, 'vera@example.com'));
+    expect((await viewer('GET', `${CODES}/${id}`)).statusCode).toBe(200);
+    const refused = await viewer('POST', `${CODES}/${id}/pause`);
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'forbidden']);
+    expect((await viewer('POST', CODES, { org_id: orgId, name: 'x', type: 'text', text: 'x' })).statusCode).toBe(403);
+  });
+
+  it('lets an editor API key create codes for its own organisation only', async () => {
+    const key = (await owner('POST', `/api/v1/organizations/${orgId}/api-keys`, { label: 'printer', role: 'editor' })).json().api_key;
+    const script = callerOf(t.app, key);
+    expect((await script('POST', CODES, { org_id: orgId, name: 'From a script', type: 'text', text: 'hi' })).statusCode).toBe(201);
+    const otherOrg = await createOrganization(owner, 'Elsewhere');
+    expect((await script('POST', CODES, { org_id: otherOrg, name: 'x', type: 'text', text: 'hi' })).statusCode).toBe(404);
+  });
+
+  it('documents every codes route in OpenAPI with its contract', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith(CODES)).sort()).toEqual([
+      CODES,
+      `${CODES}/names`,
+      `${CODES}/{code_id}`,
+      `${CODES}/{code_id}/children`,
+      `${CODES}/{code_id}/pause`,
+      `${CODES}/{code_id}/resume`,
+    ]);
+    expect(doc.paths[CODES].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateCodeBody' });
+  });
+});

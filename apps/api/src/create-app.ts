@@ -42,7 +42,8 @@ export async function createApp(
 
   await limitPublicRoutes(app, options.publicRateLimit);
   // No proxy setting exists yet, so forwarded headers are never believed (see OidcMountOptions).
-  await mountOidcProvider(app, { trustProxy: false });
+  // With an external issuer (OIDC_ISSUER) there are no local accounts to sign in to.
+  if (!infra.config.OIDC_ISSUER) await mountOidcProvider(app, { trustProxy: false });
   await serveApiDocs(app, { version: APP_VERSION, serverUrl: infra.config.PUBLIC_URL });
   const webDist = resolve(infra.config.WEB_DIST_DIR ?? 'dist/apps/web');
   const servesWeb = infra.config.NODE_ENV === 'production' && (await serveWebApp(app, webDist));

@@ -19,7 +19,9 @@ async function main(): Promise<void> {
   // The one line a newcomer needs, readable among the JSON.
   process.stdout.write(
     `\n  QR Platform ${APP_VERSION} is running at ${config.PUBLIC_URL}\n` +
-      `  Sign in: ${config.PUBLIC_URL}/admin  (first time? choose "Create an account", then name your organisation)\n` +
+      (config.OIDC_ISSUER
+        ? `  Sign in: ${config.PUBLIC_URL}/admin  (accounts live at ${config.OIDC_ISSUER})\n`
+        : `  Sign in: ${config.PUBLIC_URL}/admin  (first time? choose "Create an account", then name your organisation)\n`) +
       `  API documentation: ${config.PUBLIC_URL}/api/docs   Health: ${config.PUBLIC_URL}/api/health\n` +
       `  Data: ${opened.location}\n\n`,
   );

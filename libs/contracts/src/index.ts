@@ -3,3 +3,4 @@ export * from './health';
 export * from './identity';
 export * from './qr-design';
 export * from './codes';
+export * from './auth-config';

@@ -5,6 +5,14 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', PUBLIC_URL: 'http://localhost:3000' });
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config).toMatchObject({ OIDC_ISSUER: undefined, OIDC_CLIENT_ID: 'qr-web' });
+  });
+
+  it('points sign-in at an external issuer when told', () => {
+    const config = loadConfig({ OIDC_ISSUER: 'https://sso.example.com/realms/qr-platform/', OIDC_CLIENT_ID: 'qr-dashboard' });
+    expect(config).toMatchObject({ OIDC_ISSUER: 'https://sso.example.com/realms/qr-platform', OIDC_CLIENT_ID: 'qr-dashboard' });
+    expect(() => loadConfig({ OIDC_ISSUER: 'sso.example.com' })).toThrow('OIDC_ISSUER: must be the http(s) URL of an OpenID Connect issuer');
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'has spaces' })).toThrow('OIDC_CLIENT_ID: must be a client id');
   });
 
   it('honours PORT, DATA_DIR and PUBLIC_URL, and treats empty variables as unset', () => {

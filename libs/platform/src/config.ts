@@ -23,10 +23,18 @@ const ConfigSchema = z
       .optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
+    // Unset: the API hosts its own OpenID Connect provider. Set: sign-in goes to this issuer (a
+    // Keycloak realm such as https://sso.example.com/realms/qr-platform) and the API verifies its tokens.
+    OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of an OpenID Connect issuer' }).optional(),
+    OIDC_CLIENT_ID: z
+      .string()
+      .regex(/^[\w.:-]{1,100}$/, 'must be a client id of letters, digits and . _ : -')
+      .default('qr-web'),
   })
   .transform((raw) => ({
     ...raw,
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    OIDC_ISSUER: raw.OIDC_ISSUER?.replace(/\/+$/, ''),
   }));
 
 export type Config = z.infer<typeof ConfigSchema>;

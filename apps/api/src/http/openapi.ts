@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import {
   AcceptTermsBody,
+  AuthConfigView,
   CodeCreatedView,
   CodeListView,
   CodeNameView,
@@ -135,6 +136,13 @@ function registerIdentityPaths(registry: OpenAPIRegistry, signedIn: (tag: string
   route('post', '/{org_id}/terms/accept', 'Accept a published version (a signed-in user, not an API key)', { 200: json('Accepted', TermsView) }, {
     params: OrganizationPath,
     body: body(AcceptTermsBody),
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/auth/config',
+    summary: 'Where the web app signs in: the OpenID Connect issuer and client id (no sign-in)',
+    tags: ['identity'],
+    responses: { 200: json('Found', AuthConfigView), 500: problem },
   });
   registry.registerPath({
     method: 'get',

@@ -22,7 +22,7 @@ describe('checking the access token on an API request', () => {
         { ...(await exportJWK(keys.es.publicKey)), kid: 'es', alg: 'ES256', use: 'sig' },
       ],
     };
-    verifier = new AccessTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, keys: createLocalJWKSet(jwks) });
+    verifier = new AccessTokenVerifier({ issuer: ISSUER, audience: { api: AUDIENCE }, keys: createLocalJWKSet(jwks) });
   });
 
   const claims = (extra: JWTPayload = {}): JWTPayload => ({ sub: SUBJECT, email: 'ada@example.com', ...extra });

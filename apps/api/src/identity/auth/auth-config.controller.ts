@@ -1,0 +1,19 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import type { AuthConfigView } from '@qr/contracts';
+import type { Config } from '@qr/platform';
+import { CONFIG } from '../../infrastructure';
+import { embeddedIssuer } from './embedded-oidc-provider';
+
+/** Public: the web app asks this before it signs anyone in. */
+@Controller('api/v1/auth/config')
+export class AuthConfigController {
+  constructor(@Inject(CONFIG) private readonly config: Config) {}
+
+  @Get()
+  get(): AuthConfigView {
+    const { OIDC_ISSUER, OIDC_CLIENT_ID, PUBLIC_URL } = this.config;
+    return OIDC_ISSUER
+      ? { issuer: OIDC_ISSUER, client_id: OIDC_CLIENT_ID, embedded: false }
+      : { issuer: embeddedIssuer(PUBLIC_URL), client_id: OIDC_CLIENT_ID, embedded: true };
+  }
+}

@@ -1,27 +1,24 @@
-import Keycloak from 'keycloak-js';
+import Keycloak, { type KeycloakConfig } from 'keycloak-js';
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { AuthConfigView } from '@qr/contracts';
 import { setAccessTokenSource } from '../../api/api-fetch';
-import { handleOpaqueRefreshTokens } from './opaque-refresh-token';
 import { AuthContext, type Auth, type SignedInUser, type SignInState } from './auth-context';
+import { EMBEDDED_PROVIDER_PATH, loadAuthConfig } from './auth-config';
 import { clearTokens, readTokens, saveReturnPath, saveTokens } from './token-cache';
+import { guardTokenEndpoint } from './token-endpoint-fetch';
 
-/** The public client the API's OpenID Connect provider knows (PKCE S256, no secret). */
-export const WEB_CLIENT_ID = 'qr-web';
 /** Spec §9: token checks allow 60 seconds of leeway. */
 export const TOKEN_LEEWAY_SECONDS = 60;
 /** Spec §9: the popup wait is 60 seconds. */
 export const POPUP_WAIT_MS = 60_000;
 
 const signInPath = '/auth/login';
-/** The API hosts its OpenID Connect provider here. */
-const providerPath = '/oidc';
 
 /**
  * One Keycloak instance and one init for the page's lifetime: keycloak-js refuses a second init,
  * and React (StrictMode, route changes) may mount the provider more than once.
  */
-let keycloak: Keycloak | null = null;
-let ready: Promise<void> | null = null;
+let session: Promise<Keycloak> | null = null;
 let state: SignInState = { authenticated: false, loading: true, user: null, error: null };
 const listeners = new Set<() => void>();
 
@@ -63,45 +60,68 @@ function isCallback(): boolean {
   return params.has('state') && (params.has('code') || params.has('error'));
 }
 
-function start(): { kc: Keycloak; ready: Promise<void> } {
-  if (keycloak && ready) return { kc: keycloak, ready };
-  handleOpaqueRefreshTokens(`${providerPath}/token`);
-  const kc = new Keycloak({ clientId: WEB_CLIENT_ID, oidcProvider: `${window.location.origin}${providerPath}` });
-  keycloak = kc;
+/**
+ * Our own provider is named by its URL and keycloak-js discovers it. For an external issuer we read
+ * the discovery document ourselves, because the 10 s token-request limit needs the token endpoint.
+ */
+async function providerOf(config: AuthConfigView): Promise<{ keycloak: KeycloakConfig; tokenUrl: string }> {
+  if (config.embedded) {
+    const issuer = `${window.location.origin}${EMBEDDED_PROVIDER_PATH}`;
+    return { keycloak: { clientId: config.client_id, oidcProvider: issuer }, tokenUrl: `${issuer}/token` };
+  }
+  const response = await fetch(`${config.issuer}/.well-known/openid-configuration`);
+  if (!response.ok) throw new Error('The sign-in service can not be reached. Please try again later.');
+  const metadata = (await response.json()) as { token_endpoint: string; authorization_endpoint: string; end_session_endpoint?: string };
+  return { keycloak: { clientId: config.client_id, oidcProvider: metadata }, tokenUrl: metadata.token_endpoint };
+}
+
+async function startSession(): Promise<Keycloak> {
+  const config = await loadAuthConfig();
+  const provider = await providerOf(config);
+  guardTokenEndpoint({ tokenUrl: provider.tokenUrl, opaqueRefreshTokens: config.embedded });
+  const kc = new Keycloak(provider.keycloak);
   kc.onAuthSuccess = () => sync(kc);
   kc.onAuthRefreshSuccess = () => sync(kc);
   kc.onAuthLogout = () => sync(kc);
 
   const cached = readTokens();
   const returningFromProvider = isCallback();
-  ready = kc
-    .init({
+  try {
+    await kc.init({
       pkceMethod: 'S256',
       checkLoginIframe: false,
       responseMode: 'query',
       redirectUri: `${window.location.origin}${signInPath}`,
       messageReceiveTimeout: POPUP_WAIT_MS,
       ...(cached ?? {}),
-    })
-    .then(
-      () => sync(kc),
-      (error: unknown) => {
-        if (kc.token) kc.clearToken();
-        clearTokens();
-        // A cached session that no longer refreshes just means signing in again; a failed return
-        // from the provider is worth telling the user about.
-        const message = cached && !returningFromProvider ? null : describe(error);
-        publish({ authenticated: false, loading: false, user: null, error: message });
-      },
-    );
-
-  setAccessTokenSource(() => accessToken(kc));
-  return { kc, ready };
+    });
+    sync(kc);
+  } catch (error) {
+    if (kc.token) kc.clearToken();
+    clearTokens();
+    // A cached session that no longer refreshes just means signing in again; a failed return
+    // from the provider is worth telling the user about.
+    const message = cached && !returningFromProvider ? null : describe(error);
+    publish({ authenticated: false, loading: false, user: null, error: message });
+  }
+  return kc;
 }
 
-async function accessToken(kc: Keycloak): Promise<string | null> {
-  await ready;
-  if (!kc.authenticated) return null;
+function start(): Promise<Keycloak> {
+  if (session) return session;
+  session = startSession().catch((error: unknown) => {
+    publish({ authenticated: false, loading: false, user: null, error: describe(error) });
+    throw error;
+  });
+  // The failure is already shown through the sign-in state; callers that await the session see it too.
+  session.catch(() => undefined);
+  setAccessTokenSource(() => accessToken());
+  return session;
+}
+
+async function accessToken(): Promise<string | null> {
+  const kc = await session?.catch(() => null);
+  if (!kc?.authenticated) return null;
   try {
     await kc.updateToken(TOKEN_LEEWAY_SECONDS);
   } catch {
@@ -121,7 +141,7 @@ function snapshot(): SignInState {
 
 /** The sign-in state for the /admin and /auth routes; lazy-loaded so visitor pages skip keycloak-js. */
 export default function AuthProvider({ children }: { children: ReactNode }) {
-  const { kc } = start();
+  const started = start();
   const signIn = useSyncExternalStore(subscribe, snapshot);
 
   const auth = useMemo<Auth>(
@@ -130,16 +150,15 @@ export default function AuthProvider({ children }: { children: ReactNode }) {
       login: async (returnPath) => {
         const { pathname, search, hash } = window.location;
         saveReturnPath(returnPath ?? `${pathname}${search}${hash}`);
-        await ready;
-        await kc.login({ redirectUri: `${window.location.origin}${signInPath}` });
+        await (await started).login({ redirectUri: `${window.location.origin}${signInPath}` });
       },
       logout: async () => {
         clearTokens();
-        await kc.logout({ redirectUri: `${window.location.origin}/` });
+        await (await started).logout({ redirectUri: `${window.location.origin}/` });
       },
-      getAccessToken: () => accessToken(kc),
+      getAccessToken: accessToken,
     }),
-    [signIn, kc],
+    [signIn, started],
   );
 
   return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>;

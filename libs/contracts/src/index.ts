@@ -4,3 +4,4 @@ export * from './identity';
 export * from './qr-design';
 export * from './codes';
 export * from './auth-config';
+export * from './qr-design-presets';

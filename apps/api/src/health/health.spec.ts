@@ -1,3 +1,4 @@
+import { PROJECTIONS } from '@qr/projections-runner';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 describe('GET /api/health', () => {
@@ -12,9 +13,8 @@ describe('GET /api/health', () => {
       status: 'ok',
       version: '0.12.1',
       database: { status: 'up', kind: 'pglite' },
-      projections: ['organizations', 'members', 'api_keys'].map((name) =>
-        expect.objectContaining({ name, status: 'live', generation: 1, lag_events: 0 }),
-      ),
+      // Every registered projection, live and caught up on a fresh database.
+      projections: PROJECTIONS.map(({ name }) => expect.objectContaining({ name, status: 'live', generation: 1, lag_events: 0 })),
     });
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
   });

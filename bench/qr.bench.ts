@@ -1,0 +1,67 @@
+/**
+ * QR rendering speed (issue 4 targets): styled SVG against plain `qrcode` SVG output, and PNG at
+ * 512 px against plain `qrcode` PNG output, in turns in one run so the ratios are fair.
+ */
+import QRCode from 'qrcode';
+import { QrDesign } from '@qr/contracts';
+import { renderQrPng, renderQrSvg } from '@qr/qr-render';
+import { formatPercent, formatRate, markdownTable, measureRates, targetLines, writeResults, type Workload } from './harness';
+
+const TEXT = 'https://qr.example.com/AbCdEf1234?utm_source=flyer&utm_medium=print';
+const SVG_COUNT = 400;
+const PNG_COUNT = 100;
+const SVG_TARGET_RATIO = 0.8;
+const PNG_TARGET_RATE = 200;
+
+/** What a user typically saves: rounded modules, round eyes, a gradient and a call-to-action frame. */
+const STYLED = QrDesign.parse({
+  module_shape: 'rounded',
+  eye_style: 'circle',
+  eye_colour: '#c2185b',
+  gradient: { type: 'linear', from: '#0b3d91', to: '#087f8c', rotation: 45 },
+  frame: { style: 'banner', text: 'Scan me' },
+  width: 512,
+  height: 512,
+});
+const PLAIN = QrDesign.parse({ width: 512, height: 512 });
+
+const times =
+  (count: number, render: () => unknown): Workload =>
+  () =>
+  async () => {
+    for (let i = 0; i < count; i++) await render();
+    return count;
+  };
+
+export async function run(): Promise<void> {
+  const rates = await measureRates({
+    qrcodeSvg: times(SVG_COUNT, () => QRCode.toString(TEXT, { type: 'svg', errorCorrectionLevel: 'M', margin: 4 })),
+    styledSvg: times(SVG_COUNT, () => renderQrSvg(TEXT, STYLED)),
+    qrcodePng: times(PNG_COUNT, () => QRCode.toBuffer(TEXT, { type: 'png', errorCorrectionLevel: 'M', margin: 4, width: 512 })),
+    plainPng: times(PNG_COUNT, () => renderQrPng(TEXT, PLAIN)),
+    styledPng: times(PNG_COUNT, () => renderQrPng(TEXT, STYLED)),
+  });
+  const rows = [
+    ['qrcode toString(svg), plain', formatRate(rates.qrcodeSvg.median), '100%'],
+    ['renderQrSvg, styled (rounded, gradient, eyes, frame)', formatRate(rates.styledSvg.median), formatPercent(rates.styledSvg.median / rates.qrcodeSvg.median)],
+    ['qrcode toBuffer(png), 512 px, plain', formatRate(rates.qrcodePng.median), '100%'],
+    ['renderQrPng, 512 px, plain', formatRate(rates.plainPng.median), formatPercent(rates.plainPng.median / rates.qrcodePng.median)],
+    ['renderQrPng, 512 px, styled', formatRate(rates.styledPng.median), formatPercent(rates.styledPng.median / rates.qrcodePng.median)],
+  ];
+  console.log(`\nQR rendering of a ${TEXT.length}-character URL; images/s, median of 3 runs after a warm-up.\n`);
+  console.log(`${markdownTable(['Renderer', 'images/s', 'vs qrcode'], rows)}\n`);
+  const targets = [
+    {
+      target: `styled SVG >= ${formatPercent(SVG_TARGET_RATIO)} of plain qrcode SVG`,
+      measured: formatPercent(rates.styledSvg.median / rates.qrcodeSvg.median),
+      met: rates.styledSvg.median / rates.qrcodeSvg.median >= SVG_TARGET_RATIO,
+    },
+    {
+      target: `styled PNG at 512 px >= ${PNG_TARGET_RATE}/s`,
+      measured: `${formatRate(rates.styledPng.median)}/s`,
+      met: rates.styledPng.median >= PNG_TARGET_RATE,
+    },
+  ];
+  console.log(targetLines(targets));
+  console.log(`\nJSON: ${writeResults('qr', { measuredAt: new Date().toISOString(), text: TEXT, rates, targets })}`);
+}

@@ -1,0 +1,5 @@
+export { checkQrDesign, contrastRatio, MIN_CONTRAST, type QrCheck } from './qr-check';
+export type { PngImage } from './qr-layout';
+export { renderQrPdf } from './qr-pdf';
+export { readPng, renderQrPng } from './qr-png';
+export { renderQrSvg } from './qr-svg';

@@ -1,0 +1,82 @@
+import { PDFDocument, rgb, StandardFonts, type PDFPage } from 'pdf-lib';
+import type { QrDesign } from '@qr/contracts';
+import { DATA_UNITS, dataModulesPath, eyePath } from './qr-shapes';
+import { layoutOf, rgbOf, type PngImage, type QrLayout } from './qr-layout';
+
+const colour = (hex: string) => {
+  const [r, g, b] = rgbOf(hex);
+  return rgb(r / 255, g / 255, b / 255);
+};
+
+/** Draws an SVG path given in `units` per module, placed like the SVG renderer's module group. */
+function drawModules(page: PDFPage, layout: QrLayout, path: string, hex: string, units = 1): void {
+  if (path === '') return;
+  page.drawSvgPath(path, { x: layout.x0, y: layout.height - layout.y0, scale: layout.module / units, color: colour(hex), borderWidth: 0 });
+}
+
+async function drawFrame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Promise<void> {
+  const { design, band, code, module } = layout;
+  if (!design.frame || !band) return;
+  const frameColour = colour(design.frame.colour);
+  if (design.frame.style === 'box') {
+    page.drawRectangle({
+      x: code.x + module / 2,
+      y: layout.height - code.y - code.size + module / 2,
+      width: code.size - module,
+      height: code.size - module,
+      borderColor: frameColour,
+      borderWidth: module,
+    });
+  }
+  page.drawRectangle({ x: 0, y: 0, width: layout.width, height: band.height, color: frameColour });
+  const font = await doc.embedFont(StandardFonts.HelveticaBold);
+  // Standard fonts cover WinAnsi only: anything else in the text is left out rather than failing.
+  const text = [...design.frame.text].filter((char) => font.getCharacterSet().includes(char.codePointAt(0)!)).join('');
+  const size = Math.min(band.height * 0.42, (layout.width * 0.9) / Math.max(1, font.widthOfTextAtSize(text, 1)));
+  page.drawText(text, {
+    x: (layout.width - font.widthOfTextAtSize(text, size)) / 2,
+    y: (band.height - font.heightAtSize(size, { descender: false })) / 2,
+    size,
+    font,
+    color: colour(design.frame.text_colour),
+  });
+}
+
+/**
+ * A one-page PDF of the code in vector form, the page the size of the design in points. PDF
+ * paints each eye as three stacked shapes instead of one even-odd path, and a gradient in its
+ * first colour: the library draws paths with a plain fill only.
+ */
+export async function renderQrPdf(text: string, design: QrDesign, logo?: PngImage): Promise<Uint8Array> {
+  const layout = layoutOf(text, design);
+  const doc = await PDFDocument.create();
+  doc.setTitle('QR code');
+  doc.setProducer('QR Platform');
+  const page = doc.addPage([layout.width, layout.height]);
+  page.drawRectangle({ x: 0, y: 0, width: layout.width, height: layout.height, color: colour(design.background) });
+  await drawFrame(doc, page, layout);
+
+  const moduleColour = design.gradient?.from ?? design.foreground;
+  drawModules(page, layout, dataModulesPath(layout), moduleColour, DATA_UNITS);
+  const eyeColour = design.eye_colour ?? moduleColour;
+  for (const [row, col] of layout.eyes) {
+    const [outer, hole, pupil] = eyeLayers(design.eye_style, row, col);
+    drawModules(page, layout, outer, eyeColour);
+    drawModules(page, layout, hole, design.background);
+    drawModules(page, layout, pupil, eyeColour);
+  }
+  if (logo && layout.logo) {
+    const image = await doc.embedPng(logo.png);
+    const { x, y, size } = layout.logo;
+    const scale = Math.min(size / logo.width, size / logo.height);
+    const [w, h] = [logo.width * scale, logo.height * scale];
+    page.drawImage(image, { x: x + (size - w) / 2, y: layout.height - y - size + (size - h) / 2, width: w, height: h });
+  }
+  return doc.save();
+}
+
+/** eyePath's three sub-paths (ring, hole, pupil), each a closed shape of its own. */
+function eyeLayers(style: QrDesign['eye_style'], row: number, col: number): [string, string, string] {
+  const parts = eyePath(style, row, col).split(/(?=M)/);
+  return [parts[0]!, parts[1]!, parts.slice(2).join('')];
+}

@@ -1,0 +1,79 @@
+import { DATA_UNITS, dataModulesPath, eyePath } from './qr-shapes';
+import { layoutOf, type PngImage, type QrLayout } from './qr-layout';
+import type { QrDesign } from '@qr/contracts';
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+const px = (value: number) => (Math.round(value * 100) / 100).toString();
+
+/** The gradient in the module group's own units, matching moduleColourAt pixel for pixel. */
+function gradientDef(layout: QrLayout): string {
+  const gradient = layout.design.gradient;
+  if (!gradient) return '';
+  const { size, design } = layout;
+  const centre = size / 2;
+  const radius = size / 2 + design.margin;
+  const stops = `<stop offset="0" stop-color="${gradient.from}"/><stop offset="1" stop-color="${gradient.to}"/>`;
+  if (gradient.type === 'radial') {
+    return `<radialGradient id="qr-fill" gradientUnits="userSpaceOnUse" cx="${px(centre)}" cy="${px(centre)}" r="${px(radius)}">${stops}</radialGradient>`;
+  }
+  const angle = (gradient.rotation * Math.PI) / 180;
+  const [dx, dy] = [Math.cos(angle), Math.sin(angle)];
+  const half = (Math.abs(dx) + Math.abs(dy)) * radius;
+  return (
+    `<linearGradient id="qr-fill" gradientUnits="userSpaceOnUse" x1="${px(centre - dx * half)}" y1="${px(centre - dy * half)}" ` +
+    `x2="${px(centre + dx * half)}" y2="${px(centre + dy * half)}">${stops}</linearGradient>`
+  );
+}
+
+function frame(layout: QrLayout): string {
+  const { design, band, code, module } = layout;
+  if (!design.frame || !band) return '';
+  const { colour, text_colour, text, style } = design.frame;
+  const border =
+    style === 'box'
+      ? `<rect x="${px(code.x + module / 2)}" y="${px(code.y + module / 2)}" width="${px(code.size - module)}" height="${px(code.size - module)}" ` +
+        `fill="none" stroke="${colour}" stroke-width="${px(module)}" rx="${px(module)}"/>`
+      : '';
+  const fontSize = band.height * 0.42;
+  return (
+    `${border}<rect x="0" y="${px(band.y)}" width="${layout.width}" height="${px(band.height)}" fill="${colour}"/>` +
+    `<text x="${px(layout.width / 2)}" y="${px(band.y + band.height / 2)}" fill="${text_colour}" font-family="Helvetica, Arial, sans-serif" ` +
+    `font-weight="700" font-size="${px(fontSize)}" text-anchor="middle" dominant-baseline="central">${escapeXml(text)}</text>`
+  );
+}
+
+function logoImage(layout: QrLayout, logo: PngImage | undefined): string {
+  if (!layout.logo || !logo) return '';
+  const { x, y, size } = layout.logo;
+  const data = Buffer.from(logo.png).toString('base64');
+  return `<image x="${px(x)}" y="${px(y)}" width="${px(size)}" height="${px(size)}" preserveAspectRatio="xMidYMid meet" href="data:image/png;base64,${data}"/>`;
+}
+
+/**
+ * The code as a self-contained SVG: no script, no external reference (a logo is embedded as a
+ * data: PNG), and the frame text escaped, so it is safe to serve and to open anywhere.
+ */
+export function renderQrSvg(text: string, design: QrDesign, logo?: PngImage): string {
+  return svgOf(layoutOf(text, design), logo);
+}
+
+export function svgOf(layout: QrLayout, logo?: PngImage): string {
+  const { design, width, height, x0, y0, module } = layout;
+  const fill = design.gradient ? 'url(#qr-fill)' : design.foreground;
+  const eyeFill = design.eye_colour ?? fill;
+  const eyes = layout.eyes.map(([row, col]) => eyePath(design.eye_style, row, col)).join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" shape-rendering="geometricPrecision">` +
+    `<rect width="${width}" height="${height}" fill="${design.background}"/>` +
+    frame(layout) +
+    `<g transform="translate(${px(x0)} ${px(y0)}) scale(${Math.round(module * 10_000) / 10_000})">` +
+    `<defs>${gradientDef(layout)}</defs>` +
+    `<path fill="${fill}" transform="scale(${1 / DATA_UNITS})" d="${dataModulesPath(layout)}"/>` +
+    `<path fill="${eyeFill}" fill-rule="evenodd" d="${eyes}"/>` +
+    `</g>` +
+    logoImage(layout, logo) +
+    `</svg>`
+  );
+}

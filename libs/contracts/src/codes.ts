@@ -165,3 +165,28 @@ export type OrgQuery = z.infer<typeof OrgQuery>;
 
 export const CodeNameView = z.object({ code_id: CodeId, name: z.string() }).meta({ id: 'CodeName' });
 export type CodeNameView = z.infer<typeof CodeNameView>;
+
+export const QrImageFormat = z.enum(['svg', 'png', 'pdf']).meta({ id: 'QrImageFormat' });
+export type QrImageFormat = z.infer<typeof QrImageFormat>;
+
+/** Spec §7 "get just-QR": the image only, in the code's design; `size` scales it, keeping its proportions. */
+export const QrImageQuery = z
+  .strictObject({
+    format: QrImageFormat.default('svg'),
+    size: z.coerce.number().int().min(128).max(4096).optional().meta({ description: 'Pixels (points for PDF) on the longer side.' }),
+    download: z.enum(['true', 'false']).default('false').meta({ description: 'Send it as an attachment named after the code.' }),
+  })
+  .meta({ id: 'QrImageQuery' });
+export type QrImageQuery = z.infer<typeof QrImageQuery>;
+
+/** The designer's live preview, before the code exists: a stand-in URL of the same length is drawn. */
+export const QrPreviewBody = z.strictObject({ design: QrDesign }).meta({ id: 'QrPreviewBody' });
+export type QrPreviewBody = z.infer<typeof QrPreviewBody>;
+
+export const QrPreviewView = z
+  .object({
+    svg: z.string(),
+    check: z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), reason: z.string() })]),
+  })
+  .meta({ id: 'QrPreview' });
+export type QrPreviewView = z.infer<typeof QrPreviewView>;

@@ -1,11 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   CodePath,
   CreateCodeBody,
   ListCodesQuery,
   OrgQuery,
+  QrImageQuery,
+  QrPreviewBody,
   UpdateCodeBody,
+  type QrPreviewView,
   type CodeCreatedView,
   type CodeListView,
   type CodeNameView,
@@ -16,6 +20,7 @@ import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.g
 import type { Caller } from '../identity/caller';
 import { ChangeCodeCommand, CreateCodeCommand } from './codes.handlers';
 import { GetCode, ListChildCodes, ListCodeNames, ListCodes } from './codes.queries';
+import { QrImages } from './qr-images';
 
 const codePath = new ZodValidationPipe(CodePath, 'path');
 
@@ -26,6 +31,7 @@ export class CodesController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly images: QrImages,
   ) {}
 
   @Post()
@@ -42,6 +48,32 @@ export class CodesController {
   @Get('names')
   names(@CurrentCaller() caller: Caller, @Query(new ZodValidationPipe(OrgQuery, 'query')) { org_id }: OrgQuery): Promise<CodeNameView[]> {
     return this.queries.execute(new ListCodeNames(caller, org_id));
+  }
+
+  /** The designer's live preview: the design drawn, and whether it would pass the save-time check. */
+  @Post('qr-preview')
+  @HttpCode(200)
+  preview(@Body(new ZodValidationPipe(QrPreviewBody, 'body')) body: QrPreviewBody): Promise<QrPreviewView> {
+    return this.images.preview(body.design);
+  }
+
+  /** Spec §7 "get just-QR": the image in the code's design, as SVG, PNG or PDF. */
+  @Get(':code_id/qr')
+  async qr(
+    @CurrentCaller() caller: Caller,
+    @Param(codePath) { code_id }: CodePath,
+    @Query(new ZodValidationPipe(QrImageQuery, 'query')) query: QrImageQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | string> {
+    const code = await this.queries.execute(new GetCode(caller, code_id));
+    const image = await this.images.render(code.code_id, code.design, query.format, query.size);
+    void reply.header('content-type', image.contentType).header('cache-control', 'private, no-cache');
+    if (query.download === 'true') {
+      // The name is the user's: keep it to safe characters for the header.
+      const name = code.name.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'qr-code';
+      void reply.header('content-disposition', `attachment; filename="${name}.${image.extension}"`);
+    }
+    return image.body;
   }
 
   @Get(':code_id')

@@ -10,6 +10,7 @@ import { actorOf, refuseOtherOrganizationsKey, type Caller } from '../identity/c
 import { Membership } from '../identity/organization.queries';
 import { newCodeId } from './code-id';
 import { contentOf, publicLinkOf, qrUrlOf } from './code-views';
+import { QrImages } from './qr-images';
 
 export class CreateCodeCommand extends Command<CodeCreatedView> {
   constructor(
@@ -83,12 +84,14 @@ export class CodeStream {
 export class CreateCodeHandler implements ICommandHandler<CreateCodeCommand> {
   constructor(
     private readonly stream: CodeStream,
+    private readonly images: QrImages,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async execute({ caller, body }: CreateCodeCommand): Promise<CodeCreatedView> {
     const actor = await this.stream.actorFor(caller, body.org_id);
     const codeId = newCodeId();
+    await this.images.assertScannable(codeId, body.design);
     await this.stream.decide(codeId, body.org_id, {
       type: 'CreateCode',
       actor,
@@ -105,10 +108,14 @@ export class CreateCodeHandler implements ICommandHandler<CreateCodeCommand> {
 
 @CommandHandler(ChangeCodeCommand)
 export class ChangeCodeHandler implements ICommandHandler<ChangeCodeCommand> {
-  constructor(private readonly stream: CodeStream) {}
+  constructor(
+    private readonly stream: CodeStream,
+    private readonly images: QrImages,
+  ) {}
 
   async execute({ caller, codeId, change }: ChangeCodeCommand): Promise<void> {
     const { orgId, actor } = await this.stream.organizationOf(caller, codeId);
+    if (change.type === 'UpdateCode') await this.images.assertScannable(codeId, change.body.design);
     const command: CodeCommand =
       change.type === 'UpdateCode'
         ? { type: 'UpdateCode', actor, name: change.body.name, design: change.body.design, content: contentOf(change.body, ['name', 'design']) }

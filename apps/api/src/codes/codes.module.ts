@@ -3,11 +3,12 @@ import { IdentityModule } from '../identity/identity.module';
 import { CodesController } from './codes.controller';
 import { ChangeCodeHandler, CodeStream, CreateCodeHandler } from './codes.handlers';
 import { GetCodeHandler, ListChildCodesHandler, ListCodeNamesHandler, ListCodesHandler } from './codes.queries';
+import { QrImages } from './qr-images';
 
 /** Dynamic QR codes behind the authentication guard. Wiring only. */
 @Module({
   imports: [IdentityModule],
   controllers: [CodesController],
-  providers: [CodeStream, CreateCodeHandler, ChangeCodeHandler, GetCodeHandler, ListCodesHandler, ListCodeNamesHandler, ListChildCodesHandler],
+  providers: [QrImages, CodeStream, CreateCodeHandler, ChangeCodeHandler, GetCodeHandler, ListCodesHandler, ListCodeNamesHandler, ListChildCodesHandler],
 })
 export class CodesModule {}

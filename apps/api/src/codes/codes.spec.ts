@@ -147,14 +147,53 @@ describe('codes', () => {
     expect((await script('POST', CODES, { org_id: otherOrg, name: 'x', type: 'text', text: 'hi' })).statusCode).toBe(404);
   });
 
+  it('serves the QR image in the code’s design as SVG, PNG or PDF, encoding {PUBLIC_URL}/{code_id}', async () => {
+    const id = await create({ name: 'Poster: spring!', type: 'url', url: 'https://example.com', design: { foreground: '#1b2a4a', width: 400, height: 400 } });
+    const svg = await owner('GET', `${CODES}/${id}/qr`);
+    expect([svg.statusCode, svg.headers['content-type']]).toEqual([200, 'image/svg+xml; charset=utf-8']);
+    expect(svg.body).toContain('fill="#1b2a4a"');
+    const png = await owner('GET', `${CODES}/${id}/qr?format=png&size=256&download=true`);
+    expect([png.statusCode, png.headers['content-type'], png.headers['content-disposition']]).toEqual([200, 'image/png', 'attachment; filename="Poster-spring-.png"']);
+    expect(png.rawPayload.readUInt32BE(16)).toBe(256);
+    const pdf = await owner('GET', `${CODES}/${id}/qr?format=pdf`);
+    expect([pdf.headers['content-type'], pdf.rawPayload.subarray(0, 5).toString()]).toEqual(['application/pdf', '%PDF-']);
+    expect((await owner('GET', `${CODES}/${id}/qr?format=gif`)).json().errors[0].field).toBe('query.format');
+    expect((await stranger('GET', `${CODES}/${id}/qr`)).statusCode).toBe(404);
+  });
+
+  it('refuses to save a design that would not scan, saying why, and stores nothing', async () => {
+    const before = (await owner('GET', `${CODES}?org_id=${orgId}`)).json().total;
+    const faint = await owner('POST', CODES, { org_id: orgId, name: 'Faint', type: 'text', text: 'hi', design: { foreground: '#cccccc' } });
+    expect([faint.statusCode, faint.json().code]).toEqual([422, 'design_unscannable']);
+    expect(faint.json().detail).toContain('contrast');
+    const logo = await owner('POST', CODES, { org_id: orgId, name: 'Logo', type: 'text', text: 'hi', design: { logo: { blob_id: 'x' } } });
+    expect([logo.statusCode, logo.json().errors[0].field]).toEqual([400, 'body.design.logo']);
+    expect((await owner('GET', `${CODES}?org_id=${orgId}`)).json().total).toBe(before);
+
+    const id = await create({ name: 'Fine', type: 'text', text: 'hi' });
+    const inverted = await owner('PUT', `${CODES}/${id}`, { name: 'Fine', type: 'text', text: 'hi', design: { foreground: '#ffffff', background: '#000000' } });
+    expect([inverted.statusCode, inverted.json().code]).toEqual([422, 'design_unscannable']);
+    expect((await owner('GET', `${CODES}/${id}`)).json().design.foreground).toBe('#000000');
+  });
+
+  it('previews a design before the code exists, with the same check the save makes', async () => {
+    const good = await owner('POST', `${CODES}/qr-preview`, { design: { module_shape: 'dots', eye_style: 'circle' } });
+    expect(good.statusCode).toBe(200);
+    expect(good.json()).toEqual({ svg: expect.stringMatching(/^<svg /), check: { ok: true } });
+    const bad = (await owner('POST', `${CODES}/qr-preview`, { design: { foreground: '#eeeeee' } })).json();
+    expect(bad.check).toEqual({ ok: false, reason: expect.stringContaining('contrast') });
+  });
+
   it('documents every codes route in OpenAPI with its contract', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(doc.paths).filter((path) => path.startsWith(CODES)).sort()).toEqual([
       CODES,
       `${CODES}/names`,
+      `${CODES}/qr-preview`,
       `${CODES}/{code_id}`,
       `${CODES}/{code_id}/children`,
       `${CODES}/{code_id}/pause`,
+      `${CODES}/{code_id}/qr`,
       `${CODES}/{code_id}/resume`,
     ]);
     expect(doc.paths[CODES].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateCodeBody' });

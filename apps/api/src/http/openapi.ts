@@ -10,6 +10,9 @@ import {
   CreateCodeBody,
   ListCodesQuery,
   OrgQuery,
+  QrImageQuery,
+  QrPreviewBody,
+  QrPreviewView,
   UpdateCodeBody,
   AddMemberBody,
   ApiKeyIssuedView,
@@ -174,4 +177,23 @@ function registerCodesPaths(route: Route) {
   route('post', '/{code_id}/pause', 'Pause: scans show a friendly “paused” page', { 200: json('Paused', CodeView) }, { params: CodePath });
   route('post', '/{code_id}/resume', 'Resume a paused code', { 200: json('Resumed', CodeView) }, { params: CodePath });
   route('delete', '/{code_id}', 'Delete for good: scans show a friendly “gone” page', { 204: { description: 'Deleted' } }, { params: CodePath });
+  route(
+    'get',
+    '/{code_id}/qr',
+    'The QR image in the code’s design (SVG, PNG or PDF)',
+    {
+      200: {
+        description: 'The image',
+        content: {
+          'image/svg+xml': { schema: z.string() },
+          'image/png': { schema: z.string().meta({ format: 'binary' }) },
+          'application/pdf': { schema: z.string().meta({ format: 'binary' }) },
+        },
+      },
+    },
+    { params: CodePath, query: QrImageQuery },
+  );
+  route('post', '/qr-preview', 'Draw a design for the live preview and say whether it would scan', { 200: json('Drawn', QrPreviewView) }, {
+    body: body(QrPreviewBody),
+  });
 }

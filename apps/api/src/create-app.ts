@@ -12,6 +12,7 @@ import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { limitPublicRoutes, type PublicRateLimit } from './http/public-rate-limit';
 import { serveWebApp } from './http/web-app';
 import { mountOidcProvider } from './identity/auth/mount-oidc-provider';
+import { registerScanRoutes } from './scans/scan-routes';
 import type { Infrastructure } from './infrastructure';
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
@@ -41,6 +42,7 @@ export async function createApp(
   });
 
   await limitPublicRoutes(app, options.publicRateLimit);
+  registerScanRoutes(app, infra.logger);
   // No proxy setting exists yet, so forwarded headers are never believed (see OidcMountOptions).
   // With an external issuer (OIDC_ISSUER) there are no local accounts to sign in to.
   if (!infra.config.OIDC_ISSUER) await mountOidcProvider(app, { trustProxy: false });

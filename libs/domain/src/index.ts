@@ -1,3 +1,4 @@
 export type { Decider } from './decider';
 export * from './identity';
 export * from './codes';
+export * from './scans';

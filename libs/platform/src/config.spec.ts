@@ -15,6 +15,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ OIDC_CLIENT_ID: 'has spaces' })).toThrow('OIDC_CLIENT_ID: must be a client id');
   });
 
+  it('reads the scan country from a trusted proxy header only when one is named', () => {
+    expect(loadConfig({}).TRUSTED_COUNTRY_HEADER).toBeUndefined();
+    expect(loadConfig({ TRUSTED_COUNTRY_HEADER: 'CF-IPCountry' }).TRUSTED_COUNTRY_HEADER).toBe('cf-ipcountry');
+    expect(() => loadConfig({ TRUSTED_COUNTRY_HEADER: 'bad header!' })).toThrow('TRUSTED_COUNTRY_HEADER: must be an HTTP header name');
+  });
+
   it('honours PORT, DATA_DIR and PUBLIC_URL, and treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '8080', DATA_DIR: '/srv/qr', PUBLIC_URL: 'https://qr.example.com/', DATABASE_URL: '' });
     expect(config).toMatchObject({ PORT: 8080, DATA_DIR: '/srv/qr', PUBLIC_URL: 'https://qr.example.com' });

@@ -30,6 +30,13 @@ const ConfigSchema = z
       .string()
       .regex(/^[\w.:-]{1,100}$/, 'must be a client id of letters, digits and . _ : -')
       .default('qr-web'),
+    // Where a scan's country comes from: a header a trusted proxy in front of the server sets
+    // (e.g. Cloudflare's cf-ipcountry). Unset: scans record no country.
+    TRUSTED_COUNTRY_HEADER: z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/i, 'must be an HTTP header name such as cf-ipcountry')
+      .transform((name) => name.toLowerCase())
+      .optional(),
   })
   .transform((raw) => ({
     ...raw,

@@ -41,6 +41,7 @@ interface Follower {
 export class ProjectionRunner {
   private readonly followers = new Map<string, Follower>();
   private readonly rebuilds = new Set<Promise<unknown>>();
+  private readonly appliedListeners = new Map<string, Set<AppliedListener>>();
   private started = false;
   private stopped = false;
 
@@ -81,6 +82,21 @@ export class ProjectionRunner {
     await Promise.all([...this.followers.values()].map((f) => f.subscription.stop()));
     this.followers.clear();
     await Promise.all(this.rebuilds);
+  }
+
+  /**
+   * Called after each batch of `name` commits, with its events; without events after a rebuild,
+   * when anything may have changed. In-memory caches of a read model stay right this way (the scan
+   * path's code directory): a command that waited for caughtUp() finds the cache already cleared.
+   */
+  onApplied(name: string, listener: AppliedListener): () => void {
+    const listeners = this.appliedListeners.get(name) ?? new Set<AppliedListener>();
+    this.appliedListeners.set(name, listeners.add(listener));
+    return () => listeners.delete(listener);
+  }
+
+  private notifyApplied(name: string, events?: readonly RecordedEvent[]): void {
+    for (const listener of this.appliedListeners.get(name) ?? []) listener(events);
   }
 
   /** Resolves once every followed projection has processed everything committed so far. */
@@ -160,6 +176,7 @@ export class ProjectionRunner {
       [[...projection.eventTypes], from.transactionId, from.globalPosition],
     );
 
+    this.notifyApplied(name);
     const previous = this.followers.get(name);
     this.followers.delete(name);
     await previous?.subscription.stop();
@@ -173,7 +190,10 @@ export class ProjectionRunner {
       types: projection.eventTypes,
       batchSize: this.options.batchSize ?? 500,
       pollIntervalMs: this.options.pollIntervalMs,
-      handle: (events, next) => this.db.transaction((tx) => this.apply(tx, projection, state.generation, events, next)),
+      handle: async (events, next) => {
+        await this.db.transaction((tx) => this.apply(tx, projection, state.generation, events, next));
+        if (events.length > 0) this.notifyApplied(projection.name, events);
+      },
       onError: (error) => {
         if (error instanceof GenerationRetired) return void this.followLive(projection, state.generation);
         this.log.error({ err: error, projection: projection.name }, 'projection batch failed; retrying');
@@ -207,6 +227,8 @@ export class ProjectionRunner {
     return this.projections.map((p) => p.name).join(', ') || 'none yet';
   }
 }
+
+export type AppliedListener = (events?: readonly RecordedEvent[]) => void;
 
 function checkpointOf(event: RecordedEvent): Checkpoint {
   return { transactionId: event.transactionId, globalPosition: event.globalPosition };

@@ -1,0 +1,65 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { CodeContent, CodeStatus } from '@qr/contracts';
+import { codeStreamId } from '@qr/domain';
+import type { SqlClient } from '@qr/platform';
+import type { ProjectionRunner } from '@qr/projections-runner';
+import { PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+
+/** What a scan needs to know about a code. */
+export interface DirectoryEntry {
+  codeId: string;
+  orgId: string;
+  status: CodeStatus;
+  content: CodeContent;
+}
+
+/** Enough for every code a busy installation scans, bounded so random ids can not grow it without end. */
+const MAX_ENTRIES = 100_000;
+const STREAM_PREFIX = codeStreamId('');
+
+/**
+ * The scan path's lookup: codes from the `codes` read model, kept in memory so a scan costs no
+ * query. An entry is dropped as soon as the projection applies an event of its code (the runner
+ * calls back after the batch commits), so a command that returned has already cleared it.
+ * Unknown ids are not remembered: a code created a moment later must be found.
+ */
+@Injectable()
+export class CodeDirectory implements OnModuleDestroy {
+  private readonly entries = new Map<string, DirectoryEntry>();
+  private readonly unsubscribe: () => void;
+  /** Counts invalidations, so a read that raced one is not cached. */
+  private invalidations = 0;
+
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(PROJECTION_RUNNER) projections: ProjectionRunner,
+  ) {
+    this.unsubscribe = projections.onApplied('codes', (events) => {
+      this.invalidations++;
+      if (!events) return this.entries.clear();
+      for (const event of events) this.entries.delete(event.streamId.slice(STREAM_PREFIX.length));
+    });
+  }
+
+  async find(codeId: string): Promise<DirectoryEntry | undefined> {
+    const cached = this.entries.get(codeId);
+    if (cached) return cached;
+    const seen = this.invalidations;
+    const { rows } = await this.db.query<{ org_id: string; status: CodeStatus; content: CodeContent }>(
+      'SELECT org_id, status, content FROM codes WHERE code_id = $1',
+      [codeId],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const entry = { codeId, orgId: row.org_id, status: row.status, content: row.content };
+    if (seen !== this.invalidations) return entry;
+    // Oldest first out: Map keeps insertion order.
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(codeId, entry);
+    return entry;
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe();
+  }
+}

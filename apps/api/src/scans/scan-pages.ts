@@ -1,0 +1,34 @@
+/**
+ * The small pages a scan answers when there is nowhere to send the visitor: server-rendered, no
+ * script, every value escaped, readable on a phone. Never a stack trace.
+ */
+const escapeHtml = (text: string) =>
+  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export interface ScanPage {
+  status: number;
+  html: string;
+}
+
+function page(status: number, title: string, text: string): ScanPage {
+  return {
+    status,
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f8f9fa;color:#212529}
+main{max-width:28rem;padding:2rem;text-align:center}h1{font-family:Georgia,serif;font-size:1.6rem}p{line-height:1.5;color:#495057}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></main></body></html>`,
+  };
+}
+
+export const unknownCodePage = () => page(404, 'This code is not known', 'The QR code you scanned does not lead anywhere. Check that the whole code was in view and try again.');
+
+/** 410: the owner deleted it for good, so caches and crawlers may forget it. */
+export const deletedCodePage = () => page(410, 'This code has ended', 'The organisation behind this QR code has taken it down. There is nothing more to see here.');
+
+/**
+ * 503 with Retry-After: paused is "not now", not "never"; the owner can resume it at any time, and
+ * a crawler should come back rather than drop the link.
+ */
+export const pausedCodePage = () => page(503, 'This code is paused', 'The organisation behind this QR code has paused it for now. Please try again later.');
+
+export const unavailablePage = () => page(503, 'Please try again', 'We could not open this code just now. Please scan it again in a moment.');

@@ -1,0 +1,136 @@
+import type { FastifyRequest } from 'fastify';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
+import { VisitorFactsReader } from './visitor-facts';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+describe('scanning a code', () => {
+  let t: TestApp;
+  let owner: ApiCaller;
+  let orgId: string;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { TRUSTED_COUNTRY_HEADER: 'cf-ipcountry' } });
+    owner = callerOf(t.app, await signedUpToken(t.app, 'scan-owner@example.com'));
+    orgId = await createOrganization(owner, 'Scan Café');
+  });
+  afterAll(() => t.close());
+
+  const create = async (body: object) => (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Code', ...body })).json().code_id as string;
+  const scanEvents = async (codeId: string) =>
+    (await t.db.query<{ data: Record<string, unknown>; stream_id: string }>(
+      `SELECT data, stream_id FROM es_events WHERE type = 'ScanRecorded' AND data->>'code_id' = $1 ORDER BY global_position`,
+      [codeId],
+    )).rows;
+  const visit = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE, ...headers } });
+
+  it('answers a QR scan of a URL code with a 302 to the target, after recording what the scan tells', async () => {
+    const id = await create({ type: 'url', url: 'https://example.com/menu?table=4' });
+    const res = await visit(`/${id}`, { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8', referer: 'https://news.example.com/article?reader=ann', 'cf-ipcountry': 'de' });
+    expect([res.statusCode, res.headers.location]).toEqual([302, 'https://example.com/menu?table=4']);
+
+    const [event] = await scanEvents(id);
+    expect(event!.stream_id).toMatch(new RegExp(`^scans-${id}-[0-3]$`));
+    expect(event!.data).toEqual({
+      code_id: id,
+      org_id: orgId,
+      source: 'qr',
+      device: 'mobile',
+      os: 'iOS 17',
+      browser: 'Mobile Safari 17',
+      referrer: 'https://news.example.com',
+      language: 'de-DE',
+      country: 'DE',
+      visitor: expect.stringMatching(/^[\w-]{22}$/),
+      bot: false,
+    });
+    // The address the request came from is in no event, in any form.
+    const { rows } = await t.db.query<{ log: string }>(`SELECT string_agg(data::text || metadata::text, '') AS log FROM es_events`);
+    expect(rows[0]!.log).not.toContain('127.0.0.1');
+  });
+
+  it('counts the shared link as a link visit, and a non-URL code sends the scanner to its page without counting twice', async () => {
+    const url = await create({ type: 'url', url: 'https://example.com' });
+    expect((await visit(`/code/${url}`)).headers.location).toBe('https://example.com');
+    expect((await scanEvents(url)).map((e) => e.data['source'])).toEqual(['link']);
+
+    const note = await create({ type: 'note', text: 'Back at 3' });
+    expect((await visit(`/${note}`)).headers.location).toBe(`/code/note/${note}`);
+    const wifi = await create({ type: 'wifi', ssid: 'Guest' });
+    expect((await visit(`/${wifi}`)).headers.location).toBe(`/code/${wifi}?via=qr`);
+    await visit(`/code/${wifi}?via=qr`);
+    expect((await scanEvents(wifi)).map((e) => e.data['source'])).toEqual(['qr']);
+  });
+
+  it('serves a changed target on the very next scan after the update returns', async () => {
+    const id = await create({ type: 'url', url: 'https://example.com/old' });
+    expect((await visit(`/${id}`)).headers.location).toBe('https://example.com/old');
+    await owner('PUT', `/api/v1/codes/${id}`, { name: 'Code', type: 'url', url: 'https://example.com/new' });
+    expect((await visit(`/${id}`)).headers.location).toBe('https://example.com/new');
+  });
+
+  it('shows a friendly page with the right status for a paused, deleted or unknown code, and records nothing', async () => {
+    const id = await create({ type: 'url', url: 'https://example.com' });
+    await owner('POST', `/api/v1/codes/${id}/pause`);
+    const paused = await visit(`/${id}`);
+    expect([paused.statusCode, paused.headers['content-type'], paused.headers['retry-after']]).toEqual([503, 'text/html; charset=utf-8', '3600']);
+    expect(paused.body).toContain('This code is paused');
+    await owner('POST', `/api/v1/codes/${id}/resume`);
+    expect((await visit(`/${id}`)).statusCode).toBe(302);
+    await owner('DELETE', `/api/v1/codes/${id}`);
+    const deleted = await visit(`/${id}`);
+    expect([deleted.statusCode, deleted.body.includes('This code has ended')]).toEqual([410, true]);
+    const unknown = await visit('/ZZZZZZZZZZ');
+    expect([unknown.statusCode, unknown.body.includes('This code is not known')]).toEqual([404, true]);
+    expect(unknown.body).not.toMatch(/<script|at .*\.ts/);
+    expect(await scanEvents(id)).toHaveLength(1);
+  });
+
+  it('leaves other addresses to the web app: /share and /dummy are not scans', async () => {
+    for (const path of ['/share', '/dummy', '/admin']) {
+      const res = await visit(path);
+      expect(res.headers['content-type']).not.toContain('text/html');
+    }
+  });
+
+  it('never answers 500, whatever the headers', async () => {
+    const id = await create({ type: 'url', url: 'https://example.com' });
+    const absurd = [
+      { 'user-agent': 'x'.repeat(10_000) },
+      { 'accept-language': ';;;,,,==*', referer: 'javascript:alert(1)', 'cf-ipcountry': '<script>' },
+      { 'user-agent': '', 'x-forwarded-for': 'not-an-ip, 999.1.1.1' },
+      { referer: 'http://[::1', 'accept-language': 'x'.repeat(5000) },
+    ];
+    for (const headers of absurd) expect((await visit(`/${id}`, headers)).statusCode).toBe(302);
+    const facts = (await scanEvents(id)).map((e) => e.data);
+    expect(facts.map((f) => [f['referrer'], f['language'], f['country']])).toEqual([
+      [null, null, null],
+      [null, null, null],
+      [null, null, null],
+      [null, null, null],
+    ]);
+    // No user agent, or one that is no browser's, counts as a bot.
+    expect(facts.map((f) => f['bot'])).toEqual([true, false, true, false]);
+  });
+});
+
+describe('the visitor hash', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp()));
+  afterAll(() => t.close());
+
+  const request = (ip: string, ua: string) => ({ ip, headers: { 'user-agent': ua } }) as unknown as FastifyRequest;
+
+  it('is the same for one phone all day, different the next day, and different for another phone', async () => {
+    const reader = t.app.get(VisitorFactsReader);
+    const morning = new Date('2026-11-22T07:00:00Z');
+    const evening = new Date('2026-11-22T22:00:00Z');
+    const tomorrow = new Date('2026-11-23T07:00:00Z');
+    const hash = async (ip: string, at: Date, ua = IPHONE) => (await reader.read(request(ip, ua), at)).visitor;
+    expect(await hash('203.0.113.7', morning)).toBe(await hash('203.0.113.7', evening));
+    expect(await hash('203.0.113.7', tomorrow)).not.toBe(await hash('203.0.113.7', morning));
+    expect(await hash('203.0.113.8', morning)).not.toBe(await hash('203.0.113.7', morning));
+    expect(await hash('203.0.113.7', morning, 'Googlebot/2.1')).not.toBe(await hash('203.0.113.7', morning));
+    expect((await reader.read(request('203.0.113.7', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'), morning)).bot).toBe(true);
+  });
+});

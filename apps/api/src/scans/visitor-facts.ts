@@ -1,0 +1,95 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import UAParser from 'ua-parser-js';
+import type { ScanRecorded } from '@qr/domain';
+import type { Config, SqlClient } from '@qr/platform';
+import { CONFIG, SQL_CLIENT } from '../infrastructure';
+
+export type VisitorFacts = Pick<ScanRecorded['data'], 'device' | 'os' | 'browser' | 'referrer' | 'language' | 'country' | 'visitor' | 'bot'>;
+
+const SECRET_NAME = 'visitor_hash';
+/** Headers come from anyone: only so much of each is read. */
+const MAX_HEADER = 512;
+const LANGUAGE = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
+const COUNTRY = /^[A-Z]{2}$/;
+
+const header = (request: FastifyRequest, name: string): string => {
+  const value = request.headers[name];
+  return (Array.isArray(value) ? value[0] : value)?.slice(0, MAX_HEADER) ?? '';
+};
+
+function deviceOf(type: string | undefined): VisitorFacts['device'] {
+  if (type === 'mobile') return 'mobile';
+  if (type === 'tablet') return 'tablet';
+  // ua-parser names no device type for desktop browsers.
+  return type === undefined ? 'desktop' : 'other';
+}
+
+const named = (name?: string, version?: string) => (name ? (version ? `${name} ${version.split('.')[0]}` : name) : null);
+
+function referrerOrigin(referrer: string): string | null {
+  try {
+    const url = new URL(referrer);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a scan records about the visitor, from the request alone. The IP address goes into the
+ * visitor hash and nowhere else; the hash's salt changes every UTC day and derives from a server
+ * secret kept in the database, so hashes can not be reversed or joined across days.
+ */
+@Injectable()
+export class VisitorFactsReader {
+  private secret: Promise<Buffer> | undefined;
+
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async read(request: FastifyRequest, now: Date): Promise<VisitorFacts> {
+    const userAgent = header(request, 'user-agent');
+    const parsed = new UAParser(userAgent).getResult();
+    const language = header(request, 'accept-language').split(',')[0]!.split(';')[0]!.trim();
+    const countryHeader = this.config.TRUSTED_COUNTRY_HEADER;
+    const country = countryHeader ? header(request, countryHeader).toUpperCase() : '';
+    return {
+      device: deviceOf(parsed.device.type),
+      os: named(parsed.os.name, parsed.os.version),
+      browser: named(parsed.browser.name, parsed.browser.version),
+      referrer: referrerOrigin(header(request, 'referer')),
+      language: LANGUAGE.test(language) ? language : null,
+      // Cloudflare sends XX for unknown and T1 for Tor: neither is a country.
+      country: COUNTRY.test(country) && country !== 'XX' && country !== 'T1' ? country : null,
+      visitor: await this.visitorHash(request.ip, userAgent, now),
+      bot: userAgent === '' || isbot(userAgent),
+    };
+  }
+
+  private async visitorHash(ip: string, userAgent: string, now: Date): Promise<string> {
+    const day = now.toISOString().slice(0, 10);
+    const salt = createHmac('sha256', await this.serverSecret()).update(day).digest();
+    return createHmac('sha256', salt).update(`${ip}\n${userAgent}`).digest('base64url').slice(0, 22);
+  }
+
+  /** Made once per installation; two servers starting at once agree on the first one written. */
+  private serverSecret(): Promise<Buffer> {
+    this.secret ??= (async () => {
+      await this.db.query('INSERT INTO server_secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+        SECRET_NAME,
+        randomBytes(32).toString('base64url'),
+      ]);
+      const { rows } = await this.db.query<{ secret: string }>('SELECT secret FROM server_secrets WHERE name = $1', [SECRET_NAME]);
+      return Buffer.from(rows[0]!.secret, 'base64url');
+    })().catch((error: unknown) => {
+      this.secret = undefined;
+      throw error;
+    });
+    return this.secret;
+  }
+}

@@ -1,0 +1,1 @@
+export * from './scans.events';

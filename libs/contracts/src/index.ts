@@ -5,3 +5,4 @@ export * from './qr-design';
 export * from './codes';
 export * from './auth-config';
 export * from './qr-design-presets';
+export * from './public-codes';

@@ -1,1 +1,2 @@
 export { codes } from './codes.projection';
+export { scanCounts } from './scan-counts.projection';

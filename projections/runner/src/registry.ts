@@ -1,4 +1,4 @@
-import { codes } from '@qr/projections-codes';
+import { codes, scanCounts } from '@qr/projections-codes';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import type { Projection } from './projection';
 
@@ -11,6 +11,7 @@ export const PROJECTIONS: readonly Projection[] = [
   organizations,
   members,
   apiKeys,
-  // Codes: the code list and the scan path's lookups.
+  // Codes: the code list and the scan path's lookups, and scans per code.
   codes,
+  scanCounts,
 ];

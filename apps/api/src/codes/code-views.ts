@@ -13,9 +13,13 @@ export interface CodeRow {
   folder_id: string | null;
   created_at: Date;
   updated_at: Date;
+  scan_count: string | number;
 }
 
-export const CODE_COLUMNS = 'code_id, org_id, name, type, content, design, status, base_code_id, folder_id, created_at, updated_at';
+/** Codes with their scan counts; queries add `WHERE c.…` conditions. */
+export const SELECT_CODES = `SELECT c.code_id, c.org_id, c.name, c.type, c.content, c.design, c.status, c.base_code_id, c.folder_id,
+    c.created_at, c.updated_at, coalesce(s.scans, 0) AS scan_count
+  FROM codes c LEFT JOIN scan_counts s ON s.code_id = c.code_id`;
 
 /** What the QR image encodes and where the code's public page is, both under the server's public URL. */
 export const qrUrlOf = (publicUrl: string, codeId: string) => `${publicUrl}/${codeId}`;
@@ -38,6 +42,7 @@ export function toCodeView(row: CodeRow, publicUrl: string): CodeView {
     qr_url: qrUrlOf(publicUrl, row.code_id),
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
+    scan_count: Number(row.scan_count),
   };
 }
 

@@ -5,7 +5,7 @@ import type { Config, SqlClient } from '@qr/platform';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
 import { refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
 import { Membership } from '../identity/organization.queries';
-import { CODE_COLUMNS, toCodeView, type CodeRow } from './code-views';
+import { SELECT_CODES, toCodeView, type CodeRow } from './code-views';
 
 export class GetCode extends Query<CodeView> {
   constructor(
@@ -59,7 +59,7 @@ abstract class CodeReader {
 
   /** A live code the caller can see; deleted ones and other tenants' answer as unknown. */
   protected async visibleCode(caller: Caller, codeId: string): Promise<CodeRow> {
-    const { rows } = await this.db.query<CodeRow>(`SELECT ${CODE_COLUMNS} FROM codes WHERE code_id = $1 AND status <> 'deleted'`, [codeId]);
+    const { rows } = await this.db.query<CodeRow>(`${SELECT_CODES} WHERE c.code_id = $1 AND c.status <> 'deleted'`, [codeId]);
     const row = rows[0];
     if (!row) throw new DomainError('code_not_found', 'No such code.');
     try {
@@ -87,18 +87,18 @@ export class ListCodesHandler extends CodeReader implements IQueryHandler<ListCo
   async execute({ caller, query }: ListCodes): Promise<CodeListView> {
     await this.assertMember(caller, query.org_id);
     // Deleted codes are listed only when asked for by status.
-    const where = `org_id = $1
-      AND (CASE WHEN $2::text IS NULL THEN status <> 'deleted' ELSE status = $2 END)
-      AND ($3::text IS NULL OR type = $3)
-      AND ($4::text IS NULL OR name ILIKE $5 OR type = lower($4) OR status = lower($4))`;
+    const where = `c.org_id = $1
+      AND (CASE WHEN $2::text IS NULL THEN c.status <> 'deleted' ELSE c.status = $2 END)
+      AND ($3::text IS NULL OR c.type = $3)
+      AND ($4::text IS NULL OR c.name ILIKE $5 OR c.type = lower($4) OR c.status = lower($4))`;
     const params = [query.org_id, query.status ?? null, query.type ?? null, query.filter || null, likePattern(query.filter ?? '')];
     const [{ rows }, { rows: counted }] = await Promise.all([
-      this.db.query<CodeRow>(`SELECT ${CODE_COLUMNS} FROM codes WHERE ${where} ORDER BY created_at DESC, code_id LIMIT $6 OFFSET $7`, [
+      this.db.query<CodeRow>(`${SELECT_CODES} WHERE ${where} ORDER BY c.created_at DESC, c.code_id LIMIT $6 OFFSET $7`, [
         ...params,
         query.per_page,
         (query.page - 1) * query.per_page,
       ]),
-      this.db.query<{ total: string | number }>(`SELECT count(*) AS total FROM codes WHERE ${where}`, params),
+      this.db.query<{ total: string | number }>(`SELECT count(*) AS total FROM codes c WHERE ${where}`, params),
     ]);
     return {
       items: rows.map((row) => toCodeView(row, this.config.PUBLIC_URL)),
@@ -126,7 +126,7 @@ export class ListChildCodesHandler extends CodeReader implements IQueryHandler<L
   async execute({ caller, codeId }: ListChildCodes): Promise<CodeView[]> {
     const base = await this.visibleCode(caller, codeId);
     const { rows } = await this.db.query<CodeRow>(
-      `SELECT ${CODE_COLUMNS} FROM codes WHERE base_code_id = $1 AND org_id = $2 AND status <> 'deleted' ORDER BY created_at, code_id`,
+      `${SELECT_CODES} WHERE c.base_code_id = $1 AND c.org_id = $2 AND c.status <> 'deleted' ORDER BY c.created_at, c.code_id`,
       [base.code_id, base.org_id],
     );
     return rows.map((row) => toCodeView(row, this.config.PUBLIC_URL));

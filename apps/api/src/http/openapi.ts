@@ -29,6 +29,7 @@ import {
   OrganizationView,
   Problem,
   ProfileView,
+  PublicCodeView,
   PublicTermsView,
   PublishTermsBody,
   TermsView,
@@ -67,6 +68,7 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   const signedIn = (tag: string, prefix: string) => signedInRoutes(registry, { tag, prefix, bearer: bearer.name, problem });
   registerIdentityPaths(registry, signedIn, problem);
   registerCodesPaths(signedIn('codes', '/api/v1/codes'));
+  registerPublicCodePaths(registry, problem);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -195,5 +197,26 @@ function registerCodesPaths(route: Route) {
   );
   route('post', '/qr-preview', 'Draw a design for the live preview and say whether it would scan', { 200: json('Drawn', QrPreviewView) }, {
     body: body(QrPreviewBody),
+  });
+}
+
+/** What visitor pages read: no sign-in, rate-limited like every `/api/v1/public/` route. */
+function registerPublicCodePaths(registry: OpenAPIRegistry, problem: ProblemResponse) {
+  const refusals = { 400: problem, 404: problem, 429: problem, 500: problem };
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/public/codes/{code_id}',
+    summary: 'A code’s public content, for its page; a paused code shows no content',
+    tags: ['codes'],
+    request: { params: CodePath },
+    responses: { 200: json('Found', PublicCodeView), ...refusals },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/public/codes/{code_id}/vcard',
+    summary: 'A business card code as a vCard 4.0 file, for “add to contacts”',
+    tags: ['codes'],
+    request: { params: CodePath },
+    responses: { 200: { description: 'The .vcf file', content: { 'text/vcard': { schema: z.string() } } }, ...refusals },
   });
 }

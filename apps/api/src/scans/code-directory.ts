@@ -9,6 +9,7 @@ import { PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
 export interface DirectoryEntry {
   codeId: string;
   orgId: string;
+  name: string;
   status: CodeStatus;
   content: CodeContent;
 }
@@ -45,13 +46,13 @@ export class CodeDirectory implements OnModuleDestroy {
     const cached = this.entries.get(codeId);
     if (cached) return cached;
     const seen = this.invalidations;
-    const { rows } = await this.db.query<{ org_id: string; status: CodeStatus; content: CodeContent }>(
-      'SELECT org_id, status, content FROM codes WHERE code_id = $1',
+    const { rows } = await this.db.query<{ org_id: string; name: string; status: CodeStatus; content: CodeContent }>(
+      'SELECT org_id, name, status, content FROM codes WHERE code_id = $1',
       [codeId],
     );
     const row = rows[0];
     if (!row) return undefined;
-    const entry = { codeId, orgId: row.org_id, status: row.status, content: row.content };
+    const entry = { codeId, orgId: row.org_id, name: row.name, status: row.status, content: row.content };
     if (seen !== this.invalidations) return entry;
     // Oldest first out: Map keeps insertion order.
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);

@@ -44,6 +44,7 @@ describe('scanning a code', () => {
       visitor: expect.stringMatching(/^[\w-]{22}$/),
       bot: false,
     });
+    expect((await owner('GET', `/api/v1/codes/${id}`)).json().scan_count).toBe(1);
     // The address the request came from is in no event, in any form.
     const { rows } = await t.db.query<{ log: string }>(`SELECT string_agg(data::text || metadata::text, '') AS log FROM es_events`);
     expect(rows[0]!.log).not.toContain('127.0.0.1');
@@ -95,7 +96,7 @@ describe('scanning a code', () => {
 
   it('never answers 500, whatever the headers', async () => {
     const id = await create({ type: 'url', url: 'https://example.com' });
-    const absurd = [
+    const absurd: Record<string, string>[] = [
       { 'user-agent': 'x'.repeat(10_000) },
       { 'accept-language': ';;;,,,==*', referer: 'javascript:alert(1)', 'cf-ipcountry': '<script>' },
       { 'user-agent': '', 'x-forwarded-for': 'not-an-ip, 999.1.1.1' },
@@ -111,6 +112,43 @@ describe('scanning a code', () => {
     ]);
     // No user agent, or one that is no browser's, counts as a bot.
     expect(facts.map((f) => f['bot'])).toEqual([true, false, true, false]);
+  });
+});
+
+describe('the public content of a code, for its visitor pages', () => {
+  let t: TestApp;
+  let owner: ApiCaller;
+  let orgId: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = callerOf(t.app, await signedUpToken(t.app, 'card-owner@example.com'));
+    orgId = await createOrganization(owner, 'Card Co');
+  });
+  afterAll(() => t.close());
+
+  it('shows a code’s content without sign-in, a paused code without it, and a business card as a .vcf', async () => {
+    const card = { type: 'vcard', first_name: 'Ada', last_name: 'Lovelace', organization: 'Analytical; Engines', phone: '+44 20 7946 0000', email: 'ada@example.com' };
+    const { code_id } = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Ada card', ...card })).json();
+    const visitor = callerOf(t.app);
+    expect((await visitor('GET', `/api/v1/public/codes/${code_id}`)).json()).toEqual({ code_id, name: 'Ada card', status: 'active', ...card });
+
+    const vcf = await visitor('GET', `/api/v1/public/codes/${code_id}/vcard`);
+    expect([vcf.statusCode, vcf.headers['content-type'], vcf.headers['content-disposition']]).toEqual([
+      200,
+      'text/vcard; charset=utf-8',
+      'attachment; filename="Ada-card.vcf"',
+    ]);
+    expect(vcf.body.split('\r\n')).toEqual(
+      expect.arrayContaining(['BEGIN:VCARD', 'VERSION:4.0', 'FN:Ada Lovelace', 'N:Lovelace;Ada;;;', 'ORG:Analytical\\; Engines', 'TEL;TYPE=work,voice;VALUE=uri:tel:+442079460000', 'END:VCARD']),
+    );
+
+    await owner('POST', `/api/v1/codes/${code_id}/pause`);
+    expect((await visitor('GET', `/api/v1/public/codes/${code_id}`)).json()).toEqual({ code_id, name: 'Ada card', type: 'vcard', status: 'paused' });
+    expect((await visitor('GET', `/api/v1/public/codes/${code_id}/vcard`)).statusCode).toBe(404);
+    await owner('DELETE', `/api/v1/codes/${code_id}`);
+    const gone = await visitor('GET', `/api/v1/public/codes/${code_id}`);
+    expect([gone.statusCode, gone.json().code]).toEqual([404, 'code_not_found']);
+    expect((await visitor('GET', '/api/v1/public/codes/not-an-id')).statusCode).toBe(400);
   });
 });
 

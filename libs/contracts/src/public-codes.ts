@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { CodeId, CodeStatus, CodeType } from './codes';
+
+/**
+ * A code as its public page shows it to a visitor: its name, type and content, nothing about the
+ * organisation's members or the design. A paused code says so and shows no content.
+ */
+export const PublicCodeView = z
+  .looseObject({ code_id: CodeId, name: z.string(), type: CodeType, status: CodeStatus.exclude(['deleted']) })
+  .meta({ id: 'PublicCode', description: 'Plus, unless paused, the content fields of its type.' });
+export type PublicCodeView = z.infer<typeof PublicCodeView> & Record<string, unknown>;

@@ -1,0 +1,32 @@
+import type { ScanRecorded } from '@qr/domain';
+import type { Projection } from '@qr/projections-runner';
+
+/**
+ * Scans per code for the code list; the analytics rollups (their own issue) answer everything
+ * finer. A batch's scans are summed per code first, so a busy batch is one upsert per code.
+ */
+export const scanCounts: Projection = {
+  name: 'scan_counts',
+  version: 1,
+  eventTypes: ['ScanRecorded'],
+  tables: {
+    scan_counts: (table) => [`CREATE TABLE ${table} (code_id text PRIMARY KEY, org_id text NOT NULL, scans bigint NOT NULL, last_scan_at timestamptz NOT NULL)`],
+  },
+  async handle(events, { tx, table }) {
+    const perCode = new Map<string, { orgId: string; scans: number; last: Date }>();
+    for (const recorded of events) {
+      // Only the scan path writes ScanRecorded, so the payload has its shape.
+      const { code_id, org_id } = (recorded.data as ScanRecorded['data']);
+      const seen = perCode.get(code_id);
+      const last = seen && seen.last > recorded.occurredAt ? seen.last : recorded.occurredAt;
+      perCode.set(code_id, { orgId: org_id, scans: (seen?.scans ?? 0) + 1, last });
+    }
+    const codes = [...perCode.keys()];
+    await tx.query(
+      `INSERT INTO ${table('scan_counts')} AS c (code_id, org_id, scans, last_scan_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::timestamptz[])
+       ON CONFLICT (code_id) DO UPDATE SET scans = c.scans + excluded.scans, last_scan_at = greatest(c.last_scan_at, excluded.last_scan_at)`,
+      [codes, codes.map((c) => perCode.get(c)!.orgId), codes.map((c) => perCode.get(c)!.scans), codes.map((c) => perCode.get(c)!.last)],
+    );
+  },
+};

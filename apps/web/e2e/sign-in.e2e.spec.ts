@@ -137,7 +137,7 @@ describeJourney('a new organisation user', () => {
     await page.waitForURL(`${origin}/admin/my-codes`, { timeout: 15_000 });
     await page.getByRole('navigation', { name: 'Admin sections' }).waitFor();
     await page.getByText(email).waitFor();
-    await page.getByText('My codes arrives in a later release.').waitFor();
+    await page.getByText('Select or create an organisation first.').waitFor();
     await page.screenshot({ path: '/tmp/web-admin-signed-in.png', fullPage: true });
 
     // The cached access token is one the API accepts: a new user belongs to no organisation yet.
@@ -221,5 +221,48 @@ describeJourney('a new organisation user', () => {
     await page.getByRole('table', { name: 'Your organisations' }).getByRole('cell', { name: 'Harbour Deli' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Your name' }).inputValue()).toBe('Grace Hopper');
     await page.screenshot({ path: '/tmp/web-admin-profile.png', fullPage: true });
+  }, 120_000);
+
+  test('creates a QR code in the designer, finds it in My codes, and a scan of it lands where it points', async () => {
+    const stamp = Date.now();
+    const page = await context.newPage();
+    // A new person on this browser: no session from the journeys before.
+    await context.clearCookies();
+    await page.goto(`${origin}/dummy`);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${origin}/admin/create-qr-code`);
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Your name').fill('Lin Designer');
+    await page.getByLabel('Email').fill(`lin.${stamp}@example.com`);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${origin}/admin/create-qr-code`, { timeout: 15_000 });
+    await page.getByLabel('Organisation name').fill('Lin Prints');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+
+    await page.getByRole('heading', { name: 'Create a QR code' }).waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Shop window');
+    await page.getByLabel('Web address').fill(`${origin}/dummy`);
+    await page.getByRole('button', { name: 'Rounded navy' }).click();
+    await page.getByText('Scans fine.').waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: '/tmp/web-create-code.png', fullPage: true });
+    await page.getByRole('button', { name: 'Create QR code' }).click();
+
+    await page.getByRole('heading', { name: 'Your QR code is ready' }).waitFor({ timeout: 15_000 });
+    const link = await page.getByRole('textbox', { name: 'Public link' }).inputValue();
+    const codeId = link.split('/').at(-1)!;
+    await page.getByRole('img', { name: 'QR code of Shop window' }).waitFor();
+    await page.screenshot({ path: '/tmp/web-code-ready.png', fullPage: true });
+
+    await page.goto(`${origin}/admin/my-codes`);
+    await page.getByRole('table', { name: 'Codes' }).getByRole('link', { name: 'Shop window' }).waitFor();
+    await page.screenshot({ path: '/tmp/web-my-codes.png', fullPage: true });
+
+    // What the printed code encodes: the scan is recorded and the browser lands on the target.
+    await page.goto(`${origin}/${codeId}`);
+    expect(new URL(page.url()).pathname).toBe('/dummy');
+    await page.goto(`${origin}/admin/my-codes/show/${codeId}`);
+    await page.getByText(/1 scans/).waitFor({ timeout: 15_000 });
   }, 120_000);
 });

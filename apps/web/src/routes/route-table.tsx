@@ -17,6 +17,20 @@ const DeleteUserDialog = lazy(() => import('../features/organisation/delete-user
 const OrganisationSettingsScreen = lazy(() => import('../features/organisation/organisation-settings-screen'));
 const ProfileScreen = lazy(() => import('../features/profile/profile-screen'));
 const PublicTermsScreen = lazy(() => import('../features/terms/public-terms-screen'));
+const ShareScreen = lazy(() => import('../features/visitor/share-screen'));
+const MyCodesScreen = lazy(() => import('../features/codes/my-codes-screen'));
+// Named exports of one chunk each: the visitor pages, and the admin code screens.
+const visitorScreen = (name: 'CardScreen' | 'NoteScreen' | 'CodePublicScreen') =>
+  lazy(() => import('../features/visitor/public-code-screens').then((module) => ({ default: module[name] })));
+const codeScreen = (name: 'CreateCodeScreen' | 'EditCodeScreen' | 'CodeSavedScreen' | 'ShowCodeScreen') =>
+  lazy(() => import('../features/codes/code-screens').then((module) => ({ default: module[name] })));
+const CardScreen = visitorScreen('CardScreen');
+const NoteScreen = visitorScreen('NoteScreen');
+const CodePublicScreen = visitorScreen('CodePublicScreen');
+const CreateCodeScreen = codeScreen('CreateCodeScreen');
+const EditCodeScreen = codeScreen('EditCodeScreen');
+const CodeSavedScreen = codeScreen('CodeSavedScreen');
+const ShowCodeScreen = codeScreen('ShowCodeScreen');
 
 /** A route whose feature has not shipped yet: it says so rather than show made-up content. */
 function upcoming(path: string, screen: string): RouteObject {
@@ -46,17 +60,17 @@ export const routeTable: RouteObject[] = [
     ),
     children: [
       { path: '/', element: <HomeScreen /> },
-      upcoming('/card/:id', 'The card page'),
+      { path: '/card/:id', element: <CardScreen /> },
       upcoming('/named/:name', 'The named page'),
       upcoming('/:id', 'Opening a scanned code'),
       upcoming('/ai-qr', 'AI QR generation'),
       upcoming('/page/:id', 'The landing page'),
       upcoming('/live-voting/:id', 'Live voting'),
-      upcoming('/code/note/:id', 'The note view'),
+      { path: '/code/note/:id', element: <NoteScreen /> },
       upcoming('/wall/:id', 'The selfie wall'),
       upcoming('/wall-embed/:id', 'The embedded selfie wall'),
-      upcoming('/code/:id', 'The code page'),
-      upcoming('/share', 'Sharing'),
+      { path: '/code/:id', element: <CodePublicScreen /> },
+      { path: '/share', element: <ShareScreen /> },
       { path: '/:id/terms', element: <PublicTermsScreen /> },
     ],
   },
@@ -97,12 +111,16 @@ export const routeTable: RouteObject[] = [
           { index: true, element: <Navigate to="my-codes" replace /> },
           section('ai-qr'),
           { path: 'profile', element: <ProfileScreen /> },
-          section('my-codes', [
-            upcoming('edit/:codeId', 'Editing a code'),
-            upcoming('edit/:codeId/success', 'The code saved screen'),
-            upcoming('show/:codeId', 'The code details'),
-            upcoming('analytics/:codeId', 'Code analytics'),
-          ]),
+          {
+            path: 'my-codes',
+            children: [
+              { index: true, element: <MyCodesScreen /> },
+              { path: 'edit/:codeId', element: <EditCodeScreen /> },
+              { path: 'edit/:codeId/success', element: <CodeSavedScreen /> },
+              { path: 'show/:codeId', element: <ShowCodeScreen /> },
+              upcoming('analytics/:codeId', 'Code analytics'),
+            ],
+          },
           section('analytics'),
           upcoming('folder-qr/:folderId', 'Folder codes'),
           upcoming('folder/:folderId', 'The folder'),
@@ -111,8 +129,8 @@ export const routeTable: RouteObject[] = [
           section('sms-campaigns'),
           section('campaigns', [upcoming('new', 'A new campaign'), upcoming('update/:codeId', 'Editing a campaign')]),
           section('templates'),
-          section('create-qr-code'),
-          upcoming('create-qr-success', 'The code created screen'),
+          { path: 'create-qr-code', element: <CreateCodeScreen /> },
+          { path: 'create-qr-success', element: <CodeSavedScreen /> },
           upcoming('pages/:codeId', 'The code pages'),
           section('customers'),
           section('notes'),

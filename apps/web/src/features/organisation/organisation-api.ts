@@ -13,6 +13,7 @@ import { apiFetch } from '../../api/api-fetch';
 
 export const roles = Role.options;
 export type { Role };
+export const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
 export type Organisation = OrganizationView;
 export type MyOrganisation = MyOrganizationView;
 export type OrganisationUser = MemberView;

@@ -1,11 +1,11 @@
 import { Alert, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { UpdateOrganizationBody, type Role } from '@qr/contracts';
+import { UpdateOrganizationBody } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useState, type FormEvent } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ApiKeysPanel } from './api-keys-panel';
-import { describeError, organisationApi, organisationKeys, roles } from './organisation-api';
+import { describeError, isRole, organisationApi, organisationKeys } from './organisation-api';
 import { useOrganisationRecord, type OrganisationRecord } from './organisation-record';
 import { TermsPanel } from './terms-panel';
 
@@ -57,8 +57,6 @@ function DetailsForm({ record, canEdit }: { record: OrganisationRecord; canEdit:
     </form>
   );
 }
-
-const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value);
 
 /** /admin/organization: the selected organisation's details, API keys and terms, as the caller's role allows. */
 export default function OrganisationSettingsScreen() {

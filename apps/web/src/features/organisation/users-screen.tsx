@@ -2,15 +2,12 @@ import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title, Vis
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { describeError, organisationApi, roles, userKeys, type Role } from './organisation-api';
+import { describeError, isRole, organisationApi, roles, userKeys, type Role } from './organisation-api';
 import { useOrganisationRecord } from './organisation-record';
 
 const roleOptions = roles.map((role) => ({ value: role, label: role }));
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function isRole(value: string | null): value is Role {
-  return value !== null && (roles as readonly string[]).includes(value);
-}
 
 function AddUserForm({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
@@ -51,7 +48,7 @@ function AddUserForm({ orgId }: { orgId: string }) {
           data={roleOptions}
           value={role}
           allowDeselect={false}
-          onChange={(value) => isRole(value) && setRole(value)}
+          onChange={(value) => value !== null && isRole(value) && setRole(value)}
         />
         <Button type="submit" mt={25} loading={add.isPending}>
           Add user
@@ -81,7 +78,7 @@ function RoleSelect({ orgId, email, role }: { orgId: string; email: string; role
         value={role}
         allowDeselect={false}
         disabled={edit.isPending}
-        onChange={(value) => isRole(value) && value !== role && edit.mutate(value)}
+        onChange={(value) => value !== null && isRole(value) && value !== role && edit.mutate(value)}
       />
       {edit.isError && (
         <Text size="xs" c="red">

@@ -1,0 +1,72 @@
+import type { CodeType } from '@qr/contracts';
+
+/** One input of a type's content form; `name` is the contract's field name. */
+export interface ContentField {
+  name: string;
+  label: string;
+  kind?: 'text' | 'textarea' | 'password' | 'select' | 'checkbox';
+  options?: { value: string; label: string }[];
+  placeholder?: string;
+}
+
+export const TYPE_LABELS: Record<CodeType, string> = {
+  url: 'Website (URL)',
+  vcard: 'Business card (vCard)',
+  note: 'Note',
+  text: 'Plain text',
+  wifi: 'Wi-Fi',
+  email: 'Email',
+  sms: 'SMS',
+  phone: 'Phone call',
+  page: 'Landing page',
+};
+
+const phone = (name: string, label: string): ContentField => ({ name, label, placeholder: '+1 555 010 1234' });
+
+/** The inputs of each type, in the order a person fills them in; rules come from the contract. */
+export const CONTENT_FIELDS: Record<CodeType, ContentField[]> = {
+  url: [{ name: 'url', label: 'Web address', placeholder: 'https://example.com/menu' }],
+  vcard: [
+    { name: 'first_name', label: 'First name' },
+    { name: 'last_name', label: 'Last name' },
+    { name: 'organization', label: 'Organisation' },
+    { name: 'job_title', label: 'Job title' },
+    phone('phone', 'Phone'),
+    phone('mobile', 'Mobile'),
+    { name: 'email', label: 'Email', placeholder: 'name@example.com' },
+    { name: 'website', label: 'Website', placeholder: 'https://example.com' },
+    { name: 'street', label: 'Street' },
+    { name: 'city', label: 'City' },
+    { name: 'zip', label: 'Postcode' },
+    { name: 'country', label: 'Country' },
+    { name: 'note', label: 'Note', kind: 'textarea' },
+  ],
+  note: [
+    { name: 'title', label: 'Title' },
+    { name: 'text', label: 'Note', kind: 'textarea' },
+  ],
+  text: [{ name: 'text', label: 'Text', kind: 'textarea' }],
+  wifi: [
+    { name: 'ssid', label: 'Network name (SSID)' },
+    { name: 'password', label: 'Password', kind: 'password' },
+    {
+      name: 'encryption',
+      label: 'Security',
+      kind: 'select',
+      options: [
+        { value: 'WPA', label: 'WPA/WPA2/WPA3' },
+        { value: 'WEP', label: 'WEP' },
+        { value: 'nopass', label: 'None (open network)' },
+      ],
+    },
+    { name: 'hidden', label: 'Hidden network', kind: 'checkbox' },
+  ],
+  email: [
+    { name: 'to', label: 'To', placeholder: 'hello@example.com' },
+    { name: 'subject', label: 'Subject' },
+    { name: 'body', label: 'Message', kind: 'textarea' },
+  ],
+  sms: [phone('phone', 'Phone number'), { name: 'message', label: 'Message', kind: 'textarea' }],
+  phone: [phone('phone', 'Phone number')],
+  page: [],
+};

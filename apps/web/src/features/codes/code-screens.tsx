@@ -1,0 +1,195 @@
+import { Alert, Anchor, Badge, Button, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CodeView } from '@qr/contracts';
+import { can } from '@qr/domain';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { describeError, isRole } from '../organisation/organisation-api';
+import { useOrganisationRecord } from '../organisation/organisation-record';
+import { CodeForm, draftOf, emptyDraft } from './code-form';
+import { TYPE_LABELS } from './code-content-fields';
+import { codeKeys, codesApi } from './codes-api';
+import { QrDownloads, QrImage } from './qr-image';
+
+function useCode(codeId: string) {
+  return useQuery({ queryKey: codeKeys.one(codeId), queryFn: () => codesApi.get(codeId), enabled: codeId !== '' });
+}
+
+function Loaded({ code, children }: { code: ReturnType<typeof useCode>; children: (code: CodeView) => ReactNode }) {
+  if (code.isError) {
+    return (
+      <Alert color="red" title="This code could not be loaded">
+        {describeError(code.error)}
+      </Alert>
+    );
+  }
+  return code.data ? children(code.data) : <Text c="dimmed">Loading the code…</Text>;
+}
+
+/** `/admin/create-qr-code`: type, content and design, then the success screen with the downloads. */
+export function CreateCodeScreen() {
+  const { record } = useOrganisationRecord();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  if (record.org_id === '') return <Text c="dimmed">Select or create an organisation first.</Text>;
+  return (
+    <Stack>
+      <Title order={1}>Create a QR code</Title>
+      <Text c="dimmed">The printed code points at this platform, so you can change where it leads at any time without reprinting it.</Text>
+      <CodeForm
+        initial={emptyDraft()}
+        submitLabel="Create QR code"
+        onSubmit={async (body) => {
+          const created = await codesApi.create({ ...body, org_id: record.org_id });
+          await queryClient.invalidateQueries({ queryKey: codeKeys.all });
+          navigate(`/admin/create-qr-success?code=${created.code_id}`);
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** `/admin/my-codes/edit/{codeId}`. */
+export function EditCodeScreen() {
+  const { codeId = '' } = useParams();
+  const code = useCode(codeId);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return (
+    <Loaded code={code}>
+      {(loaded) => (
+        <Stack>
+          <Title order={1}>Edit {loaded.name}</Title>
+          <Text c="dimmed">Printed copies keep working: they lead to whatever you save here.</Text>
+          <CodeForm
+            initial={draftOf(loaded)}
+            submitLabel="Save changes"
+            onSubmit={async (body) => {
+              await codesApi.update(codeId, body);
+              await queryClient.invalidateQueries({ queryKey: codeKeys.all });
+              navigate(`/admin/my-codes/edit/${codeId}/success`);
+            }}
+          />
+        </Stack>
+      )}
+    </Loaded>
+  );
+}
+
+function PublicLink({ code }: { code: CodeView }) {
+  return (
+    <Group align="flex-end">
+      <TextInput label="Public link" value={code.public_link} readOnly w={360} />
+      <CopyButton value={code.public_link}>{({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}</CopyButton>
+      <Button component={Link} to={`/share?code=${code.code_id}`} variant="default">
+        Share
+      </Button>
+    </Group>
+  );
+}
+
+/** `/admin/create-qr-success?code=…` and `/admin/my-codes/edit/{codeId}/success`: the code, its downloads and link. */
+export function CodeSavedScreen() {
+  const { codeId: fromPath } = useParams();
+  const [params] = useSearchParams();
+  const code = useCode(fromPath ?? params.get('code') ?? '');
+  return (
+    <Loaded code={code}>
+      {(loaded) => (
+        <Stack>
+          <Title order={1}>{fromPath ? 'Changes saved' : 'Your QR code is ready'}</Title>
+          <Text>
+            <strong>{loaded.name}</strong> scans to <Anchor href={loaded.qr_url}>{loaded.qr_url}</Anchor>.
+          </Text>
+          <QrImage code={loaded} size={240} />
+          <QrDownloads code={loaded} />
+          <PublicLink code={loaded} />
+          <Group>
+            <Button component={Link} to="/admin/my-codes" variant="default">
+              Back to my codes
+            </Button>
+            <Button component={Link} to="/admin/create-qr-code" variant="subtle">
+              Create another
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Loaded>
+  );
+}
+
+function StatusBadge({ status }: { status: CodeView['status'] }) {
+  return <Badge color={status === 'active' ? 'teal' : 'gray'}>{status}</Badge>;
+}
+
+/** `/admin/my-codes/show/{codeId}`: details, downloads and status actions. */
+export function ShowCodeScreen() {
+  const { codeId = '' } = useParams();
+  const code = useCode(codeId);
+  const { record } = useOrganisationRecord();
+  const queryClient = useQueryClient();
+  const change = useMutation({
+    mutationFn: (action: 'pause' | 'resume') => (action === 'pause' ? codesApi.pause(codeId) : codesApi.resume(codeId)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.all }),
+  });
+  const writable = isRole(record.role) && can.write('codes', record.role);
+  return (
+    <Loaded code={code}>
+      {(loaded) => (
+        <Stack>
+          <Group>
+            <Title order={1}>{loaded.name}</Title>
+            <StatusBadge status={loaded.status} />
+          </Group>
+          <Text c="dimmed">
+            {TYPE_LABELS[loaded.type]} · {loaded.scan_count} scans · created {new Date(loaded.created_at).toLocaleDateString()}
+          </Text>
+          <QrImage code={loaded} size={240} />
+          <QrDownloads code={loaded} />
+          <PublicLink code={loaded} />
+          {writable && (
+            <Group>
+              <Button component={Link} to={`/admin/my-codes/edit/${codeId}`}>
+                Edit
+              </Button>
+              <Button variant="default" loading={change.isPending} onClick={() => change.mutate(loaded.status === 'paused' ? 'resume' : 'pause')}>
+                {loaded.status === 'paused' ? 'Resume' : 'Pause'}
+              </Button>
+            </Group>
+          )}
+          {change.isError && <Alert color="red">{describeError(change.error)}</Alert>}
+        </Stack>
+      )}
+    </Loaded>
+  );
+}
+
+export function CodeRow({ code, onDelete }: { code: CodeView; onDelete: (code: CodeView) => void }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <QrImage code={code} size={48} />
+      </Table.Td>
+      <Table.Td>
+        <Anchor component={Link} to={`/admin/my-codes/show/${code.code_id}`}>
+          {code.name}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>{TYPE_LABELS[code.type]}</Table.Td>
+      <Table.Td>
+        <StatusBadge status={code.status} />
+      </Table.Td>
+      <Table.Td>{code.scan_count}</Table.Td>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/edit/${code.code_id}`}>
+            Edit
+          </Button>
+          <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${code.name}`} onClick={() => onDelete(code)}>
+            Delete
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

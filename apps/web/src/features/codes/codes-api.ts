@@ -1,0 +1,51 @@
+import type {
+  CodeCreatedView,
+  CodeListView,
+  CodeView,
+  CreateCodeBody,
+  QrDesign,
+  QrImageFormat,
+  QrPreviewView,
+  UpdateCodeBody,
+} from '@qr/contracts';
+import { apiFetch } from '../../api/api-fetch';
+import { call } from '../organisation/organisation-api';
+
+export const codeKeys = {
+  all: ['codes'] as const,
+  list: (orgId: string, page: number, filter: string) => [...codeKeys.all, 'list', orgId, page, filter] as const,
+  one: (codeId: string) => [...codeKeys.all, 'one', codeId] as const,
+  image: (codeId: string, updatedAt: string) => [...codeKeys.all, 'image', codeId, updatedAt] as const,
+};
+
+const base = '/api/v1/codes';
+const codePath = (codeId: string) => `${base}/${encodeURIComponent(codeId)}`;
+
+export const codesApi = {
+  list: (orgId: string, page: number, filter: string) =>
+    call<CodeListView>(`${base}?${new URLSearchParams({ org_id: orgId, page: String(page), per_page: '10', ...(filter ? { filter } : {}) })}`),
+  get: (codeId: string) => call<CodeView>(codePath(codeId)),
+  create: (body: CreateCodeBody) => call<CodeCreatedView>(base, { method: 'POST', body: JSON.stringify(body) }),
+  update: (codeId: string, body: UpdateCodeBody) => call<CodeView>(codePath(codeId), { method: 'PUT', body: JSON.stringify(body) }),
+  pause: (codeId: string) => call<CodeView>(`${codePath(codeId)}/pause`, { method: 'POST' }),
+  resume: (codeId: string) => call<CodeView>(`${codePath(codeId)}/resume`, { method: 'POST' }),
+  remove: (codeId: string) => call<void>(codePath(codeId), { method: 'DELETE' }),
+  preview: (design: QrDesign) => call<QrPreviewView>(`${base}/qr-preview`, { method: 'POST', body: JSON.stringify({ design }) }),
+  /** The image needs the bearer token, so it is fetched rather than linked. */
+  image: async (codeId: string, format: QrImageFormat, size?: number): Promise<Blob> => {
+    const query = new URLSearchParams({ format, ...(size ? { size: String(size) } : {}) });
+    const response = await apiFetch(`${codePath(codeId)}/qr?${query}`);
+    if (!response.ok) throw new Error(`The image could not be made (${response.status}).`);
+    return response.blob();
+  },
+};
+
+/** Saves a blob as a file through a temporary link: downloads of signed-in images can not be plain hrefs. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

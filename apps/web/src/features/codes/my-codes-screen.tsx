@@ -1,0 +1,112 @@
+import { Alert, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CodeView } from '@qr/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { describeError } from '../organisation/organisation-api';
+import { useOrganisationRecord } from '../organisation/organisation-record';
+import { CodeRow } from './code-screens';
+import { codeKeys, codesApi } from './codes-api';
+
+const PAGE_SIZE = 10;
+
+/** `/admin/my-codes`: the organisation's codes, newest first, ten a page, with a filter. */
+export default function MyCodesScreen() {
+  const { record } = useOrganisationRecord();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState('');
+  const [settledFilter] = useDebouncedValue(filter.trim(), 300);
+  const [deleting, setDeleting] = useState<CodeView | null>(null);
+  const orgId = record.org_id;
+  const codes = useQuery({
+    queryKey: codeKeys.list(orgId, page, settledFilter),
+    queryFn: () => codesApi.list(orgId, page, settledFilter),
+    enabled: orgId !== '',
+    placeholderData: (previous) => previous,
+  });
+  const remove = useMutation({
+    mutationFn: (code: CodeView) => codesApi.remove(code.code_id),
+    onSuccess: async () => {
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: codeKeys.all });
+    },
+  });
+
+  if (orgId === '') return <Text c="dimmed">Select or create an organisation first.</Text>;
+  const total = codes.data?.total ?? 0;
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1}>My codes</Title>
+        <Button component={Link} to="/admin/create-qr-code">
+          Create QR code
+        </Button>
+      </Group>
+      <TextInput
+        label="Filter"
+        placeholder="Name, type or status"
+        value={filter}
+        onChange={(event) => {
+          setFilter(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={360}
+      />
+      {codes.isError && (
+        <Alert color="red" title="The codes could not be loaded">
+          {describeError(codes.error)}
+        </Alert>
+      )}
+      {codes.data && total === 0 && (
+        <Text c="dimmed">
+          {settledFilter ? 'No code matches this filter.' : 'No codes yet. Create your first QR code: it takes a minute, and you can change where it leads at any time.'}
+        </Text>
+      )}
+      {codes.data && total > 0 && (
+        <>
+          <Table aria-label="Codes" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>QR</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Scans</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {codes.data.items.map((code) => (
+                <CodeRow key={code.code_id} code={code} onDelete={setDeleting} />
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {total} {total === 1 ? 'code' : 'codes'}
+            </Text>
+            <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Pages" />
+          </Group>
+        </>
+      )}
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this code?">
+        <Stack>
+          <Text>
+            Printed copies of <strong>{deleting?.name}</strong> will show “This code has ended”. This can not be undone.
+          </Text>
+          {remove.isError && <Alert color="red">{describeError(remove.error)}</Alert>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>
+              Delete code
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import { Alert, Button, ColorInput, Group, Image, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { QR_DESIGN_PRESETS, type QrDesign } from '@qr/contracts';
+import { describeError } from '../organisation/organisation-api';
+import { codesApi } from './codes-api';
+
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
+const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+/** The live preview: drawn by the server with the same renderer and check the save uses. */
+function DesignPreview({ design, refusal }: { design: QrDesign; refusal: string | null }) {
+  const [settled] = useDebouncedValue(design, 300);
+  const preview = useQuery({ queryKey: ['qr-preview', settled], queryFn: () => codesApi.preview(settled), placeholderData: (previous) => previous });
+  const check = preview.data?.check;
+  return (
+    <Stack align="center" gap="xs">
+      {preview.data ? (
+        <Image src={svgSource(preview.data.svg)} alt="Preview of the QR code" w={240} h={240 * (design.height / design.width)} fit="contain" />
+      ) : (
+        <Text c="dimmed">Drawing the preview…</Text>
+      )}
+      {check?.ok && !refusal && <Text size="sm" c="teal">Scans fine.</Text>}
+      {(refusal ?? (check && !check.ok ? check.reason : null)) && (
+        <Alert color="red" title="This design would not scan" w="100%">
+          {refusal ?? (check && !check.ok ? check.reason : '')}
+        </Alert>
+      )}
+      {preview.isError && <Text size="sm" c="red">{describeError(preview.error)}</Text>}
+    </Stack>
+  );
+}
+
+/** The QR designer (issue 4 "Design the QR"): presets, colours, gradient, shapes, eyes, frame, size, with a live preview. */
+export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; onChange: (design: QrDesign) => void; refusal: string | null }) {
+  const set = <K extends keyof QrDesign>(key: K, value: QrDesign[K]) => onChange({ ...design, [key]: value });
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="designer-title">
+      <Title order={2} size="h4" id="designer-title" mb="sm">
+        Design
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="sm">
+          <Group gap="xs">
+            {QR_DESIGN_PRESETS.map((preset) => (
+              <Button key={preset.id} size="xs" variant="default" onClick={() => onChange({ ...preset.design, width: design.width, height: design.height })}>
+                {preset.label}
+              </Button>
+            ))}
+          </Group>
+          <Group grow>
+            <ColorInput label="Code colour" value={design.foreground} onChange={(value) => set('foreground', value)} format="hex" />
+            <ColorInput label="Background" value={design.background} onChange={(value) => set('background', value)} format="hex" />
+          </Group>
+          <Switch
+            label="Gradient"
+            checked={design.gradient !== null}
+            onChange={(event) => set('gradient', event.currentTarget.checked ? { type: 'linear', from: design.foreground, to: '#087f8c', rotation: 45 } : null)}
+          />
+          {design.gradient && (
+            <Group grow>
+              <ColorInput label="From" value={design.gradient.from} onChange={(from) => set('gradient', { ...design.gradient!, from })} format="hex" />
+              <ColorInput label="To" value={design.gradient.to} onChange={(to) => set('gradient', { ...design.gradient!, to })} format="hex" />
+              <Select
+                label="Kind"
+                data={options(['linear', 'radial'] as const, { linear: 'Linear', radial: 'Radial' })}
+                value={design.gradient.type}
+                allowDeselect={false}
+                onChange={(type) => type && set('gradient', { ...design.gradient!, type: type as 'linear' | 'radial' })}
+              />
+            </Group>
+          )}
+          <Group grow>
+            <Select
+              label="Module shape"
+              data={options(['square', 'dots', 'rounded'] as const, { square: 'Square', dots: 'Dots', rounded: 'Rounded' })}
+              value={design.module_shape}
+              allowDeselect={false}
+              onChange={(value) => value && set('module_shape', value as QrDesign['module_shape'])}
+            />
+            <Select
+              label="Eye style"
+              data={options(['square', 'rounded', 'circle'] as const, { square: 'Square', rounded: 'Rounded', circle: 'Circle' })}
+              value={design.eye_style}
+              allowDeselect={false}
+              onChange={(value) => value && set('eye_style', value as QrDesign['eye_style'])}
+            />
+          </Group>
+          <ColorInput
+            label="Eye colour"
+            description="Leave empty to paint the eyes like the rest."
+            value={design.eye_colour ?? ''}
+            onChange={(value) => set('eye_colour', value === '' ? null : value)}
+            format="hex"
+          />
+          <Switch
+            label="Frame with a call to action"
+            checked={design.frame !== null}
+            onChange={(event) => set('frame', event.currentTarget.checked ? { style: 'banner', text: 'Scan me', colour: '#000000', text_colour: '#ffffff' } : null)}
+          />
+          {design.frame && (
+            <Group grow align="flex-start">
+              <TextInput label="Frame text" maxLength={30} value={design.frame.text} onChange={(event) => set('frame', { ...design.frame!, text: event.currentTarget.value })} />
+              <Select
+                label="Frame style"
+                data={options(['banner', 'box'] as const, { banner: 'Banner', box: 'Box' })}
+                value={design.frame.style}
+                allowDeselect={false}
+                onChange={(style) => style && set('frame', { ...design.frame!, style: style as 'banner' | 'box' })}
+              />
+              <ColorInput label="Frame colour" value={design.frame.colour} onChange={(colour) => set('frame', { ...design.frame!, colour })} format="hex" />
+            </Group>
+          )}
+          <Group grow>
+            <Select
+              label="Error correction"
+              description="Higher survives more damage, with denser codes."
+              data={options(['L', 'M', 'Q', 'H'] as const, { L: 'Low (7 %)', M: 'Medium (15 %)', Q: 'Quartile (25 %)', H: 'High (30 %)' })}
+              value={design.error_correction}
+              allowDeselect={false}
+              onChange={(value) => value && set('error_correction', value as QrDesign['error_correction'])}
+            />
+            <NumberInput label="Quiet zone (modules)" min={0} max={10} value={design.margin} onChange={(value) => set('margin', Number(value) || 0)} />
+          </Group>
+          <Group grow>
+            <NumberInput label="Width (px)" min={128} max={4096} step={64} value={design.width} onChange={(value) => set('width', Number(value) || 512)} />
+            <NumberInput label="Height (px)" min={128} max={4096} step={64} value={design.height} onChange={(value) => set('height', Number(value) || 512)} />
+          </Group>
+          <Text size="xs" c="dimmed">
+            Logos arrive with image uploads in a later release.
+          </Text>
+        </Stack>
+        <DesignPreview design={design} refusal={refusal} />
+      </SimpleGrid>
+    </Paper>
+  );
+}

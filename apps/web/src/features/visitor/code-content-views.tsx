@@ -1,0 +1,134 @@
+import { Anchor, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import type { PublicCodeView } from '@qr/contracts';
+import { field, vcardDownloadUrl } from './public-code-api';
+
+/** Only web addresses become links: content is typed by an organisation and read by anyone. */
+const webHref = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);
+
+export function BusinessCard({ code }: { code: PublicCodeView }) {
+  const name = [field(code, 'first_name'), field(code, 'last_name')].filter(Boolean).join(' ');
+  const lines: [string, string | undefined, string | undefined][] = [
+    ['Phone', field(code, 'phone'), field(code, 'phone') && `tel:${field(code, 'phone')!.replace(/[^\d+]/g, '')}`],
+    ['Mobile', field(code, 'mobile'), field(code, 'mobile') && `tel:${field(code, 'mobile')!.replace(/[^\d+]/g, '')}`],
+    ['Email', field(code, 'email'), field(code, 'email') && `mailto:${encodeURIComponent(field(code, 'email')!)}`],
+    ['Website', field(code, 'website'), webHref(field(code, 'website'))],
+  ];
+  const address = [field(code, 'street'), [field(code, 'zip'), field(code, 'city')].filter(Boolean).join(' '), field(code, 'country')].filter(Boolean).join(', ');
+  return (
+    <Card withBorder radius="md" padding="lg" component="article" aria-label="Business card">
+      <Stack gap="xs">
+        <Title order={1} size="h2">
+          {name}
+        </Title>
+        {(field(code, 'job_title') || field(code, 'organization')) && (
+          <Text c="dimmed">{[field(code, 'job_title'), field(code, 'organization')].filter(Boolean).join(', ')}</Text>
+        )}
+        {lines
+          .filter(([, value]) => value)
+          .map(([label, value, href]) => (
+            <Text key={label}>
+              <Text span fw={600}>
+                {label}:{' '}
+              </Text>
+              {href ? <Anchor href={href}>{value}</Anchor> : value}
+            </Text>
+          ))}
+        {address && <Text>{address}</Text>}
+        {field(code, 'note') && <Text style={{ whiteSpace: 'pre-wrap' }}>{field(code, 'note')}</Text>}
+        <Button component="a" href={vcardDownloadUrl(code.code_id)} size="md" mt="sm">
+          Add to contacts
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+export function NoteView({ code }: { code: PublicCodeView }) {
+  return (
+    <Stack component="article">
+      <Title order={1}>{field(code, 'title') ?? code.name}</Title>
+      <Text size="lg" style={{ whiteSpace: 'pre-wrap' }}>
+        {field(code, 'text')}
+      </Text>
+    </Stack>
+  );
+}
+
+function WifiView({ code }: { code: PublicCodeView }) {
+  const password = field(code, 'password');
+  return (
+    <Stack>
+      <Title order={1}>Wi-Fi: {field(code, 'ssid')}</Title>
+      <Text>
+        Network <strong>{field(code, 'ssid')}</strong>
+        {code['encryption'] === 'nopass' ? ', open (no password).' : `, ${String(code['encryption'] ?? 'WPA')} security.`}
+      </Text>
+      {password && (
+        <Group>
+          <Text>
+            Password: <strong>{password}</strong>
+          </Text>
+          <CopyButton value={password}>{({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy password'}</Button>}</CopyButton>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function ActionView({ title, text, href, action }: { title: string; text?: string; href: string; action: string }) {
+  return (
+    <Stack>
+      <Title order={1}>{title}</Title>
+      {text && <Text style={{ whiteSpace: 'pre-wrap' }}>{text}</Text>}
+      <Button component="a" href={href} size="md">
+        {action}
+      </Button>
+    </Stack>
+  );
+}
+
+/** What `/code/{id}` shows for each type (spec §2 "Conditional public code page"). */
+export function CodeContentView({ code }: { code: PublicCodeView }) {
+  switch (code.type) {
+    case 'url': {
+      const target = webHref(field(code, 'url'));
+      return <ActionView title={code.name} href={target ?? '/'} action="Open the link" />;
+    }
+    case 'vcard':
+      return <BusinessCard code={code} />;
+    case 'note':
+      return <NoteView code={code} />;
+    case 'text':
+      return (
+        <Stack>
+          <Title order={1}>{code.name}</Title>
+          <Text size="lg" style={{ whiteSpace: 'pre-wrap' }}>
+            {field(code, 'text')}
+          </Text>
+        </Stack>
+      );
+    case 'wifi':
+      return <WifiView code={code} />;
+    case 'email': {
+      const query = new URLSearchParams(Object.entries({ subject: field(code, 'subject'), body: field(code, 'body') }).filter(([, v]) => v) as [string, string][]);
+      const to = field(code, 'to') ?? '';
+      return <ActionView title={code.name} text={`Write to ${to}`} href={`mailto:${encodeURIComponent(to)}${query.size ? `?${query}` : ''}`} action="Write the email" />;
+    }
+    case 'sms': {
+      const phone = (field(code, 'phone') ?? '').replace(/[^\d+]/g, '');
+      const message = field(code, 'message');
+      return <ActionView title={code.name} text={message} href={`sms:${phone}${message ? `?body=${encodeURIComponent(message)}` : ''}`} action="Send the text message" />;
+    }
+    case 'phone': {
+      const phone = field(code, 'phone') ?? '';
+      return <ActionView title={code.name} text={phone} href={`tel:${phone.replace(/[^\d+]/g, '')}`} action="Call" />;
+    }
+    case 'page':
+      return (
+        <Stack>
+          <Title order={1}>{code.name}</Title>
+          <Text>This code’s landing page arrives with the pages release.</Text>
+        </Stack>
+      );
+  }
+}

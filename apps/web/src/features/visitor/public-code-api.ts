@@ -1,0 +1,20 @@
+import type { PublicCodeView } from '@qr/contracts';
+
+/** The code can not be shown: unknown, deleted, or a malformed id. */
+export class CodeUnavailable extends Error {}
+
+/** Plain fetch: a visitor's page carries no sign-in or admin code (DESIGN.md §7). */
+export async function fetchPublicCode(codeId: string): Promise<PublicCodeView> {
+  const response = await fetch(`/api/v1/public/codes/${encodeURIComponent(codeId)}`);
+  if (response.ok) return (await response.json()) as PublicCodeView;
+  if (response.status === 404 || response.status === 400) throw new CodeUnavailable();
+  throw new Error(`This code could not be opened (${response.status}). Please try again.`);
+}
+
+export const vcardDownloadUrl = (codeId: string) => `/api/v1/public/codes/${encodeURIComponent(codeId)}/vcard`;
+
+/** Reads a text field of the content; the API sends only its own fields, so anything else is absent. */
+export const field = (code: PublicCodeView, name: string): string | undefined => {
+  const value = code[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};

@@ -1,0 +1,68 @@
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { PublicCodeView } from '@qr/contracts';
+import { useEffect, type ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageLoader } from '../../components/page-loader';
+import { BusinessCard, CodeContentView, NoteView } from './code-content-views';
+import { CodeUnavailable, field, fetchPublicCode } from './public-code-api';
+
+/** Loads the code and handles the states every visitor page shares: loading, gone, paused, failed. */
+function PublicCode({ children }: { children: (code: PublicCodeView) => ReactNode }) {
+  const { id = '' } = useParams();
+  const code = useQuery({
+    queryKey: ['public-code', id],
+    queryFn: () => fetchPublicCode(id),
+    retry: (count, error) => !(error instanceof CodeUnavailable) && count < 3,
+  });
+  if (code.isPending) return <PageLoader />;
+  if (code.isError) {
+    return code.error instanceof CodeUnavailable ? (
+      <Stack maw={520} mx="auto">
+        <Title order={1}>This code is not available</Title>
+        <Text>It may have been taken down, or the address is not complete. Check the code and try again.</Text>
+      </Stack>
+    ) : (
+      <Alert color="red" title="This code could not be opened">
+        {code.error.message}
+      </Alert>
+    );
+  }
+  if (code.data.status === 'paused') {
+    return (
+      <Stack maw={520} mx="auto">
+        <Title order={1}>This code is paused</Title>
+        <Text>The organisation behind it has paused it for now. Please try again later.</Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack maw={520} mx="auto">
+      {children(code.data)}
+    </Stack>
+  );
+}
+
+/** A URL code's shared link sends the visitor on, as its QR does. */
+function FollowUrl({ code }: { code: PublicCodeView }) {
+  const target = field(code, 'url');
+  useEffect(() => {
+    if (target && /^https?:\/\//i.test(target)) window.location.replace(target);
+  }, [target]);
+  return <CodeContentView code={code} />;
+}
+
+/** `/code/{id}`: the conditional public page of any type. */
+export function CodePublicScreen() {
+  return <PublicCode>{(code) => (code.type === 'url' ? <FollowUrl code={code} /> : <CodeContentView code={code} />)}</PublicCode>;
+}
+
+/** `/card/{id}`: a business card. */
+export function CardScreen() {
+  return <PublicCode>{(code) => (code.type === 'vcard' ? <BusinessCard code={code} /> : <CodeContentView code={code} />)}</PublicCode>;
+}
+
+/** `/code/note/{id}`: a note. */
+export function NoteScreen() {
+  return <PublicCode>{(code) => (code.type === 'note' ? <NoteView code={code} /> : <CodeContentView code={code} />)}</PublicCode>;
+}

@@ -1,0 +1,37 @@
+import { Anchor, Button, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CODE_ID_PATTERN } from '@qr/contracts';
+import { useSearchParams } from 'react-router-dom';
+
+/** `/share?code={code_id}`: pass a code's public link on, with the phone's own share sheet where there is one. */
+export default function ShareScreen() {
+  const [params] = useSearchParams();
+  const codeId = params.get('code') ?? '';
+  if (!CODE_ID_PATTERN.test(codeId)) {
+    return (
+      <Stack maw={520} mx="auto">
+        <Title order={1}>Share a code</Title>
+        <Text>There is no code to share at this address. Open the share link from a code’s page.</Text>
+      </Stack>
+    );
+  }
+  const link = `${window.location.origin}/code/${codeId}`;
+  const canShare = typeof navigator.share === 'function';
+  const encoded = encodeURIComponent(link);
+  return (
+    <Stack maw={520} mx="auto">
+      <Title order={1}>Share this code</Title>
+      <TextInput label="Link" value={link} readOnly />
+      <Group>
+        {canShare && <Button onClick={() => void navigator.share({ url: link }).catch(() => undefined)}>Share…</Button>}
+        <CopyButton value={link}>{({ copied, copy }) => <Button variant={canShare ? 'default' : 'filled'} onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}</CopyButton>
+      </Group>
+      <Group gap="md">
+        <Anchor href={`mailto:?body=${encoded}`}>Email</Anchor>
+        <Anchor href={`sms:?body=${encoded}`}>Text message</Anchor>
+        <Anchor href={`https://wa.me/?text=${encoded}`} target="_blank" rel="noopener noreferrer">
+          WhatsApp
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

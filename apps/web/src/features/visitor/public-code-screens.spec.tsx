@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { installFakeApi, reply } from '../../testing/fake-api';
+import { renderApp } from '../../testing/render-app';
+
+const ID = 'AbCdEf1234';
+const serve = (code: object | null) =>
+  installFakeApi((path) => (path === `/api/v1/public/codes/${ID}` ? (code ? reply(200, { code_id: ID, status: 'active', ...code }) : undefined) : undefined));
+
+test('a business card shows the person and offers the .vcf to add to contacts', async () => {
+  serve({ name: 'Ada card', type: 'vcard', first_name: 'Ada', last_name: 'Lovelace', organization: 'Engines', email: 'ada@example.com', website: 'javascript:alert(1)' });
+  renderApp(`/card/${ID}`);
+  expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Add to contacts' }).getAttribute('href')).toBe(`/api/v1/public/codes/${ID}/vcard`);
+  expect(screen.getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe('mailto:ada%40example.com');
+  // Only web addresses become links.
+  expect(screen.queryByRole('link', { name: 'javascript:alert(1)' })).toBeNull();
+});
+
+test('a Wi-Fi code shows the network and its password, and a note its text as text', async () => {
+  serve({ name: 'Guest wifi', type: 'wifi', ssid: 'Cafe', password: 'espresso42', encryption: 'WPA', hidden: false });
+  const { unmount } = renderApp(`/code/${ID}`);
+  expect(await screen.findByRole('heading', { name: 'Wi-Fi: Cafe' })).toBeTruthy();
+  expect(screen.getByText('espresso42')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Copy password' })).toBeTruthy();
+  unmount();
+
+  serve({ name: 'Sign', type: 'note', title: 'Closed', text: 'Back at <b>3</b>' });
+  renderApp(`/code/note/${ID}`);
+  expect(await screen.findByRole('heading', { name: 'Closed' })).toBeTruthy();
+  expect(screen.getByText('Back at <b>3</b>')).toBeTruthy();
+});
+
+test('a paused code and an unknown code each say so plainly', async () => {
+  serve({ name: 'Paused', type: 'text', status: 'paused' });
+  const { unmount } = renderApp(`/code/${ID}`);
+  expect(await screen.findByRole('heading', { name: 'This code is paused' })).toBeTruthy();
+  unmount();
+  serve(null);
+  renderApp(`/code/${ID}`);
+  expect(await screen.findByRole('heading', { name: 'This code is not available' })).toBeTruthy();
+});

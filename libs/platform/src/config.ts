@@ -37,6 +37,18 @@ const ConfigSchema = z
       .regex(/^[a-z0-9-]{1,64}$/i, 'must be an HTTP header name such as cf-ipcountry')
       .transform((name) => name.toLowerCase())
       .optional(),
+    // Set S3_BUCKET to keep uploaded files in S3-compatible storage instead of DATA_DIR/blobs.
+    // Credentials come from the standard AWS variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE…).
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name of 3-63 lower-case letters, digits, dots and dashes')
+      .optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{1,40}$/, 'must be a region name such as us-east-2')
+      .default('us-east-2'),
+    // Another S3-compatible service (MinIO, Ceph, R2…); unset means AWS itself.
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of an S3-compatible endpoint' }).optional(),
   })
   .transform((raw) => ({
     ...raw,

@@ -39,6 +39,20 @@ export const ErrorCode = z.enum([
   'code_not_found',
   // The QR design does not decode reliably once rendered; the detail says why (contrast, logo size, quiet zone).
   'design_unscannable',
+  // An uploaded file is over the upload size limit.
+  'upload_too_large',
+  // An uploaded file's bytes are not a PNG, JPEG, WebP or GIF image (SVG is refused: it can carry script).
+  'unsupported_image_type',
+  // An uploaded image is wider or taller than the limit, or would decode to too many pixels.
+  'image_dimensions_too_large',
+  // An uploaded file starts like an image but does not decode as one.
+  'image_unreadable',
+  // No stored file with this id in an organisation the caller belongs to (other tenants' ids answer this too).
+  'blob_not_found',
+  // A signed file link's time is up: ask for a new link.
+  'signed_url_expired',
+  // A signed file link was changed or was never signed by this server.
+  'signed_url_invalid',
   // Too many requests from one client in a short time.
   'rate_limited',
   // A dependency (database) is unreachable; the request may succeed later.

@@ -46,9 +46,6 @@ export interface QrLayout {
 /** Renderers draw DataDark modules in their shape and Eye modules as part of the eye they belong to. */
 export const ModuleKind = { Light: 0, DataDark: 1, Eye: 2, Hidden: 3 } as const;
 
-/** The top-left module of the eye a module of kind Eye belongs to (eyes sit at three corners). */
-export const eyeOrigin = (size: number, row: number, col: number): [number, number] => [row < 7 ? 0 : size - 7, col < 7 ? 0 : size - 7];
-
 /** The band holds the frame's text: a fifth of the code's side. */
 const BAND_SHARE = 0.2;
 
@@ -71,47 +68,56 @@ export function layoutOf(text: string, design: QrDesign): QrLayout {
     [0, size - 7],
     [size - 7, 0],
   ];
-  const isEye = (row: number, col: number) => (row < 7 || row >= size - 7) && (col < 7 || col >= size - 7) && (row < 7 || col < 7);
-
-  let logo: Rect | null = null;
-  let hidden = (_row: number, _col: number) => false;
-  if (design.logo) {
-    // Whole modules, odd count, so the logo sits centred on the module grid.
-    let span = Math.max(1, Math.round(size * design.logo.size));
-    if (span % 2 === 0) span += 1;
-    const first = (size - span) / 2;
-    logo = { x: x0 + first * module, y: y0 + first * module, size: span * module };
-    hidden = (row, col) => row >= first - 1 && row <= first + span && col >= first - 1 && col <= first + span;
-  }
-  const kinds = new Uint8Array(size * size);
-  for (let row = 0; row < size; row++) {
-    for (let col = 0; col < size; col++) {
-      kinds[row * size + col] = isEye(row, col)
-        ? ModuleKind.Eye
-        : hidden(row, col)
-          ? ModuleKind.Hidden
-          : modules.get(row, col) === 1
-            ? ModuleKind.DataDark
-            : ModuleKind.Light;
-    }
-  }
-
+  const logo = design.logo ? logoArea(size, design.logo.size, x0, y0, module) : null;
   return {
     design,
     width,
     height,
     size,
-    kinds,
+    kinds: kindsOf(modules.data, size, logo?.modules ?? null),
     x0,
     y0,
     module,
     code,
-    logo,
+    logo: logo?.rect ?? null,
     band: bandHeight > 0 ? { y: height - bandHeight, height: bandHeight } : null,
     eyes,
   };
 }
 
+/** Modules first..last (inclusive, on both axes) are hidden under the logo. */
+interface HiddenSpan {
+  first: number;
+  last: number;
+}
+
+function logoArea(size: number, share: number, x0: number, y0: number, module: number): { rect: Rect; modules: HiddenSpan } {
+  // Whole modules, odd count, so the logo sits centred on the module grid.
+  let span = Math.max(1, Math.round(size * share));
+  if (span % 2 === 0) span += 1;
+  const first = (size - span) / 2;
+  // A one-module collar of light modules keeps the logo's edge from blurring into the code.
+  return { rect: { x: x0 + first * module, y: y0 + first * module, size: span * module }, modules: { first: first - 1, last: first + span } };
+}
+
+/** `data` is qrcode's module matrix (1 dark, row by row); the result is ModuleKind per module. */
+function kindsOf(data: Uint8Array, size: number, hidden: HiddenSpan | null): Uint8Array {
+  const kinds = new Uint8Array(size * size);
+  const [first, last] = hidden ? [hidden.first, hidden.last] : [size, -1];
+  const eyeEnd = size - 7;
+  for (let row = 0; row < size; row++) {
+    const eyeRow = row < 7 || row >= eyeEnd;
+    const hiddenRow = row >= first && row <= last;
+    for (let col = 0; col < size; col++) {
+      const i = row * size + col;
+      if (eyeRow && (col < 7 || (row < 7 && col >= eyeEnd))) kinds[i] = ModuleKind.Eye;
+      else if (hiddenRow && col >= first && col <= last) kinds[i] = ModuleKind.Hidden;
+      // qrcode stores 1 for dark and 0 for light, the values of ModuleKind.DataDark and Light.
+      else kinds[i] = data[i]!;
+    }
+  }
+  return kinds;
+}
 export type Rgb = readonly [number, number, number];
 
 export function rgbOf(hex: string): Rgb {
@@ -119,15 +125,27 @@ export function rgbOf(hex: string): Rgb {
   return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
 
-/** Steps of a gradient's colour ramp: finer than the eye tells apart on a module. */
-export const RAMP_STEPS = 256;
+/**
+ * Steps of a gradient's colour ramp: finer than the eye tells apart on a module, and few enough to
+ * fit a PNG palette beside four fixed colours (qr-png.ts).
+ */
+export const RAMP_STEPS = 252;
 
 /**
  * The modules' paint, as the SVG gradient lays it out: `ramp` holds RAMP_STEPS colours (RGB) from
- * `from` to `to`, and `position(x, y)` says how far along it a pixel is, 0..1: along `rotation`
- * degrees across the code square, or outwards from its centre. No gradient: one colour, position 0.
+ * `from` to `to`. How far along the ramp pixel (x, y) is, 0..1, is `across(x) + down(y)` for a
+ * linear gradient (along `rotation` degrees across the code square) and the square root of that
+ * sum for a radial one (outwards from the centre). Split by axis so a renderer computes each
+ * column's and each row's term once. No gradient: one colour, position 0.
  */
-export function paintOf(layout: QrLayout): { ramp: Uint8Array; position: (x: number, y: number) => number } {
+export interface Paint {
+  ramp: Uint8Array;
+  radial: boolean;
+  across: (x: number) => number;
+  down: (y: number) => number;
+}
+
+export function paintOf(layout: QrLayout): Paint {
   const { design, code } = layout;
   const gradient = design.gradient;
   const [from, to] = gradient ? [rgbOf(gradient.from), rgbOf(gradient.to)] : [rgbOf(design.foreground), rgbOf(design.foreground)];
@@ -138,11 +156,14 @@ export function paintOf(layout: QrLayout): { ramp: Uint8Array; position: (x: num
   }
   const cx = code.x + code.size / 2;
   const cy = code.y + code.size / 2;
-  if (!gradient) return { ramp, position: () => 0 };
-  if (gradient.type === 'radial') return { ramp, position: (x, y) => Math.hypot(x - cx, y - cy) / (code.size / 2) };
+  if (!gradient) return { ramp, radial: false, across: () => 0, down: () => 0 };
+  if (gradient.type === 'radial') {
+    const radius = code.size / 2;
+    return { ramp, radial: true, across: (x) => ((x - cx) / radius) ** 2, down: (y) => ((y - cy) / radius) ** 2 };
+  }
   const angle = (gradient.rotation * Math.PI) / 180;
   const [dx, dy] = [Math.cos(angle), Math.sin(angle)];
   // Projected onto the direction and scaled so the code square's extent maps to 0..1.
   const half = (Math.abs(dx) + Math.abs(dy)) * (code.size / 2);
-  return { ramp, position: (x, y) => ((x - cx) * dx + (y - cy) * dy + half) / (2 * half) };
+  return { ramp, radial: false, across: (x) => ((x - cx) * dx) / (2 * half), down: (y) => ((y - cy) * dy + half) / (2 * half) };
 }

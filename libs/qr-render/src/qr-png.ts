@@ -1,8 +1,8 @@
 import { PNG } from 'pngjs';
 import type { QrDesign } from '@qr/contracts';
-import { encodeRgbPng } from './png-file';
+import { IndexedCanvas, type RgbCanvas } from './png-canvas';
 import { glyphPixel, GLYPH_GAP, GLYPH_HEIGHT, GLYPH_WIDTH } from './bitmap-font';
-import { eyeOrigin, layoutOf, ModuleKind, paintOf, RAMP_STEPS, rgbOf, type PngImage, type QrLayout, type Rgb } from './qr-layout';
+import { layoutOf, ModuleKind, paintOf, RAMP_STEPS, rgbOf, type PngImage, type QrLayout } from './qr-layout';
 
 /** Whether (px, py) lies in the rectangle [x, x+w] × [y, y+h] with corner radius r. */
 function inRoundedRect(px: number, py: number, x: number, y: number, w: number, h: number, r: number): boolean {
@@ -12,17 +12,18 @@ function inRoundedRect(px: number, py: number, x: number, y: number, w: number, 
   return dx * dx + dy * dy <= r * r;
 }
 
-/** The same shapes as qr-shapes.ts, as point tests in module units. */
-function inModule(shape: QrDesign['module_shape'], u: number, v: number): boolean {
-  switch (shape) {
-    case 'square':
-      return true;
-    case 'dots':
-      return (u - 0.5) ** 2 + (v - 0.5) ** 2 <= 0.45 ** 2;
-    case 'rounded':
-      return inRoundedRect(u, v, 0.05, 0.05, 0.9, 0.9, 0.3);
-  }
-}
+/**
+ * The data modules of qr-shapes.ts as separable point tests: pixel (u, v) of a module (0..1 each
+ * way) is inked when edge(u) + edge(v) <= limit. Dots: squared distance from the centre; rounded
+ * squares: squared distance into a corner's circle, Infinity outside the square. Separable, so a
+ * column's and a row's term are computed once per image rather than once per pixel.
+ */
+const MODULE_SHAPES: Record<QrDesign['module_shape'], { edge: (t: number) => number; limit: number }> = {
+  square: { edge: () => 0, limit: 0 },
+  dots: { edge: (t) => (t - 0.5) ** 2, limit: 0.45 ** 2 },
+  // The 0.9-module square with 0.3-module corners from 0.05 to 0.95.
+  rounded: { edge: (t) => (t < 0.05 || t > 0.95 ? Infinity : Math.max(0.35 - t, 0, t - 0.65) ** 2), limit: 0.3 ** 2 },
+};
 
 /** (ex, ey) in an eye's own module units, 0..7: on the ring or the pupil. */
 function inEye(style: QrDesign['eye_style'], ex: number, ey: number): boolean {
@@ -32,102 +33,89 @@ function inEye(style: QrDesign['eye_style'], ex: number, ey: number): boolean {
     case 'rounded':
       return (inRoundedRect(ex, ey, 0, 0, 7, 7, 2) && !inRoundedRect(ex, ey, 1, 1, 5, 5, 1.4)) || inRoundedRect(ex, ey, 2, 2, 3, 3, 0.9);
     case 'circle': {
-      const d = Math.hypot(ex - 3.5, ey - 3.5);
-      return d <= 3.5 && (d > 2.5 || d <= 1.5);
+      // Squared distance from the eye's centre against the radii 3.5, 2.5 and 1.5 of qr-shapes.ts.
+      const d = (ex - 3.5) ** 2 + (ey - 3.5) ** 2;
+      return d <= 12.25 && (d > 6.25 || d <= 2.25);
     }
   }
 }
 
-/**
- * RGB pixels laid out as PNG's filtered rows: each row starts with its filter byte, 0 ("none"),
- * which Buffer.alloc already wrote, so the buffer goes to deflate as it is.
- */
-class RgbCanvas {
-  readonly data: Buffer;
-  readonly stride: number;
-  constructor(
-    readonly width: number,
-    readonly height: number,
-    background: Rgb,
-  ) {
-    this.stride = width * 3 + 1;
-    this.data = Buffer.alloc(this.stride * height);
-    const row = Buffer.alloc(width * 3).fill(Buffer.from(background));
-    for (let y = 0; y < height; y++) row.copy(this.data, y * this.stride + 1);
+/** Palette indices: four fixed colours, then the modules' ramp (RAMP_STEPS fill the other 252). */
+const Colour = { Background: 0, Eye: 1, Frame: 2, Text: 3, Ramp: 4 } as const;
+
+/** Per pixel along one axis of the code: which module, where in it, its shape term and its paint term. */
+interface Axis {
+  first: number;
+  module: Int32Array;
+  offset: Float64Array;
+  edge: Float64Array;
+  paint: Float64Array;
+}
+
+function axisOf(start: number, layout: QrLayout, limit: number, edge: (t: number) => number, paint: (p: number) => number): Axis {
+  const first = Math.max(0, Math.floor(start));
+  const count = Math.max(0, Math.min(limit, Math.ceil(start + layout.size * layout.module)) - first);
+  const axis = { first, module: new Int32Array(count), offset: new Float64Array(count), edge: new Float64Array(count), paint: new Float64Array(count) };
+  for (let i = 0; i < count; i++) {
+    const centre = first + i + 0.5;
+    const position = (centre - start) / layout.module;
+    // Pixels whose centre falls outside the grid get module -1 and are skipped.
+    const module = position < 0 || position >= layout.size ? -1 : Math.floor(position);
+    axis.module[i] = module;
+    axis.offset[i] = position - module;
+    axis.edge[i] = edge(position - module);
+    axis.paint[i] = paint(centre);
   }
-  offset(x: number, y: number): number {
-    return y * this.stride + 1 + x * 3;
-  }
-  set(offset: number, [r, g, b]: Rgb): void {
-    this.data[offset] = r;
-    this.data[offset + 1] = g;
-    this.data[offset + 2] = b;
-  }
-  fill(x: number, y: number, w: number, h: number, colour: Rgb): void {
-    for (let py = Math.max(0, Math.round(y)); py < Math.min(this.height, Math.round(y + h)); py++) {
-      for (let px = Math.max(0, Math.round(x)); px < Math.min(this.width, Math.round(x + w)); px++) this.set(this.offset(px, py), colour);
-    }
-  }
+  return axis;
 }
 
 /**
- * Each pixel of the code square is tested once against its module's shape. Column lookups are
- * computed once per image and colours come from a ramp, so the inner loop only does arithmetic:
- * this is what makes PNG output several times faster than rasterising SVG.
+ * Each pixel of the code square is tested once against its module's shape, from per-column and
+ * per-row terms computed beforehand, and coloured from a ramp, so the inner loop only adds and
+ * compares: this is what makes PNG output several times faster than rasterising SVG.
  */
-function drawCode(canvas: RgbCanvas, layout: QrLayout): void {
-  const { design, size, x0, y0, module, kinds } = layout;
-  const { ramp, position } = paintOf(layout);
+function drawCode(canvas: IndexedCanvas, layout: QrLayout): void {
+  const { design, size, kinds } = layout;
+  const paint = paintOf(layout);
+  const shape = MODULE_SHAPES[design.module_shape];
+  const columns = axisOf(layout.x0, layout, canvas.width, shape.edge, paint.across);
+  const rows = axisOf(layout.y0, layout, canvas.height, shape.edge, paint.down);
   // Imported constants are read through getters in the compiled modules: copy them out of the loop.
-  const [dataDark, eye, steps] = [ModuleKind.DataDark, ModuleKind.Eye, RAMP_STEPS];
-  const eyeColour = design.eye_colour ? rgbOf(design.eye_colour) : null;
-  const flat = design.gradient === null;
-  const left = Math.max(0, Math.floor(x0));
-  const right = Math.min(canvas.width, Math.ceil(x0 + size * module));
-  const columns = new Int32Array(right - left);
-  const us = new Float64Array(right - left);
-  for (let px = left; px < right; px++) {
-    const mx = (px + 0.5 - x0) / module;
-    columns[px - left] = Math.floor(mx);
-    us[px - left] = mx - Math.floor(mx);
-  }
+  const [dataDark, eye, lastStep, eyeColour, rampStart] = [ModuleKind.DataDark, ModuleKind.Eye, RAMP_STEPS - 1, Colour.Eye, Colour.Ramp];
+  const { radial } = paint;
+  const ownEyeColour = design.eye_colour !== null;
   const { data } = canvas;
-  const bottom = Math.min(canvas.height, Math.ceil(y0 + size * module));
-  for (let py = Math.max(0, Math.floor(y0)); py < bottom; py++) {
-    const my = (py + 0.5 - y0) / module;
-    const row = Math.floor(my);
-    if (row < 0 || row >= size) continue;
-    const v = my - row;
-    for (let i = 0; i < columns.length; i++) {
-      const col = columns[i]!;
-      if (col < 0 || col >= size) continue;
+  for (let r = 0; r < rows.module.length; r++) {
+    const row = rows.module[r]!;
+    if (row < 0) continue;
+    const [v, rowEdge, rowPaint] = [rows.offset[r]!, rows.edge[r]!, rows.paint[r]!];
+    const rowStart = canvas.offset(columns.first, rows.first + r);
+    for (let c = 0; c < columns.module.length; c++) {
+      const col = columns.module[c]!;
+      if (col < 0) continue;
       const kind = kinds[row * size + col];
-      let inked = false;
-      if (kind === dataDark) inked = inModule(design.module_shape, us[i]!, v);
-      else if (kind === eye) {
-        const [er, ec] = eyeOrigin(size, row, col);
-        inked = inEye(design.eye_style, col - ec + us[i]!, row - er + v);
-        if (inked && eyeColour) {
-          canvas.set(canvas.offset(left + i, py), eyeColour);
+      if (kind === dataDark) {
+        if (columns.edge[c]! + rowEdge > shape.limit) continue;
+      } else if (kind === eye) {
+        const [er, ec] = [row < 7 ? 0 : size - 7, col < 7 ? 0 : size - 7];
+        if (!inEye(design.eye_style, col - ec + columns.offset[c]!, row - er + v)) continue;
+        if (ownEyeColour) {
+          data[rowStart + c] = eyeColour;
           continue;
         }
-      }
-      if (!inked) continue;
-      const step = flat ? 0 : Math.min(steps - 1, Math.max(0, Math.round(position(left + i + 0.5, py + 0.5) * (steps - 1))));
-      const offset = canvas.offset(left + i, py);
-      data[offset] = ramp[step * 3]!;
-      data[offset + 1] = ramp[step * 3 + 1]!;
-      data[offset + 2] = ramp[step * 3 + 2]!;
+      } else continue;
+      const along = columns.paint[c]! + rowPaint;
+      data[rowStart + c] = rampStart + Math.min(lastStep, Math.max(0, Math.round((radial ? Math.sqrt(along) : along) * lastStep)));
     }
   }
 }
 
-function drawLogo(canvas: RgbCanvas, layout: QrLayout, logo: PngImage, background: Rgb): void {
+/** Draws the logo fitted in its square, keeping its aspect ratio; transparent pixels show the background. */
+function drawLogo(canvas: RgbCanvas, layout: QrLayout, logo: PngImage): void {
   const box = layout.logo!;
-  // Fit the image in the square, keeping its aspect ratio; transparent pixels show the background.
+  const background = rgbOf(layout.design.background);
   const scale = Math.min(box.size / logo.width, box.size / logo.height);
-  const w = logo.width * scale;
-  const h = logo.height * scale;
+  const [w, h] = [logo.width * scale, logo.height * scale];
   const left = box.x + (box.size - w) / 2;
   const top = box.y + (box.size - h) / 2;
   for (let py = Math.max(0, Math.floor(top)); py < Math.min(canvas.height, Math.ceil(top + h)); py++) {
@@ -135,17 +123,17 @@ function drawLogo(canvas: RgbCanvas, layout: QrLayout, logo: PngImage, backgroun
     for (let px = Math.max(0, Math.floor(left)); px < Math.min(canvas.width, Math.ceil(left + w)); px++) {
       const sx = Math.min(logo.width - 1, Math.floor((px + 0.5 - left) / scale));
       const s = (sy * logo.width + sx) * 4;
-      const a = logo.rgba[s + 3]! / 255;
-      const blend = (i: number) => Math.round(logo.rgba[s + i]! * a + background[i]! * (1 - a));
-      canvas.set(canvas.offset(px, py), [blend(0), blend(1), blend(2)]);
+      const alpha = logo.rgba[s + 3]! / 255;
+      const to = canvas.offset(px, py);
+      for (let i = 0; i < 3; i++) canvas.data[to + i] = Math.round(logo.rgba[s + i]! * alpha + background[i]! * (1 - alpha));
     }
   }
 }
 
-function drawFrame(canvas: RgbCanvas, layout: QrLayout): void {
+function drawFrame(canvas: IndexedCanvas, layout: QrLayout): void {
   const { design, band, code, module } = layout;
   if (!design.frame || !band) return;
-  const colour = rgbOf(design.frame.colour);
+  const colour = Colour.Frame;
   if (design.frame.style === 'box') {
     const edge = module;
     canvas.fill(code.x, code.y, code.size, edge, colour);
@@ -160,7 +148,7 @@ function drawFrame(canvas: RgbCanvas, layout: QrLayout): void {
   const scale = Math.max(1, Math.min(Math.floor((band.height * 0.42) / GLYPH_HEIGHT), Math.floor((canvas.width * 0.9) / columns)));
   const left = Math.round((canvas.width - columns * scale) / 2);
   const top = Math.round(band.y + (band.height - GLYPH_HEIGHT * scale) / 2);
-  const ink = rgbOf(design.frame.text_colour);
+  const ink = Colour.Text;
   [...text].forEach((char, i) => {
     for (let gy = 0; gy < GLYPH_HEIGHT; gy++) {
       for (let gx = 0; gx < GLYPH_WIDTH; gx++) {
@@ -170,21 +158,39 @@ function drawFrame(canvas: RgbCanvas, layout: QrLayout): void {
   });
 }
 
+/** The largest side renderQrPng draws, as the design contract allows: a bound on memory per request. */
+const MAX_SIDE = 4096;
+
 /**
- * The code as a PNG, drawn module by module straight into an RGB buffer: rasterising the SVG runs
- * at about 57 images/s here (DESIGN.md §11), this several times faster.
+ * The code as a PNG, drawn module by module straight into a pixel buffer: rasterising the SVG runs
+ * at about 57 images/s here (DESIGN.md §11), this several times faster. `size`, when given, is the
+ * longer side in pixels; the other side keeps the design's proportions.
  */
-export function renderQrPng(text: string, design: QrDesign, logo?: PngImage): Buffer {
-  return pngOf(layoutOf(text, design), logo);
+export function renderQrPng(text: string, design: QrDesign, logo?: PngImage, size?: number): Buffer {
+  return pngOf(layoutOf(text, size === undefined ? design : scaledTo(design, size)), logo);
+}
+
+function scaledTo(design: QrDesign, size: number): QrDesign {
+  if (!Number.isInteger(size) || size < 1 || size > MAX_SIDE) throw new RangeError(`A PNG's size is a whole number of pixels from 1 to ${MAX_SIDE}.`);
+  const factor = size / Math.max(design.width, design.height);
+  return { ...design, width: Math.max(1, Math.round(design.width * factor)), height: Math.max(1, Math.round(design.height * factor)) };
 }
 
 export function pngOf(layout: QrLayout, logo?: PngImage): Buffer {
-  const background = rgbOf(layout.design.background);
-  const canvas = new RgbCanvas(layout.width, layout.height, background);
+  const { design } = layout;
+  const canvas = new IndexedCanvas(layout.width, layout.height);
+  canvas.setColour(Colour.Background, rgbOf(design.background));
+  canvas.setColour(Colour.Eye, rgbOf(design.eye_colour ?? design.foreground));
+  canvas.setColour(Colour.Frame, rgbOf(design.frame?.colour ?? design.foreground));
+  canvas.setColour(Colour.Text, rgbOf(design.frame?.text_colour ?? design.background));
+  canvas.palette.set(paintOf(layout).ramp, Colour.Ramp * 3);
   drawFrame(canvas, layout);
   drawCode(canvas, layout);
-  if (logo && layout.logo) drawLogo(canvas, layout, logo, background);
-  return encodeRgbPng(layout.width, layout.height, canvas.data);
+  if (!logo || !layout.logo) return canvas.toPng();
+  // A logo brings colours of its own, more than a palette holds.
+  const rgb = canvas.toRgb();
+  drawLogo(rgb, layout, logo);
+  return rgb.toPng();
 }
 
 /** Reads a PNG file (an uploaded logo) into the form the renderers take. */

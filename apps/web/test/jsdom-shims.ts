@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // Mantine reads media queries and observes element sizes; jsdom implements neither.
@@ -26,3 +27,7 @@ window.HTMLElement.prototype.scrollIntoView = () => undefined;
 
 // React Router encodes URLs with these at import time; jsdom leaves them out.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
+
+// Screens are lazy chunks: on a busy CI machine the first import of one can take seconds, longer
+// than testing-library's 1 s default wait for something to appear.
+configure({ asyncUtilTimeout: 10_000 });

@@ -1,4 +1,4 @@
-export { checkQrDesign, contrastRatio, MIN_CONTRAST, type QrCheck } from './qr-check';
+export { checkQrDesign, contrastRatio, MIN_CONTRAST, readQrCodes, type QrCheck } from './qr-check';
 export type { PngImage } from './qr-layout';
 export { renderQrPdf } from './qr-pdf';
 export { readPng, renderQrPng } from './qr-png';

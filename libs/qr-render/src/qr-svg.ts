@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { DATA_UNITS, dataModulesPath, eyePath } from './qr-shapes';
 import { layoutOf, type PngImage, type QrLayout } from './qr-layout';
 import type { QrDesign } from '@qr/contracts';

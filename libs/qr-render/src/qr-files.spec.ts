@@ -1,0 +1,36 @@
+import { PDFDocument } from 'pdf-lib';
+import { PNG } from 'pngjs';
+import { readQrCodes, renderQrPdf, renderQrPng } from './index';
+import { design, redDiscLogo, TEXT } from './testing/qr-fixtures';
+
+describe('QR PNG and PDF files', () => {
+  it('writes a PNG of exactly the design’s width × height, with a frame and a logo too', () => {
+    const framed = design({ width: 300, height: 420, frame: { style: 'box', text: 'Hi' }, logo: { blob_id: 'logo', size: 0.2 } });
+    const png = PNG.sync.read(renderQrPng(TEXT, framed, redDiscLogo()));
+    expect([png.width, png.height]).toEqual([300, 420]);
+  });
+
+  it('scales a PNG to a chosen size by its longer side, keeping proportions, and it still reads', async () => {
+    const file = renderQrPng(TEXT, design({ width: 400, height: 500, frame: { style: 'banner', text: 'Scan me' } }), undefined, 1000);
+    const png = PNG.sync.read(file);
+    expect([png.width, png.height]).toEqual([800, 1000]);
+    expect(await readQrCodes(file)).toEqual([TEXT]);
+    expect(() => renderQrPng(TEXT, design({}), undefined, 100_000)).toThrow(RangeError);
+  });
+
+  it('writes a one-page PDF the size of the design, gradient, frame text outside WinAnsi and logo included', async () => {
+    const styled = design({
+      width: 400,
+      height: 480,
+      gradient: { type: 'linear', from: '#000000', to: '#222266' },
+      eye_style: 'rounded',
+      frame: { style: 'banner', text: 'Café ☕' },
+      logo: { blob_id: 'logo', size: 0.2 },
+    });
+    const pdf = Buffer.from(await renderQrPdf(TEXT, styled, redDiscLogo()));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const document = await PDFDocument.load(pdf);
+    expect(document.getPageCount()).toBe(1);
+    expect(document.getPage(0).getSize()).toEqual({ width: 400, height: 480 });
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * @jest-environment jsdom
+ */
+/// <reference lib="dom" />
+import { TextEncoder } from 'node:util';
+import { renderQrSvg } from './qr-svg';
+import { design, redDiscLogo, TEXT } from './testing/qr-fixtures';
+
+// jsdom's window has no TextEncoder, which qrcode uses to encode the text; Node's is the same API.
+Object.assign(globalThis, { TextEncoder });
+
+/** The browser's own XML parser: it reports a <parsererror> for anything not well-formed. */
+function parseSvg(svg: string): Document {
+  const document = new DOMParser().parseFromString(svg, 'image/svg+xml');
+  expect(document.getElementsByTagName('parsererror')).toHaveLength(0);
+  return document;
+}
+
+describe('QR SVG output', () => {
+  const hostile = `<script>x</script> & "q" 'a'`;
+  const svg = renderQrSvg(
+    TEXT,
+    design({
+      gradient: { type: 'radial', from: '#0b3d91', to: '#5a2d82' },
+      module_shape: 'rounded',
+      eye_style: 'circle',
+      frame: { style: 'banner', text: hostile },
+      logo: { blob_id: 'logo', size: 0.2 },
+    }),
+    redDiscLogo(),
+  );
+
+  it('is well-formed XML whose frame text reads exactly as typed, tags and all escaped', () => {
+    const document = parseSvg(svg);
+    expect(document.documentElement.tagName).toBe('svg');
+    expect(document.getElementsByTagName('text')[0]!.textContent).toBe(hostile);
+    // Compared as a boolean: a failure should not print the whole SVG.
+    expect(svg.includes('&lt;script&gt;x&lt;/script&gt; &amp; &quot;q&quot; &apos;a&apos;')).toBe(true);
+  });
+
+  it('runs nothing and fetches nothing: no script, no event handler, the logo embedded as a data: PNG', () => {
+    const document = parseSvg(svg);
+    expect(document.getElementsByTagName('script')).toHaveLength(0);
+    expect(/<script|href="http|javascript:|\son\w+=/i.test(svg)).toBe(false);
+    const hrefs = [...document.querySelectorAll('[href]')].map((element) => element.getAttribute('href')!);
+    expect(hrefs).toHaveLength(1);
+    expect(hrefs[0]).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('is exactly the width × height of the design', () => {
+    const root = parseSvg(renderQrSvg(TEXT, design({ width: 300, height: 420 }))).documentElement;
+    expect([root.getAttribute('width'), root.getAttribute('height'), root.getAttribute('viewBox')]).toEqual(['300', '420', '0 0 300 420']);
+  });
+});

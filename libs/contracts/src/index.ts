@@ -6,3 +6,4 @@ export * from './codes';
 export * from './auth-config';
 export * from './qr-design-presets';
 export * from './public-codes';
+export * from './uploads';

@@ -5,6 +5,7 @@ import { HealthModule } from './health/health.module';
 import { AuthModule } from './identity/auth/auth.module';
 import { IdentityModule } from './identity/identity.module';
 import { ScansModule } from './scans/scans.module';
+import { UploadsModule } from './uploads/uploads.module';
 import { CONFIG, EVENT_STORE, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
 
 /** The infrastructure, opened by main.ts (or a test), made injectable everywhere. */
@@ -27,6 +28,6 @@ class InfrastructureModule {
 @Module({})
 export class AppModule {
   static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
-    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, ScansModule, ...extraModules] };
+    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, ScansModule, UploadsModule, ...extraModules] };
   }
 }

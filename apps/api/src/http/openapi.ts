@@ -36,6 +36,13 @@ import {
   UpdateOrganizationBody,
   UpdateProfileBody,
   UserRoleView,
+  BlobPath,
+  BlobUrlQuery,
+  BlobUrlView,
+  SignedBlobQuery,
+  UploadBody,
+  UploadedImageView,
+  UploadQuery,
 } from '@qr/contracts';
 import { z } from 'zod';
 import { ApiKeyPath, MemberPath, OrganizationPath } from '../identity/organization-paths';
@@ -69,6 +76,7 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   registerIdentityPaths(registry, signedIn, problem);
   registerCodesPaths(signedIn('codes', '/api/v1/codes'));
   registerPublicCodePaths(registry, problem);
+  registerUploadsPaths(registry, signedIn('uploads', '/api/v1/uploads'), problem);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -218,5 +226,34 @@ function registerPublicCodePaths(registry: OpenAPIRegistry, problem: ProblemResp
     tags: ['codes'],
     request: { params: CodePath },
     responses: { 200: { description: 'The .vcf file', content: { 'text/vcard': { schema: z.string() } } }, ...refusals },
+  });
+}
+
+/** Images uploaded for logos and card photos, and time-limited links to them. */
+function registerUploadsPaths(registry: OpenAPIRegistry, route: Route, problem: ProblemResponse) {
+  route(
+    'post',
+    '',
+    'Upload an image (PNG, JPEG, WebP or GIF by its bytes, at most 5 MB and 4096 px a side); it is stored re-encoded as PNG (owner, admin, editor)',
+    { 201: json('Stored', UploadedImageView), 413: problem, 415: problem },
+    { query: UploadQuery, body: { content: { 'multipart/form-data': { schema: UploadBody } } } },
+  );
+  route('get', '/{blob_id}/url', 'A link to one of the organisation’s files that works without sign-in until it expires', { 200: json('Signed', BlobUrlView) }, {
+    params: BlobPath,
+    query: BlobUrlQuery,
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/blobs/{blob_id}',
+    summary: 'A file of the local store, for the holder of a link the server signed (no sign-in); with S3 storage links are presigned S3 addresses instead',
+    tags: ['uploads'],
+    request: { params: BlobPath, query: SignedBlobQuery },
+    responses: {
+      200: { description: 'The image', content: { 'image/png': { schema: z.string().meta({ format: 'binary' }) } } },
+      400: problem,
+      403: problem,
+      404: problem,
+      500: problem,
+    },
   });
 }

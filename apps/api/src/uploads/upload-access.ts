@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '@qr/contracts';
+import { actorId, can } from '@qr/domain';
+import { actorOf, refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
+import { Membership } from '../identity/organization.queries';
+
+/**
+ * Who may upload to and link files of an organisation. Uploads serve the codes, pages and cards
+ * that show them, so they follow the codes permissions: editors and up upload, every member reads.
+ * A non-member hears `organization_not_found`, as for every other id of another tenant.
+ */
+@Injectable()
+export class UploadAccess {
+  constructor(private readonly membership: Membership) {}
+
+  /** The id events record for the uploader. */
+  async uploader(caller: Caller, orgId: string): Promise<string> {
+    refuseOtherOrganizationsKey(caller, orgId);
+    const role = await this.membership.roleOf(caller, orgId);
+    if (!can.write('codes', role)) throw new DomainError('forbidden', `A ${role} can not upload files.`);
+    return actorId(actorOf(caller));
+  }
+
+  async reader(caller: Caller, orgId: string): Promise<void> {
+    refuseOtherOrganizationsKey(caller, orgId);
+    const role = await this.membership.roleOf(caller, orgId);
+    if (!can.read('codes', role)) throw new DomainError('forbidden', `A ${role} can not read files.`);
+  }
+}

@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, type BlobUrlView } from '@qr/contracts';
+import type { BlobRef, BlobStore } from '@qr/platform';
+import { BLOB_STORE } from './blob-store.providers';
+
+/**
+ * An organisation's uploaded images, for this module's routes and for other modules: the QR
+ * renderer embeds an uploaded logo with `readPng(orgId, blobId)`. Callers have already settled
+ * that the organisation is the caller's; an id of another organisation is simply not found.
+ */
+@Injectable()
+export class UploadedImages {
+  constructor(@Inject(BLOB_STORE) private readonly store: BlobStore) {}
+
+  /** The stored PNG (every upload is re-encoded to one), or 404 `blob_not_found`. */
+  async readPng(orgId: string, blobId: string): Promise<Buffer> {
+    const png = await this.store.get({ orgId, blobId });
+    if (!png) throw notFound();
+    return png;
+  }
+
+  /** A link anyone holding it can GET the image with until it expires. */
+  async link(ref: BlobRef, expiresInSeconds: number): Promise<BlobUrlView> {
+    if (!(await this.store.has(ref))) throw notFound();
+    return this.linkToStored(ref, expiresInSeconds);
+  }
+
+  /** For a ref just stored, saving the store a round trip. */
+  async linkToStored(ref: BlobRef, expiresInSeconds: number): Promise<BlobUrlView> {
+    // Whole seconds, as the local link's `expires` counts them.
+    const expiresAt = new Date((Math.floor(Date.now() / 1000) + expiresInSeconds) * 1000);
+    return { url: await this.store.signedUrl(ref, expiresInSeconds), expires_at: expiresAt.toISOString() };
+  }
+}
+
+const notFound = () => new DomainError('blob_not_found', 'No such file.');

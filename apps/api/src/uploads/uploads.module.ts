@@ -1,0 +1,29 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { IdentityModule } from '../identity/identity.module';
+import { blobStoreProviders } from './blob-store.providers';
+import { acceptMultipartUploads } from './multipart-file';
+import { UploadAccess } from './upload-access';
+import { UploadedImages } from './uploaded-images';
+import { SignedBlobsController, UploadsController } from './uploads.controller';
+import { UploadImageHandler } from './uploads.handlers';
+import { GetBlobUrlHandler } from './uploads.queries';
+
+/**
+ * Uploaded images and links to them. Other modules import it for `UploadedImages.readPng`. The
+ * multipart parser is added here, beside the one route that reads files, before the server is ready.
+ */
+@Module({
+  imports: [IdentityModule],
+  controllers: [UploadsController, SignedBlobsController],
+  providers: [...blobStoreProviders, UploadAccess, UploadedImages, UploadImageHandler, GetBlobUrlHandler],
+  exports: [UploadedImages],
+})
+export class UploadsModule implements OnModuleInit {
+  constructor(private readonly http: HttpAdapterHost) {}
+
+  onModuleInit(): Promise<void> {
+    return acceptMultipartUploads(this.http.httpAdapter.getInstance<FastifyInstance>());
+  }
+}

@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import type { QrDesign } from '@qr/contracts';
 import { IndexedCanvas, type RgbCanvas } from './png-canvas';
 import { glyphPixel, GLYPH_GAP, GLYPH_HEIGHT, GLYPH_WIDTH } from './bitmap-font';
-import { layoutOf, ModuleKind, paintOf, RAMP_STEPS, rgbOf, type PngImage, type QrLayout } from './qr-layout';
+import { layoutOf, ModuleKind, paintOf, RAMP_STEPS, rgbOf, type Paint, type PngImage, type QrLayout } from './qr-layout';
 
 /** Whether (px, py) lies in the rectangle [x, x+w] × [y, y+h] with corner radius r. */
 function inRoundedRect(px: number, py: number, x: number, y: number, w: number, h: number, r: number): boolean {
@@ -74,9 +74,8 @@ function axisOf(start: number, layout: QrLayout, limit: number, edge: (t: number
  * per-row terms computed beforehand, and coloured from a ramp, so the inner loop only adds and
  * compares: this is what makes PNG output several times faster than rasterising SVG.
  */
-function drawCode(canvas: IndexedCanvas, layout: QrLayout): void {
+function drawCode(canvas: IndexedCanvas, layout: QrLayout, paint: Paint): void {
   const { design, size, kinds } = layout;
-  const paint = paintOf(layout);
   const shape = MODULE_SHAPES[design.module_shape];
   const columns = axisOf(layout.x0, layout, canvas.width, shape.edge, paint.across);
   const rows = axisOf(layout.y0, layout, canvas.height, shape.edge, paint.down);
@@ -183,9 +182,10 @@ export function pngOf(layout: QrLayout, logo?: PngImage): Buffer {
   canvas.setColour(Colour.Eye, rgbOf(design.eye_colour ?? design.foreground));
   canvas.setColour(Colour.Frame, rgbOf(design.frame?.colour ?? design.foreground));
   canvas.setColour(Colour.Text, rgbOf(design.frame?.text_colour ?? design.background));
-  canvas.palette.set(paintOf(layout).ramp, Colour.Ramp * 3);
+  const paint = paintOf(layout);
+  canvas.palette.set(paint.ramp, Colour.Ramp * 3);
   drawFrame(canvas, layout);
-  drawCode(canvas, layout);
+  drawCode(canvas, layout, paint);
   if (!logo || !layout.logo) return canvas.toPng();
   // A logo brings colours of its own, more than a palette holds.
   const rgb = canvas.toRgb();

@@ -12,6 +12,8 @@ describe('configuration', () => {
     const config = loadConfig({ OIDC_ISSUER: 'https://sso.example.com/realms/qr-platform/', OIDC_CLIENT_ID: 'qr-dashboard' });
     expect(config).toMatchObject({ OIDC_ISSUER: 'https://sso.example.com/realms/qr-platform', OIDC_CLIENT_ID: 'qr-dashboard' });
     expect(() => loadConfig({ OIDC_ISSUER: 'sso.example.com' })).toThrow('OIDC_ISSUER: must be the http(s) URL of an OpenID Connect issuer');
+    expect(() => loadConfig({ OIDC_ISSUER: 'ftp://sso.example.com/realms/qr-platform' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OIDC_ISSUER: 'ftp://sso.example.com/realms/qr-platform' })).toThrow('OIDC_ISSUER: must be the http(s) URL');
     expect(() => loadConfig({ OIDC_CLIENT_ID: 'has spaces' })).toThrow('OIDC_CLIENT_ID: must be a client id');
   });
 

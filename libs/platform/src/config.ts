@@ -24,7 +24,8 @@ const ConfigSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     // Unset: the API hosts its own OpenID Connect provider. Set: sign-in goes to this issuer (a
-    // Keycloak realm such as https://sso.example.com/realms/qr-platform) and the API verifies its tokens.
+    // Keycloak realm such as https://sso.example.com/realms/qr-platform) and the API verifies its
+    // tokens, which must be issued for OIDC_CLIENT_ID (the embedded provider has its own one client).
     OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of an OpenID Connect issuer' }).optional(),
     OIDC_CLIENT_ID: z
       .string()

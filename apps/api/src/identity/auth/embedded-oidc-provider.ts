@@ -6,7 +6,7 @@ import { SqlOidcAdapter } from './oidc-adapter';
 import type { OidcKeys } from './oidc-keys';
 
 /** The web app's client: public (no secret in a browser), code flow with PKCE only. */
-const WEB_CLIENT_ID = 'qr-web';
+export const EMBEDDED_CLIENT_ID = 'qr-web';
 /** Where `npm run dev` serves the web app (Vite), allowed outside production only. */
 export const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
@@ -53,7 +53,7 @@ export function createEmbeddedOidcProvider(options: EmbeddedOidcOptions): Provid
     },
     clients: [
       {
-        client_id: WEB_CLIENT_ID,
+        client_id: EMBEDDED_CLIENT_ID,
         client_name: 'QR Platform',
         application_type: 'web',
         token_endpoint_auth_method: 'none',

@@ -42,14 +42,14 @@ describe('signing in with an external OpenID Connect issuer (OIDC_ISSUER, e.g. K
   });
 
   /** A token as Keycloak issues it: `aud: account`, the client in `azp`, the email claim. */
-  const token = (claims: JWTPayload = {}, options: { iss?: string; key?: CryptoKey; expiresIn?: string; aud?: string[] } = {}) =>
+  const token = (claims: JWTPayload = {}, options: { iss?: string; key?: CryptoKey; expiresAt?: string | number; aud?: string[] } = {}) =>
     new SignJWT({ email: 'kim@example.com', azp: 'qr-web', ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'realm-key' })
       .setSubject('f:realm:kim')
       .setIssuer(options.iss ?? issuer)
       .setAudience(options.aud ?? 'account')
       .setIssuedAt()
-      .setExpirationTime(options.expiresIn ?? '5m')
+      .setExpirationTime(options.expiresAt ?? '5m')
       .sign(options.key ?? realmKey);
 
   it('tells the web app where to sign in', async () => {
@@ -67,6 +67,14 @@ describe('signing in with an external OpenID Connect issuer (OIDC_ISSUER, e.g. K
     expect((await callerOf(t.app, await token({ azp: 'other' }, { aud: ['account', 'qr-web'] }))('GET', '/api/v1/organizations')).statusCode).toBe(200);
   });
 
+  it('allows spec §9’s 60 seconds of clock leeway on expiry, and no more', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const justExpired = await token({}, { expiresAt: now - 30 });
+    const longExpired = await token({}, { expiresAt: now - 90 });
+    expect((await callerOf(t.app, justExpired)('GET', '/api/v1/organizations')).statusCode).toBe(200);
+    expect((await callerOf(t.app, longExpired)('GET', '/api/v1/organizations')).statusCode).toBe(401);
+  });
+
   it('refuses tokens for another client, from another issuer, expired, signed by another key, HS256 or unsigned', async () => {
     const hs256 = await new SignJWT({ email: 'kim@example.com', azp: 'qr-web' })
       .setProtectedHeader({ alg: 'HS256' })
@@ -77,14 +85,14 @@ describe('signing in with an external OpenID Connect issuer (OIDC_ISSUER, e.g. K
     const refused = [
       await token({ azp: 'another-client' }),
       await token({}, { iss: `${issuer}-evil` }),
-      await token({}, { expiresIn: '-5m' }),
+      await token({}, { expiresAt: '-5m' }),
       await token({}, { key: strangerKey }),
       hs256,
       unsigned,
     ];
     for (const credential of refused) {
       const res = await callerOf(t.app, credential)('GET', '/api/v1/organizations');
-      expect([res.statusCode, res.json().code]).toEqual([401, 'unauthenticated']);
+      expect([res.statusCode, res.headers['content-type'], res.json().code]).toEqual([401, expect.stringContaining('application/problem+json'), 'unauthenticated']);
     }
   });
 

@@ -25,6 +25,11 @@ describe('signing in to the web app through the embedded OpenID Connect provider
     });
   });
 
+  it('tells the web app to sign in here, as the one client this provider knows', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/config' });
+    expect(res.json()).toEqual({ issuer: `${PUBLIC_URL}/oidc`, client_id: 'qr-web', embedded: true });
+  });
+
   it('does not let a client rewrite its addresses with forwarded headers when no proxy is trusted', async () => {
     const res = await t.app.inject({
       method: 'GET',

@@ -9,9 +9,12 @@ const FIELD = 'file';
  * Adds a parser for multipart/form-data only: JSON bodies of every other route are parsed as before,
  * and a multipart body sent to a JSON route arrives empty and fails its contract. Files are read by
  * the route that wants one, never buffered or written to disk ahead of it.
+ *
+ * Queued, not awaited: awaiting would make Fastify set up the routes Nest has declared so far before
+ * Nest installs its error handler, and those routes would answer parse errors without problem details.
  */
-export async function acceptMultipartUploads(fastify: FastifyInstance): Promise<void> {
-  await fastify.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+export function acceptMultipartUploads(fastify: FastifyInstance): void {
+  void fastify.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
 }
 
 /** The one file of a multipart upload, in a field named `file`, read up to the size limit. */

@@ -23,9 +23,9 @@ import { GetBlobUrlHandler } from './uploads.queries';
 export class UploadsModule implements OnModuleInit {
   constructor(private readonly http: HttpAdapterHost) {}
 
-  async onModuleInit(): Promise<void> {
+  onModuleInit(): void {
     // The CLI boots the same modules as an application context, with no HTTP server to add it to.
     const adapter = this.http.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
-    if (adapter) await acceptMultipartUploads(adapter.getInstance<FastifyInstance>());
+    if (adapter) acceptMultipartUploads(adapter.getInstance<FastifyInstance>());
   }
 }

@@ -290,6 +290,8 @@ describe('uploads', () => {
     const body = multipart(Buffer.from('{"name":"x"}'), 'x.json', 'application/json');
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/codes', headers: { authorization: `Bearer ${ownerToken}`, 'content-type': body.contentType }, payload: body.payload });
     expect([res.statusCode, res.json().code]).toEqual([400, 'validation_failed']);
+    const malformed = await t.app.inject({ method: 'POST', url: '/api/v1/codes', headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' }, payload: '{"name": ' });
+    expect([malformed.statusCode, malformed.headers['content-type'], malformed.json().code]).toEqual([400, 'application/problem+json; charset=utf-8', 'malformed_request']);
   });
 
   it('documents the upload, link and signed-file routes in OpenAPI, the upload as multipart', async () => {

@@ -1,12 +1,13 @@
-import type { AuthConfigView } from '@qr/contracts';
-import { WEB_CLIENT_ID } from './token-endpoint-fetch';
+import { AuthConfigView } from '@qr/contracts';
 
 /** The API hosts its OpenID Connect provider here unless OIDC_ISSUER points elsewhere. */
 export const EMBEDDED_PROVIDER_PATH = '/oidc';
+/** The one client the embedded provider knows (PKCE S256, no secret). */
+const EMBEDDED_CLIENT_ID = 'qr-web';
 
 const embedded = (): AuthConfigView => ({
   issuer: `${window.location.origin}${EMBEDDED_PROVIDER_PATH}`,
-  client_id: WEB_CLIENT_ID,
+  client_id: EMBEDDED_CLIENT_ID,
   embedded: true,
 });
 
@@ -19,10 +20,8 @@ export async function loadAuthConfig(): Promise<AuthConfigView> {
   try {
     const response = await fetch('/api/v1/auth/config');
     if (!response.ok) return embedded();
-    const body = (await response.json()) as Partial<AuthConfigView>;
-    return typeof body.issuer === 'string' && typeof body.client_id === 'string' && typeof body.embedded === 'boolean'
-      ? { issuer: body.issuer, client_id: body.client_id, embedded: body.embedded }
-      : embedded();
+    const parsed = AuthConfigView.safeParse(await response.json());
+    return parsed.success ? parsed.data : embedded();
   } catch {
     return embedded();
   }

@@ -61,25 +61,18 @@ function isCallback(): boolean {
 }
 
 /**
- * Our own provider is named by its URL and keycloak-js discovers it. For an external issuer we read
- * the discovery document ourselves, because the 10 s token-request limit needs the token endpoint.
+ * Our own provider lives on the origin that served this page; an external issuer at its own URL.
+ * keycloak-js reads either's discovery document, token endpoint included.
  */
-async function providerOf(config: AuthConfigView): Promise<{ keycloak: KeycloakConfig; tokenUrl: string }> {
-  if (config.embedded) {
-    const issuer = `${window.location.origin}${EMBEDDED_PROVIDER_PATH}`;
-    return { keycloak: { clientId: config.client_id, oidcProvider: issuer }, tokenUrl: `${issuer}/token` };
-  }
-  const response = await fetch(`${config.issuer}/.well-known/openid-configuration`);
-  if (!response.ok) throw new Error('The sign-in service can not be reached. Please try again later.');
-  const metadata = (await response.json()) as { token_endpoint: string; authorization_endpoint: string; end_session_endpoint?: string };
-  return { keycloak: { clientId: config.client_id, oidcProvider: metadata }, tokenUrl: metadata.token_endpoint };
+function providerOf(config: AuthConfigView): KeycloakConfig {
+  const oidcProvider = config.embedded ? `${window.location.origin}${EMBEDDED_PROVIDER_PATH}` : config.issuer;
+  return { clientId: config.client_id, oidcProvider };
 }
 
 async function startSession(): Promise<Keycloak> {
   const config = await loadAuthConfig();
-  const provider = await providerOf(config);
-  guardTokenEndpoint({ tokenUrl: provider.tokenUrl, opaqueRefreshTokens: config.embedded });
-  const kc = new Keycloak(provider.keycloak);
+  guardTokenEndpoint({ opaqueRefreshTokens: config.embedded });
+  const kc = new Keycloak(providerOf(config));
   kc.onAuthSuccess = () => sync(kc);
   kc.onAuthRefreshSuccess = () => sync(kc);
   kc.onAuthLogout = () => sync(kc);

@@ -1,4 +1,4 @@
-import { guardTokenEndpoint, TOKEN_REQUEST_TIMEOUT_MS, TokenRequestTimeout } from './token-endpoint-fetch';
+import type * as TokenEndpointFetch from './token-endpoint-fetch';
 
 const TOKEN_URL = 'http://localhost/oidc/token';
 
@@ -8,37 +8,63 @@ const hangingFetch = jest.fn(
     new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
 );
 
-beforeAll(() => {
+/** A fresh copy of the module guarding a fresh `fetch`, as on a page that has just loaded. */
+function guardedPage(options: TokenEndpointFetch.TokenEndpointOptions): typeof TokenEndpointFetch {
   window.fetch = hangingFetch as unknown as typeof fetch;
-  guardTokenEndpoint({ tokenUrl: TOKEN_URL, opaqueRefreshTokens: true });
+  let loaded: typeof TokenEndpointFetch | undefined;
+  jest.isolateModules(() => {
+    loaded = jest.requireActual<typeof TokenEndpointFetch>('./token-endpoint-fetch');
+  });
+  loaded!.guardTokenEndpoint(options);
+  return loaded!;
+}
+
+beforeEach(() => {
+  hangingFetch.mockClear();
+  jest.useFakeTimers();
 });
-beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
-test('a token request that hangs fails after 10 seconds with a sign-in message, and not before', async () => {
-  let outcome: unknown = 'pending';
-  window.fetch(TOKEN_URL, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token' }) }).then(
-    () => (outcome = 'answered'),
-    (error: unknown) => (outcome = error),
-  );
+describe.each([
+  ['the embedded provider', { opaqueRefreshTokens: true }],
+  ['an external issuer', { opaqueRefreshTokens: false }],
+])('token requests to %s', (_issuer, options) => {
+  it.each([
+    ['code exchange', { grant_type: 'authorization_code', code: 'c', client_id: 'qr-web' }],
+    ['refresh', { grant_type: 'refresh_token', refresh_token: 'r', client_id: 'qr-web' }],
+  ])('a %s that hangs fails after 10 seconds with a sign-in message, and not before', async (_kind, form) => {
+    const { TOKEN_REQUEST_TIMEOUT_MS, TokenRequestTimeout } = guardedPage(options);
+    let outcome: unknown = 'pending';
+    window.fetch(TOKEN_URL, { method: 'POST', body: new URLSearchParams(form) }).then(
+      () => (outcome = 'answered'),
+      (error: unknown) => (outcome = error),
+    );
 
-  await jest.advanceTimersByTimeAsync(TOKEN_REQUEST_TIMEOUT_MS - 1);
-  expect(outcome).toBe('pending');
-  await jest.advanceTimersByTimeAsync(1);
-  expect(outcome).toBeInstanceOf(TokenRequestTimeout);
-  expect((outcome as Error).message).toBe('The sign-in service did not answer within 10 seconds. Please try again.');
+    await jest.advanceTimersByTimeAsync(TOKEN_REQUEST_TIMEOUT_MS - 1);
+    expect(outcome).toBe('pending');
+    await jest.advanceTimersByTimeAsync(1);
+    expect(outcome).toBeInstanceOf(TokenRequestTimeout);
+    expect((outcome as Error).message).toBe('The sign-in service did not answer within 10 seconds. Please try again.');
+  });
 });
 
 test('other requests are left alone: no time limit is added', async () => {
-  hangingFetch.mockClear();
+  guardedPage({ opaqueRefreshTokens: true });
   void window.fetch('http://localhost/api/v1/organizations').catch(() => undefined);
-  expect(hangingFetch.mock.calls[0]?.[1]).toBeUndefined();
+  void window.fetch('http://localhost/api/v1/organizations', { method: 'POST', body: '{"organization_name":"Café"}' }).catch(() => undefined);
+  expect(hangingFetch.mock.calls.map(([, init]) => init?.signal)).toEqual([undefined, undefined]);
 });
 
-test('the embedded provider’s opaque refresh token leaves the page unwrapped', async () => {
-  hangingFetch.mockClear();
-  const body = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'opaque.e30.Xy12' });
-  void window.fetch(TOKEN_URL, { method: 'POST', body }).catch(() => undefined);
-  expect((hangingFetch.mock.calls[0]?.[1]?.body as URLSearchParams).get('refresh_token')).toBe('Xy12');
-  await jest.advanceTimersByTimeAsync(TOKEN_REQUEST_TIMEOUT_MS);
+test('only the embedded provider’s opaque refresh token is unwrapped on its way out', async () => {
+  const refresh = () => new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'opaque.e30.Xy12' });
+  const sentRefreshToken = () => (hangingFetch.mock.calls.at(-1)?.[1]?.body as URLSearchParams).get('refresh_token');
+
+  guardedPage({ opaqueRefreshTokens: true });
+  void window.fetch(TOKEN_URL, { method: 'POST', body: refresh() }).catch(() => undefined);
+  expect(sentRefreshToken()).toBe('Xy12');
+
+  guardedPage({ opaqueRefreshTokens: false });
+  void window.fetch(TOKEN_URL, { method: 'POST', body: refresh() }).catch(() => undefined);
+  expect(sentRefreshToken()).toBe('opaque.e30.Xy12');
+  await jest.advanceTimersByTimeAsync(10_000);
 });

@@ -1,13 +1,9 @@
 import { unwrapRefreshToken, wrapRefreshToken } from './opaque-refresh-token';
 
-/** The public client the API's own OpenID Connect provider knows (PKCE S256, no secret). */
-export const WEB_CLIENT_ID = 'qr-web';
 /** Spec §9: the token request times out after 10 seconds. */
 export const TOKEN_REQUEST_TIMEOUT_MS = 10_000;
 
 export interface TokenEndpointOptions {
-  /** The issuer's token endpoint, absolute. */
-  tokenUrl: string;
   /** Our embedded provider's refresh tokens are opaque; keycloak-js needs them JWT-shaped (see opaque-refresh-token.ts). */
   opaqueRefreshTokens: boolean;
 }
@@ -19,9 +15,13 @@ export class TokenRequestTimeout extends Error {
   }
 }
 
-function requestUrl(input: RequestInfo | URL): string {
-  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return new URL(href, window.location.href).href;
+/**
+ * A token request is a form post with a `grant_type` (RFC 6749 §4.1.3, §6): keycloak-js's code
+ * exchange and refreshes, and nothing else this app sends. Recognising the request rather than the
+ * URL lets keycloak-js discover the token endpoint itself, from whichever issuer the API names.
+ */
+function tokenRequestBody(init: RequestInit | undefined): URLSearchParams | null {
+  return init?.body instanceof URLSearchParams && init.body.has('grant_type') ? init.body : null;
 }
 
 /** Aborts the request after the spec's 10 seconds, keeping any signal the caller passed. */
@@ -62,19 +62,19 @@ let installed = false;
 
 /**
  * keycloak-js calls the token endpoint (code exchange and refresh) with the global `fetch` and
- * offers no timeout, so this wraps `fetch` for that one URL: a 10 s limit, and for our embedded
- * provider the refresh-token envelope. Every other request passes through untouched. Once per page.
+ * offers no timeout, so this wraps `fetch` for token requests only: a 10 s limit, and for our
+ * embedded provider the refresh-token envelope. Every other request passes through untouched.
+ * Once per page.
  */
 export function guardTokenEndpoint(options: TokenEndpointOptions): void {
   if (installed || typeof window.fetch !== 'function') return;
   installed = true;
   const originalFetch = window.fetch.bind(window);
   window.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    if (requestUrl(input) !== options.tokenUrl) return originalFetch(input, init);
-    if (options.opaqueRefreshTokens && init?.body instanceof URLSearchParams) {
-      const refreshToken = init.body.get('refresh_token');
-      if (refreshToken !== null) init.body.set('refresh_token', unwrapRefreshToken(refreshToken));
-    }
+    const form = tokenRequestBody(init);
+    if (!form) return originalFetch(input, init);
+    const refreshToken = form.get('refresh_token');
+    if (options.opaqueRefreshTokens && refreshToken !== null) form.set('refresh_token', unwrapRefreshToken(refreshToken));
     const response = await fetchWithTimeout(originalFetch, input, init);
     return options.opaqueRefreshTokens ? withWrappedRefreshToken(response) : response;
   };

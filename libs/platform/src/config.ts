@@ -1,3 +1,4 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -38,6 +39,12 @@ const ConfigSchema = z
       .regex(/^[a-z0-9-]{1,64}$/i, 'must be an HTTP header name such as cf-ipcountry')
       .transform((name) => name.toLowerCase())
       .optional(),
+    // Without that header: a MaxMind GeoLite2/GeoIP2 Country or City database (.mmdb) the operator
+    // downloads, looked up by the connection's address (so only for a server visitors reach directly).
+    GEOIP_DB: z
+      .string()
+      .refine(isReadableFile, 'must be the path of a readable MaxMind .mmdb file such as /var/lib/GeoIP/GeoLite2-Country.mmdb')
+      .optional(),
     // Set S3_BUCKET to keep uploaded files in S3-compatible storage instead of DATA_DIR/blobs.
     // Credentials come from the standard AWS variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE…).
     S3_BUCKET: z
@@ -58,6 +65,15 @@ const ConfigSchema = z
   }));
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+function isReadableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: { variable: string; message: string }[]) {

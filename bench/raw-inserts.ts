@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type { AppendRequest } from '@qr/eventstore';
+import { newEventId, type AppendRequest } from '@qr/eventstore';
 import type { SqlExecutor } from '@qr/platform';
 
 /**
@@ -26,7 +25,7 @@ function rowsOf(requests: readonly AppendRequest[]) {
     request.events.map((event) => ({
       s: request.streamId,
       p: nextPosition++,
-      e: event.id ?? randomUUID(),
+      e: event.id ?? newEventId(),
       t: event.type,
       v: event.schemaVersion ?? 1,
       d: event.data,

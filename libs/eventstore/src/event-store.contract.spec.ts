@@ -99,6 +99,18 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     );
   });
 
+  it('gives events that carry no id time-ordered version 7 ids, and keeps ids callers chose', async () => {
+    const stream = newStream();
+    const chosen = randomUUID();
+    await store.append({ streamId: stream, expectedVersion: 'no_stream', events: [scanned(1), scanned(2), { id: chosen, ...scanned(3) }] });
+    await store.append({ streamId: stream, expectedVersion: 'any', events: [scanned(4)] });
+    const ids = (await store.readStream(stream)).events.map((e) => e.id);
+    expect(ids[2]).toBe(chosen);
+    const made = [ids[0]!, ids[1]!, ids[3]!];
+    for (const id of made) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...made].sort()).toEqual(made);
+  });
+
   it('commits a batch where each request succeeds or fails on its own expected version', async () => {
     const [a, b] = [newStream(), newStream()];
     await store.append({ streamId: b, expectedVersion: 'no_stream', events: [scanned(0)] });

@@ -16,7 +16,7 @@ export interface EventMetadata {
 }
 
 export interface NewEvent<Data = unknown> {
-  /** A UUID; appending the same ids again is idempotent. Generated when absent. */
+  /** A UUID of any version; appending the same ids again is idempotent. When absent the store makes a time-ordered one (newEventId). */
   id?: string;
   type: string;
   data: Data;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { isUniqueViolation, type SqlClient, type SqlExecutor } from '@qr/platform';
 import {
@@ -15,6 +14,7 @@ import {
   type StreamRead,
 } from './event-store';
 import { DuplicateEventIdError, WrongExpectedVersionError } from './event-store.errors';
+import { newEventId } from './event-id';
 
 interface EventRow {
   global_position: string | number;
@@ -326,7 +326,7 @@ function byCodeUnits(a: string, b: string): number {
 }
 
 function withEventIds(request: AppendRequest): AppendRequest {
-  return { ...request, events: request.events.map((event) => (event.id ? event : { ...event, id: randomUUID() })) };
+  return { ...request, events: request.events.map((event) => (event.id ? event : { ...event, id: newEventId() })) };
 }
 
 /** A stream another transaction created since this one looked makes the whole batch start again. */

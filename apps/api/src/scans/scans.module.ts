@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { CodeDirectory } from './code-directory';
 import { PublicCodesController } from './public-codes.controller';
 import { ScanRecorder } from './scan-recorder';
+import { VisitorCountry } from './visitor-country';
 import { VisitorFactsReader } from './visitor-facts';
 
 /** The scan path's services (its routes are registered on Fastify by registerScanRoutes) and the visitor pages' reads. Wiring only. */
 @Module({
   controllers: [PublicCodesController],
-  providers: [CodeDirectory, ScanRecorder, VisitorFactsReader],
+  providers: [CodeDirectory, ScanRecorder, VisitorCountry, VisitorFactsReader],
 })
 export class ScansModule {}

@@ -4,8 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
 import type { ScanRecorded } from '@qr/domain';
-import type { Config, SqlClient } from '@qr/platform';
-import { CONFIG, SQL_CLIENT } from '../infrastructure';
+import type { SqlClient } from '@qr/platform';
+import { SQL_CLIENT } from '../infrastructure';
+import { VisitorCountry } from './visitor-country';
 
 export type VisitorFacts = Pick<ScanRecorded['data'], 'device' | 'os' | 'browser' | 'referrer' | 'language' | 'country' | 'visitor' | 'bot'>;
 
@@ -13,7 +14,6 @@ const SECRET_NAME = 'visitor_hash';
 /** Headers come from anyone: only so much of each is read. */
 const MAX_HEADER = 512;
 const LANGUAGE = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
-const COUNTRY = /^[A-Z]{2}$/;
 
 const header = (request: FastifyRequest, name: string): string => {
   const value = request.headers[name];
@@ -49,23 +49,20 @@ export class VisitorFactsReader {
 
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    @Inject(CONFIG) private readonly config: Config,
+    private readonly country: VisitorCountry,
   ) {}
 
   async read(request: FastifyRequest, now: Date): Promise<VisitorFacts> {
     const userAgent = header(request, 'user-agent');
     const parsed = new UAParser(userAgent).getResult();
     const language = header(request, 'accept-language').split(',')[0]!.split(';')[0]!.trim();
-    const countryHeader = this.config.TRUSTED_COUNTRY_HEADER;
-    const country = countryHeader ? header(request, countryHeader).toUpperCase() : '';
     return {
       device: deviceOf(parsed.device.type),
       os: named(parsed.os.name, parsed.os.version),
       browser: named(parsed.browser.name, parsed.browser.version),
       referrer: referrerOrigin(header(request, 'referer')),
       language: LANGUAGE.test(language) ? language : null,
-      // Cloudflare sends XX for unknown and T1 for Tor: neither is a country.
-      country: COUNTRY.test(country) && country !== 'XX' && country !== 'T1' ? country : null,
+      country: this.country.of(request),
       visitor: await this.visitorHash(request.ip, userAgent, now),
       bot: userAgent === '' || isbot(userAgent),
     };

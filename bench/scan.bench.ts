@@ -1,0 +1,362 @@
+/**
+ * Scan redirects per second with durable scan recording (issue 4's targets). The API, built and
+ * started as `npm start` runs it, answers `GET /{code_id}` with a 302 only once its ScanRecorded is
+ * committed; a bare `node:http` server answering the same 302 from a Map, measured in the same run,
+ * is the ceiling the ratio divides by. Each server is a child process pinned to CPU 0 and the load
+ * generator (autocannon, in this process) is pinned to CPU 1, so neither steals the other's core.
+ * The run ends by comparing the 302s answered with the ScanRecorded events stored: none may be lost.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { QrDesign } from '@qr/contracts';
+import { codeStreamId, type CodeCreated } from '@qr/domain';
+import { PostgresEventStore } from '@qr/eventstore';
+import { PgliteClient, type SqlClient } from '@qr/platform';
+import { openTestPglite, openTestPostgres } from '@qr/platform/testing';
+import { formatPercent, formatRate, markdownTable, targetLines, writeResults, type TargetCheck } from './harness';
+
+const CONNECTIONS = 100;
+const WARMUP_SECONDS = 5;
+const MEASURE_SECONDS = 15;
+/** A few popular codes scanned at once: each code's scans spread over its shard streams. */
+const CODES = 16;
+/** Request logs off, as an operator serving many scans a second runs it (each log line costs about as much as the scan's SQL). */
+const LOG_LEVEL = 'warn';
+/** What a phone sends: the scan path parses all of it, so the baseline gets the same bytes. */
+const HEADERS = {
+  'user-agent':
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  'accept-language': 'de-DE,de;q=0.9,en;q=0.8',
+};
+const REPO = resolve(__dirname, '..');
+const SERVER_CPU = '0';
+const LOAD_CPU = '1';
+
+type DatabaseName = 'PGlite' | 'PostgreSQL';
+const TARGETS: Record<DatabaseName, { ratio: number; p99Ms: number }> = {
+  PGlite: { ratio: 0.3, p99Ms: 35 },
+  PostgreSQL: { ratio: 0.45, p99Ms: 25 },
+};
+
+// autocannon ships no types: this is the part of its API the benchmark uses.
+interface LoadOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  requests: { method: 'GET'; path: string }[];
+}
+interface LoadResult {
+  requests: { average: number };
+  latency: { p99: number };
+  '3xx': number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+const autocannon = require('autocannon') as (options: LoadOptions) => Promise<LoadResult>;
+
+interface Load {
+  requestsPerSecond: number;
+  p99Ms: number;
+  redirects: number;
+  statuses: Record<string, number>;
+  errors: number;
+}
+
+interface BenchDatabase {
+  name: DatabaseName;
+  storage: string;
+  /** How the API child process finds this database. */
+  env: Record<string, string>;
+  /** Reads the stored scans once the API has stopped (PGlite admits one process at a time). */
+  countScans(): Promise<number>;
+  close(): Promise<void>;
+}
+
+interface Row {
+  database: DatabaseName;
+  storage: string;
+  baseline: Load;
+  api: Load;
+  /** 302s over the API's warm-up and measured runs, and the events stored for them. */
+  redirectsAnswered: number;
+  scansStored: number;
+}
+
+const codes = Array.from({ length: CODES }, () => ({
+  codeId: randomBytes(30).toString('base64').replace(/[^0-9A-Za-z]/g, '').slice(0, 10),
+  url: 'https://example.com/menu?table=4',
+}));
+const scanPaths = codes.map(({ codeId }) => ({ method: 'GET' as const, path: `/${codeId}` }));
+
+export async function run(): Promise<void> {
+  const pinned = pinThisProcess();
+  console.error('Building the API (nx run api:build)…');
+  execFileSync('npx', ['nx', 'run', 'api:build', '--output-style=stream'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
+
+  const openers: (() => Promise<BenchDatabase>)[] = [openPglite];
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) openers.push(() => openPostgres(serverUrl));
+  else console.log('PostgreSQL row skipped: DATABASE_URL is not set. To include it: DATABASE_URL=postgres://user@host:5432/db npm run bench -- scan');
+
+  const loadAtStart = loadavg()[0]!;
+  const rows: Row[] = [];
+  for (const open of openers) {
+    const database = await open();
+    try {
+      console.error(`Measuring ${database.name} (${database.storage})…`);
+      rows.push(await measure(database));
+    } finally {
+      await database.close();
+    }
+  }
+  report(rows, loadAtStart, pinned);
+}
+
+async function measure(database: BenchDatabase): Promise<Row> {
+  const baselineServer = await startServer(['-e', BASELINE_SERVER], { TARGETS: JSON.stringify(codes.map((c) => [c.codeId, c.url])) });
+  let baseline: Load;
+  try {
+    await load(baselineServer.port, WARMUP_SECONDS);
+    baseline = await load(baselineServer.port, MEASURE_SECONDS);
+  } finally {
+    await baselineServer.stop();
+  }
+
+  const apiServer = await startServer([join(REPO, 'dist/apps/api/src/main.js')], { NODE_ENV: 'production', LOG_LEVEL, ...database.env });
+  let warmup: Load;
+  let api: Load;
+  try {
+    warmup = await load(apiServer.port, WARMUP_SECONDS);
+    api = await load(apiServer.port, MEASURE_SECONDS);
+  } finally {
+    // SIGTERM: the API drains its scan appender before it exits.
+    await apiServer.stop();
+  }
+  return {
+    database: database.name,
+    storage: database.storage,
+    baseline,
+    api,
+    redirectsAnswered: warmup.redirects + api.redirects,
+    scansStored: await database.countScans(),
+  };
+}
+
+/** The ceiling: what Node itself answers per second on one core, with nothing but a Map lookup. */
+const BASELINE_SERVER = `
+const targets = new Map(JSON.parse(process.env.TARGETS));
+require('node:http').createServer((request, response) => {
+  const target = targets.get(request.url.slice(1));
+  response.writeHead(target ? 302 : 404, target ? { location: target, 'cache-control': 'no-store' } : {});
+  response.end();
+}).listen(Number(process.env.PORT), process.env.HOST);
+`;
+
+async function load(port: number, seconds: number): Promise<Load> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: HEADERS,
+    requests: scanPaths,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    redirects: result['3xx'],
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count])),
+    errors: result.errors + result.timeouts,
+  };
+}
+
+interface RunningServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** A Node child process on the server's CPU, ready once it answers HTTP on its port. */
+async function startServer(args: string[], env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const { DATABASE_URL: _ours, ...inherited } = process.env;
+  const child = spawn('taskset', ['-c', SERVER_CPU, process.execPath, ...args], {
+    cwd: REPO,
+    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} before answering:\n${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not answer within 60 s:\n${stderr}`);
+    }
+    if (await answers(port)) break;
+    await new Promise((wake) => setTimeout(wake, 200));
+  }
+  return {
+    port,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function answers(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Pins every thread of this process (autocannon's too) to the load generator's CPU. */
+function pinThisProcess(): boolean {
+  if (cpus().length < 2) return false;
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', LOAD_CPU, String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The codes to scan, as the API would have stored them; the codes projection builds the read model when the API starts. */
+async function seedCodes(db: SqlClient): Promise<void> {
+  const store = new PostgresEventStore(db);
+  const orgId = 'bench-org';
+  for (const { codeId, url } of codes) {
+    const created: CodeCreated = {
+      type: 'CodeCreated',
+      data: { code_id: codeId, org_id: orgId, name: `Bench ${codeId}`, content: { type: 'url', url }, design: QrDesign.parse({}), base_code_id: null, created_by: 'bench' },
+    };
+    await store.append({ streamId: codeStreamId(codeId), expectedVersion: 'no_stream', events: [{ ...created, metadata: { org_id: orgId } }] });
+  }
+}
+
+const COUNT_SCANS = `SELECT count(*)::int AS scans FROM es_events WHERE type = 'ScanRecorded'`;
+
+/** A fresh PGlite data directory laid out as DATA_DIR (`<dir>/pg`), from the migrated template rather than initdb. */
+async function openPglite(): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'qr-bench-scan-'));
+  const pgDir = join(dataDir, 'pg');
+  const template = await openTestPglite();
+  const dump = await template.dump();
+  await template.close();
+  const db = await PgliteClient.open({ dataDir: pgDir, template: dump });
+  await seedCodes(db);
+  await db.close();
+  return {
+    name: 'PGlite',
+    storage: `data directory ${dataDir} (no fsync)`,
+    env: { DATA_DIR: dataDir },
+    countScans: async () => {
+      const reopened = await PgliteClient.open({ dataDir: pgDir });
+      try {
+        return (await reopened.query<{ scans: number }>(COUNT_SCANS)).rows[0]!.scans;
+      } finally {
+        await reopened.close();
+      }
+    },
+    close: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** A database of its own on the server, dropped afterwards; its durability settings are part of the result. */
+async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
+  const pg = await openTestPostgres(serverUrl, { max: 2 });
+  await seedCodes(pg.db);
+  const { rows } = await pg.db.query<{ version: string; fsync: string; synchronous_commit: string }>(
+    `SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync,
+            current_setting('synchronous_commit') AS synchronous_commit`,
+  );
+  const { version, fsync, synchronous_commit } = rows[0]!;
+  return {
+    name: 'PostgreSQL',
+    storage: `server ${version} at ${new URL(serverUrl).host} (fsync ${fsync}, synchronous_commit ${synchronous_commit})`,
+    env: { DATABASE_URL: pg.url },
+    countScans: async () => (await pg.db.query<{ scans: number }>(COUNT_SCANS)).rows[0]!.scans,
+    close: pg.drop,
+  };
+}
+
+function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): void {
+  console.log(
+    `\nScan redirects: GET /{code_id} of ${CODES} URL codes, ${CONNECTIONS} connections, loopback, ${MEASURE_SECONDS} s after a ${WARMUP_SECONDS} s warm-up;`,
+  );
+  console.log(
+    pinned
+      ? `servers pinned to CPU ${SERVER_CPU}, autocannon to CPU ${LOAD_CPU}; the API runs as \`npm start\` does (NODE_ENV=production, LOG_LEVEL=${LOG_LEVEL}).`
+      : 'Note: not pinned (fewer than 2 CPUs or no taskset): server and load generator share CPUs, ratios are not comparable.',
+  );
+  if (loadAtStart > cpus().length / 2) {
+    console.log(`Note: load average ${loadAtStart.toFixed(1)} on ${cpus().length} CPUs at the start: other processes compete, expect noise.`);
+  }
+  console.log('');
+  for (const row of rows) console.log(`${row.database}: ${row.storage}`);
+  const tableRows = rows.flatMap((row) => [
+    [row.database, 'bare node:http 302 from a Map (baseline)', formatRate(row.baseline.requestsPerSecond), '100%', `${row.baseline.p99Ms} ms`],
+    [
+      row.database,
+      'API: 302 after a durable ScanRecorded',
+      formatRate(row.api.requestsPerSecond),
+      formatPercent(row.api.requestsPerSecond / row.baseline.requestsPerSecond),
+      `${row.api.p99Ms} ms`,
+    ],
+  ]);
+  console.log(`\n${markdownTable(['Database', 'Server', 'req/s', 'vs baseline', 'p99'], tableRows)}\n`);
+
+  const targets = rows.flatMap((row) => targetChecks(row));
+  console.log(targetLines(targets));
+  const file = writeResults('scan', {
+    measuredAt: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    pinned,
+    loadAverageAtStart: loadAtStart,
+    settings: { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, measureSeconds: MEASURE_SECONDS, codes: CODES, logLevel: LOG_LEVEL },
+    rows,
+    targets,
+  });
+  console.log(`\nJSON: ${file}`);
+}
+
+function targetChecks(row: Row): TargetCheck[] {
+  const target = TARGETS[row.database];
+  const ratio = row.api.requestsPerSecond / row.baseline.requestsPerSecond;
+  const unexpected = Object.entries(row.api.statuses).filter(([status]) => status !== '302');
+  return [
+    {
+      target: `${row.database}: >= ${formatPercent(target.ratio)} of the baseline with p99 <= ${target.p99Ms} ms`,
+      measured: `${formatPercent(ratio)}, p99 ${row.api.p99Ms} ms`,
+      met: ratio >= target.ratio && row.api.p99Ms <= target.p99Ms,
+    },
+    {
+      // A request in flight when the load generator stops is stored but its 302 is not counted, so stored may exceed answered.
+      target: `${row.database}: every 302 answered has its ScanRecorded stored, and only 302s were answered`,
+      measured:
+        `${formatRate(row.redirectsAnswered)} 302s answered, ${formatRate(row.scansStored)} ScanRecorded stored` +
+        (unexpected.length || row.api.errors ? `; other answers ${JSON.stringify(Object.fromEntries(unexpected))}, errors ${row.api.errors}` : ''),
+      met: row.scansStored >= row.redirectsAnswered && unexpected.length === 0 && row.api.errors === 0,
+    },
+  ];
+}

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
@@ -87,13 +90,6 @@ describe('scanning a code', () => {
     expect(await scanEvents(id)).toHaveLength(1);
   });
 
-  it('leaves other addresses to the web app: /share and /dummy are not scans', async () => {
-    for (const path of ['/share', '/dummy', '/admin']) {
-      const res = await visit(path);
-      expect(res.headers['content-type']).not.toContain('text/html');
-    }
-  });
-
   it('never answers 500, whatever the headers', async () => {
     const id = await create({ type: 'url', url: 'https://example.com' });
     const absurd: Record<string, string>[] = [
@@ -112,6 +108,29 @@ describe('scanning a code', () => {
     ]);
     // No user agent, or one that is no browser's, counts as a bot.
     expect(facts.map((f) => f['bot'])).toEqual([true, false, true, false]);
+  });
+});
+
+describe('the scan path beside the web app', () => {
+  let t: TestApp;
+  const dist = mkdtempSync(join(tmpdir(), 'qr-web-'));
+  beforeAll(async () => {
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>QR Platform</title><div id="root"></div>');
+    t = await startTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('leaves /share and /dummy to the web app, and answers only code-shaped paths itself', async () => {
+    const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    for (const path of ['/share', '/dummy', '/admin', '/code/share']) {
+      const res = await page(path);
+      expect([path, res.statusCode, res.body.includes('<div id="root">')]).toEqual([path, 200, true]);
+    }
+    const unknown = await page('/ZZZZZZZZZZ');
+    expect([unknown.statusCode, unknown.body.includes('This code is not known')]).toEqual([404, true]);
   });
 });
 

@@ -181,7 +181,9 @@ export const QrImageQuery = z
 export type QrImageQuery = z.infer<typeof QrImageQuery>;
 
 /** The designer's live preview, before the code exists: a stand-in URL of the same length is drawn. */
-export const QrPreviewBody = z.strictObject({ design: QrDesign }).meta({ id: 'QrPreviewBody' });
+export const QrPreviewBody = z
+  .strictObject({ design: QrDesign, org_id: z.uuid().optional().meta({ description: 'Needed when the design has a logo: whose uploads it is in.' }) })
+  .meta({ id: 'QrPreviewBody' });
 export type QrPreviewBody = z.infer<typeof QrPreviewBody>;
 
 export const QrPreviewView = z

@@ -19,6 +19,7 @@ import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
 import type { Caller } from '../identity/caller';
 import { ChangeCodeCommand, CreateCodeCommand } from './codes.handlers';
+import { GetIdentifier } from '../identity/organization.queries';
 import { GetCode, ListChildCodes, ListCodeNames, ListCodes } from './codes.queries';
 import { QrImages } from './qr-images';
 
@@ -53,8 +54,10 @@ export class CodesController {
   /** The designer's live preview: the design drawn, and whether it would pass the save-time check. */
   @Post('qr-preview')
   @HttpCode(200)
-  preview(@Body(new ZodValidationPipe(QrPreviewBody, 'body')) body: QrPreviewBody): Promise<QrPreviewView> {
-    return this.images.preview(body.design);
+  async preview(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(QrPreviewBody, 'body')) body: QrPreviewBody): Promise<QrPreviewView> {
+    // A logo is read from the organisation's uploads, so the caller must belong to it.
+    if (body.org_id) await this.queries.execute(new GetIdentifier(caller, body.org_id));
+    return this.images.preview(body.org_id, body.design);
   }
 
   /** Spec §7 "get just-QR": the image in the code's design, as SVG, PNG or PDF. */
@@ -66,7 +69,7 @@ export class CodesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | string> {
     const code = await this.queries.execute(new GetCode(caller, code_id));
-    const image = await this.images.render(code.code_id, code.design, query.format, query.size);
+    const image = await this.images.render(code.org_id, code.code_id, code.design, query.format, query.size);
     void reply.header('content-type', image.contentType).header('cache-control', 'private, no-cache');
     if (query.download === 'true') {
       // The name is the user's: keep it to safe characters for the header.

@@ -91,7 +91,7 @@ export class CreateCodeHandler implements ICommandHandler<CreateCodeCommand> {
   async execute({ caller, body }: CreateCodeCommand): Promise<CodeCreatedView> {
     const actor = await this.stream.actorFor(caller, body.org_id);
     const codeId = newCodeId();
-    await this.images.assertScannable(codeId, body.design);
+    await this.images.assertScannable(body.org_id, codeId, body.design);
     await this.stream.decide(codeId, body.org_id, {
       type: 'CreateCode',
       actor,
@@ -115,7 +115,7 @@ export class ChangeCodeHandler implements ICommandHandler<ChangeCodeCommand> {
 
   async execute({ caller, codeId, change }: ChangeCodeCommand): Promise<void> {
     const { orgId, actor } = await this.stream.organizationOf(caller, codeId);
-    if (change.type === 'UpdateCode') await this.images.assertScannable(codeId, change.body.design);
+    if (change.type === 'UpdateCode') await this.images.assertScannable(orgId, codeId, change.body.design);
     const command: CodeCommand =
       change.type === 'UpdateCode'
         ? { type: 'UpdateCode', actor, name: change.body.name, design: change.body.design, content: contentOf(change.body, ['name', 'design']) }

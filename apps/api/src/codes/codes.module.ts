@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
+import { UploadsModule } from '../uploads/uploads.module';
 import { CodesController } from './codes.controller';
 import { ChangeCodeHandler, CodeStream, CreateCodeHandler } from './codes.handlers';
 import { GetCodeHandler, ListChildCodesHandler, ListCodeNamesHandler, ListCodesHandler } from './codes.queries';
@@ -7,7 +8,7 @@ import { QrImages } from './qr-images';
 
 /** Dynamic QR codes behind the authentication guard. Wiring only. */
 @Module({
-  imports: [IdentityModule],
+  imports: [IdentityModule, UploadsModule],
   controllers: [CodesController],
   providers: [QrImages, CodeStream, CreateCodeHandler, ChangeCodeHandler, GetCodeHandler, ListCodesHandler, ListCodeNamesHandler, ListChildCodesHandler],
 })

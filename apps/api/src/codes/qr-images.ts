@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type QrDesign, type QrImageFormat, type QrPreviewView } from '@qr/contracts';
 import type { Config } from '@qr/platform';
-import { checkQrDesign, renderQrPdf, renderQrPng, renderQrSvg } from '@qr/qr-render';
-import { RequestValidationError } from '../http/problem-details';
+import { checkQrDesign, readPng, renderQrPdf, renderQrPng, renderQrSvg, type PngImage } from '@qr/qr-render';
 import { CONFIG } from '../infrastructure';
+import { UploadedImages } from '../uploads/uploaded-images';
 import { qrUrlOf } from './code-views';
 
 export interface QrImage {
@@ -12,45 +12,50 @@ export interface QrImage {
   body: Buffer | string;
 }
 
-/** The code's design rendered for download, preview and the save-time check. */
+/** The code's design rendered for download, preview and the save-time check, with its uploaded logo. */
 @Injectable()
 export class QrImages {
-  constructor(@Inject(CONFIG) private readonly config: Config) {}
+  constructor(
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly uploads: UploadedImages,
+  ) {}
 
   /** Every design is decoded before it is saved, so nobody prints a code that does not scan. */
-  async assertScannable(codeId: string, design: QrDesign): Promise<void> {
-    refuseLogo(design);
-    const check = await checkQrDesign(qrUrlOf(this.config.PUBLIC_URL, codeId), design);
+  async assertScannable(orgId: string, codeId: string, design: QrDesign): Promise<void> {
+    const check = await checkQrDesign(qrUrlOf(this.config.PUBLIC_URL, codeId), design, await this.logoOf(orgId, design));
     if (!check.ok) throw new DomainError('design_unscannable', check.reason);
   }
 
   /** Drawn for a stand-in id: the URL, and so the module grid, is the same size as the real one's. */
-  async preview(design: QrDesign): Promise<QrPreviewView> {
-    refuseLogo(design);
+  async preview(orgId: string | undefined, design: QrDesign): Promise<QrPreviewView> {
     const text = qrUrlOf(this.config.PUBLIC_URL, 'PREVIEW000');
-    return { svg: renderQrSvg(text, design), check: await checkQrDesign(text, design) };
+    const logo = await this.logoOf(orgId, design);
+    return { svg: renderQrSvg(text, design, logo), check: await checkQrDesign(text, design, logo) };
   }
 
-  async render(codeId: string, design: QrDesign, format: QrImageFormat, size?: number): Promise<QrImage> {
+  async render(orgId: string, codeId: string, design: QrDesign, format: QrImageFormat, size?: number): Promise<QrImage> {
     const text = qrUrlOf(this.config.PUBLIC_URL, codeId);
     const scaled = size ? scaleTo(design, size) : design;
+    const logo = await this.logoOf(orgId, design);
     switch (format) {
       case 'svg':
-        return { contentType: 'image/svg+xml; charset=utf-8', extension: 'svg', body: renderQrSvg(text, scaled) };
+        return { contentType: 'image/svg+xml; charset=utf-8', extension: 'svg', body: renderQrSvg(text, scaled, logo) };
       case 'png':
-        return { contentType: 'image/png', extension: 'png', body: renderQrPng(text, scaled) };
+        return { contentType: 'image/png', extension: 'png', body: renderQrPng(text, scaled, logo) };
       case 'pdf':
-        return { contentType: 'application/pdf', extension: 'pdf', body: Buffer.from(await renderQrPdf(text, scaled)) };
+        return { contentType: 'application/pdf', extension: 'pdf', body: Buffer.from(await renderQrPdf(text, scaled, logo)) };
     }
+  }
+
+  /** A logo is an image the organisation uploaded: another organisation's id is not found. */
+  private async logoOf(orgId: string | undefined, design: QrDesign): Promise<PngImage | undefined> {
+    if (!design.logo) return undefined;
+    if (!orgId) throw new DomainError('validation_failed', 'Say which organisation’s uploaded logo to use (org_id).');
+    return readPng(await this.uploads.readPng(orgId, design.logo.blob_id));
   }
 }
 
 function scaleTo(design: QrDesign, size: number): QrDesign {
   const factor = size / Math.max(design.width, design.height);
   return { ...design, width: Math.max(1, Math.round(design.width * factor)), height: Math.max(1, Math.round(design.height * factor)) };
-}
-
-/** Logos are images uploaded to the blob store, which is not part of this release yet. */
-function refuseLogo(design: QrDesign): void {
-  if (design.logo) throw new RequestValidationError([{ field: 'body.design.logo', message: 'Logos can not be uploaded yet: leave the logo out.' }]);
 }

@@ -7,17 +7,11 @@ import { BlobLinkSigner } from '@qr/platform';
 import sharp from 'sharp';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { multipart } from './multipart.fixture';
 import { UploadedImages } from './uploaded-images';
 
 const UPLOADS = '/api/v1/uploads';
 const PUBLIC_URL = 'http://localhost:3000';
-
-/** A multipart/form-data body with one file, as a browser's FormData sends it. */
-function multipart(bytes: Buffer, filename: string, contentType: string, field = 'file') {
-  const boundary = `----qr${randomUUID()}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#2a6' } }).png().toBuffer();
 

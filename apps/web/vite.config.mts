@@ -29,5 +29,6 @@ export default defineConfig({
   plugins: [react(), colourSchemeBeforePaint()],
   resolve: { alias: { '@qr/contracts': contracts, '@qr/domain': domain } },
   build: { outDir, emptyOutDir: true },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  // The dev server forwards the API and the embedded sign-in service to the running server.
+  server: { proxy: { '/api': 'http://localhost:3000', '/oidc': 'http://localhost:3000' } },
 });

@@ -127,6 +127,29 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     expect((await store.readStream(a)).events.map((e) => e.data)).toEqual([{ n: 1 }, { n: 3 }]);
   });
 
+  it.each(['any', 'checked'] as const)(
+    'gives a batch of %s appends global positions in stream order and each request its own last position',
+    async (kind) => {
+      const streams = [newStream(), newStream(), newStream()];
+      if (kind === 'checked') for (const stream of streams) await store.append({ streamId: stream, expectedVersion: 'no_stream', events: [scanned(0)] });
+      const requests = Array.from({ length: 60 }, (_, i) => ({
+        streamId: streams[i % 3]!,
+        expectedVersion: kind === 'any' ? ('any' as const) : 2 * Math.floor(i / 3),
+        events: [scanned(i), scanned(i)],
+      }));
+      const results = await store.appendMany(requests);
+      for (const stream of streams) {
+        const events = (await store.readStream(stream)).events;
+        const positions = events.map((e) => e.globalPosition);
+        expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+        const lastOfEachRequest = events.filter((_, i) => (kind === 'any' ? i % 2 === 1 : i > 0 && i % 2 === 0)).map((e) => e.globalPosition);
+        expect(results.filter((_, i) => requests[i]!.streamId === stream).map((r) => (r as { lastGlobalPosition: number }).lastGlobalPosition)).toEqual(
+          lastOfEachRequest,
+        );
+      }
+    },
+  );
+
   it('reads the global log in pages, filtered by type, without skipping or repeating', async () => {
     const stream = newStream();
     const before = await readEverything(store, START);

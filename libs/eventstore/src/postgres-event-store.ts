@@ -146,6 +146,7 @@ export class PostgresEventStore implements EventStore {
        SELECT (SELECT json_object_agg(stream_id, base) FROM bases) AS bases,
               (SELECT json_agg(global_position ORDER BY global_position) FROM inserted) AS positions`,
       [streamIds, streamIds.map(streamTypeOf), streamIds.map((id) => appended.get(id)!), JSON.stringify(events)],
+      { statementName: 'es_append_blind' },
     );
     const { bases, positions } = rows[0]!;
     const written = new Map<string, number>();
@@ -231,6 +232,7 @@ export class PostgresEventStore implements EventStore {
        )
        SELECT json_agg(global_position ORDER BY global_position) AS positions FROM inserted`,
       [updated.map(([id]) => id), updated.map(([, version]) => version), JSON.stringify(events)],
+      { statementName: 'es_append_checked' },
     );
     return rows[0]!.positions;
   }

@@ -1,5 +1,5 @@
-import { Pool, type PoolClient } from 'pg';
-import type { SqlClient, SqlExecutor } from './sql-client';
+import { Pool, type PoolClient, type QueryConfig } from 'pg';
+import type { QueryOptions, SqlClient, SqlExecutor } from './sql-client';
 
 export class PostgresClient implements SqlClient {
   readonly kind = 'postgres';
@@ -13,8 +13,8 @@ export class PostgresClient implements SqlClient {
     return new PostgresClient(pool);
   }
 
-  async query<Row extends object>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }> {
-    const result = await this.pool.query(sql, params ? [...params] : undefined);
+  async query<Row extends object>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<{ rows: Row[] }> {
+    const result = await this.pool.query(queryConfig(sql, params, options));
     return { rows: result.rows as Row[] };
   }
 
@@ -44,9 +44,13 @@ export class PostgresClient implements SqlClient {
 
 function executorOf(client: PoolClient): SqlExecutor {
   return {
-    query: async <Row extends object>(sql: string, params?: readonly unknown[]) => {
-      const result = await client.query(sql, params ? [...params] : undefined);
+    query: async <Row extends object>(sql: string, params?: readonly unknown[], options?: QueryOptions) => {
+      const result = await client.query(queryConfig(sql, params, options));
       return { rows: result.rows as Row[] };
     },
   };
+}
+
+function queryConfig(sql: string, params?: readonly unknown[], options?: QueryOptions): QueryConfig {
+  return { text: sql, values: params ? [...params] : undefined, name: options?.statementName };
 }

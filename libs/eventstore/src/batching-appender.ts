@@ -17,13 +17,20 @@ export interface BatchingAppenderOptions {
   maxBatch?: number;
   /** Transactions in flight at once: 1 for PGlite (one connection), a few for a PostgreSQL pool. */
   maxInFlight?: number;
+  /**
+   * How long a batch gathers requests before it commits, in milliseconds. 0 (the default) commits
+   * at the next turn of the event loop. With several transactions in flight on a server a free lane
+   * would otherwise commit almost every request alone; a few milliseconds make each statement carry
+   * dozens.
+   */
+  windowMs?: number;
 }
 
 /**
  * Group commit for hot paths (scans, votes, submits). Requests that arrive while a commit is in
  * flight wait for it and then go together in the next transaction; each caller's promise settles
  * only once its own events are durable, with its own result or WrongExpectedVersionError.
- * An idle store commits a lone request at once, so the window costs no latency at low load.
+ * Without a window, an idle store commits a lone request at once, so batching costs no latency at low load.
  *
  * Transactions in flight at once take disjoint sets of streams: each stream belongs to one lane.
  * Batches sharing hot streams would otherwise queue on those streams' row locks for most of their
@@ -33,6 +40,7 @@ export interface BatchingAppenderOptions {
 export class BatchingAppender {
   private readonly lanes: Lane[];
   private readonly maxBatch: number;
+  private readonly windowMs: number;
   private scheduled = false;
   private idleWaiters: (() => void)[] = [];
 
@@ -41,6 +49,7 @@ export class BatchingAppender {
     options: BatchingAppenderOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 500;
+    this.windowMs = options.windowMs ?? 0;
     this.lanes = Array.from({ length: Math.max(1, options.maxInFlight ?? 1) }, () => ({ queue: [], busy: false }));
   }
 
@@ -64,11 +73,13 @@ export class BatchingAppender {
   private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    // Requests made in the same tick of the event loop join one batch.
-    setImmediate(() => {
+    const flushFreeLanes = () => {
       this.scheduled = false;
       for (const lane of this.lanes) if (!lane.busy && lane.queue.length > 0) this.flush(lane);
-    });
+    };
+    // Requests made in the same tick of the event loop (or the same window) join one batch.
+    if (this.windowMs > 0) setTimeout(flushFreeLanes, this.windowMs);
+    else setImmediate(flushFreeLanes);
   }
 
   private flush(lane: Lane): void {

@@ -4,8 +4,13 @@ export interface CatchUpSubscriptionOptions {
   from: Checkpoint;
   types?: readonly string[];
   batchSize?: number;
-  /** How often to look for events written by other processes; local appends wake it at once. */
+  /** How often to look for events written by other processes; local appends of its types wake it at once. */
   pollIntervalMs?: number;
+  /**
+   * How long a local append may wait before the subscription reads it. 0 reads at once; a
+   * subscription fed by a hot path reads a few large batches a second instead of one per commit.
+   */
+  wakeDelayMs?: number;
   /** Wait before retrying a batch whose handler failed. */
   retryDelayMs?: number;
   /** Called with each batch; the subscription moves past it only once the promise resolves. */
@@ -24,6 +29,7 @@ export class CatchUpSubscription {
   /** Set by a local append; a wake-up that arrives while a batch is being handled is not lost. */
   private dirty = false;
   private wake: (() => void) | undefined;
+  private delayedWake: NodeJS.Timeout | undefined;
   private readonly running: Promise<void>;
   private readonly unsubscribe: () => void;
 
@@ -32,9 +38,16 @@ export class CatchUpSubscription {
     private readonly options: CatchUpSubscriptionOptions,
   ) {
     this.checkpoint = options.from;
-    this.unsubscribe = store.onAppended(() => {
-      this.dirty = true;
-      this.wake?.();
+    const followed = options.types && new Set(options.types);
+    this.unsubscribe = store.onAppended((types) => {
+      // A busy scan path commits hundreds of batches a second: subscriptions to other types stay asleep.
+      if (followed && ![...types].some((type) => followed.has(type))) return;
+      const { wakeDelayMs = 0 } = options;
+      if (wakeDelayMs === 0) return this.markDirty();
+      this.delayedWake ??= setTimeout(() => {
+        this.delayedWake = undefined;
+        this.markDirty();
+      }, wakeDelayMs);
     });
     this.running = this.loop();
   }
@@ -45,9 +58,15 @@ export class CatchUpSubscription {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearTimeout(this.delayedWake);
     this.wake?.();
     this.unsubscribe();
     await this.running;
+  }
+
+  private markDirty(): void {
+    this.dirty = true;
+    this.wake?.();
   }
 
   private async loop(): Promise<void> {

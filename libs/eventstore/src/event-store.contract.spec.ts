@@ -215,6 +215,48 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     }
   });
 
+  it('wakes a subscription only for appends of the types it follows, after its wake delay', async () => {
+    const start = (await readEverything(store, START)).checkpoint;
+    const reads = jest.spyOn(store, 'readAll');
+    const batches: RecordedEvent[][] = [];
+    const subscription = new CatchUpSubscription(store, {
+      from: start,
+      types: ['ScanRecorded'],
+      // Long enough that only a local append's wake-up can explain a read.
+      pollIntervalMs: 60_000,
+      wakeDelayMs: 200,
+      handle: async (events) => void batches.push(events),
+    });
+    await waitFor(() => reads.mock.calls.length === 1);
+    await store.append({ streamId: newStream(), expectedVersion: 'any', events: [{ type: 'CodeCreated', data: {} }] });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(reads).toHaveBeenCalledTimes(1);
+
+    const appendedAt = Date.now();
+    const stream = newStream();
+    for (let i = 0; i < 5; i++) await store.append({ streamId: stream, expectedVersion: 'any', events: [scanned(i)] });
+    await waitFor(() => batches.flat().length === 5);
+    expect(Date.now() - appendedAt).toBeGreaterThanOrEqual(200);
+    // The five appends' wake-ups fell in one delay: one read found them all.
+    expect(batches).toHaveLength(1);
+    await subscription.stop();
+    reads.mockRestore();
+  });
+
+  it('lets requests arriving within the appender window share one commit', async () => {
+    const appender = new BatchingAppender(store, { windowMs: 50 });
+    const spy = jest.spyOn(store, 'appendMany');
+    const stream = newStream();
+    const appends = [];
+    for (let i = 0; i < 5; i++) {
+      appends.push(appender.append({ streamId: stream, expectedVersion: 'any', events: [scanned(i)] }));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await Promise.all(appends);
+    expect(spy.mock.calls.map(([requests]) => requests.length)).toEqual([5]);
+    spy.mockRestore();
+  });
+
   it('group-commits concurrent requests and settles each only once its events are stored', async () => {
     const appender = new BatchingAppender(store, { maxBatch: 100, maxInFlight: adapter.name === 'pglite' ? 1 : 4 });
     const spy = jest.spyOn(store, 'appendMany');

@@ -98,8 +98,11 @@ export interface EventStore {
   headPosition(): Promise<number>;
   /** When the first event after `from` was recorded, or undefined if there is none. */
   firstRecordedAfter(from: Checkpoint): Promise<Date | undefined>;
-  /** Calls `listener` after each commit in this process, so local subscribers wake without polling. */
-  onAppended(listener: () => void): () => void;
+  /**
+   * Calls `listener` after each commit in this process with the event types it wrote, so local
+   * subscribers wake without polling, and only for the types they follow.
+   */
+  onAppended(listener: (types: ReadonlySet<string>) => void): () => void;
 }
 
 export function compareCheckpoints(a: Checkpoint, b: Checkpoint): number {

@@ -95,7 +95,8 @@ export class PostgresEventStore implements EventStore {
         const results = blind
           ? await this.appendBlind(requests)
           : await this.db.transaction((tx) => this.writeBatch(tx, requests));
-        if (results.some((r) => !(r instanceof Error))) this.appended.emit('appended');
+        const written = requests.filter((_, index) => !(results[index] instanceof Error));
+        if (written.length > 0) this.appended.emit('appended', new Set(written.flatMap((r) => r.events.map((e) => e.type))));
         return results;
       } catch (error) {
         if (!isRetryable(error) || attempt >= MAX_BATCH_ATTEMPTS) throw error;
@@ -310,7 +311,7 @@ export class PostgresEventStore implements EventStore {
     return rows[0]?.recorded_at;
   }
 
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: (types: ReadonlySet<string>) => void): () => void {
     this.appended.on('appended', listener);
     return () => this.appended.off('appended', listener);
   }

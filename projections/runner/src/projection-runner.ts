@@ -190,6 +190,7 @@ export class ProjectionRunner {
       types: projection.eventTypes,
       batchSize: this.options.batchSize ?? 500,
       pollIntervalMs: this.options.pollIntervalMs,
+      wakeDelayMs: projection.wakeDelayMs,
       handle: async (events, next) => {
         await this.db.transaction((tx) => this.apply(tx, projection, state.generation, events, next));
         if (events.length > 0) this.notifyApplied(projection.name, events);

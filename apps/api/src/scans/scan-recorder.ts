@@ -14,7 +14,7 @@ export class ScanRecorder implements OnModuleDestroy {
   private readonly appender: BatchingAppender;
 
   constructor(@Inject(EVENT_STORE) store: EventStore, @Inject(CONFIG) config: Config) {
-    this.appender = new BatchingAppender(store, { maxInFlight: config.DATABASE_URL ? 4 : 1 });
+    this.appender = new BatchingAppender(store, config.DATABASE_URL ? { maxInFlight: 4, windowMs: 2 } : { maxInFlight: 1 });
   }
 
   async record(data: ScanRecorded['data'], at: Date): Promise<void> {

@@ -47,6 +47,8 @@ describe('scanning a code', () => {
       visitor: expect.stringMatching(/^[\w-]{22}$/),
       bot: false,
     });
+    // The code list's count follows a moment later: scan counts are projected a few times a second.
+    await t.projections.caughtUp();
     expect((await owner('GET', `/api/v1/codes/${id}`)).json().scan_count).toBe(1);
     // The address the request came from is in no event, in any form.
     const { rows } = await t.db.query<{ log: string }>(`SELECT string_agg(data::text || metadata::text, '') AS log FROM es_events`);

@@ -10,6 +10,7 @@ import type { PublicRateLimit } from '../http/public-rate-limit';
 export interface TestApp {
   app: NestFastifyApplication;
   db: SqlClient;
+  projections: ProjectionRunner;
   close(): Promise<void>;
 }
 
@@ -26,6 +27,7 @@ export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModu
   return {
     app,
     db,
+    projections,
     close: async () => {
       await app.close();
       await projections.stop();

@@ -30,6 +30,8 @@ function deviceOf(type: string | undefined): VisitorFacts['device'] {
 const named = (name?: string, version?: string) => (name ? (version ? `${name} ${version.split('.')[0]}` : name) : null);
 
 function referrerOrigin(referrer: string): string | null {
+  // Most scans carry no referrer, and a URL that fails to parse costs a thrown exception.
+  if (referrer === '') return null;
   try {
     const url = new URL(referrer);
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;

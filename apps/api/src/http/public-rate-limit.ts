@@ -1,9 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DomainError } from '@qr/contracts';
+import { BLOB_LINK_PREFIX } from '../uploads/blob-store.providers';
 
 /** Routes a visitor calls without signing in: the ones a script could hammer for free. */
 export const PUBLIC_API_PREFIX = '/api/v1/public/';
+/** The public API and signed file links (a page's images). The scan path is left out: one venue's Wi-Fi is one address. */
+const RATE_LIMITED_PREFIXES = [PUBLIC_API_PREFIX, `${BLOB_LINK_PREFIX}/`];
 
 export interface PublicRateLimit {
   /** Requests one client address may make per window. */
@@ -15,7 +18,7 @@ export interface PublicRateLimit {
 export const DEFAULT_PUBLIC_RATE_LIMIT: PublicRateLimit = { max: 120, windowMs: 60_000 };
 
 /**
- * Limits each client address on the public API routes, answering 429 problem+json `rate_limited`
+ * Limits each client address on the public API routes and file links, answering 429 problem+json `rate_limited`
  * with Retry-After. Signed-in routes are left alone: they are tied to an account or API key.
  * In memory, per process: enough for one server; a shared store joins with the scale issue.
  */
@@ -24,7 +27,7 @@ export async function limitPublicRoutes(app: NestFastifyApplication, limit: Publ
     global: true,
     max: limit.max,
     timeWindow: limit.windowMs,
-    allowList: (request) => !request.url.startsWith(PUBLIC_API_PREFIX),
+    allowList: (request) => !RATE_LIMITED_PREFIXES.some((prefix) => request.url.startsWith(prefix)),
     errorResponseBuilder: (_request, context) =>
       new DomainError('rate_limited', `Too many requests from this address: try again in ${Math.ceil(context.ttl / 1000)} s.`),
   });

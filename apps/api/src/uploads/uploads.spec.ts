@@ -6,6 +6,7 @@ import { deflateSync } from 'node:zlib';
 import { BlobLinkSigner } from '@qr/platform';
 import sharp from 'sharp';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
+import { DEFAULT_PUBLIC_RATE_LIMIT } from '../http/public-rate-limit';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { multipart } from './multipart.fixture';
 import { UploadedImages } from './uploaded-images';
@@ -297,5 +298,16 @@ describe('uploads', () => {
     ]);
     expect(Object.keys(doc.paths[UPLOADS].post.requestBody.content)).toEqual(['multipart/form-data']);
     expect(Object.keys(doc.paths[UPLOADS].post.responses)).toEqual(expect.arrayContaining(['201', '403', '413', '415']));
+  });
+
+  // Last: it spends this address's public allowance.
+  it('limits how often one address may fetch file links, as every public route', async () => {
+    const view = await uploaded(await png(10, 10));
+    const answers = new Set<number>();
+    for (let i = 0; i <= DEFAULT_PUBLIC_RATE_LIMIT.max; i++) answers.add((await follow(view.url)).statusCode);
+    expect([...answers]).toEqual([200, 429]);
+    const limited = await follow(view.url);
+    expect([limited.statusCode, limited.json().code]).toEqual([429, 'rate_limited']);
+    expect((await owner('GET', `${UPLOADS}/${view.blob_id}/url?org_id=${orgId}`)).statusCode).toBe(200);
   });
 });

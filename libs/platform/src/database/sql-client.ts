@@ -1,4 +1,4 @@
-/** The slice of a SQL connection every store and projection needs; PGlite and node-postgres both provide it. */
+/** The slice of a SQL connection every store and projection needs. */
 export interface SqlExecutor {
   query<Row extends object = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<{ rows: Row[] }>;
 }
@@ -9,7 +9,6 @@ export interface QueryOptions {
    * parses it once per connection and, after a few runs, reuses one generic plan instead of
    * planning it with every call's values inlined (for a large statement with a batch-sized
    * parameter that planning is a measurable share of the call). One name, one SQL text.
-   * PGlite ignores it: it has no named statements.
    */
   statementName?: string;
 }

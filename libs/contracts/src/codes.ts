@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email } from './identity';
 import { QrDesign } from './qr-design';
+import { BlobId } from './uploads';
 
 /**
  * The codes context's HTTP contract (spec §3 "Code/QR", §7 "Codes and pages"). A code is dynamic:
@@ -46,6 +47,7 @@ export const CODE_CONTENT = {
     zip: Line(20).optional(),
     country: Line(100).optional(),
     note: Line(500).optional(),
+    photo_blob_id: BlobId.optional().meta({ description: 'A photo uploaded with the upload endpoint: shown on the card page and put in the contact file.' }),
   },
   note: { title: Line(120).optional(), text: Required(5000, 'the note') },
   text: { text: Required(2000, 'the text') },

@@ -7,5 +7,8 @@ import { CodeId, CodeStatus, CodeType } from './codes';
  */
 export const PublicCodeView = z
   .looseObject({ code_id: CodeId, name: z.string(), type: CodeType, status: CodeStatus.exclude(['deleted']) })
-  .meta({ id: 'PublicCode', description: 'Plus, unless paused, the content fields of its type.' });
+  .meta({
+    id: 'PublicCode',
+    description: 'Plus, unless paused, the content fields of its type; a business card’s photo as `photo_url`, a link that works for an hour.',
+  });
 export type PublicCodeView = z.infer<typeof PublicCodeView> & Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, type CodeCreatedView, type CreateCodeBody, type UpdateCodeBody } from '@qr/contracts';
+import { DomainError, type CodeContent, type CodeCreatedView, type CreateCodeBody, type UpdateCodeBody } from '@qr/contracts';
 import { actorId, codeDecider, codeStreamId, type CodeActor, type CodeCommand, type CodeEvent } from '@qr/domain';
 import { NO_STREAM_VERSION, type EventStore } from '@qr/eventstore';
 import type { Config, SqlClient } from '@qr/platform';
@@ -10,6 +10,7 @@ import { actorOf, refuseOtherOrganizationsKey, type Caller } from '../identity/c
 import { Membership } from '../identity/organization.queries';
 import { newCodeId } from './code-id';
 import { contentOf, publicLinkOf, qrUrlOf } from './code-views';
+import { UploadedImages } from '../uploads/uploaded-images';
 import { QrImages } from './qr-images';
 
 export class CreateCodeCommand extends Command<CodeCreatedView> {
@@ -80,25 +81,33 @@ export class CodeStream {
   }
 }
 
+/** A business card's photo is one of the organisation's uploads: another organisation's is not found. */
+async function assertPhotoStored(uploads: UploadedImages, orgId: string, content: CodeContent): Promise<void> {
+  if (content.type === 'vcard' && content.photo_blob_id) await uploads.assertStored({ orgId, blobId: content.photo_blob_id });
+}
+
 @CommandHandler(CreateCodeCommand)
 export class CreateCodeHandler implements ICommandHandler<CreateCodeCommand> {
   constructor(
     private readonly stream: CodeStream,
     private readonly images: QrImages,
+    private readonly uploads: UploadedImages,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async execute({ caller, body }: CreateCodeCommand): Promise<CodeCreatedView> {
     const actor = await this.stream.actorFor(caller, body.org_id);
     const codeId = newCodeId();
+    const content = contentOf(body, ['org_id', 'name', 'design']);
     await this.images.assertScannable(body.org_id, codeId, body.design);
+    await assertPhotoStored(this.uploads, body.org_id, content);
     await this.stream.decide(codeId, body.org_id, {
       type: 'CreateCode',
       actor,
       code_id: codeId,
       org_id: body.org_id,
       name: body.name,
-      content: contentOf(body, ['org_id', 'name', 'design']),
+      content,
       design: body.design,
       base_code_id: null,
     });
@@ -111,15 +120,15 @@ export class ChangeCodeHandler implements ICommandHandler<ChangeCodeCommand> {
   constructor(
     private readonly stream: CodeStream,
     private readonly images: QrImages,
+    private readonly uploads: UploadedImages,
   ) {}
 
   async execute({ caller, codeId, change }: ChangeCodeCommand): Promise<void> {
     const { orgId, actor } = await this.stream.organizationOf(caller, codeId);
-    if (change.type === 'UpdateCode') await this.images.assertScannable(orgId, codeId, change.body.design);
-    const command: CodeCommand =
-      change.type === 'UpdateCode'
-        ? { type: 'UpdateCode', actor, name: change.body.name, design: change.body.design, content: contentOf(change.body, ['name', 'design']) }
-        : { type: change.type, actor };
-    await this.stream.decide(codeId, orgId, command);
+    if (change.type !== 'UpdateCode') return this.stream.decide(codeId, orgId, { type: change.type, actor });
+    const content = contentOf(change.body, ['name', 'design']);
+    await this.images.assertScannable(orgId, codeId, change.body.design);
+    await assertPhotoStored(this.uploads, orgId, content);
+    await this.stream.decide(codeId, orgId, { type: 'UpdateCode', actor, name: change.body.name, design: change.body.design, content });
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { UploadsModule } from '../uploads/uploads.module';
 import { CodeDirectory } from './code-directory';
 import { PublicCodesController } from './public-codes.controller';
 import { ScanRecorder } from './scan-recorder';
@@ -7,6 +8,7 @@ import { VisitorFactsReader } from './visitor-facts';
 
 /** The scan path's services (its routes are registered on Fastify by registerScanRoutes) and the visitor pages' reads. Wiring only. */
 @Module({
+  imports: [UploadsModule],
   controllers: [PublicCodesController],
   providers: [CodeDirectory, ScanRecorder, VisitorCountry, VisitorFactsReader],
 })

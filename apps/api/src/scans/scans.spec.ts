@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { multipart } from '../uploads/multipart.fixture';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
 import { VisitorFactsReader } from './visitor-facts';
@@ -139,10 +141,12 @@ describe('the scan path beside the web app', () => {
 describe('the public content of a code, for its visitor pages', () => {
   let t: TestApp;
   let owner: ApiCaller;
+  let ownerToken: string;
   let orgId: string;
   beforeAll(async () => {
     t = await startTestApp();
-    owner = callerOf(t.app, await signedUpToken(t.app, 'card-owner@example.com'));
+    ownerToken = await signedUpToken(t.app, 'card-owner@example.com');
+    owner = callerOf(t.app, ownerToken);
     orgId = await createOrganization(owner, 'Card Co');
   });
   afterAll(() => t.close());
@@ -170,6 +174,32 @@ describe('the public content of a code, for its visitor pages', () => {
     const gone = await visitor('GET', `/api/v1/public/codes/${code_id}`);
     expect([gone.statusCode, gone.json().code]).toEqual([404, 'code_not_found']);
     expect((await visitor('GET', '/api/v1/public/codes/not-an-id')).statusCode).toBe(400);
+  });
+  it('shows a business card’s uploaded photo through an expiring link and embeds it in the .vcf; another organisation’s photo is not found', async () => {
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c33' } }).png().toBuffer();
+    const body = multipart(photo, 'me.png', 'image/png');
+    const uploaded = await t.app.inject({ method: 'POST', url: `/api/v1/uploads?org_id=${orgId}`, headers: { authorization: `Bearer ${ownerToken}`, 'content-type': body.contentType }, payload: body.payload });
+    const { blob_id } = uploaded.json();
+    const card = { type: 'vcard', first_name: 'Grace', photo_blob_id: blob_id };
+    const { code_id } = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Grace card', ...card })).json();
+
+    const visitor = callerOf(t.app);
+    const shown = (await visitor('GET', `/api/v1/public/codes/${code_id}`)).json();
+    expect(shown).not.toHaveProperty('photo_blob_id');
+    const served = await t.app.inject({ method: 'GET', url: new URL(shown.photo_url).pathname + new URL(shown.photo_url).search });
+    expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/png']);
+
+    const vcf = (await visitor('GET', `/api/v1/public/codes/${code_id}/vcard`)).body;
+    const lines = vcf.split('\r\n');
+    expect(lines.every((line) => line.length <= 75)).toBe(true);
+    const unfolded = vcf.replace(/\r\n /g, '');
+    const embedded = unfolded.match(/^PHOTO:data:image\/jpeg;base64,(.+)$/m)?.[1];
+    expect(await sharp(Buffer.from(embedded!, 'base64')).metadata()).toMatchObject({ format: 'jpeg', width: 256, height: 256 });
+
+    const stranger = callerOf(t.app, await signedUpToken(t.app, 'photo-thief@example.com'));
+    const theirOrg = await createOrganization(stranger, 'Thief Co');
+    const stolen = await stranger('POST', '/api/v1/codes', { org_id: theirOrg, name: 'Stolen', ...card });
+    expect([stolen.statusCode, stolen.json().code]).toEqual([404, 'blob_not_found']);
   });
 });
 

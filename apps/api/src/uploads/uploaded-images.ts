@@ -19,9 +19,14 @@ export class UploadedImages {
     return png;
   }
 
+  /** Refuses, with 404 `blob_not_found`, an image the organisation has not uploaded. */
+  async assertStored(ref: BlobRef): Promise<void> {
+    if (!(await this.store.has(ref))) throw notFound();
+  }
+
   /** A link anyone holding it can GET the image with until it expires. */
   async link(ref: BlobRef, expiresInSeconds: number): Promise<BlobUrlView> {
-    if (!(await this.store.has(ref))) throw notFound();
+    await this.assertStored(ref);
     return this.linkToStored(ref, expiresInSeconds);
   }
 

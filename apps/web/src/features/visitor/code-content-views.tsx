@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import type { PublicCodeView } from '@qr/contracts';
 import { field, vcardDownloadUrl } from './public-code-api';
 
@@ -17,6 +17,8 @@ export function BusinessCard({ code }: { code: PublicCodeView }) {
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label="Business card">
       <Stack gap="xs">
+        {/* The API only ever gives a link it signed to the organisation's own upload. */}
+        {webHref(field(code, 'photo_url')) && <Avatar src={webHref(field(code, 'photo_url'))} alt={`Photo of ${name}`} size={96} radius={96} />}
         <Title order={1} size="h2">
           {name}
         </Title>

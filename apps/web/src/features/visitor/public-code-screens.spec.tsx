@@ -7,9 +7,11 @@ const serve = (code: object | null) =>
   installFakeApi((path) => (path === `/api/v1/public/codes/${ID}` ? (code ? reply(200, { code_id: ID, status: 'active', ...code }) : undefined) : undefined));
 
 test('a business card shows the person and offers the .vcf to add to contacts', async () => {
-  serve({ name: 'Ada card', type: 'vcard', first_name: 'Ada', last_name: 'Lovelace', organization: 'Engines', email: 'ada@example.com', website: 'javascript:alert(1)' });
+  const photo_url = 'http://localhost/api/v1/blobs/5f0c1f3e-8a4b-4c1e-9d2a-1b2c3d4e5f60?sig=x';
+  serve({ name: 'Ada card', type: 'vcard', first_name: 'Ada', last_name: 'Lovelace', organization: 'Engines', email: 'ada@example.com', website: 'javascript:alert(1)', photo_url });
   renderApp(`/card/${ID}`);
   expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
+  expect(screen.getByRole('img', { name: 'Photo of Ada Lovelace' }).getAttribute('src')).toBe(photo_url);
   expect(screen.getByRole('link', { name: 'Add to contacts' }).getAttribute('href')).toBe(`/api/v1/public/codes/${ID}/vcard`);
   expect(screen.getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe('mailto:ada%40example.com');
   // Only web addresses become links.

@@ -7,3 +7,4 @@ export * from './auth-config';
 export * from './qr-design-presets';
 export * from './public-codes';
 export * from './uploads';
+export * from './registration-forms';

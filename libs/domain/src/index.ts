@@ -2,3 +2,4 @@ export type { Decider } from './decider';
 export * from './identity';
 export * from './codes';
 export * from './scans';
+export * from './pages';

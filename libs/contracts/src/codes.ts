@@ -22,7 +22,7 @@ export const CODE_ID_PATTERN = /^[0-9A-Za-z]{10}$/;
 export const CodeId = z.string().regex(CODE_ID_PATTERN, { error: 'A code id is 10 letters and digits.' }).meta({ id: 'CodeId' });
 
 // Only web addresses: a target ends up in a Location header and in <a href>, where javascript: or data: would be an attack.
-const WebUrl = z.url({ protocol: /^https?$/, error: 'Use a web address starting with http:// or https://.' }).max(2048);
+export const WebUrl = z.url({ protocol: /^https?$/, error: 'Use a web address starting with http:// or https://.' }).max(2048);
 const Phone = z
   .string()
   .trim()
@@ -138,29 +138,29 @@ export type CodePath = z.infer<typeof CodePath>;
 const PageNumber = z.coerce.number().int().min(1).max(100_000);
 const PageSize = z.coerce.number().int().min(1).max(100);
 
-/** Spec §7: `page` defaults to 1, `per_page` (or its alias `pageSize`) to 10. */
-export const ListCodesQuery = z
-  .strictObject({
-    org_id: z.uuid(),
-    page: PageNumber.default(1),
-    per_page: PageSize.optional(),
-    pageSize: PageSize.optional(),
-    filter: z.string().trim().max(120).optional().meta({ description: 'Matches the name, the type or the status.' }),
-    type: CodeType.optional(),
-    status: CodeStatus.optional(),
-  })
-  .transform(({ per_page, pageSize, ...rest }) => ({ ...rest, per_page: per_page ?? pageSize ?? 10 }))
-  .meta({ id: 'ListCodesQuery' });
+/** A list query of spec §7's shape: `page` defaults to 1, `per_page` (or its alias `pageSize`) to 10. */
+export const paginatedQuery = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z
+    .strictObject({ ...shape, page: PageNumber.default(1), per_page: PageSize.optional(), pageSize: PageSize.optional() })
+    .transform((query) => {
+      // The generic shape hides these two from the compiler; the object above has them.
+      const { per_page, pageSize, ...rest } = query as typeof query & { per_page?: number; pageSize?: number };
+      return { ...rest, per_page: per_page ?? pageSize ?? 10 };
+    });
+
+/** One page of a list, and how many items match over all pages. */
+export const paginatedList = <Item extends z.ZodType>(item: Item) =>
+  z.object({ items: z.array(item), page: z.number().int(), per_page: z.number().int(), total: z.number().int().meta({ description: 'Items matching the filters, over all pages.' }) });
+
+export const ListCodesQuery = paginatedQuery({
+  org_id: z.uuid(),
+  filter: z.string().trim().max(120).optional().meta({ description: 'Matches the name, the type or the status.' }),
+  type: CodeType.optional(),
+  status: CodeStatus.optional(),
+}).meta({ id: 'ListCodesQuery' });
 export type ListCodesQuery = z.infer<typeof ListCodesQuery>;
 
-export const CodeListView = z
-  .object({
-    items: z.array(CodeView),
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int().meta({ description: 'Codes matching the filters, over all pages.' }),
-  })
-  .meta({ id: 'CodeList' });
+export const CodeListView = paginatedList(CodeView).meta({ id: 'CodeList' });
 export type CodeListView = z.infer<typeof CodeListView>;
 
 export const OrgQuery = z.strictObject({ org_id: z.uuid() }).meta({ id: 'OrgQuery' });

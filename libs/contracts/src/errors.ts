@@ -37,6 +37,10 @@ export const ErrorCode = z.enum([
   'api_key_not_found',
   // No code with this id in an organisation the caller belongs to (deleted codes and other tenants' answer this too).
   'code_not_found',
+  // No landing page with this id in an organisation the caller belongs to, or none a visitor may see.
+  'page_not_found',
+  // The page's code is paused: its form takes no submissions until the code is resumed.
+  'page_paused',
   // The QR design does not decode reliably once rendered; the detail says why (contrast, logo size, quiet zone).
   'design_unscannable',
   // An uploaded file is over the upload size limit.

@@ -8,3 +8,4 @@ export * from './qr-design-presets';
 export * from './public-codes';
 export * from './uploads';
 export * from './registration-forms';
+export * from './pages';

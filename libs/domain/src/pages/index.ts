@@ -1,1 +1,4 @@
 export * from './form-answers';
+export * from './pages.commands';
+export * from './pages.decider';
+export * from './pages.events';

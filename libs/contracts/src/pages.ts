@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { CodeId, paginatedList, paginatedQuery, WebUrl } from './codes';
+import { DEFAULT_REGISTRATION_FORM, FormAnswers, RegistrationForm } from './registration-forms';
+import { BlobId } from './uploads';
+
+/**
+ * The pages context's HTTP contract (spec §3 "Page", "Default content"; §7 "Codes and pages",
+ * "Collection and analytics"): landing pages built from blocks for a code, and what visitors submit
+ * through a page's registration form.
+ */
+
+const Line = (max: number) => z.string().trim().max(max);
+
+/** Where a video block may come from: embedding anything else would run a stranger's page inside ours. */
+export const VIDEO_HOSTS = ['www.youtube.com', 'youtube.com', 'youtu.be', 'vimeo.com', 'player.vimeo.com'] as const;
+export const SOCIAL_NETWORKS = ['instagram', 'facebook', 'x', 'tiktok', 'linkedin', 'youtube', 'website'] as const;
+/** Most HTML one text block may hold; the server keeps only harmless tags (see the API's sanitiser). */
+export const MAX_TEXT_BLOCK_HTML = 20_000;
+export const MAX_PAGE_BLOCKS = 50;
+
+const block = <Kind extends string, Shape extends z.ZodRawShape>(kind: Kind, shape: Shape) => z.strictObject({ kind: z.literal(kind), ...shape });
+
+export const PageBlock = z
+  .discriminatedUnion('kind', [
+    block('heading', { title: Line(120).min(1, { error: 'Enter a title.' }), subtitle: Line(200).default('') }),
+    block('text', { html: z.string().max(MAX_TEXT_BLOCK_HTML).meta({ description: 'Rich text; scripts, event handlers and unsafe links are removed on save.' }) }),
+    block('image', { blob_id: BlobId, alt: Line(200).default('') }),
+    block('button', { label: Line(60).min(1, { error: 'Enter the button’s text.' }), url: WebUrl }),
+    block('countdown', { label: Line(120).default(''), until: z.iso.datetime({ offset: true }) }),
+    block('video', {
+      url: WebUrl.refine((url) => (VIDEO_HOSTS as readonly string[]).includes(new URL(url).hostname), {
+        error: `Videos come from ${VIDEO_HOSTS.join(', ')}.`,
+      }),
+    }),
+    block('map', { label: Line(120).default(''), latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+    block('social', { links: z.array(z.strictObject({ network: z.enum(SOCIAL_NETWORKS), url: WebUrl })).min(1).max(12) }),
+    block('form', { submit_label: Line(40).min(1).default('Submit') }),
+  ])
+  .meta({ id: 'PageBlock', description: 'One block of a landing page; `form` is where the registration form goes.' });
+export type PageBlock = z.infer<typeof PageBlock>;
+
+/** Spec §3 "Default content": a sample privacy/consent text. */
+export const DEFAULT_CONSENT_TEXT =
+  '<p>By submitting this form you agree that we store the details you enter to contact you about this event. ' +
+  'We never sell them, and you can ask us to delete them at any time.</p>';
+
+/** What a new page starts with (spec §3 "Default content"): the welcome description, the form, the consent text. */
+export const DEFAULT_PAGE_BLOCKS: readonly PageBlock[] = [
+  { kind: 'heading', title: 'welcome to the club', subtitle: 'enjoy your time here at our conference' },
+  { kind: 'form', submit_label: 'Submit' },
+  { kind: 'text', html: DEFAULT_CONSENT_TEXT },
+];
+
+const pageFields = {
+  title: Line(120).min(1, { error: 'Give the page a title.' }).default('Welcome'),
+  blocks: z.array(PageBlock).max(MAX_PAGE_BLOCKS).default(() => [...DEFAULT_PAGE_BLOCKS]),
+  form: RegistrationForm.default(() => [...DEFAULT_REGISTRATION_FORM]),
+  success_message: Line(500).min(1).default('Thank you! Your details are in.'),
+};
+
+/** Spec §7 "generate page": a page for one of the organisation's codes, from the default content unless given. */
+export const CreatePageBody = z.strictObject({ code_id: CodeId, ...pageFields }).meta({ id: 'CreatePageBody' });
+export type CreatePageBody = z.infer<typeof CreatePageBody>;
+
+/** Spec §7 "update page": replaces the title, blocks, form and success message. */
+export const UpdatePageBody = z.strictObject(pageFields).meta({ id: 'UpdatePageBody' });
+export type UpdatePageBody = z.infer<typeof UpdatePageBody>;
+
+export const PageId = z.uuid({ error: 'A page id is a UUID.' }).meta({ id: 'PageId' });
+export const PagePath = z.strictObject({ page_id: PageId });
+export type PagePath = z.infer<typeof PagePath>;
+
+/** Spec §7 "get all pages (code_id)". */
+export const ListPagesQuery = z.strictObject({ code_id: CodeId }).meta({ id: 'ListPagesQuery' });
+export type ListPagesQuery = z.infer<typeof ListPagesQuery>;
+
+const Timestamp = z.iso.datetime();
+
+export const PageView = z
+  .object({
+    page_id: PageId,
+    code_id: CodeId,
+    org_id: z.uuid(),
+    title: z.string(),
+    blocks: z.array(PageBlock),
+    form: RegistrationForm,
+    success_message: z.string(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'Page' });
+export type PageView = z.infer<typeof PageView>;
+
+export const PageCreatedView = z.object({ page_id: PageId, public_link: z.string().meta({ description: '`/page/{page_id}`' }) }).meta({ id: 'PageCreated' });
+export type PageCreatedView = z.infer<typeof PageCreatedView>;
+
+/** A visitor's `/page/{id}`: a page id, or a code id for that code's first page. */
+export const PublicPagePath = z.strictObject({ id: z.union([PageId, CodeId]) });
+export type PublicPagePath = z.infer<typeof PublicPagePath>;
+
+/** What a visitor's page shows: nothing about the organisation's members. */
+export const PublicPageView = PageView.omit({ org_id: true, created_at: true, updated_at: true }).meta({ id: 'PublicPage' });
+export type PublicPageView = z.infer<typeof PublicPageView>;
+
+/** Spec §7 "append submit": a visitor's answers. A double-click resends the same `submission_id` and is recorded once. */
+export const SubmitBody = z
+  .strictObject({
+    submission_id: z.uuid().meta({ description: 'Made by the page once per filled-in form, so a retried or doubled submit is recorded once.' }),
+    answers: FormAnswers,
+  })
+  .meta({ id: 'SubmitBody' });
+export type SubmitBody = z.infer<typeof SubmitBody>;
+
+export const SubmissionView = z
+  .object({
+    submission_id: z.uuid(),
+    page_id: PageId,
+    code_id: CodeId,
+    answers: z.record(z.string(), z.union([z.string(), z.boolean()])),
+    submitted_at: Timestamp,
+  })
+  .meta({ id: 'Submission' });
+export type SubmissionView = z.infer<typeof SubmissionView>;
+
+/** Spec §7 "get submit data": a page's submissions, newest first. */
+export const ListSubmissionsQuery = paginatedQuery({}).meta({ id: 'ListSubmissionsQuery' });
+export type ListSubmissionsQuery = z.infer<typeof ListSubmissionsQuery>;
+
+export const SubmissionListView = paginatedList(SubmissionView).meta({ id: 'SubmissionList' });
+export type SubmissionListView = z.infer<typeof SubmissionListView>;

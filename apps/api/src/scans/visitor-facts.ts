@@ -1,10 +1,10 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
 import type { ScanRecorded } from '@qr/domain';
-import type { SqlClient } from '@qr/platform';
+import { serverSecret, type SqlClient } from '@qr/platform';
 import { SQL_CLIENT } from '../infrastructure';
 import { VisitorCountry } from './visitor-country';
 
@@ -100,16 +100,9 @@ export class VisitorFactsReader {
     return createHmac('sha256', this.salt.key).update(`${ip}\n${userAgent}`).digest('base64url').slice(0, 22);
   }
 
-  /** Made once per installation; two servers starting at once agree on the first one written. */
+  /** Made once per installation (see serverSecret). */
   private serverSecret(): Promise<Buffer> {
-    this.secret ??= (async () => {
-      await this.db.query('INSERT INTO server_secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-        SECRET_NAME,
-        randomBytes(32).toString('base64url'),
-      ]);
-      const { rows } = await this.db.query<{ secret: string }>('SELECT secret FROM server_secrets WHERE name = $1', [SECRET_NAME]);
-      return Buffer.from(rows[0]!.secret, 'base64url');
-    })().catch((error: unknown) => {
+    this.secret ??= serverSecret(this.db, SECRET_NAME).catch((error: unknown) => {
       this.secret = undefined;
       throw error;
     });

@@ -1,0 +1,28 @@
+import { testAdapters } from '../testing';
+import type { SqlClient } from '../database/sql-client';
+import { openSealed, PersonalDataVault } from './personal-data-vault';
+
+describe.each(testAdapters())('the personal data vault on $name', (adapter) => {
+  let db: SqlClient;
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ db, close } = await adapter.open()));
+  afterAll(() => close());
+
+  it('seals with the person’s own key, opens in bulk, and after forgetting opens nothing of theirs', async () => {
+    const vault = new PersonalDataVault(db);
+    const ada1 = await vault.seal('org-1', { email: 'Ada@Example.com' }, 's1', { first_name: 'Ada' });
+    const ada2 = await vault.seal('org-1', { email: 'ada@example.com' }, 's2', { first_name: 'Ada', note: 'again' });
+    const grace = await vault.seal('org-1', { phone: '+1 555 010 1234' }, 's3', { first_name: 'Grace' });
+    expect(ada2.person).toBe(ada1.person);
+    expect(ada1.person).not.toContain('ada');
+    expect(ada1.sealed).not.toContain('Ada');
+    // Another organisation's data about the same address has a key of its own.
+    const elsewhere = await vault.seal('org-2', { email: 'ada@example.com' }, 's4', { first_name: 'Ada' });
+    expect(await openSealed(db, 'org-1', [elsewhere])).toEqual([undefined]);
+
+    expect(await openSealed(db, 'org-1', [ada1, ada2, grace])).toEqual([{ first_name: 'Ada' }, { first_name: 'Ada', note: 'again' }, { first_name: 'Grace' }]);
+    await vault.forget('org-1', { email: 'ADA@example.com' });
+    expect(await openSealed(db, 'org-1', [ada1, ada2, grace])).toEqual([undefined, undefined, { first_name: 'Grace' }]);
+    expect(await openSealed(db, 'org-2', [elsewhere])).toEqual([{ first_name: 'Ada' }]);
+  });
+});

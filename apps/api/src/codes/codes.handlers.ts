@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, type CodeContent, type CodeCreatedView, type CreateCodeBody, type UpdateCodeBody } from '@qr/contracts';
-import { actorId, codeDecider, codeStreamId, type CodeActor, type CodeCommand, type CodeEvent } from '@qr/domain';
-import { NO_STREAM_VERSION, type EventStore } from '@qr/eventstore';
+import { actorId, codeDecider, codeStreamId, type CodeActor, type CodeCommand } from '@qr/domain';
+import type { EventStore } from '@qr/eventstore';
 import type { Config, SqlClient } from '@qr/platform';
 import type { ProjectionRunner } from '@qr/projections-runner';
 import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { decideOnStream } from '../decide-on-stream';
 import { actorOf, refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
 import { Membership } from '../identity/organization.queries';
 import { newCodeId } from './code-id';
@@ -65,17 +66,8 @@ export class CodeStream {
   }
 
   async decide(codeId: string, orgId: string, command: CodeCommand): Promise<void> {
-    const streamId = codeStreamId(codeId);
-    const { version, events } = await this.store.readStream(streamId);
-    // Only the code decider writes this stream, so every payload has its event's shape.
-    const state = events.reduce((folded, recorded) => codeDecider.evolve(folded, { type: recorded.type, data: recorded.data } as CodeEvent), codeDecider.initialState);
-    const decided = codeDecider.decide(command, state);
+    const decided = await decideOnStream(this.store, codeStreamId(codeId), codeDecider, command, { org_id: orgId, actor: command.actor.id });
     if (decided.length === 0) return;
-    await this.store.append({
-      streamId,
-      expectedVersion: version === NO_STREAM_VERSION ? 'no_stream' : version,
-      events: decided.map(({ type, data }) => ({ type, data, metadata: { org_id: orgId, actor: command.actor.id } })),
-    });
     // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
     await this.projections.caughtUp();
   }

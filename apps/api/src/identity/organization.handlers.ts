@@ -12,15 +12,15 @@ import {
   type MemberActor,
   type ChangeMemberRole,
   type OrganizationCommand,
-  type OrganizationEvent,
   type PublishTerms,
   type RemoveMember,
   type RevokeApiKey,
   type UpdateOrganization,
 } from '@qr/domain';
-import { NO_STREAM_VERSION, type EventStore } from '@qr/eventstore';
+import type { EventStore } from '@qr/eventstore';
 import type { ProjectionRunner } from '@qr/projections-runner';
 import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure';
+import { decideOnStream } from '../decide-on-stream';
 import { ApiKeySecrets } from './api-key-secrets';
 import { actorOf, refuseOtherOrganizationsKey, type Caller } from './caller';
 
@@ -74,21 +74,9 @@ export class OrganizationStream {
    * Returns when the change happened, as its events record it.
    */
   async decide(orgId: string, actor: string, command: OrganizationCommand): Promise<Date> {
-    const streamId = organizationStreamId(orgId);
-    const { version, events } = await this.store.readStream(streamId);
-    // Only the organisation decider writes this stream, so every payload has its event's shape.
-    const state = events.reduce(
-      (folded, recorded) => organizationDecider.evolve(folded, { type: recorded.type, data: recorded.data } as OrganizationEvent),
-      organizationDecider.initialState,
-    );
-    const decided = organizationDecider.decide(command, state);
     const occurredAt = new Date();
+    const decided = await decideOnStream(this.store, organizationStreamId(orgId), organizationDecider, command, { org_id: orgId, actor }, occurredAt);
     if (decided.length === 0) return occurredAt;
-    await this.store.append({
-      streamId,
-      expectedVersion: version === NO_STREAM_VERSION ? 'no_stream' : version,
-      events: decided.map(({ type, data }) => ({ type, data, occurredAt, metadata: { org_id: orgId, actor } })),
-    });
     // Answer only once the read models hold the change, so the caller's next query reads its own
     // write. Simplest correct thing for a low-volume stream; the cost is a few milliseconds per command.
     await this.projections.caughtUp();

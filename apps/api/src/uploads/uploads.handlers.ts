@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DEFAULT_LINK_SECONDS, uploadsStreamId, type ImageUploaded, type UploadedImageView } from '@qr/contracts';
 import type { EventStore } from '@qr/eventstore';

@@ -2,8 +2,10 @@ import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CodesModule } from './codes/codes.module';
 import { HealthModule } from './health/health.module';
+import { HotPathAppender } from './hot-path-appender';
 import { AuthModule } from './identity/auth/auth.module';
 import { IdentityModule } from './identity/identity.module';
+import { PagesModule } from './pages/pages.module';
 import { ScansModule } from './scans/scans.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { CONFIG, EVENT_STORE, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
@@ -20,7 +22,7 @@ class InfrastructureModule {
       { provide: EVENT_STORE, useValue: infra.eventStore },
       { provide: PROJECTION_RUNNER, useValue: infra.projections },
     ];
-    return { module: InfrastructureModule, providers, exports: providers.map((p) => p.provide) };
+    return { module: InfrastructureModule, providers: [...providers, HotPathAppender], exports: [...providers.map((p) => p.provide), HotPathAppender] };
   }
 }
 
@@ -28,6 +30,6 @@ class InfrastructureModule {
 @Module({})
 export class AppModule {
   static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
-    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, ScansModule, UploadsModule, ...extraModules] };
+    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, PagesModule, ScansModule, UploadsModule, ...extraModules] };
   }
 }

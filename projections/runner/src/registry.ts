@@ -1,5 +1,6 @@
 import { codes, scanCounts } from '@qr/projections-codes';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
+import { pages, submissions } from '@qr/projections-pages';
 import type { Projection } from './projection';
 
 /**
@@ -14,4 +15,7 @@ export const PROJECTIONS: readonly Projection[] = [
   // Codes: the code list and the scan path's lookups, and scans per code.
   codes,
   scanCounts,
+  // Pages: landing pages and what visitors submit through them.
+  pages,
+  submissions,
 ];

@@ -11,5 +11,7 @@ import { QrImages } from './qr-images';
   imports: [IdentityModule, UploadsModule],
   controllers: [CodesController],
   providers: [QrImages, CodeStream, CreateCodeHandler, ChangeCodeHandler, GetCodeHandler, ListCodesHandler, ListCodeNamesHandler, ListChildCodesHandler],
+  // Pages belong to codes: the pages context finds a code's organisation and the caller's role through it.
+  exports: [CodeStream],
 })
 export class CodesModule {}

@@ -43,6 +43,17 @@ import {
   UploadBody,
   UploadedImageView,
   UploadQuery,
+  CreatePageBody,
+  ListPagesQuery,
+  ListSubmissionsQuery,
+  PageCreatedView,
+  PagePath,
+  PageView,
+  PublicPagePath,
+  PublicPageView,
+  SubmissionListView,
+  SubmitBody,
+  UpdatePageBody,
 } from '@qr/contracts';
 import { z } from 'zod';
 import { ApiKeyPath, MemberPath, OrganizationPath } from '../identity/organization-paths';
@@ -77,6 +88,8 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   registerCodesPaths(signedIn('codes', '/api/v1/codes'));
   registerPublicCodePaths(registry, problem);
   registerUploadsPaths(registry, signedIn('uploads', '/api/v1/uploads'), problem);
+  registerPagesPaths(signedIn('pages', '/api/v1/pages'));
+  registerPublicPagePaths(registry, problem);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -226,6 +239,45 @@ function registerPublicCodePaths(registry: OpenAPIRegistry, problem: ProblemResp
     tags: ['codes'],
     request: { params: CodePath },
     responses: { 200: { description: 'The .vcf file', content: { 'text/vcard': { schema: z.string() } } }, ...refusals },
+  });
+}
+
+/** Landing pages of codes, and what visitors submitted through their forms. */
+function registerPagesPaths(route: Route) {
+  route('post', '', 'Generate a page for a code, from the default content and form unless given (owner, admin, editor)', { 201: json('Created', PageCreatedView) }, {
+    body: body(CreatePageBody),
+  });
+  route('get', '', 'A code’s pages, oldest first', { 200: json('Listed', z.array(PageView)) }, { query: ListPagesQuery });
+  route('get', '/{page_id}', 'A page', { 200: json('Found', PageView) }, { params: PagePath });
+  route('put', '/{page_id}', 'Replace its title, blocks, form and success message; rich text is sanitised', { 200: json('Changed', PageView) }, {
+    params: PagePath,
+    body: body(UpdatePageBody),
+  });
+  route('delete', '/{page_id}', 'Delete the page', { 204: { description: 'Deleted' } }, { params: PagePath });
+  route('get', '/{page_id}/submissions', 'Visitors’ submissions, newest first, paginated', { 200: json('Listed', SubmissionListView) }, {
+    params: PagePath,
+    query: ListSubmissionsQuery,
+  });
+}
+
+/** A visitor's page and its form: no sign-in, rate-limited like every `/api/v1/public/` route. */
+function registerPublicPagePaths(registry: OpenAPIRegistry, problem: ProblemResponse) {
+  const refusals = { 400: problem, 404: problem, 409: problem, 429: problem, 500: problem };
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/public/pages/{id}',
+    summary: 'A page as a visitor sees it, by page id or by its code’s id (the code’s first page); 409 page_paused while the code is paused',
+    tags: ['pages'],
+    request: { params: PublicPagePath },
+    responses: { 200: json('Found', PublicPageView), ...refusals },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/v1/public/pages/{page_id}/submissions',
+    summary: 'Submit the page’s form: 400 names every bad answer; a resent submission_id is recorded once',
+    tags: ['pages'],
+    request: { params: PagePath, body: body(SubmitBody) },
+    responses: { 204: { description: 'Recorded' }, ...refusals },
   });
 }
 

@@ -1,0 +1,28 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { BatchingAppender, type AppendRequest, type AppendResult, type EventStore } from '@qr/eventstore';
+import type { Config } from '@qr/platform';
+import { CONFIG, EVENT_STORE } from './infrastructure';
+
+/**
+ * The one group-committing appender of the process (DESIGN.md §3), shared by the hot paths: scans,
+ * form submissions, votes. Each request's promise settles only once its events are durable, so an
+ * answer that follows is never for an event the store could lose. PGlite is one connection; a
+ * PostgreSQL pool takes a few batches at once, each gathered for 2 ms.
+ */
+@Injectable()
+export class HotPathAppender implements OnModuleDestroy {
+  private readonly appender: BatchingAppender;
+
+  constructor(@Inject(EVENT_STORE) store: EventStore, @Inject(CONFIG) config: Config) {
+    this.appender = new BatchingAppender(store, config.DATABASE_URL ? { maxInFlight: 4, windowMs: 2 } : { maxInFlight: 1 });
+  }
+
+  append(request: AppendRequest): Promise<AppendResult> {
+    return this.appender.append(request);
+  }
+
+  /** Shutdown waits for appends already promised, so none is cut off mid-commit. */
+  onModuleDestroy(): Promise<void> {
+    return this.appender.drained();
+  }
+}

@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DomainError, type FormInput, type PageBlock, type PublicPageView } from '@qr/contracts';
+import type { SqlClient } from '@qr/platform';
+import { SQL_CLIENT } from '../infrastructure';
+
+export interface OpenPage extends PublicPageView {
+  org_id: string;
+}
+
+interface PageRow {
+  page_id: string;
+  code_id: string;
+  org_id: string;
+  title: string;
+  blocks: PageBlock[];
+  form: FormInput[];
+  success_message: string;
+  code_status: string;
+}
+
+/**
+ * The pages a visitor may open (`/page/{id}`: a page id, or a code id for that code's first page):
+ * a page whose code is deleted is gone, one whose code is paused says so and takes no submissions.
+ */
+@Injectable()
+export class PageDirectory {
+  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+
+  async open(id: string): Promise<OpenPage> {
+    const { rows } = await this.db.query<PageRow>(
+      `SELECT p.page_id, p.code_id, p.org_id, p.title, p.blocks, p.form, p.success_message, c.status AS code_status
+         FROM pages p JOIN codes c ON c.code_id = p.code_id
+        WHERE p.page_id = $1 OR p.code_id = $1
+        ORDER BY p.created_at, p.page_id LIMIT 1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row || row.code_status === 'deleted') throw new DomainError('page_not_found', 'This page does not exist or was taken down.');
+    if (row.code_status === 'paused') throw new DomainError('page_paused', 'This page is paused for now. Please try again later.');
+    const { code_status: _status, ...page } = row;
+    return page;
+  }
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DomainError, type CreatePageBody, type PageCreatedView, type SubmitBody, type UpdatePageBody } from '@qr/contracts';
+import { checkAnswers, pageDecider, pageStreamId, submissionsStreamId, type CodeActor, type FormSubmitted, type PageCommand } from '@qr/domain';
+import type { EventStore } from '@qr/eventstore';
+import { PersonalDataVault, type Config, type SqlClient } from '@qr/platform';
+import type { ProjectionRunner } from '@qr/projections-runner';
+import { CodeStream } from '../codes/codes.handlers';
+import { decideOnStream } from '../decide-on-stream';
+import { HotPathAppender } from '../hot-path-appender';
+import { RequestValidationError } from '../http/problem-details';
+import type { Caller } from '../identity/caller';
+import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { sanitisedBlocks } from './page-html';
+import { PageDirectory } from './page-directory';
+
+export class CreatePageCommand extends Command<PageCreatedView> {
+  constructor(
+    readonly caller: Caller,
+    readonly body: CreatePageBody,
+  ) {
+    super();
+  }
+}
+
+export type PageChange = { type: 'UpdatePage'; body: UpdatePageBody } | { type: 'DeletePage' };
+
+export class ChangePageCommand extends Command<void> {
+  constructor(
+    readonly caller: Caller,
+    readonly pageId: string,
+    readonly change: PageChange,
+  ) {
+    super();
+  }
+}
+
+/** A visitor's submission: no caller, the page is public. */
+export class SubmitFormCommand extends Command<void> {
+  constructor(
+    readonly pageId: string,
+    readonly body: SubmitBody,
+  ) {
+    super();
+  }
+}
+
+export const publicPageLinkOf = (publicUrl: string, pageId: string) => `${publicUrl}/page/${pageId}`;
+
+/** The write path of page streams; a page's organisation and the caller's role come through its code. */
+@Injectable()
+export class PageStream {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly codes: CodeStream,
+  ) {}
+
+  /** The page's organisation and the caller there; other tenants' pages answer as unknown ones. */
+  async organizationOf(caller: Caller, pageId: string): Promise<{ orgId: string; actor: CodeActor }> {
+    const { rows } = await this.db.query<{ code_id: string }>('SELECT code_id FROM pages WHERE page_id = $1', [pageId]);
+    const codeId = rows[0]?.code_id;
+    if (!codeId) throw new DomainError('page_not_found', 'No such page.');
+    try {
+      return await this.codes.organizationOf(caller, codeId);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'code_not_found') throw new DomainError('page_not_found', 'No such page.');
+      throw error;
+    }
+  }
+
+  async decide(pageId: string, orgId: string, command: PageCommand): Promise<void> {
+    const decided = await decideOnStream(this.store, pageStreamId(pageId), pageDecider, command, { org_id: orgId, actor: command.actor.id });
+    // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
+    if (decided.length > 0) await this.projections.caughtUp();
+  }
+}
+
+@CommandHandler(CreatePageCommand)
+export class CreatePageHandler implements ICommandHandler<CreatePageCommand> {
+  constructor(
+    private readonly stream: PageStream,
+    private readonly codes: CodeStream,
+    @Inject(CONFIG) private readonly config: Config,
+  ) {}
+
+  async execute({ caller, body }: CreatePageCommand): Promise<PageCreatedView> {
+    const { orgId, actor } = await this.codes.organizationOf(caller, body.code_id);
+    const pageId = randomUUID();
+    const { code_id, title, blocks, form, success_message } = body;
+    await this.stream.decide(pageId, orgId, {
+      type: 'CreatePage',
+      actor,
+      page_id: pageId,
+      code_id,
+      org_id: orgId,
+      title,
+      blocks: sanitisedBlocks(blocks),
+      form,
+      success_message,
+    });
+    return { page_id: pageId, public_link: publicPageLinkOf(this.config.PUBLIC_URL, pageId) };
+  }
+}
+
+@CommandHandler(ChangePageCommand)
+export class ChangePageHandler implements ICommandHandler<ChangePageCommand> {
+  constructor(private readonly stream: PageStream) {}
+
+  async execute({ caller, pageId, change }: ChangePageCommand): Promise<void> {
+    const { orgId, actor } = await this.stream.organizationOf(caller, pageId);
+    if (change.type === 'DeletePage') return this.stream.decide(pageId, orgId, { type: 'DeletePage', actor });
+    const { title, blocks, form, success_message } = change.body;
+    await this.stream.decide(pageId, orgId, { type: 'UpdatePage', actor, title, blocks: sanitisedBlocks(blocks), form, success_message });
+  }
+}
+
+/**
+ * Checks the answers against the page's form as it is now, seals them with the person's key and
+ * appends them through the hot path's group commit; the visitor's success page follows only once
+ * the submission is durable. The client's submission id is the event id: a doubled submit is the
+ * same append again, which the store answers as the first one.
+ */
+@CommandHandler(SubmitFormCommand)
+export class SubmitFormHandler implements ICommandHandler<SubmitFormCommand> {
+  private readonly vault: PersonalDataVault;
+
+  constructor(
+    private readonly pages: PageDirectory,
+    private readonly appender: HotPathAppender,
+    @Inject(SQL_CLIENT) db: SqlClient,
+  ) {
+    this.vault = new PersonalDataVault(db);
+  }
+
+  async execute({ pageId, body }: SubmitFormCommand): Promise<void> {
+    const page = await this.pages.open(pageId);
+    const checked = checkAnswers(page.form, body.answers);
+    if (!checked.ok) throw new RequestValidationError(checked.problems.map(({ field, message }) => ({ field: `body.answers.${field}`, message })));
+    const { values } = checked;
+    const who = { email: typeof values['email'] === 'string' ? values['email'] : undefined, phone: typeof values['phone'] === 'string' ? values['phone'] : undefined };
+    const { person, sealed } = await this.vault.seal(page.org_id, who, body.submission_id, values);
+    const event: FormSubmitted = {
+      type: 'FormSubmitted',
+      data: { submission_id: body.submission_id, page_id: page.page_id, code_id: page.code_id, org_id: page.org_id, person, sealed_answers: sealed },
+    };
+    await this.appender.append({
+      streamId: submissionsStreamId(page.page_id),
+      expectedVersion: 'any',
+      events: [{ ...event, id: body.submission_id, metadata: { org_id: page.org_id } }],
+    });
+  }
+}

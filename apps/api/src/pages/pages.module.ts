@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { CodesModule } from '../codes/codes.module';
+import { IdentityModule } from '../identity/identity.module';
+import { PageDirectory } from './page-directory';
+import { PagesController } from './pages.controller';
+import { ChangePageHandler, CreatePageHandler, PageStream, SubmitFormHandler } from './pages.handlers';
+import { GetPageHandler, ListPagesHandler, ListSubmissionsHandler } from './pages.queries';
+import { PublicPagesController } from './public-pages.controller';
+
+/** Landing pages, their registration forms and visitors' submissions. Wiring only. */
+@Module({
+  imports: [IdentityModule, CodesModule],
+  controllers: [PagesController, PublicPagesController],
+  providers: [PageStream, PageDirectory, CreatePageHandler, ChangePageHandler, SubmitFormHandler, GetPageHandler, ListPagesHandler, ListSubmissionsHandler],
+})
+export class PagesModule {}

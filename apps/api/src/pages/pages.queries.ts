@@ -1,0 +1,107 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { FormInput, ListSubmissionsQuery, PageBlock, PageView, SubmissionListView } from '@qr/contracts';
+import type { SqlClient } from '@qr/platform';
+import { CodeStream } from '../codes/codes.handlers';
+import type { Caller } from '../identity/caller';
+import { SQL_CLIENT } from '../infrastructure';
+import { PageStream } from './pages.handlers';
+
+export class GetPage extends Query<PageView> {
+  constructor(
+    readonly caller: Caller,
+    readonly pageId: string,
+  ) {
+    super();
+  }
+}
+
+/** Spec §7 "get all pages (code_id)". */
+export class ListPages extends Query<PageView[]> {
+  constructor(
+    readonly caller: Caller,
+    readonly codeId: string,
+  ) {
+    super();
+  }
+}
+
+/** Spec §7 "get submit data": newest first. */
+export class ListSubmissions extends Query<SubmissionListView> {
+  constructor(
+    readonly caller: Caller,
+    readonly pageId: string,
+    readonly query: ListSubmissionsQuery,
+  ) {
+    super();
+  }
+}
+
+interface PageRow {
+  page_id: string;
+  code_id: string;
+  org_id: string;
+  title: string;
+  blocks: PageBlock[];
+  form: FormInput[];
+  success_message: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SELECT_PAGES = 'SELECT page_id, code_id, org_id, title, blocks, form, success_message, created_at, updated_at FROM pages';
+
+const toPageView = (row: PageRow): PageView => ({ ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() });
+
+/** Reading pages needs only membership of the page's organisation (permissions.ts, `pages.read`). */
+@QueryHandler(GetPage)
+export class GetPageHandler implements IQueryHandler<GetPage> {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly pages: PageStream,
+  ) {}
+
+  async execute({ caller, pageId }: GetPage): Promise<PageView> {
+    await this.pages.organizationOf(caller, pageId);
+    const { rows } = await this.db.query<PageRow>(`${SELECT_PAGES} WHERE page_id = $1`, [pageId]);
+    return toPageView(rows[0]!);
+  }
+}
+
+@QueryHandler(ListPages)
+export class ListPagesHandler implements IQueryHandler<ListPages> {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly codes: CodeStream,
+  ) {}
+
+  async execute({ caller, codeId }: ListPages): Promise<PageView[]> {
+    await this.codes.organizationOf(caller, codeId);
+    const { rows } = await this.db.query<PageRow>(`${SELECT_PAGES} WHERE code_id = $1 ORDER BY created_at, page_id`, [codeId]);
+    return rows.map(toPageView);
+  }
+}
+
+@QueryHandler(ListSubmissions)
+export class ListSubmissionsHandler implements IQueryHandler<ListSubmissions> {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly pages: PageStream,
+  ) {}
+
+  async execute({ caller, pageId, query }: ListSubmissions): Promise<SubmissionListView> {
+    await this.pages.organizationOf(caller, pageId);
+    const { rows } = await this.db.query<{ submission_id: string; page_id: string; code_id: string; answers: Record<string, string | boolean> | null; submitted_at: Date; total: string }>(
+      `SELECT submission_id, page_id, code_id, answers, submitted_at, count(*) OVER () AS total FROM submissions
+        WHERE page_id = $1 ORDER BY submitted_at DESC, submission_id LIMIT $2 OFFSET $3`,
+      [pageId, query.per_page, (query.page - 1) * query.per_page],
+    );
+    return {
+      // A forgotten person's answers can not be opened any more: they show as none.
+      items: rows.map(({ total: _total, answers, submitted_at, ...row }) => ({ ...row, answers: answers ?? {}, submitted_at: submitted_at.toISOString() })),
+      page: query.page,
+      per_page: query.per_page,
+      total: rows[0] ? Number(rows[0].total) : 0,
+    };
+  }
+}

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_REGISTRATION_FORM } from '@qr/contracts';
+import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+const PAGES = '/api/v1/pages';
+const PUBLIC = '/api/v1/public/pages';
+
+describe('landing pages and submissions', () => {
+  let t: TestApp;
+  let owner: ApiCaller;
+  let stranger: ApiCaller;
+  let visitor: ApiCaller;
+  let orgId: string;
+  let codeId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = callerOf(t.app, await signedUpToken(t.app, 'page-owner@example.com'));
+    stranger = callerOf(t.app, await signedUpToken(t.app, 'page-stranger@example.com'));
+    visitor = callerOf(t.app);
+    orgId = await createOrganization(owner, 'Conference Co');
+    codeId = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Badge desk', type: 'page' })).json().code_id;
+  });
+  afterAll(() => t.close());
+
+  const createPage = async (body: object = {}) => {
+    const res = await owner('POST', PAGES, { code_id: codeId, ...body });
+    if (res.statusCode !== 201) throw new Error(`create page failed: ${res.statusCode} ${res.body}`);
+    return res.json().page_id as string;
+  };
+  const submit = (pageId: string, answers: object, submissionId = randomUUID()) =>
+    visitor('POST', `${PUBLIC}/${pageId}/submissions`, { submission_id: submissionId, answers });
+  const valid = { first_name: 'Ada', last_name: 'Lovelace', email: 'Ada@Example.com', phone: '555 555 5555' };
+
+  it('starts a page from the spec’s default content and form, lists it under its code, and shows it to visitors by page or code id', async () => {
+    const created = await owner('POST', PAGES, { code_id: codeId });
+    expect(created.statusCode).toBe(201);
+    const { page_id, public_link } = created.json();
+    expect(public_link).toBe(`http://localhost:3000/page/${page_id}`);
+
+    const page = (await owner('GET', `${PAGES}/${page_id}`)).json();
+    expect(page.blocks[0]).toEqual({ kind: 'heading', title: 'welcome to the club', subtitle: 'enjoy your time here at our conference' });
+    expect(page.blocks.map((block: { kind: string }) => block.kind)).toEqual(['heading', 'form', 'text']);
+    expect(page.form).toEqual(DEFAULT_REGISTRATION_FORM);
+    expect((await owner('GET', `${PAGES}?code_id=${codeId}`)).json().map((p: { page_id: string }) => p.page_id)).toContain(page_id);
+
+    const shown = (await visitor('GET', `${PUBLIC}/${page_id}`)).json();
+    expect(shown).toMatchObject({ page_id, code_id: codeId, title: 'Welcome' });
+    expect(shown).not.toHaveProperty('org_id');
+    // A page-type code's own link opens its first page.
+    expect((await visitor('GET', `${PUBLIC}/${codeId}`)).json().page_id).toBe((await owner('GET', `${PAGES}?code_id=${codeId}`)).json()[0].page_id);
+  });
+
+  it('keeps no script in rich text, whatever the payload', async () => {
+    const payloads = [
+      '<script>alert(1)</script>',
+      '<img src=x onerror="alert(1)">',
+      '<a href="javascript:alert(1)">click</a>',
+      '<svg onload="alert(1)"><circle r="1"/></svg>',
+      '<p style="background:url(javascript:alert(1))">styled</p>',
+      '<iframe src="https://evil.example"></iframe>',
+      '<a href="https://example.com" onclick="alert(1)">ok</a>',
+    ];
+    const pageId = await createPage({ blocks: payloads.map((html) => ({ kind: 'text', html })) });
+    const stored: string[] = (await visitor('GET', `${PUBLIC}/${pageId}`)).json().blocks.map((block: { html: string }) => block.html);
+    for (const html of stored) expect(html).not.toMatch(/<script|onerror|onload|onclick|javascript:|<svg|<iframe|style=/i);
+    expect(stored.at(-1)).toBe('<a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">ok</a>');
+  });
+
+  it('answers a submission with errors by field and records nothing, then records a valid one once however often it is sent', async () => {
+    const pageId = await createPage();
+    const bad = await submit(pageId, { first_name: '', email: 'not-an-email', shoe_size: '42' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([
+      { field: 'body.answers.shoe_size', message: 'This form has no such field.' },
+      { field: 'body.answers.first_name', message: 'Please enter first name.' },
+      { field: 'body.answers.last_name', message: 'Please enter last name.' },
+      { field: 'body.answers.email', message: 'Enter an email address such as name@example.com.' },
+      { field: 'body.answers.phone', message: 'Please enter phone.' },
+    ]);
+    const events = async () => (await t.db.query<{ data: Record<string, unknown> }>(`SELECT data FROM es_events WHERE type = 'FormSubmitted' AND stream_id = $1`, [`submissions-${pageId}`])).rows;
+    expect(await events()).toEqual([]);
+
+    const submissionId = randomUUID();
+    expect((await submit(pageId, valid, submissionId)).statusCode).toBe(204);
+    // A double-click sends the same submission again.
+    expect((await submit(pageId, valid, submissionId)).statusCode).toBe(204);
+    expect((await submit(pageId, { ...valid, first_name: 'Grace', email: 'grace@example.com' })).statusCode).toBe(204);
+    expect(await events()).toHaveLength(2);
+    // The event log holds no answer in the clear.
+    expect(JSON.stringify(await events())).not.toMatch(/ada|lovelace|555/i);
+
+    await t.projections.caughtUp();
+    const listed = (await owner('GET', `${PAGES}/${pageId}/submissions?per_page=1`)).json();
+    expect(listed).toMatchObject({ page: 1, per_page: 1, total: 2 });
+    expect(listed.items[0].answers.first_name).toBe('Grace');
+    const second = (await owner('GET', `${PAGES}/${pageId}/submissions?page=2&per_page=1`)).json().items[0];
+    expect(second).toMatchObject({ submission_id: submissionId, page_id: pageId, code_id: codeId, answers: { ...valid, email: 'ada@example.com' } });
+  });
+
+  it('refuses bad pages and bodies with a 400 naming the field', async () => {
+    const noMarker = await owner('POST', PAGES, { code_id: codeId, form: DEFAULT_REGISTRATION_FORM.slice(1) });
+    expect([noMarker.statusCode, noMarker.json().errors[0].field]).toEqual([400, 'body.form.0']);
+    const video = await owner('POST', PAGES, { code_id: codeId, blocks: [{ kind: 'video', url: 'https://evil.example/v.mp4' }] });
+    expect([video.statusCode, video.json().errors[0].field]).toEqual([400, 'body.blocks.0.url']);
+    const extra = await visitor('POST', `${PUBLIC}/${randomUUID()}/submissions`, { submission_id: randomUUID(), answers: valid, admin: true });
+    expect([extra.statusCode, extra.json().errors[0].field]).toEqual([400, 'body.admin']);
+    expect((await visitor('GET', `${PUBLIC}/not-an-id`)).statusCode).toBe(400);
+    expect((await visitor('GET', `${PUBLIC}/${randomUUID()}`)).json().code).toBe('page_not_found');
+  });
+
+  it('says a paused page is paused and a deleted code’s page is gone, to visitors and submitters alike', async () => {
+    const pausedCode = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Paused desk', type: 'page' })).json().code_id;
+    const pageId = (await owner('POST', PAGES, { code_id: pausedCode })).json().page_id;
+    await owner('POST', `/api/v1/codes/${pausedCode}/pause`);
+    const paused = await submit(pageId, valid);
+    expect([paused.statusCode, paused.json().code]).toEqual([409, 'page_paused']);
+    expect((await visitor('GET', `${PUBLIC}/${pageId}`)).json().code).toBe('page_paused');
+    await owner('DELETE', `/api/v1/codes/${pausedCode}`);
+    expect((await submit(pageId, valid)).json().code).toBe('page_not_found');
+  });
+
+  it('keeps pages to their organisation and their editors', async () => {
+    const pageId = await createPage();
+    expect((await stranger('GET', `${PAGES}/${pageId}`)).json().code).toBe('page_not_found');
+    expect((await stranger('PUT', `${PAGES}/${pageId}`, { title: 'Mine now' })).json().code).toBe('page_not_found');
+    expect((await stranger('GET', `${PAGES}/${pageId}/submissions`)).json().code).toBe('page_not_found');
+    expect((await stranger('POST', PAGES, { code_id: codeId })).json().code).toBe('code_not_found');
+    await owner('POST', `/api/v1/organizations/${orgId}/users`, { email: 'page-viewer@example.com', role: 'viewer' });
+    const viewer = callerOf(t.app, await signedUpToken(t.app, 'page-viewer@example.com'));
+    expect((await viewer('GET', `${PAGES}/${pageId}`)).statusCode).toBe(200);
+    expect((await viewer('POST', PAGES, { code_id: codeId })).json().code).toBe('forbidden');
+    expect((await viewer('DELETE', `${PAGES}/${pageId}`)).json().code).toBe('forbidden');
+
+    const updated = await owner('PUT', `${PAGES}/${pageId}`, { title: 'Doors at 7', blocks: [{ kind: 'heading', title: 'Hello' }] });
+    expect(updated.json()).toMatchObject({ title: 'Doors at 7', blocks: [{ kind: 'heading', title: 'Hello', subtitle: '' }], form: DEFAULT_REGISTRATION_FORM });
+    expect((await owner('DELETE', `${PAGES}/${pageId}`)).statusCode).toBe(204);
+    expect((await owner('GET', `${PAGES}/${pageId}`)).json().code).toBe('page_not_found');
+    expect((await visitor('GET', `${PUBLIC}/${pageId}`)).json().code).toBe('page_not_found');
+  });
+
+  it('documents the page and submission routes in OpenAPI', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths).filter((path) => path.includes('/pages'))).toEqual([
+      PAGES,
+      `${PAGES}/{page_id}`,
+      `${PAGES}/{page_id}/submissions`,
+      `${PUBLIC}/{id}`,
+      `${PUBLIC}/{page_id}/submissions`,
+    ]);
+    expect(doc.components.schemas.PageBlock).toBeDefined();
+  });
+});

@@ -1,0 +1,2 @@
+export { pages } from './pages.projection';
+export { submissions } from './submissions.projection';

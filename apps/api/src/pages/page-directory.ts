@@ -7,7 +7,8 @@ export interface OpenPage extends PublicPageView {
   org_id: string;
 }
 
-interface PageRow {
+/** A row of the `pages` read model. */
+export interface PageRow {
   page_id: string;
   code_id: string;
   org_id: string;
@@ -15,7 +16,8 @@ interface PageRow {
   blocks: PageBlock[];
   form: FormInput[];
   success_message: string;
-  code_status: string;
+  created_at: Date;
+  updated_at: Date;
 }
 
 /**
@@ -27,7 +29,7 @@ export class PageDirectory {
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
   async open(id: string): Promise<OpenPage> {
-    const { rows } = await this.db.query<PageRow>(
+    const { rows } = await this.db.query<Omit<PageRow, 'created_at' | 'updated_at'> & { code_status: string }>(
       `SELECT p.page_id, p.code_id, p.org_id, p.title, p.blocks, p.form, p.success_message, c.status AS code_status
          FROM pages p JOIN codes c ON c.code_id = p.code_id
         WHERE p.page_id = $1 OR p.code_id = $1

@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { FormInput, ListSubmissionsQuery, PageBlock, PageView, SubmissionListView } from '@qr/contracts';
+import type { ListSubmissionsQuery, PageView, SubmissionListView } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
 import { CodeStream } from '../codes/codes.handlers';
 import type { Caller } from '../identity/caller';
 import { SQL_CLIENT } from '../infrastructure';
+import type { PageRow } from './page-directory';
 import { PageStream } from './pages.handlers';
 
 export class GetPage extends Query<PageView> {
@@ -35,18 +36,6 @@ export class ListSubmissions extends Query<SubmissionListView> {
   ) {
     super();
   }
-}
-
-interface PageRow {
-  page_id: string;
-  code_id: string;
-  org_id: string;
-  title: string;
-  blocks: PageBlock[];
-  form: FormInput[];
-  success_message: string;
-  created_at: Date;
-  updated_at: Date;
 }
 
 const SELECT_PAGES = 'SELECT page_id, code_id, org_id, title, blocks, form, success_message, created_at, updated_at FROM pages';

@@ -98,8 +98,10 @@ export type PageCreatedView = z.infer<typeof PageCreatedView>;
 export const PublicPagePath = z.strictObject({ id: z.union([PageId, CodeId]) });
 export type PublicPagePath = z.infer<typeof PublicPagePath>;
 
-/** What a visitor's page shows: nothing about the organisation's members. */
-export const PublicPageView = PageView.omit({ org_id: true, created_at: true, updated_at: true }).meta({ id: 'PublicPage' });
+/** What a visitor's page shows: nothing about the organisation's members, and its images as links that expire. */
+export const PublicPageView = PageView.omit({ org_id: true, created_at: true, updated_at: true })
+  .extend({ image_urls: z.record(z.string(), z.string()).meta({ description: 'A link for each image block’s `blob_id`, valid for an hour.' }) })
+  .meta({ id: 'PublicPage' });
 export type PublicPageView = z.infer<typeof PublicPageView>;
 
 /** Spec §7 "append submit": a visitor's answers. A double-click resends the same `submission_id` and is recorded once. */

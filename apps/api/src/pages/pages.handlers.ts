@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, type CreatePageBody, type PageCreatedView, type SubmitBody, type UpdatePageBody } from '@qr/contracts';
+import { DomainError, type CreatePageBody, type PageBlock, type PageCreatedView, type SubmitBody, type UpdatePageBody } from '@qr/contracts';
 import { checkAnswers, pageDecider, pageStreamId, submissionsStreamId, type CodeActor, type FormSubmitted, type PageCommand } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
 import { PersonalDataVault, type Config, type SqlClient } from '@qr/platform';
@@ -12,6 +12,7 @@ import { HotPathAppender } from '../hot-path-appender';
 import { RequestValidationError } from '../http/problem-details';
 import type { Caller } from '../identity/caller';
 import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { UploadedImages } from '../uploads/uploaded-images';
 import { sanitisedBlocks } from './page-html';
 import { PageDirectory } from './page-directory';
 
@@ -48,6 +49,12 @@ export class SubmitFormCommand extends Command<void> {
 
 export const publicPageLinkOf = (publicUrl: string, pageId: string) => `${publicUrl}/page/${pageId}`;
 
+/** A page's images are the organisation's uploads (another organisation's is not found); rich text is sanitised. */
+async function storedBlocks(uploads: UploadedImages, orgId: string, blocks: readonly PageBlock[]): Promise<PageBlock[]> {
+  for (const block of blocks) if (block.kind === 'image') await uploads.assertStored({ orgId, blobId: block.blob_id });
+  return sanitisedBlocks(blocks);
+}
+
 /** The write path of page streams; a page's organisation and the caller's role come through its code. */
 @Injectable()
 export class PageStream {
@@ -83,6 +90,7 @@ export class CreatePageHandler implements ICommandHandler<CreatePageCommand> {
   constructor(
     private readonly stream: PageStream,
     private readonly codes: CodeStream,
+    private readonly uploads: UploadedImages,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -97,7 +105,7 @@ export class CreatePageHandler implements ICommandHandler<CreatePageCommand> {
       code_id,
       org_id: orgId,
       title,
-      blocks: sanitisedBlocks(blocks),
+      blocks: await storedBlocks(this.uploads, orgId, blocks),
       form,
       success_message,
     });
@@ -107,13 +115,16 @@ export class CreatePageHandler implements ICommandHandler<CreatePageCommand> {
 
 @CommandHandler(ChangePageCommand)
 export class ChangePageHandler implements ICommandHandler<ChangePageCommand> {
-  constructor(private readonly stream: PageStream) {}
+  constructor(
+    private readonly stream: PageStream,
+    private readonly uploads: UploadedImages,
+  ) {}
 
   async execute({ caller, pageId, change }: ChangePageCommand): Promise<void> {
     const { orgId, actor } = await this.stream.organizationOf(caller, pageId);
     if (change.type === 'DeletePage') return this.stream.decide(pageId, orgId, { type: 'DeletePage', actor });
     const { title, blocks, form, success_message } = change.body;
-    await this.stream.decide(pageId, orgId, { type: 'UpdatePage', actor, title, blocks: sanitisedBlocks(blocks), form, success_message });
+    await this.stream.decide(pageId, orgId, { type: 'UpdatePage', actor, title, blocks: await storedBlocks(this.uploads, orgId, blocks), form, success_message });
   }
 }
 

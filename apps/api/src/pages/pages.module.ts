@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CodesModule } from '../codes/codes.module';
 import { IdentityModule } from '../identity/identity.module';
+import { UploadsModule } from '../uploads/uploads.module';
 import { PageDirectory } from './page-directory';
 import { PagesController } from './pages.controller';
 import { ChangePageHandler, CreatePageHandler, PageStream, SubmitFormHandler } from './pages.handlers';
@@ -9,7 +10,7 @@ import { PublicPagesController } from './public-pages.controller';
 
 /** Landing pages, their registration forms and visitors' submissions. Wiring only. */
 @Module({
-  imports: [IdentityModule, CodesModule],
+  imports: [IdentityModule, CodesModule, UploadsModule],
   controllers: [PagesController, PublicPagesController],
   providers: [PageStream, PageDirectory, CreatePageHandler, ChangePageHandler, SubmitFormHandler, GetPageHandler, ListPagesHandler, ListSubmissionsHandler],
 })

@@ -82,6 +82,7 @@ export const FieldError = z.object({
   field: z.string().meta({ description: 'Dotted path of the bad field, e.g. `body.name` or `query.page`.' }),
   message: z.string(),
 });
+export type FieldError = z.infer<typeof FieldError>;
 
 /** RFC 9457 problem details, with our stable `code` and the request id to quote in a bug report. */
 export const Problem = z

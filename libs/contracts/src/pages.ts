@@ -55,7 +55,7 @@ const pageFields = {
   title: Line(120).min(1, { error: 'Give the page a title.' }).default('Welcome'),
   blocks: z.array(PageBlock).max(MAX_PAGE_BLOCKS).default(() => [...DEFAULT_PAGE_BLOCKS]),
   form: RegistrationForm.default(() => [...DEFAULT_REGISTRATION_FORM]),
-  success_message: Line(500).min(1).default('Thank you! Your details are in.'),
+  success_message: Line(500).min(1).default('Your details are in.'),
 };
 
 /** Spec §7 "generate page": a page for one of the organisation's codes, from the default content unless given. */

@@ -19,6 +19,7 @@ const ProfileScreen = lazy(() => import('../features/profile/profile-screen'));
 const PublicTermsScreen = lazy(() => import('../features/terms/public-terms-screen'));
 const ShareScreen = lazy(() => import('../features/visitor/share-screen'));
 const MyCodesScreen = lazy(() => import('../features/codes/my-codes-screen'));
+const LandingPageScreen = lazy(() => import('../features/pages/landing-page-screen'));
 // Named exports of one chunk each: the visitor pages, and the admin code screens.
 const visitorScreen = (name: 'CardScreen' | 'NoteScreen' | 'CodePublicScreen') =>
   lazy(() => import('../features/visitor/public-code-screens').then((module) => ({ default: module[name] })));
@@ -64,7 +65,7 @@ export const routeTable: RouteObject[] = [
       upcoming('/named/:name', 'The named page'),
       upcoming('/:id', 'Opening a scanned code'),
       upcoming('/ai-qr', 'AI QR generation'),
-      upcoming('/page/:id', 'The landing page'),
+      { path: '/page/:id', element: <LandingPageScreen /> },
       upcoming('/live-voting/:id', 'Live voting'),
       { path: '/code/note/:id', element: <NoteScreen /> },
       upcoming('/wall/:id', 'The selfie wall'),

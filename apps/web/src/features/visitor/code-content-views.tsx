@@ -1,5 +1,6 @@
 import { Anchor, Avatar, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import type { PublicCodeView } from '@qr/contracts';
+import { Navigate } from 'react-router-dom';
 import { field, vcardDownloadUrl } from './public-code-api';
 
 /** Only web addresses become links: content is typed by an organisation and read by anyone. */
@@ -126,11 +127,7 @@ export function CodeContentView({ code }: { code: PublicCodeView }) {
       return <ActionView title={code.name} text={phone} href={`tel:${phone.replace(/[^\d+]/g, '')}`} action="Call" />;
     }
     case 'page':
-      return (
-        <Stack>
-          <Title order={1}>{code.name}</Title>
-          <Text>This code’s landing page arrives with the pages release.</Text>
-        </Stack>
-      );
+      // A page code's link shows its landing page.
+      return <Navigate replace to={`/page/${code.code_id}`} />;
   }
 }

@@ -1,0 +1,77 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { DEFAULT_PAGE_BLOCKS, DEFAULT_REGISTRATION_FORM } from '@qr/contracts';
+import { installFakeApi, reply, requestsOf } from '../../testing/fake-api';
+import { renderApp } from '../../testing/render-app';
+
+const PAGE_ID = '0b9f6b52-2f0e-4f4e-9a55-0d5c4d7f3e11';
+const page = {
+  page_id: PAGE_ID,
+  code_id: 'AbCdEf1234',
+  title: 'Welcome',
+  blocks: [...DEFAULT_PAGE_BLOCKS, { kind: 'text', html: '<p>Doors open at <strong>7</strong></p>' }, { kind: 'button', label: 'Programme', url: 'javascript:alert(1)' }],
+  form: DEFAULT_REGISTRATION_FORM,
+  success_message: 'See you at the door!',
+  image_urls: {},
+};
+
+test('a visitor sees the page, is told what is wrong next to each input, fixes it and sees the success message', async () => {
+  const api = installFakeApi((path, method, body) => {
+    if (path === `/api/v1/public/pages/${PAGE_ID}` && method === 'GET') return reply(200, page);
+    if (path === `/api/v1/public/pages/${PAGE_ID}/submissions` && method === 'POST') {
+      const { answers } = body as { answers: Record<string, string> };
+      return answers['email']?.includes('@')
+        ? reply(204)
+        : reply(400, { code: 'validation_failed', errors: [{ field: 'body.answers.email', message: 'Enter an email address such as name@example.com.' }] });
+    }
+    return undefined;
+  });
+  renderApp(`/page/${PAGE_ID}`);
+  expect(await screen.findByRole('heading', { name: 'welcome to the club' })).toBeTruthy();
+  expect(screen.getByText('enjoy your time here at our conference')).toBeTruthy();
+  expect(screen.getByText('7').tagName).toBe('STRONG');
+  // Only web addresses become links.
+  expect(screen.queryByRole('link', { name: 'Programme' })).toBeNull();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByText('Please fill in first name.')).toBeTruthy();
+  expect(requestsOf(api, 'POST')).toEqual([]);
+
+  const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  type(/First name/, 'Ada');
+  type(/Last name/, 'Lovelace');
+  type(/Email/, 'ada at example');
+  type(/Phone/, '555 555 5555');
+  fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByText('Enter an email address such as name@example.com.')).toBeTruthy();
+
+  type(/Email/, 'ada@example.com');
+  fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByText('See you at the door!')).toBeTruthy();
+  const [first, second] = requestsOf(api, 'POST').map(([, body]) => body as { submission_id: string; answers: object });
+  // The retry after fixing the email is the same submission, so a doubled send is recorded once.
+  expect(second!.submission_id).toBe(first!.submission_id);
+  expect(second!.answers).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '555 555 5555' });
+});
+
+test('a form with page markers is filled step by step', async () => {
+  const stepped = { ...page, form: [...DEFAULT_REGISTRATION_FORM.slice(0, 2), { name: 'page2', input_display_name: 'Page2', placeholder_text: '', required: false, input_type: 'page' }, { name: 'size', input_display_name: 'T-shirt size', placeholder_text: '', required: true, input_type: 'select', options: ['S', 'M'] }] };
+  installFakeApi((path, method) => (method === 'GET' && path === `/api/v1/public/pages/${PAGE_ID}` ? reply(200, stepped) : method === 'POST' ? reply(204) : undefined));
+  renderApp(`/page/${PAGE_ID}`);
+  expect(await screen.findByText('Step 1 of 2')).toBeTruthy();
+  fireEvent.change(screen.getByLabelText(/First name/), { target: { value: 'Ada' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByText('Step 2 of 2')).toBeTruthy();
+  fireEvent.change(screen.getByLabelText(/T-shirt size/), { target: { value: 'M' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+  await waitFor(() => expect(screen.getByText('See you at the door!')).toBeTruthy());
+});
+
+test('a paused page and an unknown page each say so plainly', async () => {
+  installFakeApi(() => reply(409, { code: 'page_paused', detail: 'This page is paused for now.' }));
+  const { unmount } = renderApp(`/page/${PAGE_ID}`);
+  expect(await screen.findByRole('heading', { name: 'This page is paused' })).toBeTruthy();
+  unmount();
+  installFakeApi(() => reply(404, { code: 'page_not_found' }));
+  renderApp(`/page/${PAGE_ID}`);
+  expect(await screen.findByRole('heading', { name: 'This page is not available' })).toBeTruthy();
+});

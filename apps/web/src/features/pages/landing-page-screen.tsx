@@ -1,0 +1,48 @@
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { PageLoader } from '../../components/page-loader';
+import { PageBlockView } from './page-blocks';
+import { fetchPublicPage, PagePaused, PageUnavailable } from './public-page-api';
+import { RegistrationFormView } from './registration-form-view';
+
+function Notice({ title, text }: { title: string; text: string }) {
+  return (
+    <Stack maw={520} mx="auto">
+      <Title order={1}>{title}</Title>
+      <Text>{text}</Text>
+    </Stack>
+  );
+}
+
+/** `/page/{id}`: a landing page (by its id, or its code's id), its blocks and its registration form. */
+export default function LandingPageScreen() {
+  const { id = '' } = useParams();
+  const [submitted, setSubmitted] = useState(false);
+  const page = useQuery({
+    queryKey: ['public-page', id],
+    queryFn: () => fetchPublicPage(id),
+    retry: (count, error) => !(error instanceof PageUnavailable || error instanceof PagePaused) && count < 3,
+  });
+  if (page.isPending) return <PageLoader />;
+  if (page.isError) {
+    if (page.error instanceof PagePaused) return <Notice title="This page is paused" text="The organisation behind it has paused it for now. Please try again later." />;
+    if (page.error instanceof PageUnavailable) return <Notice title="This page is not available" text="It may have been taken down, or the address is not complete." />;
+    return (
+      <Alert color="red" title="This page could not be opened">
+        {page.error.message}
+      </Alert>
+    );
+  }
+  const { page_id, blocks, form, image_urls, success_message } = page.data;
+  if (submitted) return <Notice title="Thank you!" text={success_message} />;
+  const formBlock = (submitLabel: string) => <RegistrationFormView pageId={page_id} form={form} submitLabel={submitLabel} onSubmitted={() => setSubmitted(true)} />;
+  return (
+    <Stack maw={520} mx="auto" gap="lg">
+      {blocks.map((block, index) => (
+        <PageBlockView key={index} block={block} imageUrls={image_urls} form={block.kind === 'form' ? formBlock(block.submit_label) : null} />
+      ))}
+    </Stack>
+  );
+}

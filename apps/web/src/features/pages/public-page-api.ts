@@ -1,0 +1,43 @@
+import type { FieldError, PublicPageView, SubmitBody } from '@qr/contracts';
+
+/** The page can not be shown: unknown, taken down, or a malformed id. */
+export class PageUnavailable extends Error {}
+/** The page's code is paused: the page says so and takes no submissions. */
+export class PagePaused extends Error {}
+
+/** Answers by input name, for the inputs they belong to. */
+export class AnswersRefused extends Error {
+  constructor(readonly fieldErrors: Record<string, string>) {
+    super('Some answers need a second look.');
+  }
+}
+
+async function refusalOf(response: Response): Promise<Error> {
+  const problem = (await response.json().catch(() => ({}))) as { code?: string; detail?: string; errors?: FieldError[] };
+  if (problem.code === 'page_paused') return new PagePaused(problem.detail);
+  if (response.status === 404 || problem.code === 'page_not_found') return new PageUnavailable(problem.detail);
+  if (response.status === 400 && problem.errors) {
+    const prefix = 'body.answers.';
+    const fieldErrors: Record<string, string> = {};
+    for (const { field, message } of problem.errors) if (field.startsWith(prefix)) fieldErrors[field.slice(prefix.length)] ??= message;
+    if (Object.keys(fieldErrors).length > 0) return new AnswersRefused(fieldErrors);
+  }
+  if (response.status === 400) return new PageUnavailable(problem.detail);
+  return new Error(problem.detail ?? `The page could not be reached (${response.status}). Please try again.`);
+}
+
+/** Plain fetch: a visitor's page carries no sign-in or admin code (DESIGN.md §7). */
+export async function fetchPublicPage(id: string): Promise<PublicPageView> {
+  const response = await fetch(`/api/v1/public/pages/${encodeURIComponent(id)}`);
+  if (response.ok) return (await response.json()) as PublicPageView;
+  throw await refusalOf(response);
+}
+
+export async function submitAnswers(pageId: string, body: SubmitBody): Promise<void> {
+  const response = await fetch(`/api/v1/public/pages/${encodeURIComponent(pageId)}/submissions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw await refusalOf(response);
+}

@@ -1,6 +1,8 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { FORM_DATE_MAX, FORM_DATE_MIN, type FormInput } from '@qr/contracts';
+import type { FormInput } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
+// The app's own copy of the spec's date bounds: importing the contracts' would bring zod into a visitor's download.
+import { DATE_PICKER_MAX, DATE_PICKER_MIN } from '../../app/date-bounds';
 import { AnswersRefused, submitAnswers } from './public-page-api';
 
 type Answers = Record<string, string | boolean>;
@@ -39,7 +41,7 @@ function FieldInput({ input, value, error, onChange }: { input: FormInput; value
         <NativeSelect {...common} data={['', ...(input.options ?? [])]} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.currentTarget.value)} />
       );
     default: {
-      const kind = { email: { type: 'email' }, phone: { type: 'tel' }, number: { inputMode: 'decimal' as const }, date: { type: 'date', min: FORM_DATE_MIN, max: FORM_DATE_MAX } }[
+      const kind = { email: { type: 'email' }, phone: { type: 'tel' }, number: { inputMode: 'decimal' as const }, date: { type: 'date', min: DATE_PICKER_MIN, max: DATE_PICKER_MAX } }[
         input.input_type as 'email' | 'phone' | 'number' | 'date'
       ];
       return (

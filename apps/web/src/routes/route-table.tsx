@@ -20,7 +20,7 @@ const PublicTermsScreen = lazy(() => import('../features/terms/public-terms-scre
 const ShareScreen = lazy(() => import('../features/visitor/share-screen'));
 const MyCodesScreen = lazy(() => import('../features/codes/my-codes-screen'));
 const LandingPageScreen = lazy(() => import('../features/pages/landing-page-screen'));
-// Named exports of one chunk each: the visitor pages, and the admin code screens.
+// Named exports of one chunk each: the visitor pages, the admin code screens and the admin page screens.
 const visitorScreen = (name: 'CardScreen' | 'NoteScreen' | 'CodePublicScreen') =>
   lazy(() => import('../features/visitor/public-code-screens').then((module) => ({ default: module[name] })));
 const codeScreen = (name: 'CreateCodeScreen' | 'EditCodeScreen' | 'CodeSavedScreen' | 'ShowCodeScreen') =>
@@ -31,6 +31,11 @@ const CodePublicScreen = visitorScreen('CodePublicScreen');
 const CreateCodeScreen = codeScreen('CreateCodeScreen');
 const EditCodeScreen = codeScreen('EditCodeScreen');
 const CodeSavedScreen = codeScreen('CodeSavedScreen');
+const pageAdminScreen = (name: 'CodePagesScreen' | 'UpdatePageScreen' | 'AddNewPageScreen') =>
+  lazy(() => import('../features/pages/page-admin-screens').then((module) => ({ default: module[name] })));
+const CodePagesScreen = pageAdminScreen('CodePagesScreen');
+const UpdatePageScreen = pageAdminScreen('UpdatePageScreen');
+const AddNewPageScreen = pageAdminScreen('AddNewPageScreen');
 const ShowCodeScreen = codeScreen('ShowCodeScreen');
 
 /** A route whose feature has not shipped yet: it says so rather than show made-up content. */
@@ -132,11 +137,11 @@ export const routeTable: RouteObject[] = [
           section('templates'),
           { path: 'create-qr-code', element: <CreateCodeScreen /> },
           { path: 'create-qr-success', element: <CodeSavedScreen /> },
-          upcoming('pages/:codeId', 'The code pages'),
+          { path: 'pages/:codeId', element: <CodePagesScreen /> },
           section('customers'),
           section('notes'),
-          upcoming('update-page/:pageId', 'Editing a page'),
-          section('add-new-page'),
+          { path: 'update-page/:pageId', element: <UpdatePageScreen /> },
+          { path: 'add-new-page', element: <AddNewPageScreen /> },
           section('integrations'),
           upcoming('shop-integration', 'The shop platform integration'),
           upcoming('email-marketing-integration', 'The email marketing integration'),

@@ -62,7 +62,20 @@ function FieldInput({ input, value, error, onChange }: { input: FormInput; value
  * a double-click or a retry is recorded once. Refused answers come back by name and are shown next
  * to their inputs, on the step that holds the first of them.
  */
-export function RegistrationFormView({ pageId, form, submitLabel, onSubmitted }: { pageId: string; form: readonly FormInput[]; submitLabel: string; onSubmitted(): void }) {
+export function RegistrationFormView({
+  pageId,
+  form,
+  submitLabel,
+  onSubmitted,
+  preview = false,
+}: {
+  pageId: string;
+  form: readonly FormInput[];
+  submitLabel: string;
+  onSubmitted(): void;
+  /** The editor's preview: steps and required inputs work, nothing is sent. */
+  preview?: boolean;
+}) {
   const steps = stepsOf(form);
   const [submissionId] = useState(() => crypto.randomUUID());
   const [answers, setAnswers] = useState<Answers>({});
@@ -79,6 +92,7 @@ export function RegistrationFormView({ pageId, form, submitLabel, onSubmitted }:
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     if (!last) return setStepIndex(stepIndex + 1);
+    if (preview) return;
     setSending(true);
     setFailure(undefined);
     try {

@@ -1,0 +1,32 @@
+import type { CodeNameView, CreatePageBody, PageCreatedView, PageView, SubmissionListView, UpdatePageBody, UploadedImageView } from '@qr/contracts';
+import { apiFetch } from '../../api/api-fetch';
+import { call } from '../organisation/organisation-api';
+
+export const pageKeys = {
+  all: ['pages'] as const,
+  ofCode: (codeId: string) => [...pageKeys.all, 'code', codeId] as const,
+  one: (pageId: string) => [...pageKeys.all, 'one', pageId] as const,
+  submissions: (pageId: string, page: number) => [...pageKeys.all, 'submissions', pageId, page] as const,
+};
+
+const base = '/api/v1/pages';
+const pagePath = (pageId: string) => `${base}/${encodeURIComponent(pageId)}`;
+
+export const pagesApi = {
+  ofCode: (codeId: string) => call<PageView[]>(`${base}?${new URLSearchParams({ code_id: codeId })}`),
+  get: (pageId: string) => call<PageView>(pagePath(pageId)),
+  create: (body: Partial<CreatePageBody> & { code_id: string }) => call<PageCreatedView>(base, { method: 'POST', body: JSON.stringify(body) }),
+  update: (pageId: string, body: UpdatePageBody) => call<PageView>(pagePath(pageId), { method: 'PUT', body: JSON.stringify(body) }),
+  remove: (pageId: string) => call<void>(pagePath(pageId), { method: 'DELETE' }),
+  submissions: (pageId: string, page: number) => call<SubmissionListView>(`${pagePath(pageId)}/submissions?${new URLSearchParams({ page: String(page), per_page: '20' })}`),
+  codeNames: (orgId: string) => call<CodeNameView[]>(`/api/v1/codes/names?${new URLSearchParams({ org_id: orgId })}`),
+  /** An image for an image block; multipart, so the body is not JSON. */
+  uploadImage: async (orgId: string, file: File): Promise<UploadedImageView> => {
+    const body = new FormData();
+    body.append('file', file);
+    const response = await apiFetch(`/api/v1/uploads?${new URLSearchParams({ org_id: orgId })}`, { method: 'POST', body });
+    const answer = (await response.json()) as UploadedImageView & { detail?: string };
+    if (!response.ok) throw new Error(answer.detail ?? `The image could not be uploaded (${response.status}).`);
+    return answer;
+  },
+};

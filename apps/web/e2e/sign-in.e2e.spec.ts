@@ -265,4 +265,62 @@ describeJourney('a new organisation user', () => {
     await page.goto(`${origin}/admin/my-codes/show/${codeId}`);
     await page.getByText(/1 scans/).waitFor({ timeout: 15_000 });
   }, 120_000);
+
+  test('builds a landing page with the default form, and a visitor on a phone fixes their answers and is found in the submissions', async () => {
+    const stamp = Date.now();
+    const admin = await context.newPage();
+    await context.clearCookies();
+    await admin.goto(`${origin}/dummy`);
+    await admin.evaluate(() => localStorage.clear());
+    await admin.goto(`${origin}/admin/create-qr-code`);
+    await admin.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
+    await admin.getByRole('link', { name: 'Create an account' }).click();
+    await admin.getByLabel('Your name').fill('Pia Planner');
+    await admin.getByLabel('Email').fill(`pia.${stamp}@example.com`);
+    await admin.getByLabel('Password').fill('correct horse battery');
+    await admin.getByRole('button', { name: 'Create account' }).click();
+    await admin.waitForURL(`${origin}/admin/create-qr-code`, { timeout: 15_000 });
+    await admin.getByLabel('Organisation name').fill('Pia Events');
+    await admin.getByRole('button', { name: 'Create', exact: true }).click();
+
+    await admin.getByRole('heading', { name: 'Create a QR code' }).waitFor();
+    await admin.getByLabel('Type', { exact: true }).first().click();
+    await admin.getByRole('option', { name: 'Landing page' }).click();
+    await admin.getByRole('textbox', { name: 'Name' }).fill('Registration desk');
+    await admin.getByRole('button', { name: 'Create QR code' }).click();
+    await admin.getByRole('link', { name: 'Build its landing page' }).click();
+    await admin.getByRole('button', { name: 'New page' }).click();
+    await admin.getByRole('button', { name: 'Save page' }).waitFor({ timeout: 15_000 });
+    await admin.getByRole('textbox', { name: 'Title', exact: true }).fill('Welcome to Pia Events');
+    await admin.getByRole('button', { name: 'Save page' }).click();
+    await admin.getByText('Saved. Visitors see the new version now.').waitFor();
+    await admin.screenshot({ path: '/tmp/web-page-editor.png', fullPage: true });
+    const pageUrl = await admin.getByRole('link', { name: 'Open the page' }).getAttribute('href');
+
+    const phone = await context.browser()!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const visitor = await phone.newPage();
+    const dialogs: string[] = [];
+    visitor.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await visitor.goto(`${origin}${pageUrl}`);
+    await visitor.getByRole('heading', { name: 'Welcome to Pia Events' }).waitFor();
+    await visitor.getByLabel('First name').fill('Ada');
+    await visitor.getByLabel('Last name').fill('Lovelace');
+    await visitor.getByLabel('Email').fill('ada at example');
+    await visitor.getByLabel('Phone').fill('555 555 5555');
+    await visitor.getByRole('button', { name: 'Submit' }).click();
+    await visitor.getByText('Enter an email address such as name@example.com.').waitFor();
+    await visitor.screenshot({ path: '/tmp/web-page-errors.png', fullPage: true });
+    await visitor.getByLabel('Email').fill(`ada.${stamp}@example.com`);
+    await visitor.getByRole('button', { name: 'Submit' }).click();
+    await visitor.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    expect(dialogs).toEqual([]);
+    await phone.close();
+
+    await admin.getByRole('tab', { name: 'Submissions' }).click();
+    await admin.getByText(`ada.${stamp}@example.com`).waitFor({ timeout: 15_000 });
+    await admin.screenshot({ path: '/tmp/web-page-submissions.png', fullPage: true });
+  }, 120_000);
 });

@@ -97,7 +97,7 @@ export function CodeForm({ initial, submitLabel, onSubmit }: { initial: CodeDraf
           />
           <TextInput label="Name" description="For you: visitors do not see it." value={draft.name} error={errors['name']} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} />
         </SimpleGrid>
-        {fields.length === 0 && <Alert color="blue">A landing page code gets its page with the pages release; the code itself works now.</Alert>}
+        {fields.length === 0 && <Alert color="blue">Create the code first; the next screen takes you to building its landing page.</Alert>}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {fields.map((field) => (
             <ContentInput

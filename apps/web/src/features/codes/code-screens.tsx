@@ -105,6 +105,11 @@ export function CodeSavedScreen() {
           <QrDownloads code={loaded} />
           <PublicLink code={loaded} />
           <Group>
+            {loaded.type === 'page' && (
+              <Button component={Link} to={`/admin/pages/${loaded.code_id}`}>
+                Build its landing page
+              </Button>
+            )}
             <Button component={Link} to="/admin/my-codes" variant="default">
               Back to my codes
             </Button>

@@ -63,7 +63,7 @@ test('staff read a page’s submissions, with a column per input', async () => {
   start(`/admin/update-page/${PAGE_ID}`);
   fireEvent.click(await screen.findByRole('tab', { name: 'Submissions' }));
   expect(await screen.findByText('ada@example.com')).toBeTruthy();
-  expect(screen.getByRole('columnheader', { name: 'first_name' })).toBeTruthy();
+  expect(screen.getByRole('columnheader', { name: 'First name' })).toBeTruthy();
 });
 
 test('a new page starts from a chosen code and opens in the editor', async () => {

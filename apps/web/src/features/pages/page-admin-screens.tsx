@@ -7,6 +7,7 @@ import { describeError } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { PageEditor, type PageDraft } from './page-editor';
 import { pageKeys, pagesApi } from './pages-api';
+import { labelOf } from './registration-form-view';
 
 const draftOf = ({ title, blocks, form, success_message }: PageView): PageDraft => ({ title, blocks, form, success_message });
 
@@ -130,7 +131,7 @@ function SubmissionsTable({ page }: { page: PageView }) {
             <Table.Tr>
               <Table.Th>Sent</Table.Th>
               {columns.map((input) => (
-                <Table.Th key={input.name}>{input.input_display_name || input.name}</Table.Th>
+                <Table.Th key={input.name}>{labelOf(input)}</Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>

@@ -7,7 +7,8 @@ import { AnswersRefused, submitAnswers } from './public-page-api';
 
 type Answers = Record<string, string | boolean>;
 
-const labelOf = (input: FormInput) => input.input_display_name || input.name.charAt(0).toUpperCase() + input.name.slice(1).replaceAll('_', ' ');
+/** An input's label: its display name, or its name made readable (`first_name` → First name). */
+export const labelOf = (input: FormInput) => input.input_display_name || input.name.charAt(0).toUpperCase() + input.name.slice(1).replaceAll('_', ' ');
 
 /** The form's steps: page markers split it, and a marker with nothing after it makes no step. */
 export function stepsOf(form: readonly FormInput[]): FormInput[][] {

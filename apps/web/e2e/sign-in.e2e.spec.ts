@@ -323,4 +323,93 @@ describeJourney('a new organisation user', () => {
     await admin.getByText(`ada.${stamp}@example.com`).waitFor({ timeout: 15_000 });
     await admin.screenshot({ path: '/tmp/web-page-submissions.png', fullPage: true });
   }, 120_000);
+
+  test('runs no script from any field of a page built from XSS payloads, before or after a submission', async () => {
+    const stamp = Date.now();
+    const admin = await context.newPage();
+    await context.clearCookies();
+    await admin.goto(`${origin}/dummy`);
+    await admin.evaluate(() => localStorage.clear());
+    await admin.goto(`${origin}/admin/add-new-page`);
+    await admin.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
+    await admin.getByRole('link', { name: 'Create an account' }).click();
+    await admin.getByLabel('Your name').fill('Mal Payload');
+    await admin.getByLabel('Email').fill(`mal.${stamp}@example.com`);
+    await admin.getByLabel('Password').fill('correct horse battery');
+    await admin.getByRole('button', { name: 'Create account' }).click();
+    await admin.waitForURL(`${origin}/admin/add-new-page`, { timeout: 15_000 });
+    await admin.getByLabel('Organisation name').fill('Payload Co');
+    await admin.getByRole('button', { name: 'Create', exact: true }).click();
+    await admin.getByRole('heading', { name: 'New landing page' }).waitFor();
+
+    const payloads = [
+      '<script>alert("script")</script>',
+      '<img src=x onerror=alert("img")>',
+      '<svg onload=alert("svg")><script>alert("svg-script")</script></svg>',
+      '<a href="javascript:alert(\'link\')">link</a>',
+      '<div style="background:url(javascript:alert(\'css\'))">css</div>',
+      '<iframe src="javascript:alert(\'frame\')"></iframe>',
+      '"><img src=x onerror=alert("attr")>',
+    ];
+    const all = payloads.join(' ');
+    // Built through the API as a script would: every text field and block carries every payload.
+    const pageId = await admin.evaluate(
+      async ({ all, payloads }) => {
+        const { token } = JSON.parse(localStorage.getItem('qr-platform.auth.tokens') ?? '{}') as { token?: string };
+        const { org_id } = JSON.parse(localStorage.getItem('qr-platform.organisation') ?? '{}') as { org_id?: string };
+        const call = async (path: string, body: object) => {
+          const response = await fetch(path, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+          const answer = (await response.json()) as Record<string, string>;
+          if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+          return answer;
+        };
+        const { code_id } = await call('/api/v1/codes', { org_id, name: all.slice(0, 120), type: 'page' });
+        const short = (text: string, max: number) => text.slice(0, max);
+        const { page_id } = await call('/api/v1/pages', {
+          code_id,
+          title: short(all, 120),
+          blocks: [
+            ...payloads.map((payload) => ({ kind: 'heading', title: short(payload, 120), subtitle: short(payload, 200) })),
+            ...payloads.map((payload) => ({ kind: 'text', html: payload })),
+            ...payloads.map((payload) => ({ kind: 'button', label: short(payload, 60), url: 'https://example.com/?q=' + encodeURIComponent(payload) })),
+            ...payloads.map((payload) => ({ kind: 'countdown', label: short(payload, 120), until: '2030-01-01T00:00:00Z' })),
+            ...payloads.map((payload) => ({ kind: 'map', label: short(payload, 120), latitude: 1, longitude: 2 })),
+            { kind: 'form', submit_label: 'Send' },
+          ],
+          form: [
+            { name: 'page', input_display_name: 'Page1', input_type: 'page' },
+            ...payloads.map((payload, index) => ({ name: `field${index}`, input_display_name: short(payload, 80), placeholder_text: short(payload, 120), input_type: 'text' })),
+            { name: 'choice', input_display_name: 'Choice', input_type: 'select', options: payloads.map((payload) => short(payload, 80)) },
+          ],
+          success_message: short(all, 500),
+        });
+        return page_id;
+      },
+      { all, payloads },
+    );
+
+    const visitor = await context.newPage();
+    const dialogs: string[] = [];
+    visitor.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await visitor.goto(`${origin}/page/${pageId}`);
+    await visitor.getByRole('button', { name: 'Send' }).waitFor();
+    await visitor.locator('input[name=field0]').fill(payloads[1]!);
+    await visitor.screenshot({ path: '/tmp/web-page-xss.png', fullPage: true });
+    await visitor.getByRole('button', { name: 'Send' }).click();
+    await visitor.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    await visitor.waitForTimeout(500);
+    expect(dialogs).toEqual([]);
+    const injected = await visitor.evaluate(() => ({
+      scripts: [...document.querySelectorAll('script')].filter((script) => script.textContent?.includes('alert')).length,
+      images: document.querySelectorAll('img[src="x"]').length,
+      svgs: document.querySelectorAll('svg[onload], svg script').length,
+      frames: document.querySelectorAll('iframe').length,
+      javascriptLinks: [...document.querySelectorAll('a')].filter((link) => link.href.startsWith('javascript:')).length,
+      styled: document.querySelectorAll('[style*="javascript"]').length,
+    }));
+    expect(injected).toEqual({ scripts: 0, images: 0, svgs: 0, frames: 0, javascriptLinks: 0, styled: 0 });
+  }, 120_000);
 });

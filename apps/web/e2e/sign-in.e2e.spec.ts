@@ -4,6 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import sharp from 'sharp';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = join(__dirname, '../../..');
@@ -245,6 +246,11 @@ describeJourney('a new organisation user', () => {
     await page.getByRole('textbox', { name: 'Name' }).fill('Shop window');
     await page.getByLabel('Web address').fill(`${origin}/dummy`);
     await page.getByRole('button', { name: 'Rounded navy' }).click();
+    const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#e8590c' } }).png().toBuffer();
+    const previewWithLogo = page.waitForResponse((response) => response.url().endsWith('/qr-preview') && (response.request().postData() ?? '').includes('blob_id'));
+    await page.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await page.getByText('Logo size: 20 % of the code’s width').waitFor({ timeout: 15_000 });
+    expect((await previewWithLogo).status()).toBe(200);
     await page.getByText('Scans fine.').waitFor({ timeout: 15_000 });
     await page.screenshot({ path: '/tmp/web-create-code.png', fullPage: true });
     await page.getByRole('button', { name: 'Create QR code' }).click();

@@ -30,7 +30,9 @@ export const codesApi = {
   pause: (codeId: string) => call<CodeView>(`${codePath(codeId)}/pause`, { method: 'POST' }),
   resume: (codeId: string) => call<CodeView>(`${codePath(codeId)}/resume`, { method: 'POST' }),
   remove: (codeId: string) => call<void>(codePath(codeId), { method: 'DELETE' }),
-  preview: (design: QrDesign) => call<QrPreviewView>(`${base}/qr-preview`, { method: 'POST', body: JSON.stringify({ design }) }),
+  /** The organisation is needed for a design with an uploaded logo: the server reads the logo from its uploads. */
+  preview: (design: QrDesign, orgId: string) =>
+    call<QrPreviewView>(`${base}/qr-preview`, { method: 'POST', body: JSON.stringify({ design, ...(orgId ? { org_id: orgId } : {}) }) }),
   /** The image needs the bearer token, so it is fetched rather than linked. */
   image: async (codeId: string, format: QrImageFormat, size?: number): Promise<Blob> => {
     const query = new URLSearchParams({ format, ...(size ? { size: String(size) } : {}) });

@@ -39,3 +39,40 @@ test('a design the server would not scan is explained in the designer', async ()
     expect(requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1]).toMatchObject({ org_id: 'org-1', name: 'Flyer', type: 'url', url: 'https://example.com' }),
   );
 });
+
+test('a logo is uploaded to the organisation, sized, previewed with it, and saved in the design', async () => {
+  const BLOB = '5f0c1f3e-8a4b-4c1e-9d2a-1b2c3d4e5f60';
+  FakeKeycloak.signedIn = true;
+  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  let uploads = 0;
+  api = installFakeApi((path, method) => {
+    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
+    if (path === '/api/v1/codes/qr-preview') return reply(200, { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', check: { ok: true } });
+    if (path === '/api/v1/uploads?org_id=org-1' && method === 'POST') {
+      uploads++;
+      return uploads === 1 ? reply(201, { blob_id: BLOB, url: 'http://localhost/x', expires_at: '2026-11-23T12:00:00.000Z', width: 64, height: 64 }) : reply(415, { code: 'unsupported_image_type', detail: 'The file is not a PNG, JPEG, WebP or GIF image.' });
+    }
+    if (path === '/api/v1/codes' && method === 'POST') return reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' });
+    return undefined;
+  });
+  renderApp('/admin/create-qr-code');
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Flyer' } });
+  fireEvent.change(screen.getByLabelText('Web address'), { target: { value: 'https://example.com' } });
+  const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+
+  // Too large to send: refused before any request.
+  const huge = new File([new Uint8Array(6 * 1024 * 1024)], 'huge.png', { type: 'image/png' });
+  fireEvent.change(fileInput(), { target: { files: [huge] } });
+  expect(await screen.findByText('The image is larger than 5 MB.')).toBeTruthy();
+  expect(uploads).toBe(0);
+
+  fireEvent.change(fileInput(), { target: { files: [new File([new Uint8Array(10)], 'logo.png', { type: 'image/png' })] } });
+  expect(await screen.findByText('Logo size: 20 % of the code’s width')).toBeTruthy();
+  await waitFor(() => expect(requestsOf(api, 'POST').filter(([path]) => path === '/api/v1/codes/qr-preview').at(-1)?.[1]).toMatchObject({ org_id: 'org-1', design: { logo: { blob_id: BLOB } } }));
+
+  fireEvent.change(fileInput(), { target: { files: [new File(['<svg onload=alert(1)>'], 'evil.png', { type: 'image/png' })] } });
+  expect(await screen.findByText(/not a PNG, JPEG, WebP or GIF image/)).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
+  await waitFor(() => expect(requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1]).toMatchObject({ design: { logo: { blob_id: BLOB, size: 0.2 } } }));
+});

@@ -1,17 +1,19 @@
-import { Alert, Button, ColorInput, Group, Image, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, ColorInput, FileButton, Group, Image, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { QR_DESIGN_PRESETS, type QrDesign } from '@qr/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { MAX_UPLOAD_BYTES, QR_DESIGN_PRESETS, QrLogo, UPLOAD_IMAGE_TYPES, type QrDesign } from '@qr/contracts';
 import { describeError } from '../organisation/organisation-api';
+import { useOrganisationRecord } from '../organisation/organisation-record';
+import { uploadImage } from '../uploads/uploads-api';
 import { codesApi } from './codes-api';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 /** The live preview: drawn by the server with the same renderer and check the save uses. */
-function DesignPreview({ design, refusal }: { design: QrDesign; refusal: string | null }) {
+function DesignPreview({ design, orgId, refusal }: { design: QrDesign; orgId: string; refusal: string | null }) {
   const [settled] = useDebouncedValue(design, 300);
-  const preview = useQuery({ queryKey: ['qr-preview', settled], queryFn: () => codesApi.preview(settled), placeholderData: (previous) => previous });
+  const preview = useQuery({ queryKey: ['qr-preview', settled, orgId], queryFn: () => codesApi.preview(settled, orgId), placeholderData: (previous) => previous });
   const check = preview.data?.check;
   return (
     <Stack align="center" gap="xs">
@@ -31,8 +33,64 @@ function DesignPreview({ design, refusal }: { design: QrDesign; refusal: string 
   );
 }
 
-/** The QR designer (issue 4 "Design the QR"): presets, colours, gradient, shapes, eyes, frame, size, with a live preview. */
+const LOGO_SIZE = QrLogo.shape.size;
+const LOGO_MIN = LOGO_SIZE.unwrap().minValue!;
+const LOGO_MAX = LOGO_SIZE.unwrap().maxValue!;
+
+/** A logo in the middle: uploaded to the organisation, then sized; the server cuts the modules under it out. */
+function LogoField({ design, orgId, onChange }: { design: QrDesign; orgId: string; onChange: (logo: QrDesign['logo']) => void }) {
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadImage(orgId, file),
+    onSuccess: (image) => onChange({ blob_id: image.blob_id, size: design.logo?.size ?? 0.2 }),
+  });
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500}>
+        Logo
+      </Text>
+      <Text size="xs" c="dimmed">
+        PNG, JPEG, WebP or GIF up to {MAX_UPLOAD_BYTES / 1024 / 1024} MB. With a logo the code uses the highest error correction, so it still scans.
+      </Text>
+      <Group gap="xs">
+        <FileButton accept={UPLOAD_IMAGE_TYPES.join(',')} onChange={(file) => file && upload.mutate(file)} disabled={orgId === ''}>
+          {(props) => (
+            <Button size="xs" variant="default" loading={upload.isPending} {...props}>
+              {design.logo ? 'Replace logo' : 'Upload a logo'}
+            </Button>
+          )}
+        </FileButton>
+        {design.logo && (
+          <Button size="xs" variant="subtle" color="red" onClick={() => onChange(null)}>
+            Remove logo
+          </Button>
+        )}
+      </Group>
+      {upload.isError && (
+        <Text size="sm" c="red">
+          {describeError(upload.error)}
+        </Text>
+      )}
+      {design.logo && (
+        <Stack gap={2}>
+          <Text size="xs">Logo size: {Math.round(design.logo.size * 100)} % of the code’s width</Text>
+          <Slider
+            aria-label="Logo size"
+            min={LOGO_MIN}
+            max={LOGO_MAX}
+            step={0.01}
+            value={design.logo.size}
+            label={(value) => `${Math.round(value * 100)} %`}
+            onChange={(size) => onChange({ ...design.logo!, size })}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The QR designer (issue 4 "Design the QR"): presets, colours, gradient, shapes, eyes, frame, logo, size, with a live preview. */
 export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; onChange: (design: QrDesign) => void; refusal: string | null }) {
+  const { record } = useOrganisationRecord();
   const set = <K extends keyof QrDesign>(key: K, value: QrDesign[K]) => onChange({ ...design, [key]: value });
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="designer-title">
@@ -43,7 +101,7 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
         <Stack gap="sm">
           <Group gap="xs">
             {QR_DESIGN_PRESETS.map((preset) => (
-              <Button key={preset.id} size="xs" variant="default" onClick={() => onChange({ ...preset.design, width: design.width, height: design.height })}>
+              <Button key={preset.id} size="xs" variant="default" onClick={() => onChange({ ...preset.design, width: design.width, height: design.height, logo: design.logo })}>
                 {preset.label}
               </Button>
             ))}
@@ -126,11 +184,9 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
             <NumberInput label="Width (px)" min={128} max={4096} step={64} value={design.width} onChange={(value) => set('width', Number(value) || 512)} />
             <NumberInput label="Height (px)" min={128} max={4096} step={64} value={design.height} onChange={(value) => set('height', Number(value) || 512)} />
           </Group>
-          <Text size="xs" c="dimmed">
-            Logos arrive with image uploads in a later release.
-          </Text>
+          <LogoField design={design} orgId={record.org_id} onChange={(logo) => set('logo', logo)} />
         </Stack>
-        <DesignPreview design={design} refusal={refusal} />
+        <DesignPreview design={design} orgId={record.org_id} refusal={refusal} />
       </SimpleGrid>
     </Paper>
   );

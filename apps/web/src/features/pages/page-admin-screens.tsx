@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { describeError } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
+import { uploadImage } from '../uploads/uploads-api';
 import { PageEditor, type PageDraft } from './page-editor';
 import { pageKeys, pagesApi } from './pages-api';
 import { labelOf } from './registration-form-view';
@@ -207,7 +208,7 @@ export function UpdatePageScreen() {
               </Alert>
             )}
             {save.isSuccess && !save.isPending && <Alert color="green">Saved. Visitors see the new version now.</Alert>}
-            <PageEditor draft={draft} onChange={setDraft} onUpload={async (file) => (await pagesApi.uploadImage(record.org_id, file)).blob_id} />
+            <PageEditor draft={draft} onChange={setDraft} onUpload={async (file) => (await uploadImage(record.org_id, file)).blob_id} />
             <Group>
               <Button size="md" loading={save.isPending} onClick={() => save.mutate(draft)}>
                 Save page

@@ -1,5 +1,4 @@
-import type { CodeNameView, CreatePageBody, PageCreatedView, PageView, SubmissionListView, UpdatePageBody, UploadedImageView } from '@qr/contracts';
-import { apiFetch } from '../../api/api-fetch';
+import type { CodeNameView, CreatePageBody, PageCreatedView, PageView, SubmissionListView, UpdatePageBody } from '@qr/contracts';
 import { call } from '../organisation/organisation-api';
 
 export const pageKeys = {
@@ -20,13 +19,4 @@ export const pagesApi = {
   remove: (pageId: string) => call<void>(pagePath(pageId), { method: 'DELETE' }),
   submissions: (pageId: string, page: number) => call<SubmissionListView>(`${pagePath(pageId)}/submissions?${new URLSearchParams({ page: String(page), per_page: '20' })}`),
   codeNames: (orgId: string) => call<CodeNameView[]>(`/api/v1/codes/names?${new URLSearchParams({ org_id: orgId })}`),
-  /** An image for an image block; multipart, so the body is not JSON. */
-  uploadImage: async (orgId: string, file: File): Promise<UploadedImageView> => {
-    const body = new FormData();
-    body.append('file', file);
-    const response = await apiFetch(`/api/v1/uploads?${new URLSearchParams({ org_id: orgId })}`, { method: 'POST', body });
-    const answer = (await response.json()) as UploadedImageView & { detail?: string };
-    if (!response.ok) throw new Error(answer.detail ?? `The image could not be uploaded (${response.status}).`);
-    return answer;
-  },
 };

@@ -4,7 +4,8 @@ import type { CodeType } from '@qr/contracts';
 export interface ContentField {
   name: string;
   label: string;
-  kind?: 'text' | 'textarea' | 'password' | 'select' | 'checkbox';
+  /** `image`: an upload to the organisation, stored as its file id. */
+  kind?: 'text' | 'textarea' | 'password' | 'select' | 'checkbox' | 'image';
   options?: { value: string; label: string }[];
   placeholder?: string;
 }
@@ -40,6 +41,7 @@ export const CONTENT_FIELDS: Record<CodeType, ContentField[]> = {
     { name: 'zip', label: 'Postcode' },
     { name: 'country', label: 'Country' },
     { name: 'note', label: 'Note', kind: 'textarea' },
+    { name: 'photo_blob_id', label: 'Photo', kind: 'image' },
   ],
   note: [
     { name: 'title', label: 'Title' },

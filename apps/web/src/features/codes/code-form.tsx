@@ -1,8 +1,9 @@
-import { Alert, Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { CODE_TYPES, QrDesign, UpdateCodeBody, type CodeType, type CodeView } from '@qr/contracts';
+import { Alert, Button, Checkbox, Group, Input, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { CODE_TYPES, MAX_UPLOAD_BYTES, QrDesign, UpdateCodeBody, type CodeType, type CodeView } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ApiProblem, describeError } from '../organisation/organisation-api';
+import { ImageUploadButton } from '../uploads/image-upload-button';
 import { CONTENT_FIELDS, TYPE_LABELS, type ContentField } from './code-content-fields';
 import { QrDesigner } from './qr-designer';
 
@@ -38,9 +39,22 @@ function bodyOf(draft: CodeDraft): Record<string, unknown> {
   return { name: draft.name, type: draft.type, ...content, design: draft.design };
 }
 
+/** An image the organisation uploads (a business card's photo): the field holds its file id. */
+function ImageInput({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange: (blobId: string) => void }) {
+  return (
+    <Input.Wrapper label={label} description={`PNG, JPEG, WebP or GIF up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`} error={error}>
+      <Stack gap={4} mt={4}>
+        <ImageUploadButton what={label.toLowerCase()} uploaded={value !== ''} onUploaded={onChange} onRemove={() => onChange('')} />
+      </Stack>
+    </Input.Wrapper>
+  );
+}
+
 function ContentInput({ field, value, error, onChange }: { field: ContentField; value: string | boolean | undefined; error?: string; onChange: (value: string | boolean) => void }) {
   const common = { label: field.label, placeholder: field.placeholder, error };
   switch (field.kind) {
+    case 'image':
+      return <ImageInput label={field.label} value={String(value ?? '')} error={error} onChange={onChange} />;
     case 'textarea':
       return <Textarea {...common} autosize minRows={3} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'password':

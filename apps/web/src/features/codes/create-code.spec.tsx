@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QrDesign } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
@@ -75,4 +76,30 @@ test('a logo is uploaded to the organisation, sized, previewed with it, and save
 
   fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
   await waitFor(() => expect(requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1]).toMatchObject({ design: { logo: { blob_id: BLOB, size: 0.2 } } }));
+});
+
+test('a business card takes an uploaded photo, saved as the card’s photo_blob_id', async () => {
+  const BLOB = '6a1d2e3f-8a4b-4c1e-9d2a-1b2c3d4e5f61';
+  const card = {
+    code_id: 'AbCdEf1234', org_id: 'org-1', name: 'Ada card', type: 'vcard', status: 'active', first_name: 'Ada',
+    design: { ...QrDesign.parse({}) }, base_code_id: null, folder_id: null, public_link: 'x', qr_url: 'y',
+    created_at: '2026-11-23T10:00:00.000Z', updated_at: '2026-11-23T10:00:00.000Z', scan_count: 0,
+  };
+  FakeKeycloak.signedIn = true;
+  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  api = installFakeApi((path, method, body) => {
+    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
+    if (path === '/api/v1/codes/qr-preview') return reply(200, { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', check: { ok: true } });
+    if (path === '/api/v1/uploads?org_id=org-1' && method === 'POST') return reply(201, { blob_id: BLOB, url: 'http://localhost/x', expires_at: '2026-11-23T12:00:00.000Z', width: 64, height: 64 });
+    if (path === '/api/v1/codes/AbCdEf1234' && method === 'GET') return reply(200, card);
+    if (path === '/api/v1/codes/AbCdEf1234' && method === 'PUT') return reply(200, { ...card, ...(body as object) });
+    return undefined;
+  });
+  renderApp('/admin/my-codes/edit/AbCdEf1234');
+  await screen.findByDisplayValue('Ada');
+  const photoInput = document.querySelectorAll('input[type="file"]')[0] as HTMLInputElement;
+  fireEvent.change(photoInput, { target: { files: [new File([new Uint8Array(10)], 'me.png', { type: 'image/png' })] } });
+  expect(await screen.findByRole('button', { name: 'Remove photo' })).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: /Save/ }));
+  await waitFor(() => expect(requestsOf(api, 'PUT')[0]?.[1]).toMatchObject({ type: 'vcard', first_name: 'Ada', photo_blob_id: BLOB }));
 });

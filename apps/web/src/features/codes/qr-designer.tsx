@@ -1,10 +1,10 @@
-import { Alert, Button, ColorInput, FileButton, Group, Image, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, ColorInput, Group, Image, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { MAX_UPLOAD_BYTES, QR_DESIGN_PRESETS, QrLogo, UPLOAD_IMAGE_TYPES, type QrDesign } from '@qr/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { MAX_UPLOAD_BYTES, QR_DESIGN_PRESETS, QrLogo, type QrDesign } from '@qr/contracts';
 import { describeError } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
-import { uploadImage } from '../uploads/uploads-api';
+import { ImageUploadButton } from '../uploads/image-upload-button';
 import { codesApi } from './codes-api';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
@@ -38,11 +38,7 @@ const LOGO_MIN = LOGO_SIZE.unwrap().minValue!;
 const LOGO_MAX = LOGO_SIZE.unwrap().maxValue!;
 
 /** A logo in the middle: uploaded to the organisation, then sized; the server cuts the modules under it out. */
-function LogoField({ design, orgId, onChange }: { design: QrDesign; orgId: string; onChange: (logo: QrDesign['logo']) => void }) {
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadImage(orgId, file),
-    onSuccess: (image) => onChange({ blob_id: image.blob_id, size: design.logo?.size ?? 0.2 }),
-  });
+function LogoField({ logo, onChange }: { logo: QrDesign['logo']; onChange: (logo: QrDesign['logo']) => void }) {
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>
@@ -51,36 +47,18 @@ function LogoField({ design, orgId, onChange }: { design: QrDesign; orgId: strin
       <Text size="xs" c="dimmed">
         PNG, JPEG, WebP or GIF up to {MAX_UPLOAD_BYTES / 1024 / 1024} MB. With a logo the code uses the highest error correction, so it still scans.
       </Text>
-      <Group gap="xs">
-        <FileButton accept={UPLOAD_IMAGE_TYPES.join(',')} onChange={(file) => file && upload.mutate(file)} disabled={orgId === ''}>
-          {(props) => (
-            <Button size="xs" variant="default" loading={upload.isPending} {...props}>
-              {design.logo ? 'Replace logo' : 'Upload a logo'}
-            </Button>
-          )}
-        </FileButton>
-        {design.logo && (
-          <Button size="xs" variant="subtle" color="red" onClick={() => onChange(null)}>
-            Remove logo
-          </Button>
-        )}
-      </Group>
-      {upload.isError && (
-        <Text size="sm" c="red">
-          {describeError(upload.error)}
-        </Text>
-      )}
-      {design.logo && (
+      <ImageUploadButton what="logo" uploaded={logo !== null} onUploaded={(blob_id) => onChange({ blob_id, size: logo?.size ?? 0.2 })} onRemove={() => onChange(null)} />
+      {logo && (
         <Stack gap={2}>
-          <Text size="xs">Logo size: {Math.round(design.logo.size * 100)} % of the code’s width</Text>
+          <Text size="xs">Logo size: {Math.round(logo.size * 100)} % of the code’s width</Text>
           <Slider
             aria-label="Logo size"
             min={LOGO_MIN}
             max={LOGO_MAX}
             step={0.01}
-            value={design.logo.size}
+            value={logo.size}
             label={(value) => `${Math.round(value * 100)} %`}
-            onChange={(size) => onChange({ ...design.logo!, size })}
+            onChange={(size) => onChange({ ...logo, size })}
           />
         </Stack>
       )}
@@ -184,7 +162,7 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
             <NumberInput label="Width (px)" min={128} max={4096} step={64} value={design.width} onChange={(value) => set('width', Number(value) || 512)} />
             <NumberInput label="Height (px)" min={128} max={4096} step={64} value={design.height} onChange={(value) => set('height', Number(value) || 512)} />
           </Group>
-          <LogoField design={design} orgId={record.org_id} onChange={(logo) => set('logo', logo)} />
+          <LogoField logo={design.logo} onChange={(logo) => set('logo', logo)} />
         </Stack>
         <DesignPreview design={design} orgId={record.org_id} refusal={refusal} />
       </SimpleGrid>

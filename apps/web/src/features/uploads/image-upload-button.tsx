@@ -1,0 +1,38 @@
+import { Button, FileButton, Group, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { UPLOAD_IMAGE_TYPES } from '@qr/contracts';
+import { describeError } from '../organisation/organisation-api';
+import { useOrganisationRecord } from '../organisation/organisation-record';
+import { uploadImage } from './uploads-api';
+
+/**
+ * Uploads an image to the current organisation and hands back its file id: a logo, a card photo.
+ * A refused file says why (too large before sending, otherwise the server's reason).
+ */
+export function ImageUploadButton({ what, uploaded, onUploaded, onRemove }: { what: string; uploaded: boolean; onUploaded(blobId: string): void; onRemove(): void }) {
+  const { record } = useOrganisationRecord();
+  const upload = useMutation({ mutationFn: (file: File) => uploadImage(record.org_id, file), onSuccess: (image) => onUploaded(image.blob_id) });
+  return (
+    <>
+      <Group gap="xs">
+        <FileButton accept={UPLOAD_IMAGE_TYPES.join(',')} onChange={(file) => file && upload.mutate(file)} disabled={record.org_id === ''}>
+          {(props) => (
+            <Button size="xs" variant="default" loading={upload.isPending} {...props}>
+              {uploaded ? `Replace ${what}` : `Upload a ${what}`}
+            </Button>
+          )}
+        </FileButton>
+        {uploaded && (
+          <Button size="xs" variant="subtle" color="red" onClick={onRemove}>
+            Remove {what}
+          </Button>
+        )}
+      </Group>
+      {upload.isError && (
+        <Text size="sm" c="red">
+          {describeError(upload.error)}
+        </Text>
+      )}
+    </>
+  );
+}

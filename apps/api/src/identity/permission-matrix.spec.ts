@@ -16,14 +16,15 @@ interface Endpoint {
   payload?: (ids: Ids) => object;
   allowed: (role: Role) => boolean;
   success: number;
-  /** What another tenant hears: codes are addressed by their own id, so they answer code_not_found. */
-  foreign?: 'code_not_found';
+  /** What another tenant hears: codes and pages are addressed by their own ids, so they answer code_not_found or page_not_found. */
+  foreign?: 'code_not_found' | 'page_not_found';
 }
 
 interface Ids {
   orgId: string;
   keyId: string;
   codeId: string;
+  pageId: string;
 }
 
 const CODES = '/api/v1/codes';
@@ -31,6 +32,9 @@ const writeCodes = (role: Role) => can.write('codes', role);
 const readCodes = (role: Role) => can.read('codes', role);
 
 const anyMember = (role: Role) => can.read('identity', role);
+const PAGES = '/api/v1/pages';
+const writePages = (role: Role) => can.write('pages', role);
+const readPages = (role: Role) => can.read('pages', role);
 
 /**
  * Every protected endpoint that takes an organisation, with the predicate of permissions.ts that
@@ -65,6 +69,12 @@ const ENDPOINTS: Endpoint[] = [
     success: 200,
     foreign: 'code_not_found',
   },
+  { name: 'create page', method: 'POST', url: () => PAGES, payload: ({ codeId }) => ({ code_id: codeId }), allowed: writePages, success: 201, foreign: 'code_not_found' },
+  { name: 'list pages', method: 'GET', url: ({ codeId }) => `${PAGES}?code_id=${codeId}`, allowed: readPages, success: 200, foreign: 'code_not_found' },
+  { name: 'get page', method: 'GET', url: ({ pageId }) => `${PAGES}/${pageId}`, allowed: readPages, success: 200, foreign: 'page_not_found' },
+  { name: 'update page', method: 'PUT', url: ({ pageId }) => `${PAGES}/${pageId}`, payload: () => ({ title: 'Changed' }), allowed: writePages, success: 200, foreign: 'page_not_found' },
+  { name: 'page submissions', method: 'GET', url: ({ pageId }) => `${PAGES}/${pageId}/submissions`, allowed: readPages, success: 200, foreign: 'page_not_found' },
+  { name: 'delete page', method: 'DELETE', url: ({ pageId }) => `${PAGES}/${pageId}`, allowed: writePages, success: 204, foreign: 'page_not_found' },
   { name: 'pause code', method: 'POST', url: ({ codeId }) => `${CODES}/${codeId}/pause`, allowed: writeCodes, success: 200, foreign: 'code_not_found' },
   { name: 'resume code', method: 'POST', url: ({ codeId }) => `${CODES}/${codeId}/resume`, allowed: writeCodes, success: 200, foreign: 'code_not_found' },
   { name: 'delete code', method: 'DELETE', url: ({ codeId }) => `${CODES}/${codeId}`, allowed: writeCodes, success: 204, foreign: 'code_not_found' },
@@ -84,14 +94,15 @@ describe('the permission matrix over HTTP', () => {
   });
   afterAll(() => t.close());
 
-  /** An organisation with a member to act on, an API key to revoke, published terms and a code. */
+  /** An organisation with a member to act on, an API key to revoke, published terms, a code and its page. */
   async function organisationWithEverything(name?: string): Promise<Ids> {
     const orgId = await createOrganization(owner, name);
     await owner('POST', `${ORGS}/${orgId}/users`, { email: TARGET, role: 'viewer' });
     await owner('POST', `${ORGS}/${orgId}/terms`, { text: 'Version one.' });
     const { key_id } = (await owner('POST', `${ORGS}/${orgId}/api-keys`, { label: 'to revoke', role: 'viewer' })).json();
     const { code_id } = (await owner('POST', CODES, { org_id: orgId, name: 'Menu', type: 'url', url: 'https://example.com' })).json();
-    return { orgId, keyId: key_id, codeId: code_id };
+    const { page_id } = (await owner('POST', PAGES, { code_id })).json();
+    return { orgId, keyId: key_id, codeId: code_id, pageId: page_id };
   }
 
   async function answersOf(caller: ApiCaller, ids: Ids) {
@@ -133,5 +144,6 @@ describe('the permission matrix over HTTP', () => {
     expect((await owner('GET', `${ORGS}/${orgId}/terms`)).json().version).toBe(1);
     expect((await owner('GET', `${ORGS}/${orgId}/api-keys`)).json()).toEqual([expect.objectContaining({ key_id: keyId, revoked_at: null })]);
     expect((await owner('GET', `${CODES}/${ids.codeId}`)).json()).toMatchObject({ name: 'Menu', status: 'active' });
+    expect((await owner('GET', `${PAGES}/${ids.pageId}`)).json()).toMatchObject({ title: 'Welcome' });
   });
 });

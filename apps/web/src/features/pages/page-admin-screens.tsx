@@ -10,6 +10,8 @@ import { PageEditor, type PageDraft } from './page-editor';
 import { pageKeys, pagesApi } from './pages-api';
 import { labelOf } from './registration-form-view';
 
+const SUBMISSIONS_REFRESH_MS = 5000;
+
 const draftOf = ({ title, blocks, form, success_message }: PageView): PageDraft => ({ title, blocks, form, success_message });
 
 /** Creates a page for the code from the default content and opens it in the editor. */
@@ -120,6 +122,9 @@ function SubmissionsTable({ page }: { page: PageView }) {
     queryKey: pageKeys.submissions(page.page_id, pageNumber),
     queryFn: () => pagesApi.submissions(page.page_id, pageNumber),
     placeholderData: (previous) => previous,
+    // Visitors submit while staff watch: the list fetches when opened and then every few seconds.
+    refetchOnMount: 'always',
+    refetchInterval: SUBMISSIONS_REFRESH_MS,
   });
   const columns = page.form.filter((input) => input.input_type !== 'page');
   if (submissions.isError) return <Alert color="red">{describeError(submissions.error)}</Alert>;
@@ -195,7 +200,7 @@ export function UpdatePageScreen() {
           </Anchor>
         </Group>
       </Group>
-      <Tabs defaultValue="edit">
+      <Tabs defaultValue="edit" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="edit">Edit</Tabs.Tab>
           <Tabs.Tab value="submissions">Submissions</Tabs.Tab>

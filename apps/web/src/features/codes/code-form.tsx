@@ -1,9 +1,10 @@
 import { Alert, Button, Checkbox, Group, Input, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { CODE_TYPES, MAX_UPLOAD_BYTES, QrDesign, UpdateCodeBody, type CodeType, type CodeView } from '@qr/contracts';
+import { CODE_TYPES, QrDesign, UpdateCodeBody, type CodeType, type CodeView } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ApiProblem, describeError } from '../organisation/organisation-api';
 import { ImageUploadButton } from '../uploads/image-upload-button';
+import { ACCEPTED_IMAGES } from '../uploads/uploads-api';
 import { CONTENT_FIELDS, TYPE_LABELS, type ContentField } from './code-content-fields';
 import { QrDesigner } from './qr-designer';
 
@@ -42,7 +43,7 @@ function bodyOf(draft: CodeDraft): Record<string, unknown> {
 /** An image the organisation uploads (a business card's photo): the field holds its file id. */
 function ImageInput({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange: (blobId: string) => void }) {
   return (
-    <Input.Wrapper label={label} description={`PNG, JPEG, WebP or GIF up to ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`} error={error}>
+    <Input.Wrapper label={label} description={ACCEPTED_IMAGES} error={error}>
       <Stack gap={4} mt={4}>
         <ImageUploadButton what={label.toLowerCase()} uploaded={value !== ''} onUploaded={onChange} onRemove={() => onChange('')} />
       </Stack>

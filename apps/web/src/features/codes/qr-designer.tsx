@@ -1,10 +1,11 @@
 import { Alert, Button, ColorInput, Group, Image, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { MAX_UPLOAD_BYTES, QR_DESIGN_PRESETS, QrLogo, type QrDesign } from '@qr/contracts';
+import { QR_DESIGN_PRESETS, QrLogo, type QrDesign } from '@qr/contracts';
 import { describeError } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { ImageUploadButton } from '../uploads/image-upload-button';
+import { ACCEPTED_IMAGES } from '../uploads/uploads-api';
 import { codesApi } from './codes-api';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
@@ -45,7 +46,7 @@ function LogoField({ logo, onChange }: { logo: QrDesign['logo']; onChange: (logo
         Logo
       </Text>
       <Text size="xs" c="dimmed">
-        PNG, JPEG, WebP or GIF up to {MAX_UPLOAD_BYTES / 1024 / 1024} MB. With a logo the code uses the highest error correction, so it still scans.
+        {ACCEPTED_IMAGES} With a logo the code uses the highest error correction, so it still scans.
       </Text>
       <ImageUploadButton what="logo" uploaded={logo !== null} onUploaded={(blob_id) => onChange({ blob_id, size: logo?.size ?? 0.2 })} onRemove={() => onChange(null)} />
       {logo && (

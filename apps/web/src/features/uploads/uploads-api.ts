@@ -1,8 +1,22 @@
-import { MAX_UPLOAD_BYTES, type UploadedImageView } from '@qr/contracts';
+import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, type UploadedImageView } from '@qr/contracts';
 import { apiFetch } from '../../api/api-fetch';
 
+const MAX_MEGABYTES = MAX_UPLOAD_BYTES / 1024 / 1024;
+
+/** Keyed by the contract's list, so a type the server starts taking fails to compile until it has a name here. */
+const IMAGE_TYPE_NAMES: Record<(typeof UPLOAD_IMAGE_TYPES)[number], string> = {
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/webp': 'WebP',
+  'image/gif': 'GIF',
+};
+const typeNames = UPLOAD_IMAGE_TYPES.map((type) => IMAGE_TYPE_NAMES[type]);
+
+/** What an upload may be, said before a user picks a file: "PNG, JPEG, WebP or GIF up to 5 MB." */
+export const ACCEPTED_IMAGES = `${typeNames.slice(0, -1).join(', ')} or ${typeNames.at(-1)} up to ${MAX_MEGABYTES} MB.`;
+
 /** What the upload refuses before sending, in the words the server would use. */
-export const TOO_LARGE = `The image is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`;
+export const TOO_LARGE = `The image is larger than ${MAX_MEGABYTES} MB.`;
 
 /** Uploads an image (logo, card photo, page image) for the organisation; multipart, so the body is not JSON. */
 export async function uploadImage(orgId: string, file: File): Promise<UploadedImageView> {

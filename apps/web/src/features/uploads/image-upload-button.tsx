@@ -1,5 +1,6 @@
 import { Button, FileButton, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { UPLOAD_IMAGE_TYPES } from '@qr/contracts';
 import { describeError } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
@@ -12,10 +13,17 @@ import { uploadImage } from './uploads-api';
 export function ImageUploadButton({ what, uploaded, onUploaded, onRemove }: { what: string; uploaded: boolean; onUploaded(blobId: string): void; onRemove(): void }) {
   const { record } = useOrganisationRecord();
   const upload = useMutation({ mutationFn: (file: File) => uploadImage(record.org_id, file), onSuccess: (image) => onUploaded(image.blob_id) });
+  // Browsers fire no change for the file already in the input: without clearing it, a logo removed
+  // (or refused) and picked again would do nothing.
+  const clearPicked = useRef<() => void>(null);
+  const pick = (file: File | null) => {
+    clearPicked.current?.();
+    if (file) upload.mutate(file);
+  };
   return (
     <>
       <Group gap="xs">
-        <FileButton accept={UPLOAD_IMAGE_TYPES.join(',')} onChange={(file) => file && upload.mutate(file)} disabled={record.org_id === ''}>
+        <FileButton accept={UPLOAD_IMAGE_TYPES.join(',')} resetRef={clearPicked} onChange={pick} disabled={record.org_id === ''}>
           {(props) => (
             <Button size="xs" variant="default" loading={upload.isPending} {...props}>
               {uploaded ? `Replace ${what}` : `Upload a ${what}`}

@@ -41,8 +41,10 @@ test('a design the server would not scan is explained in the designer', async ()
   );
 });
 
-test('a logo is uploaded to the organisation, sized, previewed with it, and saved in the design', async () => {
-  const BLOB = '5f0c1f3e-8a4b-4c1e-9d2a-1b2c3d4e5f60';
+const LOGO_BLOB = '5f0c1f3e-8a4b-4c1e-9d2a-1b2c3d4e5f60';
+
+/** The create screen with an upload endpoint that accepts the first file and refuses the rest as not an image. */
+async function startWithUploads() {
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   let uploads = 0;
@@ -51,7 +53,9 @@ test('a logo is uploaded to the organisation, sized, previewed with it, and save
     if (path === '/api/v1/codes/qr-preview') return reply(200, { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', check: { ok: true } });
     if (path === '/api/v1/uploads?org_id=org-1' && method === 'POST') {
       uploads++;
-      return uploads === 1 ? reply(201, { blob_id: BLOB, url: 'http://localhost/x', expires_at: '2026-11-23T12:00:00.000Z', width: 64, height: 64 }) : reply(415, { code: 'unsupported_image_type', detail: 'The file is not a PNG, JPEG, WebP or GIF image.' });
+      return uploads === 1
+        ? reply(201, { blob_id: LOGO_BLOB, url: 'http://localhost/x', expires_at: '2026-11-23T12:00:00.000Z', width: 64, height: 64 })
+        : reply(415, { code: 'unsupported_image_type', detail: 'The file is not a PNG, JPEG, WebP or GIF image.' });
     }
     if (path === '/api/v1/codes' && method === 'POST') return reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' });
     return undefined;
@@ -59,23 +63,51 @@ test('a logo is uploaded to the organisation, sized, previewed with it, and save
   renderApp('/admin/create-qr-code');
   fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Flyer' } });
   fireEvent.change(screen.getByLabelText('Web address'), { target: { value: 'https://example.com' } });
-  const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+}
+
+const logoInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
+const pickLogo = (file: File) => fireEvent.change(logoInput(), { target: { files: [file] } });
+const uploadRequests = () => api.mock.calls.filter(([path]) => path.startsWith('/api/v1/uploads'));
+const savedDesign = () => (requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1] as { design?: QrDesign } | undefined)?.design;
+
+test('a logo is uploaded to the organisation, sized, previewed with it, and saved in the design', async () => {
+  await startWithUploads();
+  expect(screen.getByText(/PNG, JPEG, WebP or GIF up to 5 MB\./)).toBeTruthy();
+  expect(logoInput().accept).toBe('image/png,image/jpeg,image/webp,image/gif');
 
   // Too large to send: refused before any request.
-  const huge = new File([new Uint8Array(6 * 1024 * 1024)], 'huge.png', { type: 'image/png' });
-  fireEvent.change(fileInput(), { target: { files: [huge] } });
+  pickLogo(new File([new Uint8Array(6 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
   expect(await screen.findByText('The image is larger than 5 MB.')).toBeTruthy();
-  expect(uploads).toBe(0);
+  expect(uploadRequests()).toEqual([]);
 
-  fireEvent.change(fileInput(), { target: { files: [new File([new Uint8Array(10)], 'logo.png', { type: 'image/png' })] } });
+  const png = new File([new Uint8Array(10)], 'logo.png', { type: 'image/png' });
+  pickLogo(png);
   expect(await screen.findByText('Logo size: 20 % of the code’s width')).toBeTruthy();
-  await waitFor(() => expect(requestsOf(api, 'POST').filter(([path]) => path === '/api/v1/codes/qr-preview').at(-1)?.[1]).toMatchObject({ org_id: 'org-1', design: { logo: { blob_id: BLOB } } }));
+  const sent = uploadRequests()[0]?.[1]?.body;
+  expect(sent instanceof FormData && sent.get('file')).toBe(png);
+  await waitFor(() => expect(requestsOf(api, 'POST').filter(([path]) => path === '/api/v1/codes/qr-preview').at(-1)?.[1]).toMatchObject({ org_id: 'org-1', design: { logo: { blob_id: LOGO_BLOB } } }));
 
-  fireEvent.change(fileInput(), { target: { files: [new File(['<svg onload=alert(1)>'], 'evil.png', { type: 'image/png' })] } });
+  const slider = screen.getByRole('slider', { name: 'Logo size' });
+  expect([slider.getAttribute('aria-valuemin'), slider.getAttribute('aria-valuemax')]).toEqual(['0.1', '0.3']);
+  fireEvent.keyDown(slider, { key: 'ArrowRight' });
+  expect(await screen.findByText('Logo size: 21 % of the code’s width')).toBeTruthy();
+
+  // The server's reason for refusing a file is shown, and the logo already uploaded stays.
+  pickLogo(new File(['<svg onload=alert(1)>'], 'evil.png', { type: 'image/png' }));
   expect(await screen.findByText(/not a PNG, JPEG, WebP or GIF image/)).toBeTruthy();
 
   fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
-  await waitFor(() => expect(requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1]).toMatchObject({ design: { logo: { blob_id: BLOB, size: 0.2 } } }));
+  await waitFor(() => expect(savedDesign()?.logo).toEqual({ blob_id: LOGO_BLOB, size: 0.21 }));
+});
+
+test('a removed logo is left out of the saved design', async () => {
+  await startWithUploads();
+  pickLogo(new File([new Uint8Array(10)], 'logo.png', { type: 'image/png' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Remove logo' }));
+  expect(screen.queryByRole('slider', { name: 'Logo size' })).toBeNull();
+  expect(screen.getByRole('button', { name: 'Upload a logo' })).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
+  await waitFor(() => expect(savedDesign()).toMatchObject({ logo: null }));
 });
 
 test('a business card takes an uploaded photo, saved as the card’s photo_blob_id', async () => {

@@ -37,6 +37,8 @@ function DesignPreview({ design, orgId, refusal }: { design: QrDesign; orgId: st
 const LOGO_SIZE = QrLogo.shape.size;
 const LOGO_MIN = LOGO_SIZE.unwrap().minValue!;
 const LOGO_MAX = LOGO_SIZE.unwrap().maxValue!;
+const LOGO_DEFAULT = LOGO_SIZE.parse(undefined);
+const percent = (share: number) => `${Math.round(share * 100)} %`;
 
 /** A logo in the middle: uploaded to the organisation, then sized; the server cuts the modules under it out. */
 function LogoField({ logo, onChange }: { logo: QrDesign['logo']; onChange: (logo: QrDesign['logo']) => void }) {
@@ -48,17 +50,19 @@ function LogoField({ logo, onChange }: { logo: QrDesign['logo']; onChange: (logo
       <Text size="xs" c="dimmed">
         {ACCEPTED_IMAGES} With a logo the code uses the highest error correction, so it still scans.
       </Text>
-      <ImageUploadButton what="logo" uploaded={logo !== null} onUploaded={(blob_id) => onChange({ blob_id, size: logo?.size ?? 0.2 })} onRemove={() => onChange(null)} />
+      <ImageUploadButton what="logo" uploaded={logo !== null} onUploaded={(blob_id) => onChange({ blob_id, size: logo?.size ?? LOGO_DEFAULT })} onRemove={() => onChange(null)} />
       {logo && (
         <Stack gap={2}>
-          <Text size="xs">Logo size: {Math.round(logo.size * 100)} % of the code’s width</Text>
+          <Text size="xs">Logo size: {percent(logo.size)} of the code’s width</Text>
           <Slider
-            aria-label="Logo size"
+            thumbLabel="Logo size"
+            thumbValueText={percent}
             min={LOGO_MIN}
             max={LOGO_MAX}
             step={0.01}
+            precision={2}
             value={logo.size}
-            label={(value) => `${Math.round(value * 100)} %`}
+            label={percent}
             onChange={(size) => onChange({ ...logo, size })}
           />
         </Stack>

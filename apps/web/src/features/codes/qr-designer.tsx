@@ -1,4 +1,4 @@
-import { Alert, Button, ColorInput, Group, Image, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, ColorInput, Group, Image, Input, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { QR_DESIGN_PRESETS, QrLogo, type QrDesign } from '@qr/contracts';
@@ -43,31 +43,27 @@ const percent = (share: number) => `${Math.round(share * 100)} %`;
 /** A logo in the middle: uploaded to the organisation, then sized; the server cuts the modules under it out. */
 function LogoField({ logo, onChange }: { logo: QrDesign['logo']; onChange: (logo: QrDesign['logo']) => void }) {
   return (
-    <Stack gap={6}>
-      <Text size="sm" fw={500}>
-        Logo
-      </Text>
-      <Text size="xs" c="dimmed">
-        {ACCEPTED_IMAGES} With a logo the code uses the highest error correction, so it still scans.
-      </Text>
-      <ImageUploadButton what="logo" uploaded={logo !== null} onUploaded={(blob_id) => onChange({ blob_id, size: logo?.size ?? LOGO_DEFAULT })} onRemove={() => onChange(null)} />
-      {logo && (
-        <Stack gap={2}>
-          <Text size="xs">Logo size: {percent(logo.size)} of the code’s width</Text>
-          <Slider
-            thumbLabel="Logo size"
-            thumbValueText={percent}
-            min={LOGO_MIN}
-            max={LOGO_MAX}
-            step={0.01}
-            precision={2}
-            value={logo.size}
-            label={percent}
-            onChange={(size) => onChange({ ...logo, size })}
-          />
-        </Stack>
-      )}
-    </Stack>
+    <Input.Wrapper label="Logo" description={`${ACCEPTED_IMAGES} With a logo the code uses the highest error correction, so it still scans.`}>
+      <Stack gap={6} mt={4}>
+        <ImageUploadButton what="logo" uploaded={logo !== null} onUploaded={(blob_id) => onChange({ blob_id, size: logo?.size ?? LOGO_DEFAULT })} onRemove={() => onChange(null)} />
+        {logo && (
+          <Stack gap={2}>
+            <Text size="xs">Logo size: {percent(logo.size)} of the code’s width</Text>
+            <Slider
+              thumbLabel="Logo size"
+              thumbValueText={percent}
+              min={LOGO_MIN}
+              max={LOGO_MAX}
+              step={0.01}
+              precision={2}
+              value={logo.size}
+              label={percent}
+              onChange={(size) => onChange({ ...logo, size })}
+            />
+          </Stack>
+        )}
+      </Stack>
+    </Input.Wrapper>
   );
 }
 

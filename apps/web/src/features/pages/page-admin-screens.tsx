@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { describeError } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
-import { uploadImage } from '../uploads/uploads-api';
 import { PageEditor, type PageDraft } from './page-editor';
 import { pageKeys, pagesApi } from './pages-api';
 import { labelOf } from './registration-form-view';
@@ -163,7 +162,6 @@ function SubmissionsTable({ page }: { page: PageView }) {
 /** `/admin/update-page/{pageId}`: the page builder with its live preview, and the page's submissions. */
 export function UpdatePageScreen() {
   const { pageId = '' } = useParams();
-  const { record } = useOrganisationRecord();
   const queryClient = useQueryClient();
   const page = useQuery({ queryKey: pageKeys.one(pageId), queryFn: () => pagesApi.get(pageId) });
   const [draft, setDraft] = useState<PageDraft | null>(null);
@@ -213,7 +211,7 @@ export function UpdatePageScreen() {
               </Alert>
             )}
             {save.isSuccess && !save.isPending && <Alert color="green">Saved. Visitors see the new version now.</Alert>}
-            <PageEditor draft={draft} onChange={setDraft} onUpload={async (file) => (await uploadImage(record.org_id, file)).blob_id} />
+            <PageEditor draft={draft} onChange={setDraft} />
             <Group>
               <Button size="md" loading={save.isPending} onClick={() => save.mutate(draft)}>
                 Save page

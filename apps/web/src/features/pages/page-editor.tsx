@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Checkbox, FileButton, Group, Menu, NativeSelect, NumberInput, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Menu, NativeSelect, NumberInput, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { ADDRESS_INPUTS, FORM_INPUT_TYPES, SOCIAL_NETWORKS, type FormInput, type PageBlock, type UpdatePageBody } from '@qr/contracts';
 import { useState, type ReactNode } from 'react';
+import { ImageUploadButton } from '../uploads/image-upload-button';
 import { PageBlockView } from './page-blocks';
 import { RegistrationFormView } from './registration-form-view';
 
@@ -18,11 +19,10 @@ const BLOCK_LABELS: Record<PageBlock['kind'], string> = {
   form: 'Registration form',
 };
 
-const NEW_BLOCK: Record<PageBlock['kind'], PageBlock | null> = {
+// An image block starts from an upload, not from a default.
+const NEW_BLOCK: Record<Exclude<PageBlock['kind'], 'image'>, PageBlock> = {
   heading: { kind: 'heading', title: 'A new heading', subtitle: '' },
   text: { kind: 'text', html: '<p>Some text</p>' },
-  // An image block starts from an upload, not from a default.
-  image: null,
   button: { kind: 'button', label: 'Find out more', url: 'https://example.com' },
   countdown: { kind: 'countdown', label: 'Starts in', until: new Date(Date.now() + 7 * 86_400_000).toISOString() },
   video: { kind: 'video', url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' },
@@ -56,7 +56,7 @@ function ItemControls({ index, count, onMove, onRemove, removable = true, label 
 }
 
 /** The fields of one block, by kind. */
-function BlockFields({ block, onChange, onUpload }: { block: PageBlock; onChange(block: PageBlock): void; onUpload(file: File): Promise<string> }) {
+function BlockFields({ block, onChange }: { block: PageBlock; onChange(block: PageBlock): void }) {
   switch (block.kind) {
     case 'heading':
       return (
@@ -80,13 +80,7 @@ function BlockFields({ block, onChange, onUpload }: { block: PageBlock; onChange
       return (
         <>
           <TextInput label="Description for screen readers" value={block.alt} onChange={(e) => onChange({ ...block, alt: e.currentTarget.value })} />
-          <FileButton accept="image/png,image/jpeg,image/webp,image/gif" onChange={async (file) => file && onChange({ ...block, blob_id: await onUpload(file) })}>
-            {(props) => (
-              <Button variant="default" {...props}>
-                Replace image
-              </Button>
-            )}
-          </FileButton>
+          <ImageUploadButton what="picture" uploaded onUploaded={(blob_id) => onChange({ ...block, blob_id })} />
         </>
       );
     case 'button':
@@ -201,7 +195,7 @@ function Section({ title, children, actions }: { title: string; children: ReactN
  * The page builder: blocks, the registration form and the success message on the left, the page
  * as a phone shows it on the right, updated as staff type. Saving is the caller's.
  */
-export function PageEditor({ draft, onChange, onUpload }: { draft: PageDraft; onChange(draft: PageDraft): void; onUpload(file: File): Promise<string> }) {
+export function PageEditor({ draft, onChange }: { draft: PageDraft; onChange(draft: PageDraft): void }) {
   const [nextInput, setNextInput] = useState(1);
   const setBlocks = (blocks: PageBlock[]) => onChange({ ...draft, blocks });
   const setForm = (form: FormInput[]) => onChange({ ...draft, form });
@@ -211,10 +205,7 @@ export function PageEditor({ draft, onChange, onUpload }: { draft: PageDraft; on
     setNextInput(n + 1);
     return `${stem}${n}`;
   };
-  const addBlock = async (kind: PageBlock['kind'], file?: File) => {
-    const block = kind === 'image' && file ? ({ kind: 'image', blob_id: await onUpload(file), alt: '' } as const) : NEW_BLOCK[kind];
-    if (block) setBlocks([...draft.blocks, block]);
-  };
+  const addBlock = (block: PageBlock) => setBlocks([...draft.blocks, block]);
 
   return (
     <Group align="flex-start" gap="xl" wrap="wrap">
@@ -224,25 +215,17 @@ export function PageEditor({ draft, onChange, onUpload }: { draft: PageDraft; on
           title="Blocks"
           actions={
             <Group gap="xs">
-              <FileButton accept="image/png,image/jpeg,image/webp,image/gif" onChange={(file) => file && void addBlock('image', file)}>
-                {(props) => (
-                  <Button variant="default" {...props}>
-                    Add image
-                  </Button>
-                )}
-              </FileButton>
+              <ImageUploadButton what="picture" uploaded={false} onUploaded={(blob_id) => addBlock({ kind: 'image', blob_id, alt: '' })} />
               <Menu>
                 <Menu.Target>
                   <Button>Add block</Button>
                 </Menu.Target>
                 <Menu.Dropdown>
-                  {(Object.keys(BLOCK_LABELS) as PageBlock['kind'][])
-                    .filter((kind) => kind !== 'image')
-                    .map((kind) => (
-                      <Menu.Item key={kind} onClick={() => void addBlock(kind)}>
-                        {BLOCK_LABELS[kind]}
-                      </Menu.Item>
-                    ))}
+                  {(Object.keys(NEW_BLOCK) as (keyof typeof NEW_BLOCK)[]).map((kind) => (
+                    <Menu.Item key={kind} onClick={() => addBlock(NEW_BLOCK[kind])}>
+                      {BLOCK_LABELS[kind]}
+                    </Menu.Item>
+                  ))}
                 </Menu.Dropdown>
               </Menu>
             </Group>
@@ -261,7 +244,7 @@ export function PageEditor({ draft, onChange, onUpload }: { draft: PageDraft; on
                     onRemove={() => setBlocks(draft.blocks.filter((_, i) => i !== index))}
                   />
                 </Group>
-                <BlockFields block={block} onChange={(changed) => setBlocks(draft.blocks.map((b, i) => (i === index ? changed : b)))} onUpload={onUpload} />
+                <BlockFields block={block} onChange={(changed) => setBlocks(draft.blocks.map((b, i) => (i === index ? changed : b)))} />
               </Stack>
             </Paper>
           ))}

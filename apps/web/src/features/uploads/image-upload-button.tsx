@@ -7,10 +7,11 @@ import { useOrganisationRecord } from '../organisation/organisation-record';
 import { uploadImage } from './uploads-api';
 
 /**
- * Uploads an image to the current organisation and hands back its file id: a logo, a card photo.
+ * Uploads an image to the current organisation and hands back its file id: a logo, a card photo,
+ * a page's picture. Without `onRemove` there is no Remove button (a page block is removed whole).
  * A refused file says why (too large before sending, otherwise the server's reason).
  */
-export function ImageUploadButton({ what, uploaded, onUploaded, onRemove }: { what: string; uploaded: boolean; onUploaded(blobId: string): void; onRemove(): void }) {
+export function ImageUploadButton({ what, uploaded, onUploaded, onRemove }: { what: string; uploaded: boolean; onUploaded(blobId: string): void; onRemove?(): void }) {
   const { record } = useOrganisationRecord();
   const upload = useMutation({ mutationFn: (file: File) => uploadImage(record.org_id, file), onSuccess: (image) => onUploaded(image.blob_id) });
   // Browsers fire no change for the file already in the input: without clearing it, a logo removed
@@ -30,7 +31,7 @@ export function ImageUploadButton({ what, uploaded, onUploaded, onRemove }: { wh
             </Button>
           )}
         </FileButton>
-        {uploaded && (
+        {uploaded && onRemove && (
           <Button size="xs" variant="subtle" color="red" onClick={onRemove}>
             Remove {what}
           </Button>

@@ -55,12 +55,19 @@ export class CodeStream {
   /** The organisation of a code, from the read model; other tenants' codes answer as unknown ones. */
   async organizationOf(caller: Caller, codeId: string): Promise<{ orgId: string; actor: CodeActor }> {
     const { rows } = await this.db.query<{ org_id: string }>('SELECT org_id FROM codes WHERE code_id = $1', [codeId]);
-    const orgId = rows[0]?.org_id;
-    if (!orgId) throw new DomainError('code_not_found', 'No such code.');
+    return this.actorOwning(caller, rows[0]?.org_id, new DomainError('code_not_found', 'No such code.'));
+  }
+
+  /**
+   * The caller in the organisation that owns a code or a code's page (undefined: no such thing).
+   * Someone outside it hears `notFound`, exactly as if the thing did not exist.
+   */
+  async actorOwning(caller: Caller, orgId: string | undefined, notFound: DomainError): Promise<{ orgId: string; actor: CodeActor }> {
+    if (!orgId) throw notFound;
     try {
       return { orgId, actor: await this.actorFor(caller, orgId) };
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'organization_not_found') throw new DomainError('code_not_found', 'No such code.');
+      if (error instanceof DomainError && error.code === 'organization_not_found') throw notFound;
       throw error;
     }
   }

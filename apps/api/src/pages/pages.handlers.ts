@@ -67,15 +67,8 @@ export class PageStream {
 
   /** The page's organisation and the caller there; other tenants' pages answer as unknown ones. */
   async organizationOf(caller: Caller, pageId: string): Promise<{ orgId: string; actor: CodeActor }> {
-    const { rows } = await this.db.query<{ code_id: string }>('SELECT code_id FROM pages WHERE page_id = $1', [pageId]);
-    const codeId = rows[0]?.code_id;
-    if (!codeId) throw new DomainError('page_not_found', 'No such page.');
-    try {
-      return await this.codes.organizationOf(caller, codeId);
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'code_not_found') throw new DomainError('page_not_found', 'No such page.');
-      throw error;
-    }
+    const { rows } = await this.db.query<{ org_id: string }>('SELECT org_id FROM pages WHERE page_id = $1', [pageId]);
+    return this.codes.actorOwning(caller, rows[0]?.org_id, new DomainError('page_not_found', 'No such page.'));
   }
 
   async decide(pageId: string, orgId: string, command: PageCommand): Promise<void> {

@@ -123,6 +123,25 @@ describeJourney('a new organisation user', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** A new person on this browser (no session from the journeys before) signs up from an admin address and names their organisation there. */
+  async function newOwner(path: string, name: string, email: string, organisation: string): Promise<Page> {
+    const page = await context.newPage();
+    await context.clearCookies();
+    await page.goto(`${origin}/dummy`);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${origin}${path}`);
+    await page.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Your name').fill(name);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${origin}${path}`, { timeout: 15_000 });
+    await page.getByLabel('Organisation name').fill(organisation);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    return page;
+  }
+
   test('creates an account from an admin link, comes back to it, stays signed in over a reload, and signs out', async () => {
     const email = `ada.${Date.now()}@example.com`;
     const page = await context.newPage();
@@ -226,21 +245,7 @@ describeJourney('a new organisation user', () => {
 
   test('creates a QR code in the designer, finds it in My codes, and a scan of it lands where it points', async () => {
     const stamp = Date.now();
-    const page = await context.newPage();
-    // A new person on this browser: no session from the journeys before.
-    await context.clearCookies();
-    await page.goto(`${origin}/dummy`);
-    await page.evaluate(() => localStorage.clear());
-    await page.goto(`${origin}/admin/create-qr-code`);
-    await page.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
-    await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.getByLabel('Your name').fill('Lin Designer');
-    await page.getByLabel('Email').fill(`lin.${stamp}@example.com`);
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL(`${origin}/admin/create-qr-code`, { timeout: 15_000 });
-    await page.getByLabel('Organisation name').fill('Lin Prints');
-    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const page = await newOwner('/admin/create-qr-code', 'Lin Designer', `lin.${stamp}@example.com`, 'Lin Prints');
 
     await page.getByRole('heading', { name: 'Create a QR code' }).waitFor();
     await page.getByRole('textbox', { name: 'Name' }).fill('Shop window');
@@ -274,20 +279,7 @@ describeJourney('a new organisation user', () => {
 
   test('builds a landing page with the default form, and a visitor on a phone fixes their answers and is found in the submissions', async () => {
     const stamp = Date.now();
-    const admin = await context.newPage();
-    await context.clearCookies();
-    await admin.goto(`${origin}/dummy`);
-    await admin.evaluate(() => localStorage.clear());
-    await admin.goto(`${origin}/admin/create-qr-code`);
-    await admin.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
-    await admin.getByRole('link', { name: 'Create an account' }).click();
-    await admin.getByLabel('Your name').fill('Pia Planner');
-    await admin.getByLabel('Email').fill(`pia.${stamp}@example.com`);
-    await admin.getByLabel('Password').fill('correct horse battery');
-    await admin.getByRole('button', { name: 'Create account' }).click();
-    await admin.waitForURL(`${origin}/admin/create-qr-code`, { timeout: 15_000 });
-    await admin.getByLabel('Organisation name').fill('Pia Events');
-    await admin.getByRole('button', { name: 'Create', exact: true }).click();
+    const admin = await newOwner('/admin/create-qr-code', 'Pia Planner', `pia.${stamp}@example.com`, 'Pia Events');
 
     await admin.getByRole('heading', { name: 'Create a QR code' }).waitFor();
     await admin.getByLabel('Type', { exact: true }).first().click();
@@ -332,20 +324,7 @@ describeJourney('a new organisation user', () => {
 
   test('runs no script from any field of a page built from XSS payloads, before or after a submission', async () => {
     const stamp = Date.now();
-    const admin = await context.newPage();
-    await context.clearCookies();
-    await admin.goto(`${origin}/dummy`);
-    await admin.evaluate(() => localStorage.clear());
-    await admin.goto(`${origin}/admin/add-new-page`);
-    await admin.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
-    await admin.getByRole('link', { name: 'Create an account' }).click();
-    await admin.getByLabel('Your name').fill('Mal Payload');
-    await admin.getByLabel('Email').fill(`mal.${stamp}@example.com`);
-    await admin.getByLabel('Password').fill('correct horse battery');
-    await admin.getByRole('button', { name: 'Create account' }).click();
-    await admin.waitForURL(`${origin}/admin/add-new-page`, { timeout: 15_000 });
-    await admin.getByLabel('Organisation name').fill('Payload Co');
-    await admin.getByRole('button', { name: 'Create', exact: true }).click();
+    const admin = await newOwner('/admin/add-new-page', 'Mal Payload', `mal.${stamp}@example.com`, 'Payload Co');
     await admin.getByRole('heading', { name: 'New landing page' }).waitFor();
 
     const payloads = [

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PgliteClient, type SqlClient } from '@qr/platform';
+import { PgliteClient, type SqlClient, type SqlExecutor } from '@qr/platform';
 import { openTestPglite, openTestPostgres } from '@qr/platform/testing';
 
 export interface BenchDatabase {
@@ -33,17 +33,22 @@ export async function openPgliteDataDir(): Promise<BenchDatabase> {
   };
 }
 
-/** A database of its own on the server, dropped afterwards; its durability settings are part of the result. */
-export async function openPostgres(serverUrl: string, poolSize: number): Promise<BenchDatabase> {
-  const pg = await openTestPostgres(serverUrl, { max: poolSize });
-  const { rows } = await pg.db.query<{ version: string; fsync: string; synchronous_commit: string }>(
+/** The server and its durability settings, which are part of any result measured on it. */
+export async function describePostgres(db: SqlExecutor, serverUrl: string): Promise<string> {
+  const { rows } = await db.query<{ version: string; fsync: string; synchronous_commit: string }>(
     `SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync,
             current_setting('synchronous_commit') AS synchronous_commit`,
   );
   const { version, fsync, synchronous_commit } = rows[0]!;
+  return `server ${version} at ${new URL(serverUrl).host} (fsync ${fsync}, synchronous_commit ${synchronous_commit})`;
+}
+
+/** A database of its own on the server, dropped afterwards. */
+export async function openPostgres(serverUrl: string, poolSize: number): Promise<BenchDatabase> {
+  const pg = await openTestPostgres(serverUrl, { max: poolSize });
   return {
     name: 'PostgreSQL',
-    storage: `server ${version} at ${new URL(serverUrl).host} (fsync ${fsync}, synchronous_commit ${synchronous_commit}), pool of ${poolSize}`,
+    storage: `${await describePostgres(pg.db, serverUrl)}, pool of ${poolSize}`,
     db: pg.db,
     close: pg.drop,
   };

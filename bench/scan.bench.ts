@@ -17,6 +17,7 @@ import { codeStreamId, type CodeCreated } from '@qr/domain';
 import { PostgresEventStore } from '@qr/eventstore';
 import { PgliteClient, type SqlClient } from '@qr/platform';
 import { openTestPglite, openTestPostgres } from '@qr/platform/testing';
+import { describePostgres } from './bench-databases';
 import { formatPercent, formatRate, markdownTable, targetLines, writeResults, type TargetCheck } from './harness';
 
 const CONNECTIONS = 100;
@@ -285,14 +286,9 @@ async function openPglite(): Promise<BenchDatabase> {
 async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
   const pg = await openTestPostgres(serverUrl, { max: 2 });
   await seedCodes(pg.db);
-  const { rows } = await pg.db.query<{ version: string; fsync: string; synchronous_commit: string }>(
-    `SELECT current_setting('server_version') AS version, current_setting('fsync') AS fsync,
-            current_setting('synchronous_commit') AS synchronous_commit`,
-  );
-  const { version, fsync, synchronous_commit } = rows[0]!;
   return {
     name: 'PostgreSQL',
-    storage: `server ${version} at ${new URL(serverUrl).host} (fsync ${fsync}, synchronous_commit ${synchronous_commit})`,
+    storage: await describePostgres(pg.db, serverUrl),
     env: { DATABASE_URL: pg.url },
     countScans: async () => (await pg.db.query<{ scans: number }>(COUNT_SCANS)).rows[0]!.scans,
     close: pg.drop,

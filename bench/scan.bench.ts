@@ -6,18 +6,18 @@
  * generator (autocannon, in this process) is pinned to CPU 1, so neither steals the other's core.
  * The run ends by comparing the 302s answered with the ScanRecorded events stored: none may be lost.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { QrDesign } from '@qr/contracts';
 import { codeStreamId, type CodeCreated } from '@qr/domain';
 import { PostgresEventStore } from '@qr/eventstore';
 import { PgliteClient, type SqlClient } from '@qr/platform';
 import { openTestPglite, openTestPostgres } from '@qr/platform/testing';
 import { describePostgres } from './bench-databases';
+import { REPO, startServer } from './bench-servers';
 import { formatPercent, formatRate, markdownTable, targetLines, writeResults, type TargetCheck } from './harness';
 
 const CONNECTIONS = 100;
@@ -33,7 +33,6 @@ const HEADERS = {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   'accept-language': 'de-DE,de;q=0.9,en;q=0.8',
 };
-const REPO = resolve(__dirname, '..');
 const SERVER_CPU = '0';
 const LOAD_CPU = '1';
 
@@ -120,7 +119,7 @@ export async function run(): Promise<void> {
 }
 
 async function measure(database: BenchDatabase): Promise<Row> {
-  const baselineServer = await startServer(['-e', BASELINE_SERVER], { TARGETS: JSON.stringify(codes.map((c) => [c.codeId, c.url])) });
+  const baselineServer = await startServer(['-e', BASELINE_SERVER], { TARGETS: JSON.stringify(codes.map((c) => [c.codeId, c.url])) }, { cpu: SERVER_CPU });
   let baseline: Load;
   try {
     await load(baselineServer.port, WARMUP_SECONDS);
@@ -129,7 +128,7 @@ async function measure(database: BenchDatabase): Promise<Row> {
     await baselineServer.stop();
   }
 
-  const apiServer = await startServer([join(REPO, 'dist/apps/api/src/main.js')], { NODE_ENV: 'production', LOG_LEVEL, ...database.env });
+  const apiServer = await startServer([join(REPO, 'dist/apps/api/src/main.js')], { NODE_ENV: 'production', LOG_LEVEL, ...database.env }, { cpu: SERVER_CPU });
   let warmup: Load;
   let api: Load;
   try {
@@ -174,60 +173,6 @@ async function load(port: number, seconds: number): Promise<Load> {
     statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count])),
     errors: result.errors + result.timeouts,
   };
-}
-
-interface RunningServer {
-  port: number;
-  stop(): Promise<void>;
-}
-
-/** A Node child process on the server's CPU, ready once it answers HTTP on its port. */
-async function startServer(args: string[], env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
-  const { DATABASE_URL: _ours, ...inherited } = process.env;
-  const child = spawn('taskset', ['-c', SERVER_CPU, process.execPath, ...args], {
-    cwd: REPO,
-    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} before answering:\n${stderr}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The server did not answer within 60 s:\n${stderr}`);
-    }
-    if (await answers(port)) break;
-    await new Promise((wake) => setTimeout(wake, 200));
-  }
-  return {
-    port,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-async function answers(port: number): Promise<boolean> {
-  try {
-    await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Pins every thread of this process (autocannon's too) to the load generator's CPU. */

@@ -15,7 +15,7 @@ export class ProblemDetailsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    if (error instanceof NotFoundException && this.options.servesWeb && wantsAppShell(request)) return sendAppShell(reply);
+    if (error instanceof NotFoundException && this.options.servesWeb && wantsAppShell(request)) return sendAppShell(request, reply);
     const problem = toProblem(error, request.url.split('?')[0]!, String(request.id));
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     void reply.status(problem.status).type('application/problem+json').send(problem);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 describe('serving the web app in production mode', () => {
@@ -9,7 +10,9 @@ describe('serving the web app in production mode', () => {
   beforeAll(async () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>QR Platform</title><div id="root"></div>');
+    writeFileSync(join(dist, 'landing-page.html'), '<!doctype html><title>Landing page</title><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
     t = await startTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -20,12 +23,29 @@ describe('serving the web app in production mode', () => {
   const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
 
   it('serves the app at / and on every client-side route, so a bookmarked admin page opens', async () => {
-    for (const url of ['/', '/admin/my-codes', '/page/123?ref=qr']) {
+    for (const url of ['/', '/admin/my-codes', '/admin/update-page/123']) {
       const res = await page(url);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<title>QR Platform</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it("serves a visitor's landing page its own entry, without the app's router and admin code", async () => {
+    for (const url of ['/page/123?ref=qr', '/p/summer-fair', '/p/summer-fair/']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Landing page</title>');
+    }
+  });
+
+  it('sends the brotli copy the build made to a browser that accepts it, and the plain file to one that does not', async () => {
+    const brotli = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload).toEqual(brotliCompressSync('console.log(1)'));
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('serves hashed assets with a long cache and a 404 problem for a missing file', async () => {

@@ -15,6 +15,8 @@ export async function serveWebApp(app: NestFastifyApplication, distDir: string):
     root: distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each file; they are sent as they are, never compressed per request.
+    preCompressed: true,
     setHeaders: (res, path) => {
       res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
@@ -34,6 +36,10 @@ export function wantsAppShell(request: FastifyRequest): boolean {
   );
 }
 
-export async function sendAppShell(reply: FastifyReply): Promise<void> {
-  await reply.header('cache-control', 'no-cache').sendFile('index.html');
+/** A visitor's landing page has an entry of its own, with none of the app's router or admin code. */
+const LANDING_PAGE_PATH = /^\/(page|p)\/[^/]+\/?$/;
+
+export async function sendAppShell(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const shell = LANDING_PAGE_PATH.test(request.url.split('?')[0]!) ? 'landing-page.html' : 'index.html';
+  await reply.header('cache-control', 'no-cache').sendFile(shell);
 }

@@ -1,6 +1,5 @@
 import { Anchor, Box, Container, Group } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { PageLoader } from './page-loader';
 import { ThemeToggle } from './theme-toggle';
 import { VersionTag } from './version-tag';
@@ -12,7 +11,8 @@ export function PublicFrame({ children }: { children: ReactNode }) {
       <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         <Container size="lg">
           <Group justify="space-between">
-            <Anchor component={Link} to="/" fw={700} c="var(--mantine-color-text)" underline="never">
+            {/* A plain link: the landing page's own entry has no router. */}
+            <Anchor href="/" fw={700} c="var(--mantine-color-text)" underline="never">
               QR Platform
             </Anchor>
             <ThemeToggle />

@@ -22,10 +22,10 @@ function fullPaths(routes: RouteObject[], parent = ''): string[] {
 const specRoutes = [
   '/',
   '/card/:id',
-  '/named/:name',
+  '/p/:key',
   '/:id',
   '/ai-qr',
-  '/page/:id',
+  '/page/:key',
   '/live-voting/:id',
   '/code/note/:id',
   '/wall/:id',

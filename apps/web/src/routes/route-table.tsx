@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
 import { NotFoundScreen } from '../components/not-found-screen';
 import { PageLoader } from '../components/page-loader';
 import { PublicFrame } from '../components/public-frame';
@@ -19,7 +19,7 @@ const ProfileScreen = lazy(() => import('../features/profile/profile-screen'));
 const PublicTermsScreen = lazy(() => import('../features/terms/public-terms-screen'));
 const ShareScreen = lazy(() => import('../features/visitor/share-screen'));
 const MyCodesScreen = lazy(() => import('../features/codes/my-codes-screen'));
-const LandingPageScreen = lazy(() => import('../features/pages/landing-page-screen'));
+const LandingPageScreen = lazy(() => import('../features/pages/landing-page-screen').then((module) => ({ default: module.LandingPageScreen })));
 // Named exports of one chunk each: the visitor pages, the admin code screens and the admin page screens.
 const visitorScreen = (name: 'CardScreen' | 'NoteScreen' | 'CodePublicScreen') =>
   lazy(() => import('../features/visitor/public-code-screens').then((module) => ({ default: module[name] })));
@@ -38,6 +38,12 @@ const UpdatePageScreen = pageAdminScreen('UpdatePageScreen');
 const AddNewPageScreen = pageAdminScreen('AddNewPageScreen');
 const ShowCodeScreen = codeScreen('ShowCodeScreen');
 
+/** A landing page reached inside the app; the server sends landing-page.html for a visitor's first request. */
+function LandingPageRoute({ by }: { by: 'id' | 'name' }) {
+  const { key = '' } = useParams();
+  return <LandingPageScreen lookup={by === 'id' ? { id: key } : { name: key }} />;
+}
+
 /** A route whose feature has not shipped yet: it says so rather than show made-up content. */
 function upcoming(path: string, screen: string): RouteObject {
   return { path, element: <NotAvailableScreen screen={screen} /> };
@@ -53,7 +59,7 @@ function section(path: AdminSectionPath, children: RouteObject[] = []): RouteObj
 
 /**
  * Every route of spec §2. The spec leaves four names unsaid; ours are the named-page prefix
- * `/named/{name}`, `shop-discounts`, `shop-integration` and `email-marketing-integration`; `users` (the organisation's
+ * `/p/{name}`, `shop-discounts`, `shop-integration` and `email-marketing-integration`; `users` (the organisation's
  * users, whose delete action opens `/deleteAlert/{email}`) and `organization` (its details, API keys
  * and terms) are ours too.
  */
@@ -67,10 +73,10 @@ export const routeTable: RouteObject[] = [
     children: [
       { path: '/', element: <HomeScreen /> },
       { path: '/card/:id', element: <CardScreen /> },
-      upcoming('/named/:name', 'The named page'),
+      { path: '/p/:key', element: <LandingPageRoute by="name" /> },
       upcoming('/:id', 'Opening a scanned code'),
       upcoming('/ai-qr', 'AI QR generation'),
-      { path: '/page/:id', element: <LandingPageScreen /> },
+      { path: '/page/:key', element: <LandingPageRoute by="id" /> },
       upcoming('/live-voting/:id', 'Live voting'),
       { path: '/code/note/:id', element: <NoteScreen /> },
       upcoming('/wall/:id', 'The selfie wall'),

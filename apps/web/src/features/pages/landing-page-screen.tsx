@@ -1,10 +1,10 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
+import { EventAccessGuard, type EventAccessChecks } from '../events/event-access-guard';
 import { PageBlockView } from './page-blocks';
-import { fetchPublicPage, PagePaused, PageUnavailable } from './public-page-api';
+import { fetchPublicPage, PagePaused, PageUnavailable, type PageLookup } from './public-page-api';
 import { RegistrationFormView } from './registration-form-view';
 
 function Notice({ title, text }: { title: string; text: string }) {
@@ -16,13 +16,15 @@ function Notice({ title, text }: { title: string; text: string }) {
   );
 }
 
-/** `/page/{id}`: a landing page (by its id, or its code's id), its blocks and its registration form. */
-export default function LandingPageScreen() {
-  const { id = '' } = useParams();
+// Pages have no event location until the events issue adds them, so the check lets every visitor in
+// without asking where they are (issue 5).
+const everyoneMayEnter: EventAccessChecks = { locationCheck: async () => true, validate: async () => true };
+
+function LandingPage({ lookup }: { lookup: PageLookup }) {
   const [submitted, setSubmitted] = useState(false);
   const page = useQuery({
-    queryKey: ['public-page', id],
-    queryFn: () => fetchPublicPage(id),
+    queryKey: ['public-page', lookup],
+    queryFn: () => fetchPublicPage(lookup),
     retry: (count, error) => !(error instanceof PageUnavailable || error instanceof PagePaused) && count < 3,
   });
   if (page.isPending) return <PageLoader />;
@@ -44,5 +46,15 @@ export default function LandingPageScreen() {
         <PageBlockView key={index} block={block} imageUrls={image_urls} form={block.kind === 'form' ? formBlock(block.submit_label) : null} />
       ))}
     </Stack>
+  );
+}
+
+/** `/page/{id}` (a page id, or its code's id) and `/p/{name}`: a landing page behind the event-access guard (spec §2). */
+export function LandingPageScreen({ lookup }: { lookup: PageLookup }) {
+  const key = 'id' in lookup ? lookup.id : lookup.name;
+  return (
+    <EventAccessGuard id={key} checks={everyoneMayEnter}>
+      <LandingPage lookup={lookup} />
+    </EventAccessGuard>
   );
 }

@@ -26,9 +26,22 @@ async function refusalOf(response: Response): Promise<Error> {
   return new Error(problem.detail ?? `The page could not be reached (${response.status}). Please try again.`);
 }
 
+/** How a visitor reached the page: `/page/{page or code id}` or its vanity name, `/p/{name}`. */
+export type PageLookup = { id: string } | { name: string };
+
+/** The lookup in a visitor's address; anything else finds no page. */
+export function lookupOfPath(pathname: string): PageLookup {
+  const [, prefix = '', key = ''] = /^\/(page|p)\/([^/]+)\/?$/.exec(pathname) ?? [];
+  return prefix === 'p' ? { name: decodeURIComponent(key) } : { id: decodeURIComponent(key) };
+}
+
+/** The address landing-page.html preloads for the same lookup, so this fetch is answered from that preload. */
+export const publicPageAddress = (lookup: PageLookup) =>
+  'id' in lookup ? `/api/v1/public/pages/${encodeURIComponent(lookup.id)}` : `/api/v1/public/named-pages/${encodeURIComponent(lookup.name)}`;
+
 /** Plain fetch: a visitor's page carries no sign-in or admin code (DESIGN.md §7). */
-export async function fetchPublicPage(id: string): Promise<PublicPageView> {
-  const response = await fetch(`/api/v1/public/pages/${encodeURIComponent(id)}`);
+export async function fetchPublicPage(lookup: PageLookup): Promise<PublicPageView> {
+  const response = await fetch(publicPageAddress(lookup));
   if (response.ok) return (await response.json()) as PublicPageView;
   throw await refusalOf(response);
 }

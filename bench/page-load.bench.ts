@@ -1,0 +1,174 @@
+/**
+ * A visitor's landing page on a slow phone (issue 5's targets). The API, built and started as
+ * `npm start` runs it, serves a page made with the default content; Chromium opens `/page/{id}` with
+ * DevTools' "Slow 4G" network emulation and a 4× CPU slowdown, on a fresh profile each run, and the
+ * clock stops when the registration form's submit button is on screen and answers to input. The
+ * JavaScript total is the gzipped size of every script the page loaded, as the server sent it.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { median, markdownTable, targetLines, writeResults, type TargetCheck } from './harness';
+import { REPO, startServer } from './bench-servers';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const WEB_DIST = join(REPO, 'dist/apps/web');
+const RUNS = 5;
+/** DevTools' "Slow 4G" preset (Chromium's NetworkManager.Slow4GConditions): 562.5 ms latency, 1.44 Mbit/s down, 0.675 Mbit/s up. */
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: 180_000, uploadThroughput: 84_375 };
+const CPU_SLOWDOWN = 4;
+/** A mid-range phone's screen. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+const TARGET_JS_KB = 120;
+const TARGET_USABLE_MS = 2500;
+
+interface Visit {
+  usableMs: number;
+  /** When the last script, and the page's content from the API, had arrived (resource timing, ms from navigation). */
+  scriptsLoadedMs: number;
+  contentLoadedMs: number;
+  /** Requests for the page's content: 1 when the page's fetch took the preload landing-page.html started. */
+  contentRequests: number;
+  scripts: string[];
+  transferredBytes: number;
+}
+
+export async function run(): Promise<void> {
+  console.error('Building the API and the web app (nx run-many -t build -p api web)…');
+  execFileSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'api', 'web', '--output-style=stream'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'qr-bench-page-'));
+  const env = { NODE_ENV: 'production', DATA_DIR: dataDir, WEB_DIST_DIR: WEB_DIST, LOG_LEVEL: 'warn' };
+  try {
+    const { org_id, api_key } = JSON.parse(
+      execFileSync(process.execPath, [join(REPO, 'dist/apps/api/src/cli/cli.main.js'), 'org:create', '--name', 'Bench', '--owner', 'bench@example.com'], {
+        cwd: REPO,
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+      }),
+    ) as { org_id: string; api_key: string };
+    const server = await startServer([join(REPO, 'dist/apps/api/src/main.js')], env);
+    try {
+      const origin = `http://127.0.0.1:${server.port}`;
+      const pageId = await createDefaultPage(origin, org_id, api_key);
+      const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+      try {
+        await visit(browser, `${origin}/page/${pageId}`); // warm-up: the server's first answers, not the visitor's cache
+        const visits: Visit[] = [];
+        for (let i = 0; i < RUNS; i++) visits.push(await visit(browser, `${origin}/page/${pageId}`));
+        report(visits);
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function createDefaultPage(origin: string, orgId: string, apiKey: string): Promise<string> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as Record<string, string>;
+  };
+  const { code_id } = await post('/api/v1/codes', { org_id: orgId, name: 'Conference check-in', type: 'page' });
+  const { page_id } = await post('/api/v1/pages', { code_id });
+  return page_id!;
+}
+
+/** One visit on a fresh browser context (empty cache), throttled as a slow phone. */
+async function visit(browser: Browser, url: string): Promise<Visit> {
+  const context = await browser.newContext(PHONE);
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const scriptRequests = new Map<string, string>();
+    let transferredBytes = 0;
+    cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+      if (type === 'Script') scriptRequests.set(requestId, response.url);
+    });
+    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+      transferredBytes += encodedDataLength;
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    // Polled on every frame in the page, so the time is when the visitor could first use the form.
+    const usable = await page.waitForFunction(
+      () => {
+        const submit = document.querySelector<HTMLButtonElement>('form[aria-label="Registration form"] button[type="submit"]');
+        return submit !== null && !submit.disabled ? performance.now() : false;
+      },
+      undefined,
+      { polling: 'raf', timeout: 60_000 },
+    );
+    const usableMs = (await usable.jsonValue()) as number;
+    const timings = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, type: (entry as PerformanceResourceTiming).initiatorType, end: (entry as PerformanceResourceTiming).responseEnd })),
+    );
+    const content = timings.filter((entry) => new URL(entry.name).pathname.startsWith('/api/v1/public/'));
+    const scriptsLoadedMs = Math.max(...timings.filter((entry) => entry.name.endsWith('.js')).map((entry) => entry.end));
+    const firstInput = page.getByRole('textbox').first();
+    await firstInput.fill('Ada');
+    if ((await firstInput.inputValue()) !== 'Ada') throw new Error('The form did not take input.');
+    return {
+      usableMs,
+      scriptsLoadedMs,
+      contentLoadedMs: Math.max(...content.map((entry) => entry.end)),
+      contentRequests: content.length,
+      scripts: [...scriptRequests.values()],
+      transferredBytes,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The gzipped size of a built script, as the server's dist holds it. */
+function gzippedBytes(scriptUrl: string): number {
+  return gzipSync(readFileSync(join(WEB_DIST, new URL(scriptUrl).pathname)), { level: 9 }).length;
+}
+
+function report(visits: readonly Visit[]): void {
+  const scripts = [...new Set(visits.flatMap((v) => v.scripts))].sort();
+  const scriptRows = scripts.map((url) => [new URL(url).pathname, `${(gzippedBytes(url) / 1024).toFixed(1)} KB`]);
+  const totalJsKb = scripts.reduce((sum, url) => sum + gzippedBytes(url), 0) / 1024;
+  const usable = median(visits.map((v) => v.usableMs));
+  const transferred = median(visits.map((v) => v.transferredBytes)) / 1024;
+
+  console.log(`\nLanding page /page/{id} with the default content, Chromium "Slow 4G" (562.5 ms, 1.44 Mbit/s down) and ${CPU_SLOWDOWN}× CPU slowdown, ${RUNS} fresh-profile visits after a warm-up.\n`);
+  console.log(markdownTable(['Script loaded', 'gzip -9'], [...scriptRows, ['total', `${totalJsKb.toFixed(1)} KB`]]));
+  console.log('');
+  console.log(
+    markdownTable(
+      ['Visit', 'scripts in', 'content in (requests)', 'form usable', 'bytes on the wire (all resources)'],
+      visits.map((v, i) => [
+        String(i + 1),
+        `${Math.round(v.scriptsLoadedMs)} ms`,
+        `${Math.round(v.contentLoadedMs)} ms (${v.contentRequests})`,
+        `${Math.round(v.usableMs)} ms`,
+        `${(v.transferredBytes / 1024).toFixed(1)} KB`,
+      ]),
+    ),
+  );
+  console.log('');
+  const targets: TargetCheck[] = [
+    { target: `JavaScript for /page/{id} <= ${TARGET_JS_KB} KB gzipped`, measured: `${totalJsKb.toFixed(1)} KB`, met: totalJsKb <= TARGET_JS_KB },
+    { target: `form usable <= ${TARGET_USABLE_MS} ms (median)`, measured: `${Math.round(usable)} ms, ${transferred.toFixed(1)} KB on the wire`, met: usable <= TARGET_USABLE_MS },
+  ];
+  console.log(targetLines(targets));
+  const file = writeResults('page-load', { measuredAt: new Date().toISOString(), network: SLOW_4G, cpuSlowdown: CPU_SLOWDOWN, visits, totalJsKb, targets });
+  console.log(`\nJSON: ${file}`);
+}

@@ -41,6 +41,8 @@ export const ErrorCode = z.enum([
   'page_not_found',
   // The page's code is paused: its form takes no submissions until the code is resumed.
   'page_paused',
+  // Another page already has this vanity name: names are unique across the server, as `/p/{name}` is.
+  'page_name_taken',
   // The QR design does not decode reliably once rendered; the detail says why (contrast, logo size, quiet zone).
   'design_unscannable',
   // An uploaded file is over the upload size limit.

@@ -51,8 +51,17 @@ export const DEFAULT_PAGE_BLOCKS: readonly PageBlock[] = [
   { kind: 'text', html: DEFAULT_CONSENT_TEXT },
 ];
 
+/** A page's vanity name, served at `/p/{name}`: unique across the whole server, as it is part of a public address. */
+export const VanityName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/, { error: 'Use 3 to 60 lowercase letters, digits and hyphens, starting and ending with a letter or digit.' })
+  .meta({ id: 'VanityName', description: 'The page is served at `/p/{vanity_name}` too.' });
+
 const pageFields = {
   title: Line(120).min(1, { error: 'Give the page a title.' }).default('Welcome'),
+  vanity_name: VanityName.nullable().default(null),
   blocks: z.array(PageBlock).max(MAX_PAGE_BLOCKS).default(() => [...DEFAULT_PAGE_BLOCKS]),
   form: RegistrationForm.default(() => [...DEFAULT_REGISTRATION_FORM]),
   success_message: Line(500).min(1).default('Your details are in.'),
@@ -62,7 +71,7 @@ const pageFields = {
 export const CreatePageBody = z.strictObject({ code_id: CodeId, ...pageFields }).meta({ id: 'CreatePageBody' });
 export type CreatePageBody = z.infer<typeof CreatePageBody>;
 
-/** Spec §7 "update page": replaces the title, blocks, form and success message. */
+/** Spec §7 "update page": replaces the title, vanity name, blocks, form and success message. */
 export const UpdatePageBody = z.strictObject(pageFields).meta({ id: 'UpdatePageBody' });
 export type UpdatePageBody = z.infer<typeof UpdatePageBody>;
 
@@ -82,6 +91,7 @@ export const PageView = z
     code_id: CodeId,
     org_id: z.uuid(),
     title: z.string(),
+    vanity_name: z.string().nullable(),
     blocks: z.array(PageBlock),
     form: RegistrationForm,
     success_message: z.string(),
@@ -97,6 +107,10 @@ export type PageCreatedView = z.infer<typeof PageCreatedView>;
 /** A visitor's `/page/{id}`: a page id, or a code id for that code's first page. */
 export const PublicPagePath = z.strictObject({ id: z.union([PageId, CodeId]) });
 export type PublicPagePath = z.infer<typeof PublicPagePath>;
+
+/** A visitor's `/p/{name}`. */
+export const NamedPagePath = z.strictObject({ name: VanityName });
+export type NamedPagePath = z.infer<typeof NamedPagePath>;
 
 /** What a visitor's page shows: nothing about the organisation's members, and its images as links that expire. */
 export const PublicPageView = PageView.omit({ org_id: true, created_at: true, updated_at: true })

@@ -6,7 +6,7 @@ const STREAM_PREFIX = pageStreamId('');
 /** One row per landing page, as the admin screens and visitors' pages read it; a deleted page's row goes. */
 export const pages: Projection = {
   name: 'pages',
-  version: 1,
+  version: 2,
   eventTypes: ['PageCreated', 'PageUpdated', 'PageDeleted'],
   tables: {
     pages: (table) => [
@@ -15,6 +15,7 @@ export const pages: Projection = {
          code_id text NOT NULL,
          org_id text NOT NULL,
          title text NOT NULL,
+         vanity_name text,
          blocks jsonb NOT NULL,
          form jsonb NOT NULL,
          success_message text NOT NULL,
@@ -23,6 +24,8 @@ export const pages: Projection = {
        )`,
       // A code's pages in the order they were made: the first is the one `/page/{code_id}` shows.
       `CREATE INDEX ${table}_code ON ${table} (code_id, created_at, page_id)`,
+      // Not unique: the name streams keep names unique, and a rename's old and new holders pass through here in order.
+      `CREATE INDEX ${table}_vanity_name ON ${table} (vanity_name) WHERE vanity_name IS NOT NULL`,
     ],
   },
   async handle(events, { tx, table }) {
@@ -34,24 +37,20 @@ export const pages: Projection = {
       const at = recorded.occurredAt;
       switch (event.type) {
         case 'PageCreated': {
-          const { code_id, org_id, title, blocks, form, success_message } = event.data;
+          const { code_id, org_id, title, vanity_name = null, blocks, form, success_message } = event.data;
           await tx.query(
-            `INSERT INTO ${pagesTable} (page_id, code_id, org_id, title, blocks, form, success_message, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-            [pageId, code_id, org_id, title, JSON.stringify(blocks), JSON.stringify(form), success_message, at],
+            `INSERT INTO ${pagesTable} (page_id, code_id, org_id, title, vanity_name, blocks, form, success_message, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+            [pageId, code_id, org_id, title, vanity_name, JSON.stringify(blocks), JSON.stringify(form), success_message, at],
           );
           break;
         }
         case 'PageUpdated': {
-          const { title, blocks, form, success_message } = event.data;
-          await tx.query(`UPDATE ${pagesTable} SET title = $2, blocks = $3, form = $4, success_message = $5, updated_at = $6 WHERE page_id = $1`, [
-            pageId,
-            title,
-            JSON.stringify(blocks),
-            JSON.stringify(form),
-            success_message,
-            at,
-          ]);
+          const { title, vanity_name = null, blocks, form, success_message } = event.data;
+          await tx.query(
+            `UPDATE ${pagesTable} SET title = $2, vanity_name = $3, blocks = $4, form = $5, success_message = $6, updated_at = $7 WHERE page_id = $1`,
+            [pageId, title, vanity_name, JSON.stringify(blocks), JSON.stringify(form), success_message, at],
+          );
           break;
         }
         case 'PageDeleted':

@@ -49,6 +49,7 @@ import {
   PageCreatedView,
   PagePath,
   PageView,
+  NamedPagePath,
   PublicPagePath,
   PublicPageView,
   SubmissionListView,
@@ -269,6 +270,14 @@ function registerPublicPagePaths(registry: OpenAPIRegistry, problem: ProblemResp
     summary: 'A page as a visitor sees it, by page id or by its code’s id (the code’s first page); 409 page_paused while the code is paused',
     tags: ['pages'],
     request: { params: PublicPagePath },
+    responses: { 200: json('Found', PublicPageView), ...refusals },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/public/named-pages/{name}',
+    summary: 'A page as a visitor sees it, by its vanity name (the page at `/p/{name}`)',
+    tags: ['pages'],
+    request: { params: NamedPagePath },
     responses: { 200: json('Found', PublicPageView), ...refusals },
   });
   registry.registerPath({

@@ -13,6 +13,7 @@ export interface PageRow {
   code_id: string;
   org_id: string;
   title: string;
+  vanity_name: string | null;
   blocks: PageBlock[];
   form: FormInput[];
   success_message: string;
@@ -29,12 +30,21 @@ export class PageDirectory {
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
   async open(id: string): Promise<OpenPage> {
+    return this.openWhere('p.page_id = $1 OR p.code_id = $1', id);
+  }
+
+  /** `/p/{name}`: the page with this vanity name. */
+  async openNamed(name: string): Promise<OpenPage> {
+    return this.openWhere('p.vanity_name = $1', name);
+  }
+
+  private async openWhere(condition: string, key: string): Promise<OpenPage> {
     const { rows } = await this.db.query<Omit<PageRow, 'created_at' | 'updated_at'> & { code_status: string }>(
-      `SELECT p.page_id, p.code_id, p.org_id, p.title, p.blocks, p.form, p.success_message, c.status AS code_status
+      `SELECT p.page_id, p.code_id, p.org_id, p.title, p.vanity_name, p.blocks, p.form, p.success_message, c.status AS code_status
          FROM pages p JOIN codes c ON c.code_id = p.code_id
-        WHERE p.page_id = $1 OR p.code_id = $1
+        WHERE ${condition}
         ORDER BY p.created_at, p.page_id LIMIT 1`,
-      [id],
+      [key],
     );
     const row = rows[0];
     if (!row || row.code_status === 'deleted') throw new DomainError('page_not_found', 'This page does not exist or was taken down.');

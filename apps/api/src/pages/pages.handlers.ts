@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, type CreatePageBody, type PageBlock, type PageCreatedView, type SubmitBody, type UpdatePageBody } from '@qr/contracts';
-import { checkAnswers, pageDecider, pageStreamId, submissionsStreamId, type CodeActor, type FormSubmitted, type PageCommand } from '@qr/domain';
+import {
+  checkAnswers,
+  pageDecider,
+  pageNameDecider,
+  pageNameStreamId,
+  pageStreamId,
+  submissionsStreamId,
+  type CodeActor,
+  type FormSubmitted,
+  type PageCommand,
+} from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
 import { PersonalDataVault, type Config, type SqlClient } from '@qr/platform';
 import type { ProjectionRunner } from '@qr/projections-runner';
@@ -65,14 +75,27 @@ export class PageStream {
     private readonly codes: CodeStream,
   ) {}
 
-  /** The page's organisation and the caller there; other tenants' pages answer as unknown ones. */
-  async organizationOf(caller: Caller, pageId: string): Promise<{ orgId: string; actor: CodeActor }> {
-    const { rows } = await this.db.query<{ org_id: string }>('SELECT org_id FROM pages WHERE page_id = $1', [pageId]);
-    return this.codes.actorOwning(caller, rows[0]?.org_id, new DomainError('page_not_found', 'No such page.'));
+  /** The page's organisation, the caller there and the page's vanity name; other tenants' pages answer as unknown ones. */
+  async organizationOf(caller: Caller, pageId: string): Promise<{ orgId: string; actor: CodeActor; vanityName: string | null }> {
+    const { rows } = await this.db.query<{ org_id: string; vanity_name: string | null }>('SELECT org_id, vanity_name FROM pages WHERE page_id = $1', [pageId]);
+    const owner = await this.codes.actorOwning(caller, rows[0]?.org_id, new DomainError('page_not_found', 'No such page.'));
+    return { ...owner, vanityName: rows[0]!.vanity_name };
   }
 
-  async decide(pageId: string, orgId: string, command: PageCommand): Promise<void> {
-    const decided = await decideOnStream(this.store, pageStreamId(pageId), pageDecider, command, { org_id: orgId, actor: command.actor.id });
+  /**
+   * Writes the page with its name: the new name is claimed first (a taken one refuses the whole
+   * change), and the old one let go last, so at no moment do two pages hold one name.
+   */
+  async decide(pageId: string, orgId: string, command: PageCommand, names: { from: string | null; to: string | null }): Promise<void> {
+    const metadata = { org_id: orgId, actor: command.actor.id };
+    const { actor } = command;
+    if (names.to !== null && names.to !== names.from) {
+      await decideOnStream(this.store, pageNameStreamId(names.to), pageNameDecider, { type: 'ClaimPageName', actor, name: names.to, page_id: pageId, org_id: orgId }, metadata);
+    }
+    const decided = await decideOnStream(this.store, pageStreamId(pageId), pageDecider, command, metadata);
+    if (names.from !== null && names.from !== names.to) {
+      await decideOnStream(this.store, pageNameStreamId(names.from), pageNameDecider, { type: 'ReleasePageName', actor, name: names.from, page_id: pageId }, metadata);
+    }
     // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
     if (decided.length > 0) await this.projections.caughtUp();
   }
@@ -90,18 +113,20 @@ export class CreatePageHandler implements ICommandHandler<CreatePageCommand> {
   async execute({ caller, body }: CreatePageCommand): Promise<PageCreatedView> {
     const { orgId, actor } = await this.codes.organizationOf(caller, body.code_id);
     const pageId = randomUUID();
-    const { code_id, title, blocks, form, success_message } = body;
-    await this.stream.decide(pageId, orgId, {
+    const { code_id, title, vanity_name, blocks, form, success_message } = body;
+    const command: PageCommand = {
       type: 'CreatePage',
       actor,
       page_id: pageId,
       code_id,
       org_id: orgId,
       title,
+      vanity_name,
       blocks: await storedBlocks(this.uploads, orgId, blocks),
       form,
       success_message,
-    });
+    };
+    await this.stream.decide(pageId, orgId, command, { from: null, to: vanity_name });
     return { page_id: pageId, public_link: publicPageLinkOf(this.config.PUBLIC_URL, pageId) };
   }
 }
@@ -114,10 +139,11 @@ export class ChangePageHandler implements ICommandHandler<ChangePageCommand> {
   ) {}
 
   async execute({ caller, pageId, change }: ChangePageCommand): Promise<void> {
-    const { orgId, actor } = await this.stream.organizationOf(caller, pageId);
-    if (change.type === 'DeletePage') return this.stream.decide(pageId, orgId, { type: 'DeletePage', actor });
-    const { title, blocks, form, success_message } = change.body;
-    await this.stream.decide(pageId, orgId, { type: 'UpdatePage', actor, title, blocks: await storedBlocks(this.uploads, orgId, blocks), form, success_message });
+    const { orgId, actor, vanityName } = await this.stream.organizationOf(caller, pageId);
+    if (change.type === 'DeletePage') return this.stream.decide(pageId, orgId, { type: 'DeletePage', actor }, { from: vanityName, to: null });
+    const { title, vanity_name, blocks, form, success_message } = change.body;
+    const command: PageCommand = { type: 'UpdatePage', actor, title, vanity_name, blocks: await storedBlocks(this.uploads, orgId, blocks), form, success_message };
+    await this.stream.decide(pageId, orgId, command, { from: vanityName, to: vanity_name });
   }
 }
 

@@ -6,12 +6,13 @@ import { PageDirectory } from './page-directory';
 import { PagesController } from './pages.controller';
 import { ChangePageHandler, CreatePageHandler, PageStream, SubmitFormHandler } from './pages.handlers';
 import { GetPageHandler, ListPagesHandler, ListSubmissionsHandler } from './pages.queries';
-import { PublicPagesController } from './public-pages.controller';
+import { PublicPageViews } from './public-page-views';
+import { PublicNamedPagesController, PublicPagesController } from './public-pages.controller';
 
 /** Landing pages, their registration forms and visitors' submissions. Wiring only. */
 @Module({
   imports: [IdentityModule, CodesModule, UploadsModule],
-  controllers: [PagesController, PublicPagesController],
-  providers: [PageStream, PageDirectory, CreatePageHandler, ChangePageHandler, SubmitFormHandler, GetPageHandler, ListPagesHandler, ListSubmissionsHandler],
+  controllers: [PagesController, PublicPagesController, PublicNamedPagesController],
+  providers: [PageStream, PageDirectory, PublicPageViews, CreatePageHandler, ChangePageHandler, SubmitFormHandler, GetPageHandler, ListPagesHandler, ListSubmissionsHandler],
 })
 export class PagesModule {}

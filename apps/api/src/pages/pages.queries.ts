@@ -38,7 +38,7 @@ export class ListSubmissions extends Query<SubmissionListView> {
   }
 }
 
-const SELECT_PAGES = 'SELECT page_id, code_id, org_id, title, blocks, form, success_message, created_at, updated_at FROM pages';
+const SELECT_PAGES = 'SELECT page_id, code_id, org_id, title, vanity_name, blocks, form, success_message, created_at, updated_at FROM pages';
 
 const toPageView = (row: PageRow): PageView => ({ ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() });
 

@@ -162,13 +162,42 @@ describe('landing pages and submissions', () => {
     expect((await visitor('GET', `${PUBLIC}/${pageId}`)).json().code).toBe('page_not_found');
   });
 
+  it('serves a page at its vanity name, unique across organisations, and frees the name when the page lets it go', async () => {
+    const NAMED = '/api/v1/public/named-pages';
+    const first = await createPage({ vanity_name: ' Summer-Fair ' });
+    expect((await visitor('GET', `${NAMED}/summer-fair`)).json()).toMatchObject({ page_id: first, vanity_name: 'summer-fair' });
+
+    // Another organisation's page can not take it, and nothing of that page is written.
+    const otherOrg = await createOrganization(stranger, 'Fair Rivals');
+    const otherCode = (await stranger('POST', '/api/v1/codes', { org_id: otherOrg, name: 'Rival desk', type: 'page' })).json().code_id;
+    const taken = await stranger('POST', PAGES, { code_id: otherCode, vanity_name: 'summer-fair' });
+    expect([taken.statusCode, taken.json().code]).toEqual([409, 'page_name_taken']);
+    expect((await stranger('GET', `${PAGES}?code_id=${otherCode}`)).json()).toEqual([]);
+
+    // Renamed: the old name is free for another page, the new one serves the first page.
+    expect((await owner('PUT', `${PAGES}/${first}`, { vanity_name: 'autumn-fair' })).statusCode).toBe(200);
+    expect((await visitor('GET', `${NAMED}/summer-fair`)).json().code).toBe('page_not_found');
+    expect((await visitor('GET', `${NAMED}/autumn-fair`)).json().page_id).toBe(first);
+    expect((await stranger('POST', PAGES, { code_id: otherCode, vanity_name: 'summer-fair' })).statusCode).toBe(201);
+
+    // A deleted page lets its name go too.
+    await owner('DELETE', `${PAGES}/${first}`);
+    expect((await visitor('GET', `${NAMED}/autumn-fair`)).json().code).toBe('page_not_found');
+    expect((await createPage({ vanity_name: 'autumn-fair' })).length).toBeGreaterThan(0);
+
+    const bad = await owner('POST', PAGES, { code_id: codeId, vanity_name: 'no spaces/or slashes' });
+    expect([bad.statusCode, bad.json().errors[0].field]).toEqual([400, 'body.vanity_name']);
+    expect((await visitor('GET', `${NAMED}/-x`)).statusCode).toBe(400);
+  });
+
   it('documents the page and submission routes in OpenAPI', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(Object.keys(doc.paths).filter((path) => path.includes('/pages'))).toEqual([
+    expect(Object.keys(doc.paths).filter((path) => /pages(\/|$)/.test(path))).toEqual([
       PAGES,
       `${PAGES}/{page_id}`,
       `${PAGES}/{page_id}/submissions`,
       `${PUBLIC}/{id}`,
+      '/api/v1/public/named-pages/{name}',
       `${PUBLIC}/{page_id}/submissions`,
     ]);
     expect(doc.components.schemas.PageBlock).toBeDefined();

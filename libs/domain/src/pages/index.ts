@@ -2,3 +2,4 @@ export * from './form-answers';
 export * from './pages.commands';
 export * from './pages.decider';
 export * from './pages.events';
+export * from './page-names';

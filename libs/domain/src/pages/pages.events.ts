@@ -14,6 +14,8 @@ interface Event<Type extends string, Data> {
 /** What staff write on a page, whole: every create and update carries all of it. */
 export interface PageContent {
   title: string;
+  /** Absent from events written before pages had names. */
+  vanity_name?: string | null;
   blocks: PageBlock[];
   form: FormInput[];
   success_message: string;

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { DEFAULT_PAGE_BLOCKS, DEFAULT_REGISTRATION_FORM } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
+import { lookupOfPath, publicPageAddress } from './public-page-api';
 
 const PAGE_ID = '0b9f6b52-2f0e-4f4e-9a55-0d5c4d7f3e11';
 const page = {
@@ -74,4 +75,16 @@ test('a paused page and an unknown page each say so plainly', async () => {
   installFakeApi(() => reply(404, { code: 'page_not_found' }));
   renderApp(`/page/${PAGE_ID}`);
   expect(await screen.findByRole('heading', { name: 'This page is not available' })).toBeTruthy();
+});
+
+test('a page is found by its vanity name at /p/{name}', async () => {
+  installFakeApi((path, method) => (method === 'GET' && path === '/api/v1/public/named-pages/summer-fair' ? reply(200, { ...page, vanity_name: 'summer-fair' }) : undefined));
+  renderApp('/p/summer-fair');
+  expect(await screen.findByRole('heading', { name: 'welcome to the club' })).toBeTruthy();
+});
+
+test("the landing page's own entry reads the lookup from the address", () => {
+  expect(lookupOfPath(`/page/${PAGE_ID}`)).toEqual({ id: PAGE_ID });
+  expect(lookupOfPath('/p/summer-fair/')).toEqual({ name: 'summer-fair' });
+  expect(publicPageAddress(lookupOfPath('/p/summer-fair'))).toBe('/api/v1/public/named-pages/summer-fair');
 });

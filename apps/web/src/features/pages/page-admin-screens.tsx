@@ -11,7 +11,7 @@ import { labelOf } from './registration-form-view';
 
 const SUBMISSIONS_REFRESH_MS = 5000;
 
-const draftOf = ({ title, blocks, form, success_message }: PageView): PageDraft => ({ title, blocks, form, success_message });
+const draftOf = ({ title, vanity_name, blocks, form, success_message }: PageView): PageDraft => ({ title, vanity_name, blocks, form, success_message });
 
 /** Creates a page for the code from the default content and opens it in the editor. */
 function useNewPage() {
@@ -193,6 +193,11 @@ export function UpdatePageScreen() {
           <Anchor href={`/page/${pageId}`} target="_blank" rel="noopener noreferrer">
             Open the page
           </Anchor>
+          {page.data.vanity_name && (
+            <Anchor href={`/p/${page.data.vanity_name}`} target="_blank" rel="noopener noreferrer">
+              /p/{page.data.vanity_name}
+            </Anchor>
+          )}
           <Anchor component={Link} to={`/admin/pages/${page.data.code_id}`}>
             All pages of this code
           </Anchor>

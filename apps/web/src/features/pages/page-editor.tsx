@@ -211,6 +211,13 @@ export function PageEditor({ draft, onChange }: { draft: PageDraft; onChange(dra
     <Group align="flex-start" gap="xl" wrap="wrap">
       <Stack style={{ flex: '1 1 420px' }} gap="xl">
         <TextInput label="Page title" value={draft.title} onChange={(e) => onChange({ ...draft, title: e.currentTarget.value })} />
+        <TextInput
+          label="Page name (optional)"
+          description={`Visitors can also open the page at ${window.location.origin}/p/${draft.vanity_name || 'your-name'}. Lowercase letters, digits and hyphens; no two pages on this server share a name.`}
+          placeholder="summer-fair"
+          value={draft.vanity_name ?? ''}
+          onChange={(e) => onChange({ ...draft, vanity_name: e.currentTarget.value.trim() === '' ? null : e.currentTarget.value })}
+        />
         <Section
           title="Blocks"
           actions={

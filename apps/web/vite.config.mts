@@ -41,7 +41,7 @@ export default defineConfig(({ mode }) => ({
     // at build time rather than on every request.
     compression({
       algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
-      include: /\.(js|css|html|svg|json)$/,
+      include: /\.(js|css|html|svg|json|wasm)$/,
     }),
   ],
   resolve: { alias: { '@qr/contracts': contracts, '@qr/domain': domain } },

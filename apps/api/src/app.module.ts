@@ -6,6 +6,7 @@ import { HotPathAppender } from './hot-path-appender';
 import { AuthModule } from './identity/auth/auth.module';
 import { IdentityModule } from './identity/identity.module';
 import { PagesModule } from './pages/pages.module';
+import { SiteModule } from './site/site.module';
 import { ScansModule } from './scans/scans.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { CONFIG, EVENT_STORE, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
@@ -30,6 +31,6 @@ class InfrastructureModule {
 @Module({})
 export class AppModule {
   static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
-    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, PagesModule, ScansModule, UploadsModule, ...extraModules] };
+    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, PagesModule, ScansModule, UploadsModule, SiteModule, ...extraModules] };
   }
 }

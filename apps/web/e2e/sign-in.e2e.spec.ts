@@ -95,6 +95,8 @@ describeJourney('a new organisation user', () => {
         DATA_DIR: dataDir,
         PUBLIC_URL: origin,
         WEB_DIST_DIR: WEB_DIST,
+        // The same server under another name plays the short host printed in QR codes.
+        ALT_HOST: `127.0.0.1:${port}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -263,8 +265,10 @@ describeJourney('a new organisation user', () => {
     await page.getByRole('heading', { name: 'Your QR code is ready' }).waitFor({ timeout: 15_000 });
     const link = await page.getByRole('textbox', { name: 'Public link' }).inputValue();
     const codeId = link.split('/').at(-1)!;
-    await page.getByRole('img', { name: 'QR code of Shop window' }).waitFor();
+    const qr = page.getByRole('img', { name: 'QR code of Shop window' });
+    await qr.waitFor();
     await page.screenshot({ path: '/tmp/web-code-ready.png', fullPage: true });
+    const photo = await qr.screenshot();
 
     await page.goto(`${origin}/admin/my-codes`);
     await page.getByRole('table', { name: 'Codes' }).getByRole('link', { name: 'Shop window' }).waitFor();
@@ -275,6 +279,17 @@ describeJourney('a new organisation user', () => {
     expect(new URL(page.url()).pathname).toBe('/dummy');
     await page.goto(`${origin}/admin/my-codes/show/${codeId}`);
     await page.getByText(/1 scans/).waitFor({ timeout: 15_000 });
+
+    // On the short host (ALT_HOST) a visitor photographs the QR and is taken where it points.
+    const visitor = await context.newPage();
+    await visitor.goto(origin.replace('localhost', '127.0.0.1'));
+    await visitor.getByRole('heading', { name: 'Open a code' }).waitFor();
+    await visitor.screenshot({ path: '/tmp/web-visitor-home.png', fullPage: true });
+    await visitor.locator('input[type="file"]').setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: photo });
+    await visitor.waitForURL((url) => url.pathname === '/dummy', { timeout: 30_000 });
+    await visitor.close();
+    await page.goto(`${origin}/admin/my-codes/show/${codeId}`);
+    await page.getByText(/2 scans/).waitFor({ timeout: 15_000 });
   }, 120_000);
 
   test('builds a landing page with the default form, and a visitor on a phone fixes their answers and is found in the submissions', async () => {
@@ -290,10 +305,13 @@ describeJourney('a new organisation user', () => {
     await admin.getByRole('button', { name: 'New page' }).click();
     await admin.getByRole('button', { name: 'Save page' }).waitFor({ timeout: 15_000 });
     await admin.getByRole('textbox', { name: 'Title', exact: true }).fill('Welcome to Pia Events');
+    await admin.getByRole('textbox', { name: 'Page name (optional)' }).fill(`pia-${stamp}`);
     await admin.getByRole('button', { name: 'Save page' }).click();
     await admin.getByText('Saved. Visitors see the new version now.').waitFor();
     await admin.screenshot({ path: '/tmp/web-page-editor.png', fullPage: true });
-    const pageUrl = await admin.getByRole('link', { name: 'Open the page' }).getAttribute('href');
+    // The visitor comes by the page's name.
+    const pageUrl = await admin.getByRole('link', { name: `/p/pia-${stamp}` }).getAttribute('href');
+    expect(pageUrl).toBe(`/p/pia-${stamp}`);
 
     const phone = await context.browser()!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const visitor = await phone.newPage();

@@ -9,3 +9,4 @@ export * from './public-codes';
 export * from './uploads';
 export * from './registration-forms';
 export * from './pages';
+export * from './site';

@@ -44,5 +44,6 @@ describe('configuration', () => {
     expect(message).toContain('PUBLIC_URL: must be an http(s) URL');
     expect(message).toContain('LOG_LEVEL: must be one of');
     expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT: must be a whole number between 1 and 65535 (got "70000")');
+    expect(() => loadConfig({ ALT_HOST: 'https://qr.example/' })).toThrow('ALT_HOST: must be a host name such as qr.example');
   });
 });

@@ -19,6 +19,13 @@ const ConfigSchema = z
       .default(3000),
     DATA_DIR: z.string().min(1).default('./data'),
     PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://qr.example.com' }).optional(),
+    // The short host printed in QR codes (e.g. qr.example): visitors who arrive there at / get a
+    // screen to enter or scan a code rather than the product's home. Host, and port if not 80/443.
+    ALT_HOST: z
+      .string()
+      .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, 'must be a host name such as qr.example or localhost:3001, without scheme or path')
+      .transform((host) => host.toLowerCase())
+      .optional(),
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// connection URL' })
       .optional(),

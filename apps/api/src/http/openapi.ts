@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import {
   AcceptTermsBody,
   AuthConfigView,
+  SiteView,
   CodeCreatedView,
   CodeListView,
   CodeNameView,
@@ -163,6 +164,13 @@ function registerIdentityPaths(registry: OpenAPIRegistry, signedIn: (tag: string
   route('post', '/{org_id}/terms/accept', 'Accept a published version (a signed-in user, not an API key)', { 200: json('Accepted', TermsView) }, {
     params: OrganizationPath,
     body: body(AcceptTermsBody),
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/public/site',
+    summary: 'Which host is the short host printed in QR codes (ALT_HOST), for the home screen (no sign-in)',
+    tags: ['identity'],
+    responses: { 200: json('Found', SiteView), 500: problem },
   });
   registry.registerPath({
     method: 'get',

@@ -1,7 +1,18 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { SiteView } from '@qr/contracts';
 import { Link } from 'react-router-dom';
+import { PageLoader } from '../../components/page-loader';
+import { VisitorHome } from './visitor-home';
 
-export function HomeScreen() {
+async function fetchSite(): Promise<SiteView> {
+  const response = await fetch('/api/v1/public/site');
+  if (!response.ok) throw new Error(`The server answered ${response.status}.`);
+  return (await response.json()) as SiteView;
+}
+
+/** The product's home on its main host: what it does, and the way in. */
+function ProductHome() {
   return (
     <Stack gap="lg" py={{ base: 'md', sm: 'xl' }} maw={640}>
       <Title order={1} fz={{ base: 36, sm: 48 }}>
@@ -15,11 +26,29 @@ export function HomeScreen() {
         <Button component={Link} to="/auth/login" size="md">
           Sign in
         </Button>
+        <Button component={Link} to="/auth/login" size="md" variant="light">
+          Create an account
+        </Button>
         {/* Served by the API, outside this app's router, so a plain link. */}
         <Button component="a" href="/api/docs" size="md" variant="default">
           API documentation
         </Button>
       </Group>
+      <Text size="sm" c="dimmed">
+        New here? “Create an account” opens the sign-in page, where you can make one; then you name your organisation.
+      </Text>
     </Stack>
   );
+}
+
+/**
+ * `/` (spec §2): one of two screens, by whether the visitor came to the alternate host (ALT_HOST,
+ * the short host printed in QR codes). There they get a screen to enter or scan a code; anywhere
+ * else, the product's home. Until the server has answered, neither shows.
+ */
+export function HomeScreen() {
+  const site = useQuery({ queryKey: ['site'], queryFn: fetchSite, staleTime: Infinity });
+  if (site.isPending) return <PageLoader />;
+  const onAltHost = site.data?.alt_host != null && site.data.alt_host === window.location.host.toLowerCase();
+  return onAltHost ? <VisitorHome /> : <ProductHome />;
 }

@@ -23,7 +23,7 @@ export const CodeId = z.string().regex(CODE_ID_PATTERN, { error: 'A code id is 1
 
 // Only web addresses: a target ends up in a Location header and in <a href>, where javascript: or data: would be an attack.
 export const WebUrl = z.url({ protocol: /^https?$/, error: 'Use a web address starting with http:// or https://.' }).max(2048);
-const Phone = z
+export const Phone = z
   .string()
   .trim()
   .regex(/^\+?[0-9][0-9 ().-]{5,24}$/, { error: 'Use a phone number such as +1 555 010 1234.' });

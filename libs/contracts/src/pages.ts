@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CodeId, paginatedList, paginatedQuery, WebUrl } from './codes';
+import { CodeId, paginatedList, paginatedQuery, Phone, WebUrl } from './codes';
 import { DEFAULT_REGISTRATION_FORM, FormAnswers, RegistrationForm } from './registration-forms';
 import { BlobId } from './uploads';
 
@@ -117,6 +117,27 @@ export const PublicPageView = PageView.omit({ org_id: true, created_at: true, up
   .extend({ image_urls: z.record(z.string(), z.string()).meta({ description: 'A link for each image block’s `blob_id`, valid for an hour.' }) })
   .meta({ id: 'PublicPage' });
 export type PublicPageView = z.infer<typeof PublicPageView>;
+
+/** Spec §7 "get success page": what a visitor sees once their submission is in. */
+export const SuccessPageView = z.object({ page_id: PageId, title: z.string(), success_message: z.string() }).meta({ id: 'SuccessPage' });
+export type SuccessPageView = z.infer<typeof SuccessPageView>;
+
+/** Spec §7 "return page": a visitor who comes back says who they are, by the email or phone they registered with. */
+export const ReturnPageBody = z
+  .strictObject({ email: z.email({ error: 'Enter an email address such as name@example.com.' }).max(254).optional(), phone: Phone.optional() })
+  .refine((body) => body.email !== undefined || body.phone !== undefined, { error: 'Give the email or the phone number you registered with.' })
+  .meta({ id: 'ReturnPageBody' });
+export type ReturnPageBody = z.infer<typeof ReturnPageBody>;
+
+export const ReturnPageView = z
+  .object({
+    page_id: PageId,
+    returning: z.boolean().meta({ description: 'True when this person has submitted the page’s form before.' }),
+    submitted_at: Timestamp.nullable().meta({ description: 'Their latest submission.' }),
+    success_message: z.string(),
+  })
+  .meta({ id: 'ReturnPage' });
+export type ReturnPageView = z.infer<typeof ReturnPageView>;
 
 /** Spec §7 "append submit": a visitor's answers. A double-click resends the same `submission_id` and is recorded once. */
 export const SubmitBody = z

@@ -52,6 +52,9 @@ import {
   PageView,
   NamedPagePath,
   PublicPagePath,
+  ReturnPageBody,
+  ReturnPageView,
+  SuccessPageView,
   PublicPageView,
   SubmissionListView,
   SubmitBody,
@@ -279,6 +282,22 @@ function registerPublicPagePaths(registry: OpenAPIRegistry, problem: ProblemResp
     tags: ['pages'],
     request: { params: PublicPagePath },
     responses: { 200: json('Found', PublicPageView), ...refusals },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/public/pages/{id}/success',
+    summary: 'What a visitor sees once their submission is in: the page’s title and success message',
+    tags: ['pages'],
+    request: { params: PublicPagePath },
+    responses: { 200: json('Found', SuccessPageView), ...refusals },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/v1/public/pages/{id}/return',
+    summary: 'A returning visitor: whether the person with this email (or else phone) has submitted the page before',
+    tags: ['pages'],
+    request: { params: PublicPagePath, body: body(ReturnPageBody) },
+    responses: { 200: json('Found', ReturnPageView), ...refusals },
   });
   registry.registerPath({
     method: 'get',

@@ -5,7 +5,7 @@ import { UploadsModule } from '../uploads/uploads.module';
 import { PageDirectory } from './page-directory';
 import { PagesController } from './pages.controller';
 import { ChangePageHandler, CreatePageHandler, PageStream, SubmitFormHandler } from './pages.handlers';
-import { GetPageHandler, ListPagesHandler, ListSubmissionsHandler } from './pages.queries';
+import { FindReturningVisitorHandler, GetPageHandler, ListPagesHandler, ListSubmissionsHandler } from './pages.queries';
 import { PublicPageViews } from './public-page-views';
 import { PublicNamedPagesController, PublicPagesController } from './public-pages.controller';
 
@@ -13,6 +13,6 @@ import { PublicNamedPagesController, PublicPagesController } from './public-page
 @Module({
   imports: [IdentityModule, CodesModule, UploadsModule],
   controllers: [PagesController, PublicPagesController, PublicNamedPagesController],
-  providers: [PageStream, PageDirectory, PublicPageViews, CreatePageHandler, ChangePageHandler, SubmitFormHandler, GetPageHandler, ListPagesHandler, ListSubmissionsHandler],
+  providers: [PageStream, PageDirectory, PublicPageViews, CreatePageHandler, ChangePageHandler, SubmitFormHandler, GetPageHandler, ListPagesHandler, ListSubmissionsHandler, FindReturningVisitorHandler],
 })
 export class PagesModule {}

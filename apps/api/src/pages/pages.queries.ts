@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { ListSubmissionsQuery, PageView, SubmissionListView } from '@qr/contracts';
-import type { SqlClient } from '@qr/platform';
+import type { ListSubmissionsQuery, PageView, ReturnPageBody, ReturnPageView, SubmissionListView } from '@qr/contracts';
+import { PersonalDataVault, type SqlClient } from '@qr/platform';
 import { CodeStream } from '../codes/codes.handlers';
 import type { Caller } from '../identity/caller';
 import { SQL_CLIENT } from '../infrastructure';
-import type { PageRow } from './page-directory';
+import { PageDirectory, type PageRow } from './page-directory';
 import { PageStream } from './pages.handlers';
 
 export class GetPage extends Query<PageView> {
@@ -33,6 +33,16 @@ export class ListSubmissions extends Query<SubmissionListView> {
     readonly caller: Caller,
     readonly pageId: string,
     readonly query: ListSubmissionsQuery,
+  ) {
+    super();
+  }
+}
+
+/** Spec §7 "return page": whether the visitor who says who they are has submitted the page (by page or code id) before. */
+export class FindReturningVisitor extends Query<ReturnPageView> {
+  constructor(
+    readonly id: string,
+    readonly who: ReturnPageBody,
   ) {
     super();
   }
@@ -92,5 +102,33 @@ export class ListSubmissionsHandler implements IQueryHandler<ListSubmissions> {
       per_page: query.per_page,
       total: rows[0] ? Number(rows[0].total) : 0,
     };
+  }
+}
+
+/**
+ * Looks the visitor up by the keyed hash their submissions carry, never by their answers, which are
+ * sealed; so a forgotten person is not found either. Public and rate-limited like every visitor route.
+ */
+@QueryHandler(FindReturningVisitor)
+export class FindReturningVisitorHandler implements IQueryHandler<FindReturningVisitor> {
+  private readonly vault: PersonalDataVault;
+
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly pages: PageDirectory,
+  ) {
+    this.vault = new PersonalDataVault(db);
+  }
+
+  async execute({ id, who }: FindReturningVisitor): Promise<ReturnPageView> {
+    const page = await this.pages.open(id);
+    const person = await this.vault.referenceOf(who);
+    const { rows } = await this.db.query<{ submitted_at: Date }>(
+      `SELECT s.submitted_at FROM submissions s JOIN person_keys k ON k.org_id = s.org_id AND k.person = s.person
+        WHERE s.page_id = $1 AND s.org_id = $2 AND s.person = $3 ORDER BY s.submitted_at DESC LIMIT 1`,
+      [page.page_id, page.org_id, person],
+    );
+    const latest = rows[0]?.submitted_at;
+    return { page_id: page.page_id, returning: latest !== undefined, submitted_at: latest?.toISOString() ?? null, success_message: page.success_message };
   }
 }

@@ -121,6 +121,24 @@ describe('landing pages and submissions', () => {
     expect(second).toMatchObject({ submission_id: submissionId, page_id: pageId, code_id: codeId, answers: { ...valid, email: 'ada@example.com' } });
   });
 
+  it('shows the success page, and knows a returning visitor by the email they registered with', async () => {
+    const pageId = await createPage({ success_message: 'See you at the door!' });
+    expect((await visitor('GET', `${PUBLIC}/${pageId}/success`)).json()).toEqual({ page_id: pageId, title: 'Welcome', success_message: 'See you at the door!' });
+    const back = (who: object) => visitor('POST', `${PUBLIC}/${pageId}/return`, who);
+    expect((await back({ email: 'grace@example.com' })).json()).toEqual({ page_id: pageId, returning: false, submitted_at: null, success_message: 'See you at the door!' });
+
+    expect((await submit(pageId, { ...valid, email: 'Grace@Example.com' })).statusCode).toBe(204);
+    const returning = (await back({ email: 'grace@EXAMPLE.com' })).json();
+    expect(returning).toMatchObject({ page_id: pageId, returning: true });
+    expect(Date.parse(returning.submitted_at)).toBeGreaterThan(Date.now() - 60_000);
+    // By the code's id too, as its QR opens the page.
+    expect((await visitor('POST', `${PUBLIC}/${codeId}/return`, { email: 'nobody@example.com' })).json().returning).toBe(false);
+
+    const nobody = await back({});
+    expect([nobody.statusCode, nobody.json().code]).toEqual([400, 'validation_failed']);
+    expect((await back({ email: 'grace@example.com', answers: {} })).statusCode).toBe(400);
+  });
+
   it('refuses bad pages and bodies with a 400 naming the field', async () => {
     const noMarker = await owner('POST', PAGES, { code_id: codeId, form: DEFAULT_REGISTRATION_FORM.slice(1) });
     expect([noMarker.statusCode, noMarker.json().errors[0].field]).toEqual([400, 'body.form.0']);
@@ -197,6 +215,8 @@ describe('landing pages and submissions', () => {
       `${PAGES}/{page_id}`,
       `${PAGES}/{page_id}/submissions`,
       `${PUBLIC}/{id}`,
+      `${PUBLIC}/{id}/success`,
+      `${PUBLIC}/{id}/return`,
       '/api/v1/public/named-pages/{name}',
       `${PUBLIC}/{page_id}/submissions`,
     ]);

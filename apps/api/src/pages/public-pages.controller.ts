@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { NamedPagePath, PagePath, PublicPagePath, SubmitBody, type PublicPageView } from '@qr/contracts';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { NamedPagePath, PagePath, PublicPagePath, ReturnPageBody, SubmitBody, type PublicPageView, type ReturnPageView, type SuccessPageView } from '@qr/contracts';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PageDirectory } from './page-directory';
 import { SubmitFormCommand } from './pages.handlers';
+import { FindReturningVisitor } from './pages.queries';
 import { PublicPageViews } from './public-page-views';
 
 /** What a visitor's `/page/{id}` reads and where its form goes: no sign-in, rate-limited like every public route. */
@@ -13,11 +14,26 @@ export class PublicPagesController {
     private readonly pages: PageDirectory,
     private readonly views: PublicPageViews,
     private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get(':id')
   async get(@Param(new ZodValidationPipe(PublicPagePath, 'path')) { id }: PublicPagePath): Promise<PublicPageView> {
     return this.views.of(await this.pages.open(id));
+  }
+
+  /** Spec §7 "get success page". */
+  @Get(':id/success')
+  async success(@Param(new ZodValidationPipe(PublicPagePath, 'path')) { id }: PublicPagePath): Promise<SuccessPageView> {
+    const { page_id, title, success_message } = await this.pages.open(id);
+    return { page_id, title, success_message };
+  }
+
+  /** Spec §7 "return page": a POST, so the email or phone stays out of addresses and access logs. */
+  @Post(':id/return')
+  @HttpCode(200)
+  async returning(@Param(new ZodValidationPipe(PublicPagePath, 'path')) { id }: PublicPagePath, @Body(new ZodValidationPipe(ReturnPageBody, 'body')) who: ReturnPageBody): Promise<ReturnPageView> {
+    return this.queries.execute(new FindReturningVisitor(id, who));
   }
 
   /** Spec §7 "append submit": 400 with every bad answer by name, or 204 once the submission is durable. */

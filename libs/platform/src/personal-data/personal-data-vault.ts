@@ -36,7 +36,12 @@ export class PersonalDataVault {
 
   /** Deletes the person's key: whatever was sealed for them can not be opened again. */
   async forget(orgId: string, who: PersonIdentity): Promise<void> {
-    await this.db.query('DELETE FROM person_keys WHERE org_id = $1 AND person = $2', [orgId, await this.personRef(who, '')]);
+    await this.db.query('DELETE FROM person_keys WHERE org_id = $1 AND person = $2', [orgId, await this.referenceOf(who)]);
+  }
+
+  /** The reference events carry for someone known by email or phone, to find what was recorded about them. */
+  referenceOf(who: PersonIdentity): Promise<string> {
+    return this.personRef(who, '');
   }
 
   private async personRef(who: PersonIdentity, fallback: string): Promise<string> {

@@ -88,3 +88,23 @@ test("the landing page's own entry reads the lookup from the address", () => {
   expect(lookupOfPath('/p/summer-fair/')).toEqual({ name: 'summer-fair' });
   expect(publicPageAddress(lookupOfPath('/p/summer-fair'))).toBe('/api/v1/public/named-pages/summer-fair');
 });
+
+test('a returning visitor checks by email and is welcomed back instead of filling the form again', async () => {
+  installFakeApi((path, method, body) => {
+    if (method === 'GET' && path === `/api/v1/public/pages/${PAGE_ID}`) return reply(200, page);
+    if (method === 'POST' && path === `/api/v1/public/pages/${PAGE_ID}/return`) {
+      const returning = (body as { email: string }).email === 'ada@example.com';
+      return reply(200, { page_id: PAGE_ID, returning, submitted_at: returning ? '2026-11-20T10:00:00.000Z' : null, success_message: 'See you at the door!' });
+    }
+    return undefined;
+  });
+  renderApp(`/page/${PAGE_ID}`);
+  fireEvent.click(await screen.findByRole('button', { name: 'Registered already? Check with your email' }));
+  fireEvent.change(screen.getByLabelText('Your email'), { target: { value: 'someone@example.com' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+  expect(await screen.findByText(/We have no registration with that email on this page yet/)).toBeTruthy();
+  fireEvent.change(screen.getByLabelText('Your email'), { target: { value: 'ada@example.com' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+  expect(await screen.findByText('Welcome back!')).toBeTruthy();
+  expect(screen.getByText(/See you at the door!/)).toBeTruthy();
+});

@@ -6,6 +6,7 @@ import { EventAccessGuard, type EventAccessChecks } from '../events/event-access
 import { PageBlockView } from './page-blocks';
 import { fetchPublicPage, PagePaused, PageUnavailable, type PageLookup } from './public-page-api';
 import { RegistrationFormView } from './registration-form-view';
+import { ReturningVisitor } from './returning-visitor';
 
 function Notice({ title, text }: { title: string; text: string }) {
   return (
@@ -39,7 +40,12 @@ function LandingPage({ lookup }: { lookup: PageLookup }) {
   }
   const { page_id, blocks, form, image_urls, success_message } = page.data;
   if (submitted) return <Notice title="Thank you!" text={success_message} />;
-  const formBlock = (submitLabel: string) => <RegistrationFormView pageId={page_id} form={form} submitLabel={submitLabel} onSubmitted={() => setSubmitted(true)} />;
+  const formBlock = (submitLabel: string) => (
+    <Stack gap="md">
+      <RegistrationFormView pageId={page_id} form={form} submitLabel={submitLabel} onSubmitted={() => setSubmitted(true)} />
+      <ReturningVisitor pageId={page_id} />
+    </Stack>
+  );
   return (
     <Stack maw={520} mx="auto" gap="lg">
       {blocks.map((block, index) => (

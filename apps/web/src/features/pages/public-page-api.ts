@@ -1,4 +1,4 @@
-import type { FieldError, PublicPageView, SubmitBody } from '@qr/contracts';
+import type { FieldError, PublicPageView, ReturnPageView, SubmitBody } from '@qr/contracts';
 
 /** The page can not be shown: unknown, taken down, or a malformed id. */
 export class PageUnavailable extends Error {}
@@ -53,4 +53,16 @@ export async function submitAnswers(pageId: string, body: SubmitBody): Promise<v
     body: JSON.stringify(body),
   });
   if (!response.ok) throw await refusalOf(response);
+}
+
+/** Spec §7 "return page": has the person with this email submitted the page before? */
+export async function findReturningVisitor(pageId: string, email: string): Promise<ReturnPageView> {
+  const response = await fetch(`/api/v1/public/pages/${encodeURIComponent(pageId)}/return`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  if (response.ok) return (await response.json()) as ReturnPageView;
+  const problem = (await response.json().catch(() => ({}))) as { errors?: FieldError[]; detail?: string };
+  throw new Error(problem.errors?.[0]?.message ?? problem.detail ?? `The check could not be made (${response.status}). Please try again.`);
 }

@@ -306,6 +306,10 @@ describeJourney('a new organisation user', () => {
     await admin.getByRole('button', { name: 'Save page' }).waitFor({ timeout: 15_000 });
     await admin.getByRole('textbox', { name: 'Title', exact: true }).fill('Welcome to Pia Events');
     await admin.getByRole('textbox', { name: 'Page name (optional)' }).fill(`pia-${stamp}`);
+    // The consent text is rich text: staff format it rather than type HTML.
+    await admin.getByRole('textbox', { name: 'Text', exact: true }).click();
+    await admin.keyboard.press('Control+A');
+    await admin.getByRole('button', { name: 'Bold' }).click();
     await admin.getByRole('button', { name: 'Save page' }).click();
     await admin.getByText('Saved. Visitors see the new version now.').waitFor();
     await admin.screenshot({ path: '/tmp/web-page-editor.png', fullPage: true });
@@ -322,6 +326,7 @@ describeJourney('a new organisation user', () => {
     });
     await visitor.goto(`${origin}${pageUrl}`);
     await visitor.getByRole('heading', { name: 'Welcome to Pia Events' }).waitFor();
+    await visitor.locator('strong', { hasText: 'By submitting this form you agree' }).waitFor();
     await visitor.getByLabel('First name').fill('Ada');
     await visitor.getByLabel('Last name').fill('Lovelace');
     await visitor.getByLabel('Email').fill('ada at example');

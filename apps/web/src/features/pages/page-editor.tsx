@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { ImageUploadButton } from '../uploads/image-upload-button';
 import { PageBlockView } from './page-blocks';
 import { RegistrationFormView } from './registration-form-view';
+import { RichTextField } from './rich-text-field';
 
 export type PageDraft = UpdatePageBody;
 
@@ -67,14 +68,7 @@ function BlockFields({ block, onChange }: { block: PageBlock; onChange(block: Pa
       );
     case 'text':
       return (
-        <Textarea
-          label="Text (HTML)"
-          description="Paragraphs, bold, italic, lists and links. Scripts and styles are removed when you save."
-          autosize
-          minRows={3}
-          value={block.html}
-          onChange={(e) => onChange({ ...block, html: e.currentTarget.value })}
-        />
+<RichTextField label="Text" value={block.html} onChange={(html) => onChange({ ...block, html })} />
       );
     case 'image':
       return (

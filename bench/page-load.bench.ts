@@ -142,9 +142,9 @@ function gzippedBytes(scriptUrl: string): number {
 }
 
 function report(visits: readonly Visit[]): void {
-  const scripts = [...new Set(visits.flatMap((v) => v.scripts))].sort();
-  const scriptRows = scripts.map((url) => [new URL(url).pathname, `${(gzippedBytes(url) / 1024).toFixed(1)} KB`]);
-  const totalJsKb = scripts.reduce((sum, url) => sum + gzippedBytes(url), 0) / 1024;
+  const scripts = [...new Set(visits.flatMap((v) => v.scripts))].sort().map((url) => ({ path: new URL(url).pathname, bytes: gzippedBytes(url) }));
+  const scriptRows = scripts.map(({ path, bytes }) => [path, `${(bytes / 1024).toFixed(1)} KB`]);
+  const totalJsKb = scripts.reduce((sum, { bytes }) => sum + bytes, 0) / 1024;
   const usable = median(visits.map((v) => v.usableMs));
   const transferred = median(visits.map((v) => v.transferredBytes)) / 1024;
 

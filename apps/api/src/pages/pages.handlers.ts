@@ -78,8 +78,13 @@ export class PageStream {
   /** The page's organisation, the caller there and the page's vanity name; other tenants' pages answer as unknown ones. */
   async organizationOf(caller: Caller, pageId: string): Promise<{ orgId: string; actor: CodeActor; vanityName: string | null }> {
     const { rows } = await this.db.query<{ org_id: string; vanity_name: string | null }>('SELECT org_id, vanity_name FROM pages WHERE page_id = $1', [pageId]);
-    const owner = await this.codes.actorOwning(caller, rows[0]?.org_id, new DomainError('page_not_found', 'No such page.'));
+    const owner = await this.actorOwning(caller, rows[0]?.org_id);
     return { ...owner, vanityName: rows[0]!.vanity_name };
+  }
+
+  /** The caller in the organisation of a page already read (undefined: no such page); other tenants' pages answer as unknown ones. */
+  actorOwning(caller: Caller, orgId: string | undefined): Promise<{ orgId: string; actor: CodeActor }> {
+    return this.codes.actorOwning(caller, orgId, new DomainError('page_not_found', 'No such page.'));
   }
 
   /**

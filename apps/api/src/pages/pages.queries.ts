@@ -61,8 +61,8 @@ export class GetPageHandler implements IQueryHandler<GetPage> {
   ) {}
 
   async execute({ caller, pageId }: GetPage): Promise<PageView> {
-    await this.pages.organizationOf(caller, pageId);
     const { rows } = await this.db.query<PageRow>(`${SELECT_PAGES} WHERE page_id = $1`, [pageId]);
+    await this.pages.actorOwning(caller, rows[0]?.org_id);
     return toPageView(rows[0]!);
   }
 }

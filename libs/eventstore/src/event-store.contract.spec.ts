@@ -170,6 +170,25 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     expect((await store.readAll({ from, limit: 10 })).events).toEqual([]);
   });
 
+  it('gives a live reader the very events a reader of the table gets, whether appended blind or checked', async () => {
+    const from = (await readEverything(store, START)).checkpoint;
+    const occurredAt = new Date('2026-03-01T10:00:00.123Z');
+    // Values JSON changes on the way into jsonb: a Date, an undefined field, nested data; and events without data or metadata.
+    const data = { at: new Date('2026-01-02T03:04:05.678Z'), gone: undefined, nested: { list: [1, 'two', null] } };
+    await new BatchingAppender(store).append({ streamId: `scans-${randomUUID()}-0`, expectedVersion: 'any', events: [{ type: 'ScanRecorded', data, occurredAt }] });
+    await store.append({ streamId: newStream(), expectedVersion: 'no_stream', events: [{ type: 'CodeCreated', data: null, metadata: { org_id: 'o' } }, scanned(7)] });
+
+    const queries = jest.spyOn(db, 'query');
+    const live = (await store.readAll({ from, limit: 10 })).events;
+    // The live read took the events from memory: it asked the log for positions only.
+    expect(queries.mock.calls.map(([sql]) => sql).filter((sql) => sql.includes('metadata'))).toEqual([]);
+    queries.mockRestore();
+    const stored = (await new PostgresEventStore(db).readAll({ from, limit: 10 })).events;
+    expect(live).toHaveLength(3);
+    expect(live).toEqual(stored);
+    expect(live[0]!.data).toEqual({ at: '2026-01-02T03:04:05.678Z', nested: { list: [1, 'two', null] } });
+  });
+
   it('reads the whole log in commit order, even where transaction ids gain a digit', async () => {
     // Burn transaction ids so the log spans ids of different lengths ('999' sorts after '1000' as text).
     for (let i = 0; i < 30; i++) await db.query('SELECT pg_current_xact_id()');

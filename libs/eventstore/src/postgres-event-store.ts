@@ -15,6 +15,7 @@ import {
 } from './event-store';
 import { DuplicateEventIdError, WrongExpectedVersionError } from './event-store.errors';
 import { newEventId } from './event-id';
+import { RecentEvents } from './recent-events';
 
 interface EventRow {
   global_position: string | number;
@@ -45,6 +46,24 @@ const EVENT_RECORDS = (param: string) =>
   `ROWS FROM (jsonb_to_recordset(${param}::jsonb) AS (s text, p bigint, e uuid, t text, v int, d jsonb, m jsonb, o timestamptz))
    WITH ORDINALITY AS r(s, p, e, t, v, d, m, o, n)`;
 
+/**
+ * What an append statement reports besides its positions: the transaction and the time its rows
+ * got from their column defaults, so the events it wrote can be remembered exactly as stored.
+ */
+const WRITTEN_IN = `pg_current_xact_id()::text AS transaction_id, now() AS recorded_at`;
+
+interface Written {
+  positions: number[];
+  transaction_id: string;
+  recorded_at: Date;
+}
+
+interface CommittedBatch {
+  results: (AppendResult | Error)[];
+  /** The events written, as a read of the log would return them. */
+  recorded: RecordedEvent[];
+}
+
 /** Raised inside a batch when another transaction created one of its new streams first; the batch is retried. */
 class StreamCreatedConcurrently extends Error {}
 
@@ -61,6 +80,7 @@ const STREAM_KEY = 'es_streams_pkey';
  */
 export class PostgresEventStore implements EventStore {
   private readonly appended = new EventEmitter().setMaxListeners(0);
+  private readonly recent = new RecentEvents();
 
   constructor(private readonly db: SqlClient) {}
 
@@ -92,9 +112,10 @@ export class PostgresEventStore implements EventStore {
     const blind = requests.every((request) => request.expectedVersion === 'any' && request.events.length > 0);
     for (let attempt = 1; ; attempt++) {
       try {
-        const results = blind
+        const { results, recorded } = blind
           ? await this.appendBlind(requests)
           : await this.db.transaction((tx) => this.writeBatch(tx, requests));
+        this.recent.remember(recorded);
         const written = requests.filter((_, index) => !(results[index] instanceof Error));
         if (written.length > 0) this.appended.emit('appended', new Set(written.flatMap((r) => r.events.map((e) => e.type))));
         return results;
@@ -112,7 +133,7 @@ export class PostgresEventStore implements EventStore {
    * created meanwhile by another transaction fails the INSERT with a unique violation, which rolls
    * the whole statement back, and the batch is retried.
    */
-  private async appendBlind(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
+  private async appendBlind(requests: readonly AppendRequest[]): Promise<CommittedBatch> {
     const appended = new Map<string, number>();
     const events = requests.flatMap((request) =>
       request.events.map((event) => {
@@ -122,7 +143,8 @@ export class PostgresEventStore implements EventStore {
       }),
     );
     const streamIds = [...appended.keys()].sort(byCodeUnits);
-    const { rows } = await this.db.query<{ bases: Record<string, number>; positions: number[] }>(
+    const sent = JSON.stringify(events);
+    const { rows } = await this.db.query<Written & { bases: Record<string, number> }>(
       `WITH counts AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[]) AS c(stream_id, stream_type, n)
        ), locked AS (
@@ -145,14 +167,15 @@ export class PostgresEventStore implements EventStore {
          RETURNING global_position
        )
        SELECT (SELECT json_object_agg(stream_id, base) FROM bases) AS bases,
-              (SELECT json_agg(global_position ORDER BY global_position) FROM inserted) AS positions`,
-      [streamIds, streamIds.map(streamTypeOf), streamIds.map((id) => appended.get(id)!), JSON.stringify(events)],
+              (SELECT json_agg(global_position ORDER BY global_position) FROM inserted) AS positions, ${WRITTEN_IN}`,
+      [streamIds, streamIds.map(streamTypeOf), streamIds.map((id) => appended.get(id)!), sent],
       { statementName: 'es_append_blind' },
     );
     const { bases, positions } = rows[0]!;
     const written = new Map<string, number>();
     let eventsBefore = 0;
-    return requests.map((request) => {
+    const recorded = recordedEvents(sent, rows[0]!, (row) => bases[row.s]! + 1 + row.p);
+    const results = requests.map((request) => {
       const count = (written.get(request.streamId) ?? 0) + request.events.length;
       written.set(request.streamId, count);
       eventsBefore += request.events.length;
@@ -162,9 +185,10 @@ export class PostgresEventStore implements EventStore {
         lastGlobalPosition: positions[eventsBefore - 1]!,
       };
     });
+    return { results, recorded };
   }
 
-  private async writeBatch(tx: SqlExecutor, requests: readonly AppendRequest[]): Promise<(AppendResult | Error)[]> {
+  private async writeBatch(tx: SqlExecutor, requests: readonly AppendRequest[]): Promise<CommittedBatch> {
     const streamIds = [...new Set(requests.map((r) => r.streamId))];
     // Batches in flight at once that share streams lock them in the same order, so they queue
     // instead of deadlocking (the rows are sorted before FOR UPDATE locks them).
@@ -190,19 +214,23 @@ export class PostgresEventStore implements EventStore {
       }
       return { streamId: request.streamId, nextExpectedVersion: next, lastGlobalPosition: 0 };
     });
-    if (planned.length === 0) return results;
+    if (planned.length === 0) return { results, recorded: [] };
 
-    const positions = await this.write(tx, stored, versions, planned);
+    const recorded = await this.write(tx, stored, versions, planned);
+    const positions = recorded.map((event) => event.globalPosition);
     const lastPositions = new Map<AppendRequest, number>();
     let eventsBefore = 0;
     for (const { request } of planned) {
       eventsBefore += request.events.length;
       lastPositions.set(request, positions[eventsBefore - 1]!);
     }
-    return results.map((result, index) => {
-      const lastPosition = lastPositions.get(requests[index]!);
-      return result instanceof Error || lastPosition === undefined ? result : { ...result, lastGlobalPosition: lastPosition };
-    });
+    return {
+      recorded,
+      results: results.map((result, index) => {
+        const lastPosition = lastPositions.get(requests[index]!);
+        return result instanceof Error || lastPosition === undefined ? result : { ...result, lastGlobalPosition: lastPosition };
+      }),
+    };
   }
 
   /**
@@ -215,14 +243,15 @@ export class PostgresEventStore implements EventStore {
     stored: Map<string, number>,
     versions: Map<string, number>,
     planned: { request: AppendRequest; firstPosition: number }[],
-  ): Promise<number[]> {
+  ): Promise<RecordedEvent[]> {
     const updated = [...versions].filter(([id, version]) => stored.has(id) && stored.get(id) !== version);
     const created = [...versions].filter(([id]) => !stored.has(id));
     if (created.length > 0) await createStreams(tx, created);
     const events = planned.flatMap(({ request, firstPosition }) =>
       request.events.map((event, offset) => eventRow(request.streamId, firstPosition + offset, event)),
     );
-    const { rows } = await tx.query<{ positions: number[] }>(
+    const sent = JSON.stringify(events);
+    const { rows } = await tx.query<Written>(
       `WITH updated AS (
          UPDATE es_streams s SET version = u.version
            FROM unnest($1::text[], $2::bigint[]) AS u(stream_id, version) WHERE s.stream_id = u.stream_id
@@ -231,11 +260,11 @@ export class PostgresEventStore implements EventStore {
            SELECT s, p, e, t, v, COALESCE(d, 'null'::jsonb), m, o FROM ${EVENT_RECORDS('$3')} ORDER BY r.n
          RETURNING global_position
        )
-       SELECT json_agg(global_position ORDER BY global_position) AS positions FROM inserted`,
-      [updated.map(([id]) => id), updated.map(([, version]) => version), JSON.stringify(events)],
+       SELECT json_agg(global_position ORDER BY global_position) AS positions, ${WRITTEN_IN} FROM inserted`,
+      [updated.map(([id]) => id), updated.map(([, version]) => version), sent],
       { statementName: 'es_append_checked' },
     );
-    return rows[0]!.positions;
+    return recordedEvents(sent, rows[0]!, (row) => row.p);
   }
 
   /**
@@ -273,26 +302,28 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll({ from, limit, types }: ReadAllOptions): Promise<ReadAllResult> {
-    // One statement, one snapshot: the events and the horizon below which every transaction has ended.
-    const { rows } = await this.db.query<Partial<EventRow> & { horizon: string }>(
-      `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
-       SELECT snap.xmin::text AS horizon, e.* FROM snap LEFT JOIN LATERAL (
-         SELECT ${EVENT_COLUMNS} FROM es_events
-          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-            AND transaction_id < snap.xmin
-            AND ($4::text[] IS NULL OR type = ANY($4::text[]))
-          -- Qualified: the bare names would sort by the text aliases above, so '1000' before '999'.
-          ORDER BY es_events.transaction_id, es_events.global_position LIMIT $3) e ON true`,
-      [from.transactionId, from.globalPosition, limit, types ? [...types] : null],
-    );
+    if (this.recent.mayHoldFrom(from.transactionId)) {
+      const { rows } = await this.db.query<LogRow & { horizon: string }>(readLogSql('global_position, transaction_id::text AS transaction_id'), [
+        from.transactionId,
+        from.globalPosition,
+        limit,
+        types ? [...types] : null,
+      ]);
+      const listed = rows.filter((row) => row.global_position != null);
+      const events = this.recent.all(listed.map((row) => Number(row.global_position)));
+      // Equal transaction ids too: a position is the event's for good, but a cache must not be trusted blindly.
+      if (events && events.every((event, i) => event.transactionId === listed[i]!.transaction_id)) {
+        return readResult(from, limit, events, rows[0]!.horizon);
+      }
+    }
+    const { rows } = await this.db.query<Partial<EventRow> & { horizon: string }>(readLogSql(EVENT_COLUMNS), [
+      from.transactionId,
+      from.globalPosition,
+      limit,
+      types ? [...types] : null,
+    ]);
     const events = rows.filter((row) => row.event_id != null).map((row) => toRecordedEvent(row as EventRow));
-    const caughtUp = events.length < limit;
-    const last = events.at(-1);
-    const checkpoint: Checkpoint = caughtUp
-      ? // Every transaction below the horizon has ended and all of them have been read.
-        maxCheckpoint(from, { transactionId: rows[0]!.horizon, globalPosition: 0 })
-      : { transactionId: last!.transactionId, globalPosition: last!.globalPosition };
-    return { events, checkpoint, caughtUp };
+    return readResult(from, limit, events, rows[0]!.horizon);
   }
 
   async headPosition(): Promise<number> {
@@ -336,6 +367,28 @@ function eventRow(streamId: string, position: number, event: NewEvent) {
   };
 }
 
+type EventRowJson = ReturnType<typeof eventRow> & { o: string };
+
+/**
+ * The events of an append as the log holds them, from the JSON text it sent: parsing that text
+ * gives data and metadata the same values the database parsed (no `undefined`, dates as strings).
+ */
+function recordedEvents(sent: string, written: Written, streamPosition: (row: EventRowJson) => number): RecordedEvent[] {
+  return (JSON.parse(sent) as EventRowJson[]).map((row, index) => ({
+    id: row.e!,
+    type: row.t,
+    data: row.d ?? null,
+    metadata: row.m,
+    schemaVersion: row.v,
+    streamId: row.s,
+    streamPosition: streamPosition(row),
+    globalPosition: Number(written.positions[index]),
+    transactionId: written.transaction_id,
+    occurredAt: new Date(row.o),
+    recordedAt: written.recorded_at,
+  }));
+}
+
 /** Failures after which nothing of the batch was written and trying again can succeed. */
 function isRetryable(error: unknown): boolean {
   return error instanceof StreamCreatedConcurrently || isUniqueViolation(error, STREAM_KEY);
@@ -365,6 +418,36 @@ async function createStreams(tx: SqlExecutor, created: [string, number][]): Prom
 function streamTypeOf(streamId: string): string {
   const dash = streamId.indexOf('-');
   return dash > 0 ? streamId.slice(0, dash) : streamId;
+}
+
+interface LogRow {
+  global_position: string | number | null;
+  transaction_id: string | null;
+}
+
+/**
+ * The next `$3` events after the checkpoint (`$1`, `$2`) of the types `$4` (null: all), with the
+ * horizon below which every transaction has ended, in one statement and so one snapshot.
+ */
+function readLogSql(columns: string): string {
+  return `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+       SELECT snap.xmin::text AS horizon, e.* FROM snap LEFT JOIN LATERAL (
+         SELECT ${columns} FROM es_events
+          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+            AND transaction_id < snap.xmin
+            AND ($4::text[] IS NULL OR type = ANY($4::text[]))
+          -- Qualified: the bare names would sort by the text aliases above, so '1000' before '999'.
+          ORDER BY es_events.transaction_id, es_events.global_position LIMIT $3) e ON true`;
+}
+
+function readResult(from: Checkpoint, limit: number, events: RecordedEvent[], horizon: string): ReadAllResult {
+  const caughtUp = events.length < limit;
+  const last = events.at(-1);
+  const checkpoint: Checkpoint = caughtUp
+    ? // Every transaction below the horizon has ended and all of them have been read.
+      maxCheckpoint(from, { transactionId: horizon, globalPosition: 0 })
+    : { transactionId: last!.transactionId, globalPosition: last!.globalPosition };
+  return { events, checkpoint, caughtUp };
 }
 
 function maxCheckpoint(a: Checkpoint, b: Checkpoint): Checkpoint {

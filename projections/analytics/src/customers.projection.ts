@@ -40,7 +40,8 @@ export const customers: Projection = {
          name text,
          based_on text NOT NULL,
          code_id text NOT NULL,
-         page_id text NOT NULL,
+         -- Redemptions and votes will come through a code with no page.
+         page_id text,
          first_seen timestamptz NOT NULL,
          last_seen timestamptz NOT NULL,
          interactions integer NOT NULL,

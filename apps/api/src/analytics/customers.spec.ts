@@ -129,4 +129,9 @@ describe('customers: list, activity, interaction and forgetting', () => {
     expect(rows.map((row) => row.type)).toContain('CustomerForgotten');
     for (const { body } of rows) expect(body).not.toMatch(/ada@|grace@|forget\.me|lovelace|hopper/i);
   });
+
+  it('documents the customer routes and the export in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/customers', '/api/v1/customers/interaction', '/api/v1/customers/{id}/activity', '/api/v1/customers/{id}', '/api/v1/exports/csv']));
+  });
 });

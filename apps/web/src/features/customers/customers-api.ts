@@ -54,13 +54,3 @@ export async function downloadCsvExport(body: CsvExportBody, onProgress: (done: 
     if (done) return new Blob(parts, { type: 'text/csv' });
   }
 }
-
-/** Offers the file to the user, as a link click does. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}

@@ -8,7 +8,8 @@ import { Link } from 'react-router-dom';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { pagesApi } from '../pages/pages-api';
-import { customerKeys, customersApi, downloadCsvExport, saveFile, type CustomerFilters } from './customers-api';
+import { saveFile } from '../codes/codes-api';
+import { customerKeys, customersApi, downloadCsvExport, type CustomerFilters } from './customers-api';
 
 const SOURCE_LABELS: Record<CustomerSource, string> = { form: 'A page’s form' };
 

@@ -41,6 +41,8 @@ export class ForgetCustomerHandler implements ICommandHandler<ForgetCustomerComm
 
   async execute({ caller, orgId, customerId }: ForgetCustomerCommand): Promise<void> {
     const forgottenBy = await this.access.forgetter(caller, orgId);
+    // A submission of theirs still in flight to the projection may carry a reference not merged yet: wait for it, so its key goes too.
+    await this.projections.caughtUp();
     const { rows } = await this.db.query<{ person: string }>('SELECT person FROM customer_people WHERE org_id = $1 AND customer_id = $2', [orgId, customerId]);
     if (rows.length === 0) throw new DomainError('customer_not_found', 'No such customer.');
     const people = rows.map((row) => row.person);

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
-import { customerKeys, customersApi } from './customers-api';
+import { customerKeys, customersApi, useCodeNames } from './customers-api';
 
 /** "Forget this customer": irreversible, so it asks first and says what it does. */
 function ForgetCustomer({ orgId, customerId }: { orgId: string; customerId: string }) {
@@ -51,6 +51,7 @@ export function CustomerActivityScreen() {
   const { record } = useOrganisationRecord();
   const orgId = record.org_id;
   const activity = useQuery({ queryKey: customerKeys.activity(orgId, customerId), queryFn: () => customersApi.activity(orgId, customerId), enabled: orgId !== '' });
+  const codes = useCodeNames(orgId);
   if (activity.isError) return <Alert color="red">{describeError(activity.error)}</Alert>;
   if (!activity.data) return <PageLoader />;
   const { customer, items } = activity.data;
@@ -69,7 +70,7 @@ export function CustomerActivityScreen() {
       {/* Scans are not listed: a scan's visitor is a daily-salted hash, never linked to a person. */}
       <Timeline active={items.length} bulletSize={16}>
         {items.map((item) => (
-          <Timeline.Item key={item.id} title={`Sent a form through ${item.code_id}`}>
+          <Timeline.Item key={item.id} title={`Sent a form through ${codes.nameOf(item.code_id)}`}>
             <Text size="xs">{new Date(item.at).toLocaleString()}</Text>
             <Text size="sm">
               {Object.entries(item.answers)

@@ -1,6 +1,8 @@
 import { CSV_ROW_COUNT_HEADER, type CsvExportBody, type CustomerActivityView, type CustomerListView, type CustomerSource } from '@qr/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/api-fetch';
 import { call, problem } from '../organisation/organisation-api';
+import { pagesApi } from '../pages/pages-api';
 
 export interface CustomerFilters {
   page: number;
@@ -25,6 +27,12 @@ export const customersApi = {
   activity: (orgId: string, customerId: string) => call<CustomerActivityView>(`${base}/${encodeURIComponent(customerId)}/activity?${new URLSearchParams({ org_id: orgId })}`),
   forget: (orgId: string, customerId: string) => call<void>(`${base}/${encodeURIComponent(customerId)}?${new URLSearchParams({ org_id: orgId })}`, { method: 'DELETE' }),
 };
+
+/** The organisation's codes, for the filter and to show names where the API gives code ids (the same cache entry the page screens use). */
+export function useCodeNames(orgId: string) {
+  const codes = useQuery({ queryKey: ['codes', 'names', orgId], queryFn: () => pagesApi.codeNames(orgId), enabled: orgId !== '' });
+  return { list: codes.data ?? [], nameOf: (codeId: string) => codes.data?.find((code) => code.code_id === codeId)?.name ?? codeId };
+}
 
 /**
  * Downloads an export: the body is the CSV in base64 (spec §7), read as it streams so the progress

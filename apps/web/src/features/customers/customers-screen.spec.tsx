@@ -140,6 +140,7 @@ test('forgetting a customer asks first, then deletes them and returns to the lis
   start(`/admin/customers/${ADA}`);
   expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
   expect(screen.getByText(/first_name: Ada/)).toBeTruthy();
+  expect(await screen.findByText('Sent a form through Badge desk')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Forget this customer' }));
   const dialog = await screen.findByRole('dialog', { name: 'Forget this customer?' });
   expect(requestsOf(api, 'DELETE')).toEqual([]);

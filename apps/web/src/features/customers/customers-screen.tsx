@@ -7,9 +7,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
-import { pagesApi } from '../pages/pages-api';
 import { saveFile } from '../codes/codes-api';
-import { customerKeys, customersApi, downloadCsvExport, type CustomerFilters } from './customers-api';
+import { customerKeys, customersApi, downloadCsvExport, useCodeNames, type CustomerFilters } from './customers-api';
 
 const SOURCE_LABELS: Record<CustomerSource, string> = { form: 'A page’s form' };
 
@@ -56,8 +55,7 @@ export function CustomersScreen() {
     enabled: orgId !== '',
     placeholderData: (previous) => previous,
   });
-  const codes = useQuery({ queryKey: ['codes', 'names', orgId], queryFn: () => pagesApi.codeNames(orgId), enabled: orgId !== '' });
-  const codeName = new Map(codes.data?.map((code) => [code.code_id, code.name]));
+  const codes = useCodeNames(orgId);
   const mayExport = isRole(record.role) && can.exportAnalytics(record.role);
 
   if (orgId === '') return <Text>Choose an organisation to see its customers.</Text>;
@@ -68,7 +66,7 @@ export function CustomersScreen() {
         <NativeSelect
           label="Code"
           value={filters.codeId ?? ''}
-          data={[{ value: '', label: 'All codes' }, ...(codes.data ?? []).map((code) => ({ value: code.code_id, label: code.name }))]}
+          data={[{ value: '', label: 'All codes' }, ...codes.list.map((code) => ({ value: code.code_id, label: code.name }))]}
           onChange={(event) => setFilters({ ...filters, page: 1, codeId: event.currentTarget.value || undefined })}
         />
         <NativeSelect
@@ -107,7 +105,7 @@ export function CustomersScreen() {
                   </Table.Td>
                   <Table.Td>{customer.email}</Table.Td>
                   <Table.Td>{customer.phone}</Table.Td>
-                  <Table.Td>{codeName.get(customer.code_id) ?? customer.code_id}</Table.Td>
+                  <Table.Td>{codes.nameOf(customer.code_id)}</Table.Td>
                   <Table.Td>{new Date(customer.last_seen).toLocaleString()}</Table.Td>
                   <Table.Td>{customer.interactions}</Table.Td>
                 </Table.Tr>

@@ -136,12 +136,12 @@ export const CodePath = z.strictObject({ code_id: CodeId });
 export type CodePath = z.infer<typeof CodePath>;
 
 const PageNumber = z.coerce.number().int().min(1).max(100_000);
-const PageSize = z.coerce.number().int().min(1).max(100);
+const pageSizeUpTo = (max: number) => z.coerce.number().int().min(1).max(max);
 
-/** A list query of spec §7's shape: `page` defaults to 1, `per_page` (or its alias `pageSize`) to 10. */
-export const paginatedQuery = <Shape extends z.ZodRawShape>(shape: Shape) =>
+/** A list query of spec §7's shape: `page` defaults to 1, `per_page` (or its alias `pageSize`) to 10, at most `maxPageSize`. */
+export const paginatedQuery = <Shape extends z.ZodRawShape>(shape: Shape, maxPageSize = 100) =>
   z
-    .strictObject({ ...shape, page: PageNumber.default(1), per_page: PageSize.optional(), pageSize: PageSize.optional() })
+    .strictObject({ ...shape, page: PageNumber.default(1), per_page: pageSizeUpTo(maxPageSize).optional(), pageSize: pageSizeUpTo(maxPageSize).optional() })
     .transform((query) => {
       // The generic shape hides these two from the compiler; the object above has them.
       const { per_page, pageSize, ...rest } = query as typeof query & { per_page?: number; pageSize?: number };

@@ -59,6 +59,10 @@ export const ErrorCode = z.enum([
   'signed_url_expired',
   // A signed file link was changed or was never signed by this server.
   'signed_url_invalid',
+  // No customer with this id, email or phone in an organisation the caller belongs to (other tenants' ids answer this too).
+  'customer_not_found',
+  // The export's source has nothing to export on this server yet (one-time codes do not exist yet).
+  'export_source_unavailable',
   // Too many requests from one client in a short time.
   'rate_limited',
   // A dependency (database) is unreachable; the request may succeed later.

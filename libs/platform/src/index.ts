@@ -7,5 +7,5 @@ export { lockDataDir, DataDirLockedError } from './database/data-dir-lock';
 export { migrate, loadMigrations, type Migration } from './database/migrations';
 export { openDatabase, type OpenedDatabase } from './database/open-database';
 export * from './blobs';
-export { PersonalDataVault, openSealed, type PersonIdentity } from './personal-data/personal-data-vault';
+export { PersonalDataVault, normalisedEmail, normalisedPhone, openSealed, type PersonIdentity } from './personal-data/personal-data-vault';
 export { serverSecret } from './database/server-secrets';

@@ -1,15 +1,16 @@
-import type { FormSubmitted } from '@qr/domain';
+import type { CustomerForgotten, FormSubmitted } from '@qr/domain';
 import { openSealed } from '@qr/platform';
 import type { Projection } from '@qr/projections-runner';
 
 /**
  * Visitors' submissions with their answers opened, for staff (spec §7 "get submit data"). A
- * person forgotten before a rebuild comes back with no answers: their key is gone.
+ * person forgotten before a rebuild comes back with no answers: their key is gone; a forgotten
+ * customer's answers already projected are cleared when `CustomerForgotten` arrives.
  */
 export const submissions: Projection = {
   name: 'submissions',
   version: 1,
-  eventTypes: ['FormSubmitted'],
+  eventTypes: ['FormSubmitted', 'CustomerForgotten'],
   // Staff read submissions seconds later at the soonest; a busy form then costs a few transactions a second.
   wakeDelayMs: 250,
   tables: {
@@ -29,8 +30,13 @@ export const submissions: Projection = {
     ],
   },
   async handle(events, { tx, table }) {
+    // Keys are deleted before CustomerForgotten is appended, so a submission later in the batch opens to nothing either way.
+    for (const recorded of events.filter((e) => e.type === 'CustomerForgotten')) {
+      const { org_id, people } = recorded.data as CustomerForgotten['data'];
+      await tx.query(`UPDATE ${table('submissions')} SET answers = NULL WHERE org_id = $1 AND person = ANY($2::text[])`, [org_id, people]);
+    }
     // Only the submit path writes FormSubmitted, so the payload has its shape.
-    const submitted = events.map((recorded) => ({ ...(recorded.data as FormSubmitted['data']), at: recorded.occurredAt }));
+    const submitted = events.filter((e) => e.type === 'FormSubmitted').map((recorded) => ({ ...(recorded.data as FormSubmitted['data']), at: recorded.occurredAt }));
     for (const orgId of new Set(submitted.map((s) => s.org_id))) {
       const ofOrg = submitted.filter((s) => s.org_id === orgId);
       const answers = await openSealed(tx, orgId, ofOrg.map(({ person, sealed_answers }) => ({ person, sealed: sealed_answers })));

@@ -1,4 +1,5 @@
 import { codes, scanCounts } from '@qr/projections-codes';
+import { customers } from '@qr/projections-analytics';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
 import type { Projection } from './projection';
@@ -18,4 +19,6 @@ export const PROJECTIONS: readonly Projection[] = [
   // Pages: landing pages and what visitors submit through them.
   pages,
   submissions,
+  // Analytics: customers merged from submissions.
+  customers,
 ];

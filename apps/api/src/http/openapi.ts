@@ -61,6 +61,7 @@ import {
   UpdatePageBody,
 } from '@qr/contracts';
 import { z } from 'zod';
+import { registerCustomersPaths } from '../analytics/customers.openapi';
 import { ApiKeyPath, MemberPath, OrganizationPath } from '../identity/organization-paths';
 
 /**
@@ -95,6 +96,7 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   registerUploadsPaths(registry, signedIn('uploads', '/api/v1/uploads'), problem);
   registerPagesPaths(signedIn('pages', '/api/v1/pages'));
   registerPublicPagePaths(registry, problem);
+  registerCustomersPaths(signedIn('customers', '/api/v1/customers'), signedIn('customers', '/api/v1/exports'));
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -104,10 +106,10 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
 }
 
 type ProblemResponse = { description: string; content: { 'application/problem+json': { schema: typeof Problem } } };
-type Route = (method: RouteConfig['method'], path: string, summary: string, ok: RouteConfig['responses'], request?: RouteConfig['request']) => void;
+export type Route = (method: RouteConfig['method'], path: string, summary: string, ok: RouteConfig['responses'], request?: RouteConfig['request']) => void;
 
-const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
-const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+export const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
+export const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 
 /** Routes behind the bearer guard, under one prefix and tag, with the refusals every such route may answer. */
 function signedInRoutes(registry: OpenAPIRegistry, options: { tag: string; prefix: string; bearer: string; problem: ProblemResponse }): Route {

@@ -59,6 +59,8 @@ const specRoutes = [
   '/admin/create-qr-success',
   '/admin/pages/:codeId',
   '/admin/customers',
+  // Ours: one customer's activity, opened from the list (spec §1 "customer lists and activity").
+  '/admin/customers/:customerId',
   '/admin/notes',
   '/admin/update-page/:pageId',
   '/admin/add-new-page',

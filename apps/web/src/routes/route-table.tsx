@@ -37,6 +37,8 @@ const CodePagesScreen = pageAdminScreen('CodePagesScreen');
 const UpdatePageScreen = pageAdminScreen('UpdatePageScreen');
 const AddNewPageScreen = pageAdminScreen('AddNewPageScreen');
 const ShowCodeScreen = codeScreen('ShowCodeScreen');
+const CustomersScreen = lazy(() => import('../features/customers/customers-screen').then((module) => ({ default: module.CustomersScreen })));
+const CustomerActivityScreen = lazy(() => import('../features/customers/customer-activity-screen').then((module) => ({ default: module.CustomerActivityScreen })));
 
 /** A landing page reached inside the app; the server sends landing-page.html for a visitor's first request. */
 function LandingPageRoute({ by }: { by: 'id' | 'name' }) {
@@ -144,7 +146,7 @@ export const routeTable: RouteObject[] = [
           { path: 'create-qr-code', element: <CreateCodeScreen /> },
           { path: 'create-qr-success', element: <CodeSavedScreen /> },
           { path: 'pages/:codeId', element: <CodePagesScreen /> },
-          section('customers'),
+          { path: 'customers', children: [{ index: true, element: <CustomersScreen /> }, { path: ':customerId', element: <CustomerActivityScreen /> }] },
           section('notes'),
           { path: 'update-page/:pageId', element: <UpdatePageScreen /> },
           { path: 'add-new-page', element: <AddNewPageScreen /> },

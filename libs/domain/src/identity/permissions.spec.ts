@@ -30,6 +30,7 @@ const EXPECTED: Record<Action, string> = {
   'billing.write': 'owner',
   'analytics.read': 'owner admin editor viewer',
   'analytics.export': 'owner admin',
+  'analytics.forget_customers': 'owner admin',
 };
 
 const cases = (Object.keys(EXPECTED) as Action[]).flatMap((action) =>
@@ -57,6 +58,7 @@ describe('named predicates ask the table', () => {
     ['acceptTerms', can.acceptTerms, 'identity.accept_terms'],
     ['deleteOrganization', can.deleteOrganization, 'identity.delete_organization'],
     ['exportAnalytics', can.exportAnalytics, 'analytics.export'],
+    ['forgetCustomers', can.forgetCustomers, 'analytics.forget_customers'],
   ];
 
   test.each(named)('can.%s follows its row', (_name, predicate, action) => {

@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'analytics.read': everyone,
   // An export takes visitors' emails and phone numbers out of the platform in bulk.
   'analytics.export': managers,
+  // Forgetting a customer destroys their data for good (their keys are deleted).
+  'analytics.forget_customers': managers,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -70,6 +72,7 @@ export const can = {
   acceptTerms: permits('identity.accept_terms'),
   deleteOrganization: permits('identity.delete_organization'),
   exportAnalytics: permits('analytics.export'),
+  forgetCustomers: permits('analytics.forget_customers'),
 };
 
 /** The matrix as a markdown table, for ARCHITECTURE.md: one row per action, one column per role. */

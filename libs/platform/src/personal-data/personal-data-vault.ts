@@ -13,6 +13,12 @@ export interface PersonIdentity {
   phone?: string;
 }
 
+/** How an email is compared: one person whatever the case or surrounding spaces. */
+export const normalisedEmail = (email: string): string => email.trim().toLowerCase();
+
+/** How a phone number is compared: digits and a leading plus only, so `555 555-5555` and `5555555555` are one person. */
+export const normalisedPhone = (phone: string): string => phone.replace(/[^\d+]/g, '');
+
 /**
  * Seals personal data with a key of the person's own (DESIGN.md §3, crypto-shredding): events keep
  * only ciphertext and a keyed hash that names the key. Forgetting a person deletes their key, after
@@ -39,13 +45,18 @@ export class PersonalDataVault {
     await this.db.query('DELETE FROM person_keys WHERE org_id = $1 AND person = $2', [orgId, await this.referenceOf(who)]);
   }
 
+  /** Deletes the keys of people named by the references their events carry (a customer merged from several). */
+  async forgetReferences(orgId: string, people: readonly string[]): Promise<void> {
+    await this.db.query('DELETE FROM person_keys WHERE org_id = $1 AND person = ANY($2::text[])', [orgId, people]);
+  }
+
   /** The reference events carry for someone known by email or phone, to find what was recorded about them. */
   referenceOf(who: PersonIdentity): Promise<string> {
     return this.personRef(who, '');
   }
 
   private async personRef(who: PersonIdentity, fallback: string): Promise<string> {
-    const identity = who.email ? `email:${who.email.trim().toLowerCase()}` : who.phone ? `phone:${who.phone.replace(/[^\d+]/g, '')}` : `one:${fallback}`;
+    const identity = who.email ? `email:${normalisedEmail(who.email)}` : who.phone ? `phone:${normalisedPhone(who.phone)}` : `one:${fallback}`;
     return createHmac('sha256', await this.refSecret()).update(identity).digest('base64url').slice(0, 32);
   }
 

@@ -50,7 +50,8 @@ export class ApiProblem extends Error {
   }
 }
 
-async function problem(response: Response): Promise<ApiProblem> {
+/** The problem+json a failed response carries, as an error to throw. */
+export async function problem(response: Response): Promise<ApiProblem> {
   try {
     const body = (await response.json()) as Partial<{
       title: string;

@@ -15,7 +15,7 @@ import {
 } from './event-store';
 import { DuplicateEventIdError, WrongExpectedVersionError } from './event-store.errors';
 import { newEventId } from './event-id';
-import { RecentEvents } from './recent-events';
+import { RecentEvents, type CommittedEvents } from './recent-events';
 
 interface EventRow {
   global_position: string | number;
@@ -60,8 +60,8 @@ interface Written {
 
 interface CommittedBatch {
   results: (AppendResult | Error)[];
-  /** The events written, as a read of the log would return them. */
-  recorded: RecordedEvent[];
+  /** The events written, for live readers; undefined when the batch wrote none. */
+  recorded?: CommittedEvents;
 }
 
 /** Raised inside a batch when another transaction created one of its new streams first; the batch is retried. */
@@ -115,7 +115,7 @@ export class PostgresEventStore implements EventStore {
         const { results, recorded } = blind
           ? await this.appendBlind(requests)
           : await this.db.transaction((tx) => this.writeBatch(tx, requests));
-        this.recent.remember(recorded);
+        if (recorded) this.recent.remember(recorded);
         const written = requests.filter((_, index) => !(results[index] instanceof Error));
         if (written.length > 0) this.appended.emit('appended', new Set(written.flatMap((r) => r.events.map((e) => e.type))));
         return results;
@@ -174,7 +174,7 @@ export class PostgresEventStore implements EventStore {
     const { bases, positions } = rows[0]!;
     const written = new Map<string, number>();
     let eventsBefore = 0;
-    const recorded = recordedEvents(sent, rows[0]!, (row) => bases[row.s]! + 1 + row.p);
+    const recorded = committedEvents(sent, rows[0]!, (row) => bases[row.s]! + 1 + row.p);
     const results = requests.map((request) => {
       const count = (written.get(request.streamId) ?? 0) + request.events.length;
       written.set(request.streamId, count);
@@ -214,10 +214,10 @@ export class PostgresEventStore implements EventStore {
       }
       return { streamId: request.streamId, nextExpectedVersion: next, lastGlobalPosition: 0 };
     });
-    if (planned.length === 0) return { results, recorded: [] };
+    if (planned.length === 0) return { results };
 
     const recorded = await this.write(tx, stored, versions, planned);
-    const positions = recorded.map((event) => event.globalPosition);
+    const { positions } = recorded;
     const lastPositions = new Map<AppendRequest, number>();
     let eventsBefore = 0;
     for (const { request } of planned) {
@@ -243,7 +243,7 @@ export class PostgresEventStore implements EventStore {
     stored: Map<string, number>,
     versions: Map<string, number>,
     planned: { request: AppendRequest; firstPosition: number }[],
-  ): Promise<RecordedEvent[]> {
+  ): Promise<CommittedEvents> {
     const updated = [...versions].filter(([id, version]) => stored.has(id) && stored.get(id) !== version);
     const created = [...versions].filter(([id]) => !stored.has(id));
     if (created.length > 0) await createStreams(tx, created);
@@ -264,7 +264,7 @@ export class PostgresEventStore implements EventStore {
       [updated.map(([id]) => id), updated.map(([, version]) => version), sent],
       { statementName: 'es_append_checked' },
     );
-    return recordedEvents(sent, rows[0]!, (row) => row.p);
+    return committedEvents(sent, rows[0]!, (row) => row.p);
   }
 
   /**
@@ -370,10 +370,15 @@ function eventRow(streamId: string, position: number, event: NewEvent) {
 type EventRowJson = ReturnType<typeof eventRow> & { o: string };
 
 /**
- * The events of an append as the log holds them, from the JSON text it sent: parsing that text
- * gives data and metadata the same values the database parsed (no `undefined`, dates as strings).
+ * The events of an append as the log holds them, built from the JSON text it sent: parsing that
+ * text gives data and metadata the same values the database parsed (no `undefined`, dates as strings).
  */
-function recordedEvents(sent: string, written: Written, streamPosition: (row: EventRowJson) => number): RecordedEvent[] {
+function committedEvents(sent: string, written: Written, streamPosition: (row: EventRowJson) => number): CommittedEvents {
+  const positions = written.positions.map(Number);
+  return { positions, transactionId: written.transaction_id, materialize: () => recordedEvents(sent, written, positions, streamPosition) };
+}
+
+function recordedEvents(sent: string, written: Written, positions: readonly number[], streamPosition: (row: EventRowJson) => number): RecordedEvent[] {
   return (JSON.parse(sent) as EventRowJson[]).map((row, index) => ({
     id: row.e!,
     type: row.t,
@@ -382,7 +387,7 @@ function recordedEvents(sent: string, written: Written, streamPosition: (row: Ev
     schemaVersion: row.v,
     streamId: row.s,
     streamPosition: streamPosition(row),
-    globalPosition: Number(written.positions[index]),
+    globalPosition: positions[index]!,
     transactionId: written.transaction_id,
     occurredAt: new Date(row.o),
     recordedAt: written.recorded_at,

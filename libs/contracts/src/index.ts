@@ -10,3 +10,4 @@ export * from './uploads';
 export * from './registration-forms';
 export * from './pages';
 export * from './site';
+export * from './analytics';

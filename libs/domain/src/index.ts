@@ -3,3 +3,4 @@ export * from './identity';
 export * from './codes';
 export * from './scans';
 export * from './pages';
+export * from './analytics';

@@ -37,6 +37,10 @@ const CodePagesScreen = pageAdminScreen('CodePagesScreen');
 const UpdatePageScreen = pageAdminScreen('UpdatePageScreen');
 const AddNewPageScreen = pageAdminScreen('AddNewPageScreen');
 const ShowCodeScreen = codeScreen('ShowCodeScreen');
+const analyticsScreen = (name: 'OrganisationAnalyticsScreen' | 'CodeAnalyticsScreen') =>
+  lazy(() => import('../features/analytics/analytics-screens').then((module) => ({ default: module[name] })));
+const OrganisationAnalyticsScreen = analyticsScreen('OrganisationAnalyticsScreen');
+const CodeAnalyticsScreen = analyticsScreen('CodeAnalyticsScreen');
 
 /** A landing page reached inside the app; the server sends landing-page.html for a visitor's first request. */
 function LandingPageRoute({ by }: { by: 'id' | 'name' }) {
@@ -130,10 +134,10 @@ export const routeTable: RouteObject[] = [
               { path: 'edit/:codeId', element: <EditCodeScreen /> },
               { path: 'edit/:codeId/success', element: <CodeSavedScreen /> },
               { path: 'show/:codeId', element: <ShowCodeScreen /> },
-              upcoming('analytics/:codeId', 'Code analytics'),
+              { path: 'analytics/:codeId', element: <CodeAnalyticsScreen /> },
             ],
           },
-          section('analytics'),
+          { path: 'analytics', element: <OrganisationAnalyticsScreen /> },
           upcoming('folder-qr/:folderId', 'Folder codes'),
           upcoming('folder/:folderId', 'The folder'),
           section('folders'),

@@ -36,7 +36,7 @@ export function AnalyticsPeriodPicker({ value, onChange }: { value: AnalyticsPer
         if (chosen.success) onChange(chosen.data);
       }}
       data={PERIOD_CHOICES}
-      w={{ base: '100%', xs: 200 }}
+      w={{ sm: 200 }}
     />
   );
 }

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Flex, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { AnalyticsPeriod, type AnalyticsRange, type AnalyticsView } from '@qr/contracts';
 import type { ReactNode } from 'react';
@@ -179,13 +179,14 @@ export function AnalyticsReport({ scope, scopeName, title, controls }: { scope: 
   const view = report.data;
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" gap="sm">
+      {/* On a phone the controls stack under the title, full width; from `sm` (600 px) up they sit beside it. */}
+      <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-end' }} gap="sm">
         {title}
-        <Group align="flex-end" gap="sm" w={{ base: '100%', xs: 'auto' }}>
+        <Flex direction={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'flex-end' }} gap="sm">
           {controls}
           <AnalyticsPeriodPicker value={period} onChange={setPeriod} />
-        </Group>
-      </Group>
+        </Flex>
+      </Flex>
       {report.isError && (
         <Alert color="red" title="The analytics could not be loaded">
           {describeError(report.error)}
@@ -196,7 +197,7 @@ export function AnalyticsReport({ scope, scopeName, title, controls }: { scope: 
         <>
           <Text size="sm" c="dimmed">
             {describeRange(view.range, view.time_zone)}
-            {view.previous && `, beside ${describeRange(view.previous.range, view.time_zone)}`}
+            {view.previous && ` · compared with ${describeRange(view.previous.range, view.time_zone)}`}
           </Text>
           <ChartCard
             title="Totals"

@@ -83,6 +83,14 @@ function captureDownloads(): Promise<[string, string]>[] {
   return saved;
 }
 
+/** A table's body rows. */
+const rowsOf = (table: HTMLElement) => (within(table).getAllByRole('row') as HTMLTableRowElement[]).slice(1);
+
+/** The files saved so far, in order, once read. */
+async function savedFiles(saved: Promise<[string, string]>[]): Promise<{ name: string; text: string }[]> {
+  return (await Promise.all(saved)).map(([name, text]) => ({ name, text }));
+}
+
 beforeEach(() => localStorage.clear());
 afterEach(() => jest.restoreAllMocks());
 
@@ -120,10 +128,7 @@ test('totals show this period, the previous one and the change; breakdowns name 
   expect(conversion.textContent).toContain('new');
   expect(screen.getByRole('group', { name: 'Link visits' }).textContent).toContain('30');
   const countries = screen.getByRole('table', { name: 'Countries' });
-  const cells = within(countries)
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => Array.from(row.cells, (cell) => cell.textContent));
+  const cells = rowsOf(countries).map((row) => Array.from(row.cells, (cell) => cell.textContent));
   expect(cells).toEqual([
     ['Germany', '7058.3%'],
     ['France', '4033.3%'],
@@ -137,7 +142,7 @@ test('totals show this period, the previous one and the change; breakdowns name 
 test('a breakdown sorts by its name or by scans, either way round', async () => {
   start('/admin/analytics');
   const countries = await screen.findByRole('table', { name: 'Countries' });
-  const names = () => within(countries).getAllByRole('row').slice(1).map((row) => row.cells[0]?.textContent);
+  const names = () => rowsOf(countries).map((row) => row.cells[0]?.textContent);
   fireEvent.click(within(countries).getByRole('button', { name: /Country/ }));
   expect(names()).toEqual(['France', 'Germany', 'Unknown']);
   fireEvent.click(within(countries).getByRole('button', { name: /Country/ }));
@@ -153,10 +158,10 @@ test('a breakdown’s CSV holds its rows, names what and when, and defuses formu
   const saved = captureDownloads();
   fireEvent.click(await screen.findByRole('button', { name: 'Download Countries as CSV' }));
   fireEvent.click(screen.getByRole('button', { name: 'Download Referrers as CSV' }));
-  const [[countriesName, countries], [, referrers]] = await Promise.all(saved);
-  expect(countriesName).toMatch(/^analytics-acme-countries-30day-\d{4}-\d{2}-\d{2}\.csv$/);
-  expect(countries).toBe('\uFEFFcountry,scans\r\nGermany,70\r\nFrance,40\r\nUnknown,10\r\n');
-  expect(referrers).toBe('\uFEFFreferrer,scans\r\n"\'=HYPERLINK(""https://evil.example"")",3\r\n');
+  const [countries, referrers] = await savedFiles(saved);
+  expect(countries?.name).toMatch(/^analytics-acme-countries-30day-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(countries?.text).toBe('\uFEFFcountry,scans\r\nGermany,70\r\nFrance,40\r\nUnknown,10\r\n');
+  expect(referrers?.text).toBe('\uFEFFreferrer,scans\r\n"\'=HYPERLINK(""https://evil.example"")",3\r\n');
 });
 
 test('a code’s analytics ask for that code only, and its downloads carry its name', async () => {
@@ -165,9 +170,9 @@ test('a code’s analytics ask for that code only, and its downloads carry its n
   await waitFor(() => expect(analyticsRequests()).toContain(`/api/v1/analytics?org_id=${ORG_ID}&period=7day&code_id=${CODE_ID}`));
   const saved = captureDownloads();
   fireEvent.click(screen.getByRole('button', { name: 'Download Scans over time as CSV' }));
-  const [[name, csv]] = await Promise.all(saved);
-  expect(name).toMatch(/^analytics-badge-desk-scans-over-time-7day-/);
-  expect(csv).toBe('\uFEFFstart,scans,unique_visitors,submissions\r\n2026-11-23T00:00:00Z,70,50,8\r\n2026-11-24T00:00:00Z,50,30,4\r\n');
+  const [series] = await savedFiles(saved);
+  expect(series?.name).toMatch(/^analytics-badge-desk-scans-over-time-7day-/);
+  expect(series?.text).toBe('\uFEFFstart,scans,unique_visitors,submissions\r\n2026-11-23T00:00:00Z,70,50,8\r\n2026-11-24T00:00:00Z,50,30,4\r\n');
 });
 
 test('with no scans in the period the screen says how to get some instead of drawing empty charts', async () => {

@@ -39,7 +39,7 @@ export function OrganisationAnalyticsScreen() {
           searchable
           clearable
           nothingFoundMessage="No code by that name"
-          w={{ base: '100%', xs: 240 }}
+          w={{ sm: 240 }}
         />
       }
     />

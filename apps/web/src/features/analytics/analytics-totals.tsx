@@ -29,7 +29,7 @@ function changeColour(change: number | null): string {
 /** Each figure with the previous period's value and the change, so a number is never read without its context. */
 export function AnalyticsTotalsGrid({ totals, previous }: { totals: AnalyticsTotals; previous: AnalyticsTotals | null }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, sm: 3, xl: 6 }} spacing="sm">
       {FIGURES.map(({ label, read, format }) => {
         const value = read(totals);
         const before = previous ? read(previous) : null;
@@ -47,11 +47,11 @@ export function AnalyticsTotalsGrid({ totals, previous }: { totals: AnalyticsTot
                 nothing before to compare
               </Text>
             ) : (
-              <Group gap={6} wrap="nowrap">
-                <Badge size="sm" variant="light" color={changeColour(change)}>
+              <Group gap={4} wrap="wrap">
+                <Badge size="sm" variant="light" color={changeColour(change)} style={{ flexShrink: 0, overflow: 'visible' }}>
                   {formatChange(change, value)}
                 </Badge>
-                <Text size="xs" c="dimmed" truncate>
+                <Text size="xs" c="dimmed">
                   previous {format(before)}
                 </Text>
               </Group>

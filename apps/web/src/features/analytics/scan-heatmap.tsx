@@ -10,10 +10,10 @@ export function ScanHeatmap({ cells }: { cells: readonly AnalyticsHeatmapCell[] 
   const busiest = Math.max(1, ...cells.map((cell) => cell.scans));
   return (
     <ScrollArea type="auto" offsetScrollbars>
-      <table aria-label="Scans by weekday and hour" style={{ borderCollapse: 'separate', borderSpacing: 2, minWidth: 560, width: '100%' }}>
+      <table aria-label="Scans by weekday and hour" style={{ borderCollapse: 'separate', borderSpacing: 2, minWidth: 560, width: '100%', tableLayout: 'fixed' }}>
         <thead>
           <tr>
-            <th />
+            <th style={{ width: 40 }} />
             {HOURS.map((hour) => (
               <Text component="th" key={hour} size="10px" c="dimmed" fw={400} scope="col">
                 {hour % 3 === 0 ? String(hour).padStart(2, '0') : <span aria-label={`${hour}:00`} />}

@@ -1,3 +1,4 @@
+import { analytics } from '@qr/projections-analytics';
 import { codes, scanCounts } from '@qr/projections-codes';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
@@ -18,4 +19,6 @@ export const PROJECTIONS: readonly Projection[] = [
   // Pages: landing pages and what visitors submit through them.
   pages,
   submissions,
+  // Analytics: hourly rollups of scans, submissions and custom events.
+  analytics,
 ];

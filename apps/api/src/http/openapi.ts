@@ -61,6 +61,7 @@ import {
   UpdatePageBody,
 } from '@qr/contracts';
 import { z } from 'zod';
+import { registerAnalyticsPaths } from '../analytics/analytics.openapi';
 import { ApiKeyPath, MemberPath, OrganizationPath } from '../identity/organization-paths';
 
 /**
@@ -95,6 +96,7 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   registerUploadsPaths(registry, signedIn('uploads', '/api/v1/uploads'), problem);
   registerPagesPaths(signedIn('pages', '/api/v1/pages'));
   registerPublicPagePaths(registry, problem);
+  registerAnalyticsPaths(registry, signedIn('analytics', '/api/v1/analytics'), problem);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -103,8 +105,8 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   });
 }
 
-type ProblemResponse = { description: string; content: { 'application/problem+json': { schema: typeof Problem } } };
-type Route = (method: RouteConfig['method'], path: string, summary: string, ok: RouteConfig['responses'], request?: RouteConfig['request']) => void;
+export type ProblemResponse = { description: string; content: { 'application/problem+json': { schema: typeof Problem } } };
+export type Route = (method: RouteConfig['method'], path: string, summary: string, ok: RouteConfig['responses'], request?: RouteConfig['request']) => void;
 
 const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
 const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });

@@ -1,7 +1,7 @@
 /**
  * Something a visitor did on a landing page that staff asked to count (spec §7 "analytics event"),
  * e.g. a button click. A high-volume fact like a scan: on its own stream per code, appended with
- * expected version 'any', never loaded to decide. `visitor` is the scan path's daily-salted hash.
+ * expected version 'any', spread over shards like scans, never loaded to decide. `visitor` is the scan path's daily-salted hash.
  */
 export interface AnalyticsEventRecorded {
   type: 'AnalyticsEventRecorded';
@@ -16,4 +16,4 @@ export interface AnalyticsEventRecorded {
   };
 }
 
-export const analyticsEventsStreamId = (codeId: string): string => `analytics-events-${codeId}`;
+export const analyticsEventsStreamId = (codeId: string, shard: number): string => `analytics-events-${codeId}-${shard}`;

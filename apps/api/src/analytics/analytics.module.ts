@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module';
+import { ScansModule } from '../scans/scans.module';
+import { AnalyticsAccess } from './analytics-access';
+import { AnalyticsController } from './analytics.controller';
+import { RecordAnalyticsEventHandler } from './analytics-events.handlers';
+import { AnalyseSelectionHandler, GetAnalyticsHandler } from './analytics.queries';
+import { PublicAnalyticsController } from './public-analytics.controller';
+
+/** Analytics over the rollups, selection analysis, and the landing pages' custom events. Wiring only. */
+@Module({
+  imports: [IdentityModule, ScansModule],
+  controllers: [AnalyticsController, PublicAnalyticsController],
+  providers: [AnalyticsAccess, GetAnalyticsHandler, AnalyseSelectionHandler, RecordAnalyticsEventHandler],
+})
+export class AnalyticsModule {}

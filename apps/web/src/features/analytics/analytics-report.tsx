@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { describeError } from '../organisation/organisation-api';
 import { analyticsApi, analyticsKeys, type AnalyticsScope } from './analytics-api';
 import { ChartCard } from './analytics-chart-card';
-import { breakdownLabel, breakdownRows, BREAKDOWN_TITLES, BREAKDOWNS, formatBucket, WEEKDAYS } from './analytics-format';
+import { breakdownLabel, breakdownRows, BREAKDOWN_TITLES, BREAKDOWNS, formatBucket, formatCount, WEEKDAYS } from './analytics-format';
 import { AnalyticsPeriodPicker, DEFAULT_ANALYTICS_PERIOD, periodLabel } from './analytics-period-picker';
 import { AnalyticsTotalsGrid, changeOf, FIGURES } from './analytics-totals';
 import { BreakdownTable } from './breakdown-table';
@@ -211,6 +211,11 @@ export function AnalyticsReport({ scope, scopeName, title, controls }: { scope: 
             })}
           >
             <AnalyticsTotalsGrid totals={view.totals} previous={view.previous?.totals ?? null} />
+            {view.totals.bots > 0 && (
+              <Text size="xs" c="dimmed" mt="xs">
+                Not counted above: {formatCount(view.totals.bots)} {view.totals.bots === 1 ? 'visit' : 'visits'} by bots and link previews.
+              </Text>
+            )}
           </ChartCard>
           {view.totals.scans === 0 ? (
             <NoScansYet scope={scope} period={period} onAllTime={() => setPeriod('all')} />

@@ -147,6 +147,13 @@ describeJourney('a new organisation user', () => {
     return page;
   }
 
+  /** On the create screen: a URL code of that name, leading to /dummy on this server. */
+  async function fillUrlCode(page: Page, name: string): Promise<void> {
+    await page.getByRole('heading', { name: 'Create a QR code' }).waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill(name);
+    await page.getByLabel('Web address').fill(`${origin}/dummy`);
+  }
+
   test('creates an account from an admin link, comes back to it, stays signed in over a reload, and signs out', async () => {
     const email = `ada.${Date.now()}@example.com`;
     const page = await context.newPage();
@@ -252,9 +259,7 @@ describeJourney('a new organisation user', () => {
     const stamp = Date.now();
     const page = await newOwner('/admin/create-qr-code', 'Lin Designer', `lin.${stamp}@example.com`, 'Lin Prints');
 
-    await page.getByRole('heading', { name: 'Create a QR code' }).waitFor();
-    await page.getByRole('textbox', { name: 'Name' }).fill('Shop window');
-    await page.getByLabel('Web address').fill(`${origin}/dummy`);
+    await fillUrlCode(page, 'Shop window');
     await page.getByRole('button', { name: 'Rounded navy' }).click();
     const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#e8590c' } }).png().toBuffer();
     const previewWithLogo = page.waitForResponse((response) => response.url().endsWith('/qr-preview') && (response.request().postData() ?? '').includes('blob_id'));
@@ -298,9 +303,7 @@ describeJourney('a new organisation user', () => {
   test('creates a URL code, scans it once, and its analytics count that scan, downloadable as CSV and PNG', async () => {
     const stamp = Date.now();
     const page = await newOwner('/admin/create-qr-code', 'Ola Analyst', `ola.${stamp}@example.com`, 'Ola Counts');
-    await page.getByRole('heading', { name: 'Create a QR code' }).waitFor();
-    await page.getByRole('textbox', { name: 'Name' }).fill('Poster');
-    await page.getByLabel('Web address').fill(`${origin}/dummy`);
+    await fillUrlCode(page, 'Poster');
     await page.getByRole('button', { name: 'Create QR code' }).click();
     await page.getByRole('heading', { name: 'Your QR code is ready' }).waitFor({ timeout: 15_000 });
     const codeId = (await page.getByRole('textbox', { name: 'Public link' }).inputValue()).split('/').at(-1)!;

@@ -193,7 +193,7 @@ export function CodeRow({ code, onDelete }: { code: CodeView; onDelete: (code: C
           <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/edit/${code.code_id}`}>
             Edit
           </Button>
-          <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/analytics/${code.code_id}`} aria-label={`Analytics of ${code.name}`}>
+          <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/analytics/${code.code_id}`}>
             Analytics
           </Button>
           <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${code.name}`} onClick={() => onDelete(code)}>

@@ -1,8 +1,15 @@
-import { Box, ScrollArea, Text } from '@mantine/core';
+import { Box, Group, ScrollArea, Text } from '@mantine/core';
 import type { AnalyticsHeatmapCell } from '@qr/contracts';
 import { formatCount, WEEKDAYS } from './analytics-format';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+
+/** Never fully transparent: an hour without scans still shows as a cell of the grid. */
+function cellColour(share: number): string {
+  return share === 0 ? 'var(--mantine-color-default-border)' : `color-mix(in srgb, var(--mantine-primary-color-filled) ${Math.round(20 + 80 * share)}%, transparent)`;
+}
+
+const swatch = (share: number) => <Box key={share} w={14} h={14} style={{ borderRadius: 3, background: cellColour(share) }} />;
 
 /** Scans per weekday (rows, Monday first) and hour (columns), as a table so screen readers can walk it; missing cells are hours without scans. */
 export function ScanHeatmap({ cells }: { cells: readonly AnalyticsHeatmapCell[] }) {
@@ -37,14 +44,7 @@ export function ScanHeatmap({ cells }: { cells: readonly AnalyticsHeatmapCell[] 
                     title={label}
                     aria-label={label}
                     h={18}
-                    style={{
-                      borderRadius: 3,
-                      // Never fully transparent: an empty hour still shows as a cell of the grid.
-                      background:
-                        value === 0
-                          ? 'var(--mantine-color-default-border)'
-                          : `color-mix(in srgb, var(--mantine-primary-color-filled) ${Math.round(20 + (80 * value) / busiest)}%, transparent)`,
-                    }}
+                    style={{ borderRadius: 3, background: cellColour(value / busiest) }}
                   />
                 );
               })}
@@ -52,6 +52,15 @@ export function ScanHeatmap({ cells }: { cells: readonly AnalyticsHeatmapCell[] 
           ))}
         </tbody>
       </table>
+      <Group gap={4} mt="xs" aria-hidden>
+        <Text size="xs" c="dimmed" mr={4}>
+          none
+        </Text>
+        {[0, 0.25, 0.5, 0.75, 1].map(swatch)}
+        <Text size="xs" c="dimmed" ml={4}>
+          busiest hour, {formatCount(busiest)} scans
+        </Text>
+      </Group>
     </ScrollArea>
   );
 }

@@ -34,10 +34,10 @@ const EVENTS: [string, NewEvent][] = [
   [scanStreamId(B, 0), scan(B, '2026-03-02T12:00:00Z', 'v1')],
   [scanStreamId(B, 0), scan(B, '2026-03-03T08:00:00Z', 'v1')],
   [submissionsStreamId('p1'), submitted(A, '2026-03-02T10:20:00Z')],
-  [analyticsEventsStreamId(A), clicked(A, '2026-03-02T10:21:00Z', 'click')],
-  [analyticsEventsStreamId(A), clicked(A, '2026-03-02T10:22:00Z', 'click')],
-  [analyticsEventsStreamId(B), clicked(B, '2026-03-03T10:22:00Z', 'share')],
-  [analyticsEventsStreamId(B), clicked(B, '2026-03-03T10:23:00Z', 'click', true)],
+  [analyticsEventsStreamId(A, 0), clicked(A, '2026-03-02T10:21:00Z', 'click')],
+  [analyticsEventsStreamId(A, 0), clicked(A, '2026-03-02T10:22:00Z', 'click')],
+  [analyticsEventsStreamId(B, 1), clicked(B, '2026-03-03T10:22:00Z', 'share')],
+  [analyticsEventsStreamId(B, 1), clicked(B, '2026-03-03T10:23:00Z', 'click', true)],
 ];
 
 describe.each(testAdapters())('analytics rollups on $name', (adapter) => {

@@ -162,18 +162,27 @@ async function upsertDimensions(tx: Parameters<Projection['handle']>[1]['tx'], t
  */
 async function countFirstVisits(tx: SqlExecutor, table: string, rollup: BatchRollup): Promise<void> {
   const candidates = [...rollup.visitors.values()];
-  // Every part of one statement sees the same snapshot: `before` holds the rows as they were.
-  const { rows } = await tx.query<{ org_id: string; code_id: string; hour: Date; before: Date | null }>(
-    `WITH seen AS (SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::timestamptz[]) AS s(org_id, code_id, day, visitor, hour)),
-          before AS (SELECT v.org_id, v.code_id, v.day, v.visitor, v.hour FROM ${table} v JOIN seen USING (org_id, day, code_id, visitor)),
-          changed AS (INSERT INTO ${table} AS v (org_id, code_id, day, visitor, hour) SELECT * FROM seen
-                        ON CONFLICT (org_id, day, code_id, visitor) DO UPDATE SET hour = excluded.hour WHERE excluded.hour < v.hour
-                        RETURNING org_id, code_id, day, visitor, hour)
-     SELECT changed.org_id, changed.code_id, changed.hour, before.hour AS before FROM changed LEFT JOIN before USING (org_id, day, code_id, visitor)`,
-    [candidates.map((c) => c.org), candidates.map((c) => c.code), candidates.map((c) => new Date(c.day)), candidates.map((c) => c.visitor), candidates.map((c) => new Date(c.hour))],
+  const columns = (list: typeof candidates) => [list.map((c) => c.org), list.map((c) => c.code), list.map((c) => new Date(c.day)), list.map((c) => c.visitor), list.map((c) => new Date(c.hour))];
+  const seen = `unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::timestamptz[]) AS s(org_id, code_id, day, visitor, hour)`;
+  // Most candidates are new that day: one insert finds them. The rest were seen in an earlier batch.
+  const { rows: inserted } = await tx.query<{ org_id: string; code_id: string; day: Date; visitor: string; hour: Date }>(
+    `INSERT INTO ${table} (org_id, code_id, day, visitor, hour) SELECT * FROM ${seen} ON CONFLICT DO NOTHING RETURNING org_id, code_id, day, visitor, hour`,
+    columns(candidates),
   );
-  for (const row of rows) {
-    if (row.before) rollup.add(row.org_id, row.code_id, row.before.getTime(), 'unique_visitors', -1);
+  for (const row of inserted) rollup.add(row.org_id, row.code_id, row.hour.getTime(), 'unique_visitors', 1);
+  if (inserted.length === candidates.length) return;
+  const isNew = new Set(inserted.map((row) => key(row.org_id, row.code_id, row.day.getTime(), row.visitor)));
+  const known = candidates.filter((c) => !isNew.has(key(c.org, c.code, c.day, c.visitor)));
+  // The subquery reads the row as it was, so `before` is the hour the visitor was counted in until now.
+  const { rows: moved } = await tx.query<{ org_id: string; code_id: string; hour: Date; before: Date }>(
+    `UPDATE ${table} AS v SET hour = earlier.hour
+       FROM (SELECT s.*, v0.hour AS before FROM ${seen} JOIN ${table} v0 USING (org_id, day, code_id, visitor) WHERE s.hour < v0.hour) AS earlier
+      WHERE v.org_id = earlier.org_id AND v.day = earlier.day AND v.code_id = earlier.code_id AND v.visitor = earlier.visitor
+      RETURNING v.org_id, v.code_id, earlier.hour, earlier.before`,
+    columns(known),
+  );
+  for (const row of moved) {
+    rollup.add(row.org_id, row.code_id, row.before.getTime(), 'unique_visitors', -1);
     rollup.add(row.org_id, row.code_id, row.hour.getTime(), 'unique_visitors', 1);
   }
 }

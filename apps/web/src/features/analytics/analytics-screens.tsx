@@ -1,4 +1,4 @@
-import { Anchor, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { codeKeys, codesApi } from '../codes/codes-api';
@@ -20,12 +20,13 @@ export function OrganisationAnalyticsScreen() {
       scopeName={codeName ?? record.org_name}
       title={<Title order={1}>Analytics</Title>}
       controls={
-        <Select
+        // Native, as the page screens' code picker: a phone shows its own list, and a long list is still searchable by typing.
+        <NativeSelect
           label="Code"
-          placeholder="All codes"
-          data={(names.data ?? []).map((code) => ({ value: code.code_id, label: code.name }))}
-          value={codeId || null}
-          onChange={(chosen) =>
+          data={[{ value: '', label: 'All codes' }, ...(names.data ?? []).map((code) => ({ value: code.code_id, label: code.name }))]}
+          value={codeId}
+          onChange={(event) => {
+            const chosen = event.currentTarget.value;
             setParams(
               (current) => {
                 const next = new URLSearchParams(current);
@@ -34,11 +35,8 @@ export function OrganisationAnalyticsScreen() {
                 return next;
               },
               { replace: true },
-            )
-          }
-          searchable
-          clearable
-          nothingFoundMessage="No code by that name"
+            );
+          }}
           w={{ sm: 240 }}
         />
       }

@@ -24,12 +24,17 @@ export function ChartCard({
 }) {
   const picture = useRef<HTMLElement>(null);
   const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
   const exportSubject = { ...subject, chart: title };
   const savePng = async () => {
     if (!picture.current) return;
     setSaving(true);
+    setFailed(false);
     try {
       await downloadPng(exportSubject, picture.current);
+    } catch {
+      // html-to-image can fail on a browser that refuses to paint foreign SVG into a canvas; the data is still one click away.
+      setFailed(true);
     } finally {
       setSaving(false);
     }
@@ -65,6 +70,11 @@ export function ChartCard({
           </Button>
         </Group>
       </Group>
+      {failed && (
+        <Text size="xs" c="red" mb="xs" data-export-hidden>
+          The picture could not be made; the CSV holds the same data.
+        </Text>
+      )}
       {children}
     </Card>
   );

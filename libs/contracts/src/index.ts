@@ -11,3 +11,4 @@ export * from './registration-forms';
 export * from './pages';
 export * from './site';
 export * from './customers';
+export * from './analytics';

@@ -4,3 +4,4 @@ export * from './codes';
 export * from './scans';
 export * from './pages';
 export * from './customers/customers.events';
+export * from './analytics';

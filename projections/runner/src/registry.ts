@@ -1,5 +1,5 @@
+import { analytics, customers } from '@qr/projections-analytics';
 import { codes, scanCounts } from '@qr/projections-codes';
-import { customers } from '@qr/projections-analytics';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
 import type { Projection } from './projection';
@@ -19,6 +19,7 @@ export const PROJECTIONS: readonly Projection[] = [
   // Pages: landing pages and what visitors submit through them.
   pages,
   submissions,
-  // Analytics: customers merged from submissions.
+  // Analytics: hourly rollups of scans, submissions and custom events, and customers merged from submissions.
+  analytics,
   customers,
 ];

@@ -62,6 +62,7 @@ import {
 } from '@qr/contracts';
 import { z } from 'zod';
 import { registerCustomersPaths } from '../analytics/customers.openapi';
+import { registerAnalyticsPaths } from '../analytics/analytics.openapi';
 import { ApiKeyPath, MemberPath, OrganizationPath } from '../identity/organization-paths';
 
 /**
@@ -97,6 +98,7 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   registerPagesPaths(signedIn('pages', '/api/v1/pages'));
   registerPublicPagePaths(registry, problem);
   registerCustomersPaths(signedIn('customers', '/api/v1/customers'), signedIn('customers', '/api/v1/exports'));
+  registerAnalyticsPaths(registry, signedIn('analytics', '/api/v1/analytics'), problem);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -105,7 +107,7 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   });
 }
 
-type ProblemResponse = { description: string; content: { 'application/problem+json': { schema: typeof Problem } } };
+export type ProblemResponse = { description: string; content: { 'application/problem+json': { schema: typeof Problem } } };
 export type Route = (method: RouteConfig['method'], path: string, summary: string, ok: RouteConfig['responses'], request?: RouteConfig['request']) => void;
 
 export const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });

@@ -11,5 +11,7 @@ import { VisitorFactsReader } from './visitor-facts';
   imports: [UploadsModule],
   controllers: [PublicCodesController],
   providers: [CodeDirectory, ScanRecorder, VisitorCountry, VisitorFactsReader],
+  // Analytics events find their code and their visitor the way scans do.
+  exports: [CodeDirectory, VisitorFactsReader],
 })
 export class ScansModule {}

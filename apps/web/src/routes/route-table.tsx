@@ -39,6 +39,10 @@ const AddNewPageScreen = pageAdminScreen('AddNewPageScreen');
 const ShowCodeScreen = codeScreen('ShowCodeScreen');
 const CustomersScreen = lazy(() => import('../features/customers/customers-screen').then((module) => ({ default: module.CustomersScreen })));
 const CustomerActivityScreen = lazy(() => import('../features/customers/customer-activity-screen').then((module) => ({ default: module.CustomerActivityScreen })));
+const analyticsScreen = (name: 'OrganisationAnalyticsScreen' | 'CodeAnalyticsScreen') =>
+  lazy(() => import('../features/analytics/analytics-screens').then((module) => ({ default: module[name] })));
+const OrganisationAnalyticsScreen = analyticsScreen('OrganisationAnalyticsScreen');
+const CodeAnalyticsScreen = analyticsScreen('CodeAnalyticsScreen');
 
 /** A landing page reached inside the app; the server sends landing-page.html for a visitor's first request. */
 function LandingPageRoute({ by }: { by: 'id' | 'name' }) {
@@ -132,10 +136,10 @@ export const routeTable: RouteObject[] = [
               { path: 'edit/:codeId', element: <EditCodeScreen /> },
               { path: 'edit/:codeId/success', element: <CodeSavedScreen /> },
               { path: 'show/:codeId', element: <ShowCodeScreen /> },
-              upcoming('analytics/:codeId', 'Code analytics'),
+              { path: 'analytics/:codeId', element: <CodeAnalyticsScreen /> },
             ],
           },
-          section('analytics'),
+          { path: 'analytics', element: <OrganisationAnalyticsScreen /> },
           upcoming('folder-qr/:folderId', 'Folder codes'),
           upcoming('folder/:folderId', 'The folder'),
           section('folders'),

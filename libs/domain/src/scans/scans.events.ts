@@ -20,6 +20,8 @@ export interface ScanRecorded {
     language: string | null;
     /** ISO 3166-1 alpha-2, when the operator configured where it comes from (ARCHITECTURE.md). */
     country: string | null;
+    /** Absent until scans learn a city (a MaxMind City database); the analytics read it when present. */
+    city?: string | null;
     visitor: string;
     bot: boolean;
   };

@@ -152,6 +152,9 @@ export function ShowCodeScreen() {
           <QrImage code={loaded} size={240} />
           <QrDownloads code={loaded} />
           <PublicLink code={loaded} />
+          <Anchor component={Link} to={`/admin/my-codes/analytics/${codeId}`}>
+            See its analytics
+          </Anchor>
           {writable && (
             <Group>
               <Button component={Link} to={`/admin/my-codes/edit/${codeId}`}>
@@ -189,6 +192,9 @@ export function CodeRow({ code, onDelete }: { code: CodeView; onDelete: (code: C
         <Group gap="xs" wrap="nowrap">
           <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/edit/${code.code_id}`}>
             Edit
+          </Button>
+          <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/analytics/${code.code_id}`}>
+            Analytics
           </Button>
           <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${code.name}`} onClick={() => onDelete(code)}>
             Delete

@@ -1,6 +1,7 @@
 import type {
   CodeCreatedView,
   CodeListView,
+  CodeNameView,
   CodeView,
   CreateCodeBody,
   QrDesign,
@@ -15,6 +16,7 @@ export const codeKeys = {
   all: ['codes'] as const,
   list: (orgId: string, page: number, filter: string) => [...codeKeys.all, 'list', orgId, page, filter] as const,
   one: (codeId: string) => [...codeKeys.all, 'one', codeId] as const,
+  names: (orgId: string) => [...codeKeys.all, 'names', orgId] as const,
   image: (codeId: string, updatedAt: string) => [...codeKeys.all, 'image', codeId, updatedAt] as const,
 };
 
@@ -25,6 +27,8 @@ export const codesApi = {
   list: (orgId: string, page: number, filter: string) =>
     call<CodeListView>(`${base}?${new URLSearchParams({ org_id: orgId, page: String(page), per_page: '10', ...(filter ? { filter } : {}) })}`),
   get: (codeId: string) => call<CodeView>(codePath(codeId)),
+  /** Every code's id and name, for pickers. */
+  names: (orgId: string) => call<CodeNameView[]>(`${base}/names?${new URLSearchParams({ org_id: orgId })}`),
   create: (body: CreateCodeBody) => call<CodeCreatedView>(base, { method: 'POST', body: JSON.stringify(body) }),
   update: (codeId: string, body: UpdateCodeBody) => call<CodeView>(codePath(codeId), { method: 'PUT', body: JSON.stringify(body) }),
   pause: (codeId: string) => call<CodeView>(`${codePath(codeId)}/pause`, { method: 'POST' }),

@@ -2,7 +2,7 @@ import { CSV_ROW_COUNT_HEADER, type CsvExportBody, type CustomerActivityView, ty
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../api/api-fetch';
 import { call, problem } from '../organisation/organisation-api';
-import { pagesApi } from '../pages/pages-api';
+import { codeKeys, codesApi } from '../codes/codes-api';
 
 export interface CustomerFilters {
   page: number;
@@ -30,7 +30,7 @@ export const customersApi = {
 
 /** The organisation's codes, for the filter and to show names where the API gives code ids (the same cache entry the page screens use). */
 export function useCodeNames(orgId: string) {
-  const codes = useQuery({ queryKey: ['codes', 'names', orgId], queryFn: () => pagesApi.codeNames(orgId), enabled: orgId !== '' });
+  const codes = useQuery({ queryKey: codeKeys.names(orgId), queryFn: () => codesApi.names(orgId), enabled: orgId !== '' });
   return { list: codes.data ?? [], nameOf: (codeId: string) => codes.data?.find((code) => code.code_id === codeId)?.name ?? codeId };
 }
 

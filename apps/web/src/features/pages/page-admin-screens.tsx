@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { describeError } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
+import { codeKeys, codesApi } from '../codes/codes-api';
 import { PageEditor, type PageDraft } from './page-editor';
 import { pageKeys, pagesApi } from './pages-api';
 import { labelOf } from './registration-form-view';
@@ -83,7 +84,7 @@ export function CodePagesScreen() {
 export function AddNewPageScreen() {
   const { record } = useOrganisationRecord();
   const orgId = record.org_id;
-  const names = useQuery({ queryKey: ['codes', 'names', orgId], queryFn: () => pagesApi.codeNames(orgId), enabled: orgId !== '' });
+  const names = useQuery({ queryKey: codeKeys.names(orgId), queryFn: () => codesApi.names(orgId), enabled: orgId !== '' });
   const [codeId, setCodeId] = useState('');
   const create = useNewPage();
   if (orgId === '') return <Text c="dimmed">Select or create an organisation first.</Text>;

@@ -1,4 +1,4 @@
-import type { CodeNameView, CreatePageBody, PageCreatedView, PageView, SubmissionListView, UpdatePageBody } from '@qr/contracts';
+import type { CreatePageBody, PageCreatedView, PageView, SubmissionListView, UpdatePageBody } from '@qr/contracts';
 import { call } from '../organisation/organisation-api';
 
 export const pageKeys = {
@@ -18,5 +18,4 @@ export const pagesApi = {
   update: (pageId: string, body: UpdatePageBody) => call<PageView>(pagePath(pageId), { method: 'PUT', body: JSON.stringify(body) }),
   remove: (pageId: string) => call<void>(pagePath(pageId), { method: 'DELETE' }),
   submissions: (pageId: string, page: number) => call<SubmissionListView>(`${pagePath(pageId)}/submissions?${new URLSearchParams({ page: String(page), per_page: '20' })}`),
-  codeNames: (orgId: string) => call<CodeNameView[]>(`/api/v1/codes/names?${new URLSearchParams({ org_id: orgId })}`),
 };

@@ -1,0 +1,56 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { FastifyRequest } from 'fastify';
+import { DomainError, type AnalyticsEventBody } from '@qr/contracts';
+import { analyticsEventsStreamId, SCAN_SHARDS, type AnalyticsEventRecorded } from '@qr/domain';
+import type { SqlClient } from '@qr/platform';
+import { HotPathAppender } from '../hot-path-appender';
+import { SQL_CLIENT } from '../infrastructure';
+import { CodeDirectory } from '../scans/code-directory';
+import { VisitorFactsReader } from '../scans/visitor-facts';
+
+/** A visitor's custom event from a landing page: no caller, the page is public. */
+export class RecordAnalyticsEventCommand extends Command<void> {
+  constructor(
+    readonly body: AnalyticsEventBody,
+    readonly request: FastifyRequest,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Appends `AnalyticsEventRecorded` through the hot path's group commit, with the scan path's
+ * visitor facts (the daily-salted hash, the bot flag), so events and scans count the same visitor
+ * alike. A deleted code, or a page of another code, is not found.
+ */
+@CommandHandler(RecordAnalyticsEventCommand)
+export class RecordAnalyticsEventHandler implements ICommandHandler<RecordAnalyticsEventCommand> {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly codes: CodeDirectory,
+    private readonly visitors: VisitorFactsReader,
+    private readonly appender: HotPathAppender,
+  ) {}
+
+  async execute({ body, request }: RecordAnalyticsEventCommand): Promise<void> {
+    const code = await this.codes.find(body.code_id);
+    if (!code || code.status === 'deleted') throw new DomainError('code_not_found', 'No such code.');
+    const pageId = body.page_id ?? null;
+    if (pageId) {
+      const { rows } = await this.db.query('SELECT 1 FROM pages WHERE page_id = $1 AND code_id = $2', [pageId, body.code_id]);
+      if (rows.length === 0) throw new DomainError('page_not_found', 'No such page.');
+    }
+    const now = new Date();
+    const { visitor, bot } = await this.visitors.read(request, now);
+    const event: AnalyticsEventRecorded = {
+      type: 'AnalyticsEventRecorded',
+      data: { org_id: code.orgId, code_id: code.codeId, page_id: pageId, name: body.name, target: body.target ?? null, visitor, bot },
+    };
+    await this.appender.append({
+      streamId: analyticsEventsStreamId(code.codeId, Math.floor(Math.random() * SCAN_SHARDS)),
+      expectedVersion: 'any',
+      events: [{ ...event, occurredAt: now, metadata: { org_id: code.orgId } }],
+    });
+  }
+}

@@ -1,0 +1,2 @@
+export * from './analytics.events';
+export * from './periods';

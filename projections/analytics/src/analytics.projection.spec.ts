@@ -1,0 +1,142 @@
+import { analyticsEventsStreamId, periodWindow, scanStreamId, submissionsStreamId, type AnalyticsEventRecorded, type FormSubmitted, type ScanRecorded } from '@qr/domain';
+import { PostgresEventStore, type NewEvent } from '@qr/eventstore';
+import { createLogger, type SqlClient } from '@qr/platform';
+import { testAdapters } from '@qr/platform/testing';
+import { ProjectionRunner } from '@qr/projections-runner';
+import { analytics, AnalyticsRollups } from './index';
+
+const ORG = '00000000-0000-4000-8000-000000000001';
+const A = 'AAAAAAAAA1';
+const B = 'BBBBBBBBB1';
+
+const scan = (code: string, at: string, visitor: string, extra: Partial<ScanRecorded['data']> = {}): NewEvent & ScanRecorded => ({
+  type: 'ScanRecorded',
+  data: { code_id: code, org_id: ORG, source: 'qr', device: 'mobile', os: 'iOS 18', browser: 'Mobile Safari 18', referrer: null, language: 'de-DE', country: 'DE', visitor, bot: false, ...extra },
+  occurredAt: new Date(at),
+});
+const submitted = (code: string, at: string): NewEvent & FormSubmitted => ({
+  type: 'FormSubmitted',
+  data: { submission_id: `s-${at}`, page_id: 'p1', code_id: code, org_id: ORG, person: 'x', sealed_answers: '' },
+  occurredAt: new Date(at),
+});
+const clicked = (code: string, at: string, name: string, bot = false): NewEvent & AnalyticsEventRecorded => ({
+  type: 'AnalyticsEventRecorded',
+  data: { org_id: ORG, code_id: code, page_id: null, name, target: null, visitor: 'v1', bot },
+  occurredAt: new Date(at),
+});
+
+/** Out of time order on purpose: the log's order is not the clock's. */
+const EVENTS: [string, NewEvent][] = [
+  [scanStreamId(A, 0), scan(A, '2026-03-02T10:15:00Z', 'v1')],
+  [scanStreamId(A, 1), scan(A, '2026-03-02T09:05:00Z', 'v1', { source: 'link', referrer: 'https://news.example' })],
+  [scanStreamId(A, 2), scan(A, '2026-03-02T11:00:00Z', 'v2', { device: 'desktop', os: 'Windows 10', browser: 'Chrome 140', country: null })],
+  [scanStreamId(A, 3), scan(A, '2026-03-02T11:30:00Z', 'bot', { bot: true })],
+  [scanStreamId(B, 0), scan(B, '2026-03-02T12:00:00Z', 'v1')],
+  [scanStreamId(B, 0), scan(B, '2026-03-03T08:00:00Z', 'v1')],
+  [submissionsStreamId('p1'), submitted(A, '2026-03-02T10:20:00Z')],
+  [analyticsEventsStreamId(A, 0), clicked(A, '2026-03-02T10:21:00Z', 'click')],
+  [analyticsEventsStreamId(A, 0), clicked(A, '2026-03-02T10:22:00Z', 'click')],
+  [analyticsEventsStreamId(B, 1), clicked(B, '2026-03-03T10:22:00Z', 'share')],
+  [analyticsEventsStreamId(B, 1), clicked(B, '2026-03-03T10:23:00Z', 'click', true)],
+];
+
+describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
+  let db: SqlClient;
+  let close: () => Promise<void>;
+  let runner: ProjectionRunner;
+  let store: PostgresEventStore;
+  beforeEach(async () => {
+    ({ db, close } = await adapter.open());
+    store = new PostgresEventStore(db);
+    runner = new ProjectionRunner(db, store, [analytics], createLogger('silent'), { pollIntervalMs: 20, batchSize: 3, rebuildBatchSize: 4 });
+  });
+  afterEach(async () => {
+    await runner.stop();
+    await close();
+  });
+
+  const append = async (events: [string, NewEvent][]) => {
+    for (const [streamId, event] of events) await store.append({ streamId, expectedVersion: 'any', events: [event] });
+  };
+  const allRows = async () => {
+    const dump = async (sql: string) => (await db.query(sql)).rows;
+    return {
+      hourly: await dump('SELECT * FROM analytics_hourly ORDER BY org_id, code_id, hour'),
+      dimensionsHourly: await dump('SELECT * FROM analytics_dimensions_hourly ORDER BY org_id, code_id, hour, dimension, value'),
+      dimensionsDaily: await dump('SELECT * FROM analytics_dimensions_daily ORDER BY org_id, code_id, day, dimension, value'),
+      visitors: await dump('SELECT * FROM analytics_visitors ORDER BY org_id, day, code_id, visitor'),
+    };
+  };
+  const rollups = () => new AnalyticsRollups(db);
+  const march = periodWindow('march', new Date('2026-11-25T00:00:00Z'), 'UTC');
+
+  it('sums scans, visitors per UTC day, submissions and events per code and for the whole organisation', async () => {
+    await append(EVENTS);
+    await runner.start();
+    await runner.caughtUp();
+
+    const org = await rollups().figures({ orgId: ORG, codeId: null }, march, 'UTC');
+    // v1 and v2 on the 2nd, v1 again on the 3rd (a new day's hash in real life); the bot apart.
+    expect(org.totals).toEqual({ scans: 5, unique_visitors: 3, submissions: 1, qr_scans: 4, link_visits: 1, bots: 1, events: 3 });
+    expect(await rollups().totals({ orgId: ORG, codeId: A }, march.range)).toEqual({ scans: 3, unique_visitors: 2, submissions: 1, qr_scans: 2, link_visits: 1, bots: 1, events: 2 });
+    expect(await rollups().totals({ orgId: ORG, codeId: B }, march.range)).toEqual({ scans: 2, unique_visitors: 2, submissions: 0, qr_scans: 2, link_visits: 0, bots: 0, events: 1 });
+
+    expect(org.breakdowns.devices).toEqual([{ value: 'mobile', count: 4 }, { value: 'desktop', count: 1 }]);
+    expect(org.breakdowns.countries).toEqual([{ value: 'DE', count: 4 }, { value: null, count: 1 }]);
+    expect(org.breakdowns.referrers).toEqual([{ value: null, count: 4 }, { value: 'https://news.example', count: 1 }]);
+    expect(org.breakdowns.cities).toEqual([]);
+    expect(org.events).toEqual([{ name: 'click', count: 2 }, { name: 'share', count: 1 }]);
+    // Monday 2 March: 09, 10, 11, 12 UTC; Tuesday 3 March: 08 UTC.
+    expect(org.heatmap).toEqual([
+      { weekday: 1, hour: 9, scans: 1 },
+      { weekday: 1, hour: 10, scans: 1 },
+      { weekday: 1, hour: 11, scans: 1 },
+      { weekday: 1, hour: 12, scans: 1 },
+      { weekday: 2, hour: 8, scans: 1 },
+    ]);
+    expect(org.series).toHaveLength(31);
+    expect(org.series.slice(1, 3)).toEqual([
+      { start: '2026-03-02T00:00:00.000Z', scans: 4, unique_visitors: 2, submissions: 1 },
+      { start: '2026-03-03T00:00:00.000Z', scans: 1, unique_visitors: 1, submissions: 0 },
+    ]);
+    // A visitor counts in the hour of their first scan that day, even when the log had it later.
+    const hours = await db.query<{ hour: Date; unique_visitors: string }>(`SELECT hour, unique_visitors FROM analytics_hourly WHERE code_id = $1 AND unique_visitors > 0 ORDER BY hour`, [A]);
+    expect(hours.rows.map((row) => [row.hour.toISOString(), Number(row.unique_visitors)])).toEqual([
+      ['2026-03-02T09:00:00.000Z', 1],
+      ['2026-03-02T11:00:00.000Z', 1],
+    ]);
+  });
+
+  it('cuts breakdowns at local days: whole UTC days from the daily rows, the ends from the hourly ones', async () => {
+    await append(EVENTS);
+    await runner.start();
+    await runner.caughtUp();
+    // 10:00 on the 2nd to 09:00 on the 3rd: only the scans at 10, 11, 12 (and the bot at 11) are in.
+    const figures = await rollups().figures({ orgId: ORG, codeId: null }, { range: { from: new Date('2026-03-02T10:00:00Z'), to: new Date('2026-03-03T08:00:00Z') }, previous: null, bucket: 'hour' }, 'UTC');
+    expect(figures.totals.scans).toBe(3);
+    expect(figures.breakdowns.devices).toEqual([{ value: 'mobile', count: 2 }, { value: 'desktop', count: 1 }]);
+    const wide = await rollups().figures({ orgId: ORG, codeId: null }, { range: { from: new Date('2026-03-01T23:00:00Z'), to: new Date('2026-03-03T09:00:00Z') }, previous: null, bucket: 'day' }, 'Europe/Berlin');
+    expect(wide.breakdowns.devices).toEqual([{ value: 'mobile', count: 4 }, { value: 'desktop', count: 1 }]);
+    expect(wide.series.map((point) => [point.start, point.scans])).toEqual([
+      ['2026-03-01T23:00:00.000Z', 4],
+      ['2026-03-02T23:00:00.000Z', 1],
+    ]);
+  });
+
+  it('a rebuild gives exactly the rows live processing gave, however the batches fall', async () => {
+    await runner.start();
+    // Live: events arrive while the runner follows, in several small batches.
+    await append(EVENTS.slice(0, 5));
+    await runner.caughtUp();
+    await append(EVENTS.slice(5));
+    await runner.caughtUp();
+    const live = await allRows();
+    const liveFigures = await rollups().figures({ orgId: ORG, codeId: A }, march, 'UTC');
+    expect(live.hourly.length).toBeGreaterThan(0);
+    for (const _ of [1, 2]) {
+      await runner.rebuild('analytics');
+      expect(await allRows()).toEqual(live);
+      expect(await rollups().figures({ orgId: ORG, codeId: A }, march, 'UTC')).toEqual(liveFigures);
+    }
+  });
+});

@@ -20,8 +20,30 @@ const OrganizationName = z.string().trim().min(1).max(120);
 const LogoUrl = z.url({ protocol: /^https?$/ }).max(2048);
 const Timestamp = z.iso.datetime();
 
+/** Where analytics cut days, weeks and months: the Intl time-zone database, in browsers and on the server alike. */
+export const TimeZone = z
+  .string()
+  .max(64)
+  .refine(
+    (name) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: name });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Use an IANA time zone such as Europe/Berlin or UTC.' },
+  )
+  .meta({ id: 'TimeZone', description: 'An IANA time zone, e.g. `Europe/Berlin`.' });
+export const DEFAULT_TIME_ZONE = 'UTC';
+
 export const CreateOrganizationBody = z
-  .strictObject({ organization_name: OrganizationName, organization_logo: LogoUrl.optional() })
+  .strictObject({
+    organization_name: OrganizationName,
+    organization_logo: LogoUrl.optional(),
+    time_zone: TimeZone.optional().meta({ description: 'Defaults to UTC; the web app sends the browser’s.' }),
+  })
   .meta({ id: 'CreateOrganizationBody' });
 export type CreateOrganizationBody = z.infer<typeof CreateOrganizationBody>;
 
@@ -29,9 +51,10 @@ export const UpdateOrganizationBody = z
   .strictObject({
     organization_name: OrganizationName.optional(),
     organization_logo: LogoUrl.nullable().optional().meta({ description: '`null` removes the logo.' }),
+    time_zone: TimeZone.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Give organization_name, organization_logo or both.',
+    message: 'Give organization_name, organization_logo or time_zone.',
   })
   .meta({ id: 'UpdateOrganizationBody' });
 export type UpdateOrganizationBody = z.infer<typeof UpdateOrganizationBody>;
@@ -41,6 +64,7 @@ export const OrganizationView = z
     organization_id: z.uuid(),
     organization_name: z.string(),
     organization_logo: z.string().nullable(),
+    time_zone: z.string().meta({ description: 'The IANA time zone analytics periods are cut in.' }),
   })
   .meta({ id: 'Organization' });
 export type OrganizationView = z.infer<typeof OrganizationView>;

@@ -61,13 +61,13 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
     api_keys: await rows('api_keys', 'key_id'),
   });
 
-  const created = (org_id: string, name = 'Acme') => ({ type: 'CreateOrganization', org_id, name, logo_url: null, created_by: owner.email }) as const;
+  const created = (org_id: string, name = 'Acme') => ({ type: 'CreateOrganization', org_id, name, logo_url: null, time_zone: 'UTC', created_by: owner.email }) as const;
 
   it('shows an organisation with its latest profile and the latest terms', async () => {
     const orgId = randomUUID();
     await history(orgId, [
       created(orgId),
-      { type: 'UpdateOrganization', name: 'Acme Coffee', logo_url: 'https://cdn.example.com/acme.png' },
+      { type: 'UpdateOrganization', name: 'Acme Coffee', logo_url: 'https://cdn.example.com/acme.png', time_zone: 'Asia/Kolkata' },
       { type: 'PublishTerms', text: 'Be nice.' },
       { type: 'PublishTerms', text: 'Be nicer.' },
     ]);
@@ -79,6 +79,7 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
         org_id: orgId,
         organization_name: 'Acme Coffee',
         organization_logo: 'https://cdn.example.com/acme.png',
+        time_zone: 'Asia/Kolkata',
         created_by: owner.email,
         created_at: at(0),
         updated_at: at(1),

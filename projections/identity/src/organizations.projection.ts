@@ -1,11 +1,12 @@
+import { DEFAULT_TIME_ZONE } from '@qr/contracts';
 import type { Projection } from '@qr/projections-runner';
 import { applyInOrder } from './organization-events';
 
 /** One row per organisation: its profile and the terms its members are asked to accept. */
 export const organizations: Projection = {
   name: 'organizations',
-  // 2: terms carry when they were published, for the public terms page.
-  version: 2,
+  // 2: terms carry when they were published, for the public terms page. 3: the time zone analytics cut periods in.
+  version: 3,
   eventTypes: ['OrganizationCreated', 'OrganizationUpdated', 'TermsPublished'],
   tables: {
     // Ids are text, not uuid: a read model must not refuse an event the log has already accepted.
@@ -14,6 +15,7 @@ export const organizations: Projection = {
          org_id text PRIMARY KEY,
          organization_name text NOT NULL,
          organization_logo text,
+         time_zone text NOT NULL,
          created_by text NOT NULL,
          created_at timestamptz NOT NULL,
          updated_at timestamptz NOT NULL,
@@ -29,15 +31,15 @@ export const organizations: Projection = {
       switch (event.type) {
         case 'OrganizationCreated':
           await tx.query(
-            `INSERT INTO ${organizationsTable} (org_id, organization_name, organization_logo, created_by, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $5)`,
-            [orgId, event.data.name, event.data.logo_url, event.data.created_by, occurredAt],
+            `INSERT INTO ${organizationsTable} (org_id, organization_name, organization_logo, time_zone, created_by, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $6)`,
+            [orgId, event.data.name, event.data.logo_url, event.data.time_zone ?? DEFAULT_TIME_ZONE, event.data.created_by, occurredAt],
           );
           break;
         case 'OrganizationUpdated':
           await tx.query(
-            `UPDATE ${organizationsTable} SET organization_name = $2, organization_logo = $3, updated_at = $4 WHERE org_id = $1`,
-            [orgId, event.data.name, event.data.logo_url, occurredAt],
+            `UPDATE ${organizationsTable} SET organization_name = $2, organization_logo = $3, time_zone = $4, updated_at = $5 WHERE org_id = $1`,
+            [orgId, event.data.name, event.data.logo_url, event.data.time_zone ?? DEFAULT_TIME_ZONE, occurredAt],
           );
           break;
         case 'TermsPublished':

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError } from '@qr/contracts';
+import { DEFAULT_TIME_ZONE, DomainError } from '@qr/contracts';
 import { can } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
 import { refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
@@ -29,11 +29,11 @@ export class AnalyticsAccess {
   }
 
   /**
-   * The organisation's time zone. Organisations do not carry one yet (identity has no setting for
-   * it), so every organisation reads its analytics in UTC until they do; the periods and the rollups
-   * already take any IANA zone, and the rollups are UTC hours, so adding the setting needs no rebuild.
+   * The organisation's time zone (its settings; UTC unless chosen). The rollups are UTC hours, so a
+   * change of zone applies to every period at once, with no rebuild.
    */
-  async timeZoneOf(_orgId: string): Promise<string> {
-    return 'UTC';
+  async timeZoneOf(orgId: string): Promise<string> {
+    const { rows } = await this.db.query<{ time_zone: string }>('SELECT time_zone FROM organizations WHERE org_id = $1', [orgId]);
+    return rows[0]?.time_zone ?? DEFAULT_TIME_ZONE;
   }
 }

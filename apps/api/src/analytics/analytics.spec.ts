@@ -32,7 +32,7 @@ describe('analytics', () => {
     const newCode = async (name: string) => (await owner('POST', '/api/v1/codes', { org_id: orgId, name, type: 'page' })).json().code_id as string;
     [codeA, codeB] = [await newCode('Window'), await newCode('Counter')];
 
-    // Organisations have no time zone setting yet: their days are UTC days.
+    // The organisation keeps the default zone: its days are UTC days.
     const now = new Date();
     const today = periodWindow('1day', now, 'UTC').range.from;
     const yesterday = periodWindow('-1day', now, 'UTC').range.from;
@@ -154,5 +154,23 @@ describe('analytics', () => {
     expect((await owner('GET', `${ANALYTICS}/selection?org_id=${orgId}&page_id=${pageId}&input=news`)).json().options).toEqual([{ value: 'true', count: 2 }, { value: 'false', count: 1 }]);
     expect((await owner('GET', `${ANALYTICS}/selection?org_id=${orgId}&page_id=${pageId}&input=email`)).body).toContain('query.input');
     expect((await stranger('GET', `${ANALYTICS}/selection?org_id=${strangerOrgId}&page_id=${pageId}&input=size`)).statusCode).toBe(404);
+  });
+
+  it('cuts days in the organisation’s own time zone once its owner picks one', async () => {
+    const tokyoOrg = await createOrganization(owner, 'Tokyo stand');
+    expect((await owner('PATCH', `/api/v1/organizations/${tokyoOrg}`, { time_zone: 'Asia/Tokyo' })).statusCode).toBe(200);
+    const code = (await owner('POST', '/api/v1/codes', { org_id: tokyoOrg, name: 'Stand', type: 'page' })).json().code_id as string;
+    // Five minutes after midnight in Tokyo is still the day before in UTC.
+    const tokyoMidnight = periodWindow('1day', new Date(), 'Asia/Tokyo').range.from;
+    const event: ScanRecorded = {
+      type: 'ScanRecorded',
+      data: { code_id: code, org_id: tokyoOrg, source: 'qr', device: 'mobile', os: null, browser: null, referrer: null, language: null, country: null, visitor: 'jp', bot: false },
+    };
+    await store.append({ streamId: scanStreamId(code, 0), expectedVersion: 'any', events: [{ ...event, occurredAt: new Date(tokyoMidnight.getTime() + 5 * 60_000), metadata: { org_id: tokyoOrg } }] });
+    await t.projections.caughtUp();
+
+    const today = await analytics(`org_id=${tokyoOrg}&period=1day`);
+    expect([today.time_zone, today.range.from, today.totals.scans]).toEqual(['Asia/Tokyo', tokyoMidnight.toISOString(), 1]);
+    expect((await analytics(`org_id=${tokyoOrg}&period=-1day`)).totals.scans).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, type ApiKeyIssuedView, type CreateOrganizationBody, type IssueApiKeyBody, type OrganizationView } from '@qr/contracts';
+import { DEFAULT_TIME_ZONE, DomainError, type ApiKeyIssuedView, type CreateOrganizationBody, type IssueApiKeyBody, type OrganizationView } from '@qr/contracts';
 import {
   actorId,
   organizationDecider,
@@ -93,14 +93,16 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     if (caller.kind !== 'member') throw new DomainError('forbidden', 'Only a signed-in user can create an organisation.');
     const orgId = randomUUID();
     const logo = body.organization_logo ?? null;
+    const timeZone = body.time_zone ?? DEFAULT_TIME_ZONE;
     await this.stream.decide(orgId, caller.email, {
       type: 'CreateOrganization',
       org_id: orgId,
       name: body.organization_name,
       logo_url: logo,
+      time_zone: timeZone,
       created_by: caller.email,
     });
-    return { organization_id: orgId, organization_name: body.organization_name, organization_logo: logo };
+    return { organization_id: orgId, organization_name: body.organization_name, organization_logo: logo, time_zone: timeZone };
   }
 }
 

@@ -80,12 +80,14 @@ interface OrganizationRow {
   org_id: string;
   organization_name: string;
   organization_logo: string | null;
+  time_zone: string;
 }
 
 const toView = (row: OrganizationRow): OrganizationView => ({
   organization_id: row.org_id,
   organization_name: row.organization_name,
   organization_logo: row.organization_logo,
+  time_zone: row.time_zone,
 });
 
 /**
@@ -116,7 +118,7 @@ export class GetOrganizationHandler implements IQueryHandler<GetOrganization> {
 
   async execute({ caller, orgId }: GetOrganization): Promise<OrganizationView> {
     await this.membership.roleOf(caller, orgId);
-    const { rows } = await this.db.query<OrganizationRow>('SELECT org_id, organization_name, organization_logo FROM organizations WHERE org_id = $1', [orgId]);
+    const { rows } = await this.db.query<OrganizationRow>('SELECT org_id, organization_name, organization_logo, time_zone FROM organizations WHERE org_id = $1', [orgId]);
     if (!rows[0]) throw new DomainError('organization_not_found', 'No such organisation.');
     return toView(rows[0]);
   }
@@ -131,13 +133,13 @@ export class ListMyOrganizationsHandler implements IQueryHandler<ListMyOrganizat
     const { rows } =
       caller.kind === 'member'
         ? await this.db.query<OrganizationRow & { role: Role }>(
-            `SELECT o.org_id, o.organization_name, o.organization_logo, m.role
+            `SELECT o.org_id, o.organization_name, o.organization_logo, o.time_zone, m.role
                FROM members m JOIN organizations o ON o.org_id = m.org_id
               WHERE m.email = $1 ORDER BY o.organization_name, o.org_id`,
             [caller.email],
           )
         : await this.db.query<OrganizationRow & { role: Role }>(
-            `SELECT o.org_id, o.organization_name, o.organization_logo, k.role
+            `SELECT o.org_id, o.organization_name, o.organization_logo, o.time_zone, k.role
                FROM api_keys k JOIN organizations o ON o.org_id = k.org_id
               WHERE k.key_id = $1 AND k.revoked_at IS NULL`,
             [caller.key_id],
@@ -192,7 +194,7 @@ export class CheckExistenceHandler implements IQueryHandler<CheckExistence> {
         ? { sql: 'o.org_id IN (SELECT org_id FROM members WHERE email = $1)', param: caller.email }
         : { sql: 'o.org_id = $1', param: caller.org_id };
     const { rows } = await this.db.query<OrganizationRow>(
-      `SELECT o.org_id, o.organization_name, o.organization_logo FROM organizations o
+      `SELECT o.org_id, o.organization_name, o.organization_logo, o.time_zone FROM organizations o
         WHERE ${visible.sql}
           AND ($2::text IS NULL OR o.org_id = $2)
           AND ($3::text IS NULL OR lower(o.organization_name) = lower($3))

@@ -71,7 +71,7 @@ export class OrganizationsController {
     @Body(new ZodValidationPipe(UpdateOrganizationBody, 'body')) body: UpdateOrganizationBody,
   ): Promise<OrganizationView> {
     await this.commands.execute(
-      new ChangeOrganizationCommand(caller, org_id, { type: 'UpdateOrganization', name: body.organization_name, logo_url: body.organization_logo }),
+      new ChangeOrganizationCommand(caller, org_id, { type: 'UpdateOrganization', name: body.organization_name, logo_url: body.organization_logo, time_zone: body.time_zone }),
     );
     return this.queries.execute(new GetOrganization(caller, org_id));
   }

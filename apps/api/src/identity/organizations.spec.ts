@@ -22,10 +22,15 @@ describe('organisations, users and API keys', () => {
   afterAll(() => t.close());
 
   it('makes the creator the owner, and lists the organisation among theirs with that role', async () => {
-    const created = await owner('POST', ORGS, { organization_name: 'Corner Café', organization_logo: 'https://cdn.example.com/logo.png' });
+    const created = await owner('POST', ORGS, { organization_name: 'Corner Café', organization_logo: 'https://cdn.example.com/logo.png', time_zone: 'Europe/Berlin' });
     expect(created.statusCode).toBe(201);
     const org = created.json();
-    expect(org).toEqual({ organization_id: expect.any(String), organization_name: 'Corner Café', organization_logo: 'https://cdn.example.com/logo.png' });
+    expect(org).toEqual({
+      organization_id: expect.any(String),
+      organization_name: 'Corner Café',
+      organization_logo: 'https://cdn.example.com/logo.png',
+      time_zone: 'Europe/Berlin',
+    });
     const id = org.organization_id;
 
     expect((await owner('GET', `${ORGS}/${id}`)).json()).toEqual(org);
@@ -38,7 +43,16 @@ describe('organisations, users and API keys', () => {
     const id = await createOrganization(owner);
     const res = await owner('PATCH', `${ORGS}/${id}`, { organization_name: 'Corner Bar', organization_logo: null });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ organization_id: id, organization_name: 'Corner Bar', organization_logo: null });
+    expect(res.json()).toEqual({ organization_id: id, organization_name: 'Corner Bar', organization_logo: null, time_zone: 'UTC' });
+  });
+
+  it('moves the organisation to another time zone, and refuses one that does not exist', async () => {
+    const id = await createOrganization(owner);
+    const moved = await owner('PATCH', `${ORGS}/${id}`, { time_zone: 'America/Sao_Paulo' });
+    expect([moved.statusCode, moved.json().time_zone]).toEqual([200, 'America/Sao_Paulo']);
+    const wrong = await owner('PATCH', `${ORGS}/${id}`, { time_zone: 'Mars/Olympus_Mons' });
+    expect([wrong.statusCode, wrong.json().code, wrong.json().errors?.[0]?.field]).toEqual([400, 'validation_failed', 'body.time_zone']);
+    expect((await owner('GET', `${ORGS}/${id}`)).json().time_zone).toBe('America/Sao_Paulo');
   });
 
   it('adds a member, changes their role and removes them', async () => {
@@ -125,7 +139,7 @@ describe('organisations, users and API keys', () => {
       const id = await createOrganization(owner, `Harbour Deli ${Date.now()}`);
       const name = (await owner('GET', `${ORGS}/${id}`)).json().organization_name as string;
       await owner('POST', `${ORGS}/${id}/users`, { email: 'sam@example.com', role: 'editor' });
-      const expected = { organization_id: id, organization_name: name, organization_logo: null };
+      const expected = { organization_id: id, organization_name: name, organization_logo: null, time_zone: 'UTC' };
 
       for (const criteria of [{ id }, { name: name.toUpperCase() }, { email: 'sam@example.com', id }, { name, email: OWNER }]) {
         const res = await owner('POST', `${ORGS}/check-existence`, criteria);

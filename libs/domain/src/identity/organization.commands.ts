@@ -17,6 +17,7 @@ export interface CreateOrganization {
   org_id: string;
   name: string;
   logo_url: string | null;
+  time_zone: string;
   created_by: string;
 }
 
@@ -26,6 +27,7 @@ export interface UpdateOrganization {
   actor: Actor;
   name?: string;
   logo_url?: string | null;
+  time_zone?: string;
 }
 
 export interface AddMember {

@@ -19,7 +19,7 @@ const apiKey = (key_id: string): Actor => ({ kind: 'api_key', key_id });
 const joined = (email: string, role: Role): MemberAdded => ({ type: 'MemberAdded', data: { email, role, added_by: OWNER } });
 
 const created: OrganizationEvent[] = [
-  { type: 'OrganizationCreated', data: { org_id: ORG_ID, name: 'Corner Café', logo_url: null, created_by: OWNER } },
+  { type: 'OrganizationCreated', data: { org_id: ORG_ID, name: 'Corner Café', logo_url: null, time_zone: 'Europe/Lisbon', created_by: OWNER } },
   joined(OWNER, 'owner'),
 ];
 const team: OrganizationEvent[] = [...created, joined(ADMIN, 'admin'), joined(EDITOR, 'editor'), joined(VIEWER, 'viewer')];
@@ -33,7 +33,7 @@ test('an organisation’s events live on the stream organization-<org_id>', () =
 });
 
 describe('creating an organisation', () => {
-  const create = { type: 'CreateOrganization', org_id: ORG_ID, name: 'Corner Café', logo_url: null } as const;
+  const create = { type: 'CreateOrganization', org_id: ORG_ID, name: 'Corner Café', logo_url: null, time_zone: 'Europe/Lisbon' } as const;
 
   test('the creator becomes its first owner', () => {
     given([]).when({ ...create, created_by: OWNER }).then(created);
@@ -56,16 +56,29 @@ describe('updating the organisation', () => {
   test('an admin renames it and the logo stays', () => {
     given(team)
       .when({ type: 'UpdateOrganization', actor: member(ADMIN), name: 'Corner Café & Bar' })
-      .then([{ type: 'OrganizationUpdated', data: { name: 'Corner Café & Bar', logo_url: null, updated_by: ADMIN } }]);
+      .then([{ type: 'OrganizationUpdated', data: { name: 'Corner Café & Bar', logo_url: null, time_zone: 'Europe/Lisbon', updated_by: ADMIN } }]);
   });
 
   test('an owner sets a logo, then removes it with null', () => {
     const logo = 'https://cdn.example.com/logo.png';
-    const withLogo: OrganizationEvent = { type: 'OrganizationUpdated', data: { name: 'Corner Café', logo_url: logo, updated_by: OWNER } };
+    const withLogo: OrganizationEvent = { type: 'OrganizationUpdated', data: { name: 'Corner Café', logo_url: logo, time_zone: 'Europe/Lisbon', updated_by: OWNER } };
     given(team).when({ type: 'UpdateOrganization', actor: member(OWNER), logo_url: logo }).then([withLogo]);
     given([...team, withLogo])
       .when({ type: 'UpdateOrganization', actor: member(OWNER), logo_url: null })
-      .then([{ type: 'OrganizationUpdated', data: { name: 'Corner Café', logo_url: null, updated_by: OWNER } }]);
+      .then([{ type: 'OrganizationUpdated', data: { name: 'Corner Café', logo_url: null, time_zone: 'Europe/Lisbon', updated_by: OWNER } }]);
+  });
+
+  test('an admin moves it to another time zone, which analytics then cut days in', () => {
+    given(team)
+      .when({ type: 'UpdateOrganization', actor: member(ADMIN), time_zone: 'America/New_York' })
+      .then([{ type: 'OrganizationUpdated', data: { name: 'Corner Café', logo_url: null, time_zone: 'America/New_York', updated_by: ADMIN } }]);
+  });
+
+  test('an organisation created before time zones existed is in UTC', () => {
+    const createdBeforeTimeZones: OrganizationEvent = { type: 'OrganizationCreated', data: { org_id: ORG_ID, name: 'Corner Café', logo_url: null, created_by: OWNER } };
+    given([createdBeforeTimeZones, created[1]!])
+      .when({ type: 'UpdateOrganization', actor: member(OWNER), name: 'Corner Bar' })
+      .then([{ type: 'OrganizationUpdated', data: { name: 'Corner Bar', logo_url: null, time_zone: 'UTC', updated_by: OWNER } }]);
   });
 
   test('saving what is already there records nothing', () => {
@@ -87,7 +100,7 @@ describe('updating the organisation', () => {
   test('the acting member’s email is matched in any letter case', () => {
     given(team)
       .when({ type: 'UpdateOrganization', actor: member('Adam@Example.com'), name: 'Renamed' })
-      .then([{ type: 'OrganizationUpdated', data: { name: 'Renamed', logo_url: null, updated_by: ADMIN } }]);
+      .then([{ type: 'OrganizationUpdated', data: { name: 'Renamed', logo_url: null, time_zone: 'Europe/Lisbon', updated_by: ADMIN } }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { DomainError, Email, type Role } from '@qr/contracts';
+import { DEFAULT_TIME_ZONE, DomainError, Email, type Role } from '@qr/contracts';
 import type { Decider } from '../decider';
 import {
   actorId,
@@ -21,6 +21,7 @@ export interface OrganizationState {
   exists: boolean;
   name: string;
   logoUrl: string | null;
+  timeZone: string;
   /** Keyed by lower-cased email. */
   members: ReadonlyMap<string, Role>;
   /** Live keys only: a revoked key is gone, so it can neither act nor be revoked again. */
@@ -35,6 +36,7 @@ const initialState: OrganizationState = {
   exists: false,
   name: '',
   logoUrl: null,
+  timeZone: DEFAULT_TIME_ZONE,
   members: new Map(),
   apiKeys: new Map(),
   termsVersion: 0,
@@ -52,9 +54,9 @@ function withoutEntry<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<
 function evolve(state: OrganizationState, event: OrganizationEvent): OrganizationState {
   switch (event.type) {
     case 'OrganizationCreated':
-      return { ...state, exists: true, name: event.data.name, logoUrl: event.data.logo_url };
+      return { ...state, exists: true, name: event.data.name, logoUrl: event.data.logo_url, timeZone: event.data.time_zone ?? DEFAULT_TIME_ZONE };
     case 'OrganizationUpdated':
-      return { ...state, name: event.data.name, logoUrl: event.data.logo_url };
+      return { ...state, name: event.data.name, logoUrl: event.data.logo_url, timeZone: event.data.time_zone ?? DEFAULT_TIME_ZONE };
     case 'MemberAdded':
       return { ...state, members: withEntry(state.members, event.data.email, event.data.role) };
     case 'MemberRoleChanged':
@@ -149,7 +151,7 @@ function createOrganization(command: CreateOrganization, state: OrganizationStat
   if (state.exists) throw new DomainError('wrong_expected_version', `Organisation ${command.org_id} already exists.`);
   const owner = normaliseEmail(command.created_by, 'created_by');
   return [
-    { type: 'OrganizationCreated', data: { org_id: command.org_id, name: command.name, logo_url: command.logo_url, created_by: owner } },
+    { type: 'OrganizationCreated', data: { org_id: command.org_id, name: command.name, logo_url: command.logo_url, time_zone: command.time_zone, created_by: owner } },
     { type: 'MemberAdded', data: { email: owner, role: 'owner', added_by: owner } },
   ];
 }
@@ -158,8 +160,9 @@ function updateOrganization(command: UpdateOrganization, state: OrganizationStat
   authorise(can.updateOrganization(actor.role), 'change the organisation');
   const name = command.name ?? state.name;
   const logoUrl = command.logo_url === undefined ? state.logoUrl : command.logo_url;
-  if (name === state.name && logoUrl === state.logoUrl) return [];
-  return [{ type: 'OrganizationUpdated', data: { name, logo_url: logoUrl, updated_by: actor.id } }];
+  const timeZone = command.time_zone ?? state.timeZone;
+  if (name === state.name && logoUrl === state.logoUrl && timeZone === state.timeZone) return [];
+  return [{ type: 'OrganizationUpdated', data: { name, logo_url: logoUrl, time_zone: timeZone, updated_by: actor.id } }];
 }
 
 function addMember(command: AddMember, state: OrganizationState, actor: Acting): OrganizationEvent[] {

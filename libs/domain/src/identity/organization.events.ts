@@ -18,11 +18,12 @@ interface Event<Type extends string, Data> {
 
 export type OrganizationCreated = Event<
   'OrganizationCreated',
-  { org_id: string; name: string; logo_url: string | null; created_by: string }
+  /** `time_zone` is absent from events written before organisations had one: read it as UTC. */
+  { org_id: string; name: string; logo_url: string | null; time_zone?: string; created_by: string }
 >;
 
 /** Carries the whole profile after the change, so a read model can overwrite rather than merge. */
-export type OrganizationUpdated = Event<'OrganizationUpdated', { name: string; logo_url: string | null; updated_by: string }>;
+export type OrganizationUpdated = Event<'OrganizationUpdated', { name: string; logo_url: string | null; time_zone?: string; updated_by: string }>;
 
 export type MemberAdded = Event<'MemberAdded', { email: string; role: Role; added_by: string }>;
 

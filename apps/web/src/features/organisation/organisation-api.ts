@@ -79,8 +79,9 @@ const userPath = (orgId: string, email: string) => `${usersPath(orgId)}/${encode
 
 export const organisationApi = {
   listMine: () => call<MyOrganisation[]>(base),
+  /** A new organisation starts in the creator's time zone, which is most often where its codes are scanned. */
   create: (organization_name: string) =>
-    call<Organisation>(base, { method: 'POST', body: JSON.stringify({ organization_name }) }),
+    call<Organisation>(base, { method: 'POST', body: JSON.stringify({ organization_name, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone }) }),
   listUsers: (orgId: string) => call<OrganisationUser[]>(usersPath(orgId)),
   addUser: (orgId: string, email: string, role: Role) =>
     call<unknown>(usersPath(orgId), { method: 'POST', body: JSON.stringify({ email, role }) }),

@@ -1,19 +1,30 @@
-import { Alert, Button, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UpdateOrganizationBody } from '@qr/contracts';
 import { can } from '@qr/domain';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ApiKeysPanel } from './api-keys-panel';
 import { describeError, isRole, organisationApi, organisationKeys } from './organisation-api';
 import { useOrganisationRecord, type OrganisationRecord } from './organisation-record';
+import { useMyOrganisations } from './organisation-switcher';
 import { TermsPanel } from './terms-panel';
 
-function DetailsForm({ record, canEdit }: { record: OrganisationRecord; canEdit: boolean }) {
+/** The browser's own list of IANA zones (UTC first), so the picker offers what the server's Intl accepts too. */
+function useTimeZones(current: string): string[] {
+  return useMemo(() => {
+    const zones = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
+    return zones.has(current) ? [...zones] : [current, ...zones];
+  }, [current]);
+}
+
+function DetailsForm({ record, savedTimeZone, canEdit }: { record: OrganisationRecord; savedTimeZone: string; canEdit: boolean }) {
   const queryClient = useQueryClient();
   const { set } = useOrganisationRecord();
   const [name, setName] = useState(record.org_name);
   const [logo, setLogo] = useState(record.organization_logo);
+  const [timeZone, setTimeZone] = useState(savedTimeZone);
+  const timeZones = useTimeZones(savedTimeZone);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
     mutationFn: (body: UpdateOrganizationBody) => organisationApi.update(record.org_id, body),
@@ -24,7 +35,11 @@ function DetailsForm({ record, canEdit }: { record: OrganisationRecord; canEdit:
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = contractFieldErrors(UpdateOrganizationBody, { organization_name: name, organization_logo: logo.trim() === '' ? null : logo.trim() });
+    const checked = contractFieldErrors(UpdateOrganizationBody, {
+      organization_name: name,
+      organization_logo: logo.trim() === '' ? null : logo.trim(),
+      time_zone: timeZone,
+    });
     setErrors(checked.errors ?? {});
     if (checked.data) save.mutate(checked.data);
   };
@@ -38,6 +53,17 @@ function DetailsForm({ record, canEdit }: { record: OrganisationRecord; canEdit:
           value={logo}
           onChange={(e) => setLogo(e.currentTarget.value)}
           error={errors['organization_logo']}
+          disabled={!canEdit}
+        />
+        <Select
+          label="Time zone"
+          description="Analytics count days, weeks and months in this time zone."
+          data={timeZones}
+          value={timeZone}
+          onChange={(zone) => zone && setTimeZone(zone)}
+          error={errors['time_zone']}
+          searchable
+          allowDeselect={false}
           disabled={!canEdit}
         />
         {canEdit && (
@@ -61,6 +87,7 @@ function DetailsForm({ record, canEdit }: { record: OrganisationRecord; canEdit:
 /** /admin/organization: the selected organisation's details, API keys and terms, as the caller's role allows. */
 export default function OrganisationSettingsScreen() {
   const { record } = useOrganisationRecord();
+  const organisation = useMyOrganisations().data?.find((o) => o.organization_id === record.org_id);
   if (record.org_id === '' || !isRole(record.role)) {
     return (
       <Stack>
@@ -79,7 +106,7 @@ export default function OrganisationSettingsScreen() {
         </Text>
       </div>
       {/* Keyed by organisation so that switching resets the form to the other organisation's values. */}
-      <DetailsForm key={record.org_id} record={record} canEdit={can.updateOrganization(role)} />
+      {organisation && <DetailsForm key={record.org_id} record={record} savedTimeZone={organisation.time_zone} canEdit={can.updateOrganization(role)} />}
       <Divider />
       <ApiKeysPanel orgId={record.org_id} canManage={can.manageApiKeys(role)} />
       <Divider />

@@ -12,7 +12,8 @@ function signInAs(role: string, terms: { version: number; accepted_version: numb
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role }));
   api = installFakeApi((path, method, body) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role }]);
+    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, time_zone: 'UTC', role }]);
+    if (path === ORG && method === 'PATCH') return reply(200, { organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, ...(body as object) });
     if (path === `${ORG}/api-keys` && method === 'GET') return reply(200, [key]);
     if (path === `${ORG}/api-keys` && method === 'POST') {
       return reply(201, { ...key, key_id: 'k-2', ...(body as object), prefix: 'qrk_wxyz', api_key: 'qrk_wxyz_the-secret' });
@@ -74,4 +75,20 @@ test('a member who has not accepted the latest terms is asked to, and accepting 
 
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Read and accept' })).toBeNull());
   expect(requestsOf(api, 'POST')).toEqual([[`${ORG}/terms/accept`, { version: 2 }]]);
+});
+
+test('an admin moves the organisation to another time zone, which analytics then count days in', async () => {
+  signInAs('admin');
+  renderApp('/admin/organization');
+
+  const zone = (await screen.findByLabelText('Time zone', { selector: 'input' })) as HTMLInputElement;
+  expect(zone.value).toBe('UTC');
+  expect(screen.getByText('Analytics count days, weeks and months in this time zone.')).toBeTruthy();
+  fireEvent.click(zone);
+  fireEvent.change(zone, { target: { value: 'Europe/Ber' } });
+  fireEvent.click(await screen.findByRole('option', { name: 'Europe/Berlin', hidden: true }));
+  fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+
+  await screen.findByText('Saved.');
+  expect(requestsOf(api, 'PATCH')).toEqual([[ORG, { organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/Berlin' }]]);
 });

@@ -192,7 +192,7 @@ export class ProjectionRunner {
       pollIntervalMs: this.options.pollIntervalMs,
       // PGlite is one connection: a delayed, larger batch holds up every scan queued behind it (scan
       // bench: p99 26 ms without the delay, 102 ms with it, at the same throughput).
-      wakeDelayMs: process.env.ZZ_WAKE ? Number(process.env.ZZ_WAKE) : this.db.kind === 'pglite' ? 0 : projection.wakeDelayMs,
+      wakeDelayMs: this.db.kind === 'pglite' ? 0 : projection.wakeDelayMs,
       handle: async (events, next) => {
         await this.db.transaction((tx) => this.apply(tx, projection, state.generation, events, next));
         if (events.length > 0) this.notifyApplied(projection.name, events);

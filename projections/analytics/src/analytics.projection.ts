@@ -17,8 +17,9 @@ import type { Projection } from '@qr/projections-runner';
  * Unique visitors: the visitor hash changes every UTC day, so a visitor is counted once per UTC day
  * (in the hour of their first scan that day) per scope; `analytics_visitors` remembers who was seen,
  * by a 64-bit digest of (organisation, scope, day, visitor): a narrow key keeps the busiest table of
- * the projection (about 1.5 rows a scan) cheap to write; a collision, which would hide one visitor,
- * needs billions of visitors a day to become likely.
+ * the projection (about 1.5 rows a scan) cheap to write; a collision, which would hide one visitor
+ * for one day, becomes likely only once the table holds billions of rows. (Putting the day in the
+ * key's high bits, for index locality, measured no faster at 300,000 scans.)
  * Bots are counted apart and left out of everything else.
  */
 

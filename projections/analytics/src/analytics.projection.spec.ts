@@ -64,7 +64,7 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
       hourly: await dump('SELECT * FROM analytics_hourly ORDER BY org_id, code_id, hour'),
       dimensionsHourly: await dump('SELECT * FROM analytics_dimensions_hourly ORDER BY org_id, code_id, hour, dimension, value'),
       dimensionsDaily: await dump('SELECT * FROM analytics_dimensions_daily ORDER BY org_id, code_id, day, dimension, value'),
-      visitors: await dump('SELECT * FROM analytics_visitors ORDER BY org_id, day, code_id, visitor'),
+      visitors: await dump('SELECT * FROM analytics_visitors ORDER BY seen'),
     };
   };
   const rollups = () => new AnalyticsRollups(db);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AnalyticsDimension } from '@qr/contracts';
 import type { AnalyticsEventRecorded, FormSubmitted, ScanRecorded } from '@qr/domain';
 import type { RecordedEvent } from '@qr/eventstore';
@@ -14,7 +15,11 @@ import type { Projection } from '@qr/projections-runner';
  * at its two ragged ends (a local day rarely starts at a UTC midnight).
  *
  * Unique visitors: the visitor hash changes every UTC day, so a visitor is counted once per UTC day
- * (in the hour of their first scan that day) per scope; `analytics_visitors` remembers who was seen.
+ * (in the hour of their first scan that day) per scope; `analytics_visitors` remembers who was seen,
+ * by a 64-bit digest of (organisation, scope, day, visitor): a narrow key keeps the busiest table of
+ * the projection (about 1.5 rows a scan) cheap to write; a collision, which would hide one visitor
+ * for one day, becomes likely only once the table holds billions of rows. (Putting the day in the
+ * key's high bits, for index locality, measured no faster at 300,000 scans.)
  * Bots are counted apart and left out of everything else.
  */
 
@@ -50,8 +55,8 @@ const key = (...parts: (string | number)[]) => parts.join('\u0000');
 class BatchRollup {
   readonly hourly = new Map<string, HourlyCounts>();
   readonly dimensions = { hourly: new Map<string, number>(), daily: new Map<string, number>() };
-  /** (org, scope, UTC day, visitor) -> the hour of their first scan in this batch. */
-  readonly visitors = new Map<string, { org: string; code: string; day: number; visitor: string; hour: number }>();
+  /** The digest of (org, scope, UTC day, visitor) -> the hour of their first scan in this batch. */
+  readonly visitors = new Map<string, { org: string; code: string; hour: number }>();
 
   count(org: string, codeId: string, at: Date, measure: Measure): void {
     const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
@@ -84,10 +89,10 @@ class BatchRollup {
     const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
     const day = Math.floor(hour / DAY_MS) * DAY_MS;
     for (const code of [codeId, WHOLE_ORGANIZATION]) {
-      const id = key(org, code, day, visitor);
+      const id = createHash('sha256').update(key(org, code, day, visitor)).digest().readBigInt64BE(0).toString();
       const seen = this.visitors.get(id);
       // Events of a batch come in log order, which is not always time order.
-      if (!seen || seen.hour > hour) this.visitors.set(id, { org, code, day, visitor, hour });
+      if (!seen || seen.hour > hour) this.visitors.set(id, { org, code, hour });
     }
   }
 }
@@ -161,29 +166,29 @@ async function upsertDimensions(tx: Parameters<Projection['handle']>[1]['tx'], t
  * never on how they were cut into batches, so a rebuild gives what live processing gave.
  */
 async function countFirstVisits(tx: SqlExecutor, table: string, rollup: BatchRollup): Promise<void> {
-  const candidates = [...rollup.visitors.values()];
-  const columns = (list: typeof candidates) => [list.map((c) => c.org), list.map((c) => c.code), list.map((c) => new Date(c.day)), list.map((c) => c.visitor), list.map((c) => new Date(c.hour))];
-  const seen = `unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::timestamptz[]) AS s(org_id, code_id, day, visitor, hour)`;
+  const candidates = [...rollup.visitors];
+  const columns = (list: typeof candidates) => [list.map(([seen]) => seen), list.map(([, c]) => new Date(c.hour))];
+  const seen = `unnest($1::bigint[], $2::timestamptz[]) AS s(seen, hour)`;
   // Most candidates are new that day: one insert finds them. The rest were seen in an earlier batch.
-  const { rows: inserted } = await tx.query<{ org_id: string; code_id: string; day: Date; visitor: string; hour: Date }>(
-    `INSERT INTO ${table} (org_id, code_id, day, visitor, hour) SELECT * FROM ${seen} ON CONFLICT DO NOTHING RETURNING org_id, code_id, day, visitor, hour`,
-    columns(candidates),
-  );
-  for (const row of inserted) rollup.add(row.org_id, row.code_id, row.hour.getTime(), 'unique_visitors', 1);
+  const { rows: inserted } = await tx.query<{ seen: string }>(`INSERT INTO ${table} (seen, hour) SELECT * FROM ${seen} ON CONFLICT DO NOTHING RETURNING seen`, columns(candidates));
+  const isNew = new Set<string>();
+  for (const row of inserted) {
+    const first = rollup.visitors.get(row.seen)!;
+    rollup.add(first.org, first.code, first.hour, 'unique_visitors', 1);
+    isNew.add(row.seen);
+  }
   if (inserted.length === candidates.length) return;
-  const isNew = new Set(inserted.map((row) => key(row.org_id, row.code_id, row.day.getTime(), row.visitor)));
-  const known = candidates.filter((c) => !isNew.has(key(c.org, c.code, c.day, c.visitor)));
   // The subquery reads the row as it was, so `before` is the hour the visitor was counted in until now.
-  const { rows: moved } = await tx.query<{ org_id: string; code_id: string; hour: Date; before: Date }>(
+  const { rows: moved } = await tx.query<{ seen: string; before: Date }>(
     `UPDATE ${table} AS v SET hour = earlier.hour
-       FROM (SELECT s.*, v0.hour AS before FROM ${seen} JOIN ${table} v0 USING (org_id, day, code_id, visitor) WHERE s.hour < v0.hour) AS earlier
-      WHERE v.org_id = earlier.org_id AND v.day = earlier.day AND v.code_id = earlier.code_id AND v.visitor = earlier.visitor
-      RETURNING v.org_id, v.code_id, earlier.hour, earlier.before`,
-    columns(known),
+       FROM (SELECT s.seen, s.hour, v0.hour AS before FROM ${seen} JOIN ${table} v0 USING (seen) WHERE s.hour < v0.hour) AS earlier
+      WHERE v.seen = earlier.seen RETURNING v.seen, earlier.before`,
+    columns(candidates.filter(([id]) => !isNew.has(id))),
   );
   for (const row of moved) {
-    rollup.add(row.org_id, row.code_id, row.before.getTime(), 'unique_visitors', -1);
-    rollup.add(row.org_id, row.code_id, row.hour.getTime(), 'unique_visitors', 1);
+    const first = rollup.visitors.get(row.seen)!;
+    rollup.add(first.org, first.code, row.before.getTime(), 'unique_visitors', -1);
+    rollup.add(first.org, first.code, first.hour, 'unique_visitors', 1);
   }
 }
 
@@ -201,7 +206,7 @@ export const analytics: Projection = {
     ],
     analytics_dimensions_hourly: dimensionTable('hour'),
     analytics_dimensions_daily: dimensionTable('day'),
-    analytics_visitors: (table) => [`CREATE TABLE ${table} (org_id text NOT NULL, code_id text NOT NULL, day timestamptz NOT NULL, visitor text NOT NULL, hour timestamptz NOT NULL, PRIMARY KEY (org_id, day, code_id, visitor))`],
+    analytics_visitors: (table) => [`CREATE TABLE ${table} (seen bigint PRIMARY KEY, hour timestamptz NOT NULL)`],
   },
   async handle(events, { tx, table }) {
     const rollup = new BatchRollup();

@@ -122,6 +122,12 @@ describe('analytics', () => {
     expect(MONTH_NAMES.every((month) => (ANALYTICS_PERIODS as readonly AnalyticsPeriod[]).includes(month))).toBe(true);
   });
 
+  it('documents its routes in the OpenAPI document from the same contracts', async () => {
+    const { paths } = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/v1/analytics', '/api/v1/analytics/selection', '/api/v1/public/analytics/events']));
+    expect(paths['/api/v1/analytics'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['org_id', 'period', 'code_id']);
+  });
+
   it('records a landing page’s custom event and counts it by name', async () => {
     const visitor = callerOf(t.app);
     const sent = await t.app.inject({ method: 'POST', url: EVENTS, headers: { 'user-agent': IPHONE }, payload: { code_id: codeA, name: 'button click', target: 'Order now' } });

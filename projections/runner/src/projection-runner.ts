@@ -57,6 +57,7 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     this.started = true;
+    await this.analyzeLog();
     for (const projection of this.projections) {
       const live = await this.db.transaction(async (tx) => {
         // Two servers starting together on one PostgreSQL must not both create generation 1.
@@ -152,6 +153,7 @@ export class ProjectionRunner {
       return projectionState.createGeneration(tx, projection, 'building');
     });
 
+    await this.analyzeLog();
     const head = await this.store.headPosition();
     let from = START;
     for (;;) {
@@ -224,6 +226,16 @@ export class ProjectionRunner {
     const context: ProjectionContext = { tx, table: (logical) => physicalTable(logical, generation) };
     if (fresh.length > 0) await projection.handle(fresh, context);
     if (compareCheckpoints(next, state.checkpoint) > 0) await projectionState.advance(tx, state, next, fresh.length);
+  }
+
+  /**
+   * Fresh statistics of the log before reading much of it. PGlite runs no autovacuum, so without
+   * them the planner takes a type filter for rare and reads every event after the checkpoint,
+   * sorted, for each batch: a rebuild then costs the square of the log (measured on 32,000 events:
+   * 83 ms per batch from the start, 9 ms with statistics, by the ordered index scan).
+   */
+  private async analyzeLog(): Promise<void> {
+    await this.db.query('ANALYZE es_events');
   }
 
   private names(): string {

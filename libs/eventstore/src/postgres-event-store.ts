@@ -308,7 +308,7 @@ export class PostgresEventStore implements EventStore {
         from.globalPosition,
         limit,
         types ? [...types] : null,
-      ]);
+      ], { statementName: 'es_read_log_positions' });
       const listed = rows.filter((row) => row.global_position != null);
       const events = this.recent.all(listed.map((row) => Number(row.global_position)));
       // Equal transaction ids too: a position is the event's for good, but a cache must not be trusted blindly.
@@ -321,7 +321,7 @@ export class PostgresEventStore implements EventStore {
       from.globalPosition,
       limit,
       types ? [...types] : null,
-    ]);
+    ], { statementName: 'es_read_log' });
     const events = rows.filter((row) => row.event_id != null).map((row) => toRecordedEvent(row as EventRow));
     return readResult(from, limit, events, rows[0]!.horizon);
   }

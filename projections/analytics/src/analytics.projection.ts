@@ -156,6 +156,7 @@ async function upsertDimensions(tx: Parameters<Projection['handle']>[1]['tx'], t
        SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::bigint[])
      ON CONFLICT (org_id, code_id, ${bucket}, dimension, value) DO UPDATE SET count = d.count + excluded.count`,
     columns,
+    { statementName: `${table}_add` },
   );
 }
 
@@ -170,7 +171,9 @@ async function countFirstVisits(tx: SqlExecutor, table: string, rollup: BatchRol
   const columns = (list: typeof candidates) => [list.map(([seen]) => seen), list.map(([, c]) => new Date(c.hour))];
   const seen = `unnest($1::bigint[], $2::timestamptz[]) AS s(seen, hour)`;
   // Most candidates are new that day: one insert finds them. The rest were seen in an earlier batch.
-  const { rows: inserted } = await tx.query<{ seen: string }>(`INSERT INTO ${table} (seen, hour) SELECT * FROM ${seen} ON CONFLICT DO NOTHING RETURNING seen`, columns(candidates));
+  const { rows: inserted } = await tx.query<{ seen: string }>(`INSERT INTO ${table} (seen, hour) SELECT * FROM ${seen} ON CONFLICT DO NOTHING RETURNING seen`, columns(candidates), {
+    statementName: `${table}_first`,
+  });
   const isNew = new Set<string>();
   for (const row of inserted) {
     const first = rollup.visitors.get(row.seen)!;
@@ -184,6 +187,7 @@ async function countFirstVisits(tx: SqlExecutor, table: string, rollup: BatchRol
        FROM (SELECT s.seen, s.hour, v0.hour AS before FROM ${seen} JOIN ${table} v0 USING (seen) WHERE s.hour < v0.hour) AS earlier
       WHERE v.seen = earlier.seen RETURNING v.seen, earlier.before`,
     columns(candidates.filter(([id]) => !isNew.has(id))),
+    { statementName: `${table}_earlier` },
   );
   for (const row of moved) {
     const first = rollup.visitors.get(row.seen)!;
@@ -220,6 +224,7 @@ export const analytics: Projection = {
            SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], ${MEASURES.map((_, i) => `$${i + 4}::bigint[]`).join(', ')})
          ON CONFLICT (org_id, code_id, hour) DO UPDATE SET ${MEASURES.map((measure) => `${measure} = h.${measure} + excluded.${measure}`).join(', ')}`,
         [hourly.map((h) => h.org), hourly.map((h) => h.code), hourly.map((h) => new Date(h.hour)), ...MEASURES.map((measure) => hourly.map((h) => h[measure]))],
+        { statementName: `${table('analytics_hourly')}_add` },
       );
     }
     await upsertDimensions(tx, table('analytics_dimensions_hourly'), 'hour', rollup.dimensions.hourly);

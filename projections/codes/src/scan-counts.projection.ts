@@ -29,6 +29,7 @@ export const scanCounts: Projection = {
          SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::timestamptz[])
        ON CONFLICT (code_id) DO UPDATE SET scans = c.scans + excluded.scans, last_scan_at = greatest(c.last_scan_at, excluded.last_scan_at)`,
       [codes, codes.map((c) => perCode.get(c)!.orgId), codes.map((c) => perCode.get(c)!.scans), codes.map((c) => perCode.get(c)!.last)],
+      { statementName: `${table('scan_counts')}_add` },
     );
   },
 };

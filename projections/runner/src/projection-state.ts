@@ -39,6 +39,7 @@ export const projectionState = {
     const { rows } = await tx.query<StateRow>(
       `SELECT ${STATE_COLUMNS} FROM projection_checkpoints WHERE name = $1 AND generation = $2 FOR UPDATE`,
       [name, generation],
+      { statementName: 'projection_lock' },
     );
     return rows[0] && toState(rows[0]);
   },
@@ -54,6 +55,7 @@ export const projectionState = {
           SET checkpoint_transaction = $3::xid8, checkpoint_position = $4, events_processed = events_processed + $5, updated_at = now()
         WHERE name = $1 AND generation = $2`,
       [state.name, state.generation, checkpoint.transactionId, checkpoint.globalPosition, processed],
+      { statementName: 'projection_advance' },
     );
   },
 

@@ -8,7 +8,10 @@ export interface QueryOptions {
    * Names a statement that a hot path runs again and again with new parameters. PostgreSQL then
    * parses it once per connection and, after a few runs, reuses one generic plan instead of
    * planning it with every call's values inlined (for a large statement with a batch-sized
-   * parameter that planning is a measurable share of the call). One name, one SQL text.
+   * parameter that planning is a measurable share of the call). One name, one SQL text: a
+   * projection's statements carry their physical table's name, which changes with each generation.
+   * On the scan path every batch runs about ten statements, and named ones took the embedded
+   * default from 4,151 to 5,005 scans/s (`npm run bench -- scan`).
    */
   statementName?: string;
 }

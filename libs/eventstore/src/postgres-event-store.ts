@@ -115,7 +115,8 @@ export class PostgresEventStore implements EventStore {
         const { results, recorded } = blind
           ? await this.appendBlind(requests)
           : await this.db.transaction((tx) => this.writeBatch(tx, requests));
-        if (recorded) this.recent.remember(recorded);
+        // Kept for live subscribers only: a store nobody follows (a bulk import, the CLI) keeps nothing.
+        if (recorded && this.appended.listenerCount('appended') > 0) this.recent.remember(recorded);
         const written = requests.filter((_, index) => !(results[index] instanceof Error));
         if (written.length > 0) this.appended.emit('appended', new Set(written.flatMap((r) => r.events.map((e) => e.type))));
         return results;

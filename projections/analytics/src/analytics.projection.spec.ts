@@ -1,8 +1,7 @@
 import { analyticsEventsStreamId, periodWindow, scanStreamId, submissionsStreamId, type AnalyticsEventRecorded, type FormSubmitted, type ScanRecorded } from '@qr/domain';
-import { PostgresEventStore, type NewEvent } from '@qr/eventstore';
-import { createLogger, type SqlClient } from '@qr/platform';
+import type { NewEvent } from '@qr/eventstore';
 import { testAdapters } from '@qr/platform/testing';
-import { ProjectionRunner } from '@qr/projections-runner';
+import { projectionTestbed } from '@qr/projections-runner/testing';
 import { analytics, AnalyticsRollups } from './index';
 
 const ORG = '00000000-0000-4000-8000-000000000001';
@@ -41,25 +40,13 @@ const EVENTS: [string, NewEvent][] = [
 ];
 
 describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
-  let db: SqlClient;
-  let close: () => Promise<void>;
-  let runner: ProjectionRunner;
-  let store: PostgresEventStore;
-  beforeEach(async () => {
-    ({ db, close } = await adapter.open());
-    store = new PostgresEventStore(db);
-    runner = new ProjectionRunner(db, store, [analytics], createLogger('silent'), { pollIntervalMs: 20, batchSize: 3, rebuildBatchSize: 4 });
-  });
-  afterEach(async () => {
-    await runner.stop();
-    await close();
-  });
+  const t = projectionTestbed(adapter, [analytics], { batchSize: 3, rebuildBatchSize: 4 });
 
   const append = async (events: [string, NewEvent][]) => {
-    for (const [streamId, event] of events) await store.append({ streamId, expectedVersion: 'any', events: [event] });
+    for (const [streamId, event] of events) await t.store.append({ streamId, expectedVersion: 'any', events: [event] });
   };
   const allRows = async () => {
-    const dump = async (sql: string) => (await db.query(sql)).rows;
+    const dump = async (sql: string) => (await t.db.query(sql)).rows;
     return {
       hourly: await dump('SELECT * FROM analytics_hourly ORDER BY org_id, code_id, hour'),
       dimensionsHourly: await dump('SELECT * FROM analytics_dimensions_hourly ORDER BY org_id, code_id, hour, dimension, value'),
@@ -67,13 +54,13 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
       visitors: await dump('SELECT * FROM analytics_visitors ORDER BY seen'),
     };
   };
-  const rollups = () => new AnalyticsRollups(db);
+  const rollups = () => new AnalyticsRollups(t.db);
   const march = periodWindow('march', new Date('2026-11-25T00:00:00Z'), 'UTC');
 
   it('sums scans, visitors per UTC day, submissions and events per code and for the whole organisation', async () => {
     await append(EVENTS);
-    await runner.start();
-    await runner.caughtUp();
+    await t.runner.start();
+    await t.runner.caughtUp();
 
     const org = await rollups().figures({ orgId: ORG, codeId: null }, march, 'UTC');
     // v1 and v2 on the 2nd, v1 again on the 3rd (a new day's hash in real life); the bot apart.
@@ -100,7 +87,7 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
       { start: '2026-03-03T00:00:00.000Z', scans: 1, unique_visitors: 1, submissions: 0 },
     ]);
     // A visitor counts in the hour of their first scan that day, even when the log had it later.
-    const hours = await db.query<{ hour: Date; unique_visitors: string }>(`SELECT hour, unique_visitors FROM analytics_hourly WHERE code_id = $1 AND unique_visitors > 0 ORDER BY hour`, [A]);
+    const hours = await t.db.query<{ hour: Date; unique_visitors: string }>(`SELECT hour, unique_visitors FROM analytics_hourly WHERE code_id = $1 AND unique_visitors > 0 ORDER BY hour`, [A]);
     expect(hours.rows.map((row) => [row.hour.toISOString(), Number(row.unique_visitors)])).toEqual([
       ['2026-03-02T09:00:00.000Z', 1],
       ['2026-03-02T11:00:00.000Z', 1],
@@ -109,8 +96,8 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
 
   it('cuts breakdowns at local days: whole UTC days from the daily rows, the ends from the hourly ones', async () => {
     await append(EVENTS);
-    await runner.start();
-    await runner.caughtUp();
+    await t.runner.start();
+    await t.runner.caughtUp();
     // 10:00 on the 2nd to 09:00 on the 3rd: only the scans at 10, 11, 12 (and the bot at 11) are in.
     const figures = await rollups().figures({ orgId: ORG, codeId: null }, { range: { from: new Date('2026-03-02T10:00:00Z'), to: new Date('2026-03-03T08:00:00Z') }, previous: null, bucket: 'hour' }, 'UTC');
     expect(figures.totals.scans).toBe(3);
@@ -124,17 +111,17 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
   });
 
   it('a rebuild gives exactly the rows live processing gave, however the batches fall', async () => {
-    await runner.start();
-    // Live: events arrive while the runner follows, in several small batches.
+    await t.runner.start();
+    // Live: events arrive while the t.runner follows, in several small batches.
     await append(EVENTS.slice(0, 5));
-    await runner.caughtUp();
+    await t.runner.caughtUp();
     await append(EVENTS.slice(5));
-    await runner.caughtUp();
+    await t.runner.caughtUp();
     const live = await allRows();
     const liveFigures = await rollups().figures({ orgId: ORG, codeId: A }, march, 'UTC');
     expect(live.hourly.length).toBeGreaterThan(0);
     for (const _ of [1, 2]) {
-      await runner.rebuild('analytics');
+      await t.runner.rebuild('analytics');
       expect(await allRows()).toEqual(live);
       expect(await rollups().figures({ orgId: ORG, codeId: A }, march, 'UTC')).toEqual(liveFigures);
     }

@@ -1,9 +1,8 @@
 import { QrDesign, type CodeContent } from '@qr/contracts';
 import { codeDecider, codeStreamId, type CodeCommand, type CodeState } from '@qr/domain';
-import { PostgresEventStore, type ExpectedVersion } from '@qr/eventstore';
-import { createLogger, type SqlClient } from '@qr/platform';
+import type { ExpectedVersion } from '@qr/eventstore';
 import { testAdapters } from '@qr/platform/testing';
-import { ProjectionRunner } from '@qr/projections-runner';
+import { projectionTestbed } from '@qr/projections-runner/testing';
 import { codes } from './index';
 
 const actor = { id: 'ed@example.com', role: 'editor' } as const;
@@ -16,20 +15,7 @@ const menu: CodeContent = { type: 'url', url: 'https://example.com/menu' };
 type Command = CodeCommand extends infer C ? (C extends { actor: unknown } ? Omit<C, 'actor'> : never) : never;
 
 describe.each(testAdapters())('the codes read model on $name', (adapter) => {
-  let db: SqlClient;
-  let close: () => Promise<void>;
-  let store: PostgresEventStore;
-  let runner: ProjectionRunner;
-
-  beforeEach(async () => {
-    ({ db, close } = await adapter.open());
-    store = new PostgresEventStore(db);
-    runner = new ProjectionRunner(db, store, [codes], createLogger('silent'), { pollIntervalMs: 20, rebuildBatchSize: 2 });
-  });
-  afterEach(async () => {
-    await runner.stop();
-    await close();
-  });
+  const t = projectionTestbed(adapter, [codes], { rebuildBatchSize: 2 });
 
   /** Runs commands through the real decider and appends what it decides, as the API's handler does. */
   async function history(codeId: string, commands: Command[]): Promise<void> {
@@ -38,13 +24,13 @@ describe.each(testAdapters())('the codes read model on $name', (adapter) => {
     for (const [n, command] of commands.entries()) {
       const events = codeDecider.decide({ actor, ...command } as CodeCommand, state);
       state = events.reduce(codeDecider.evolve, state);
-      const appended = await store.append({ streamId: codeStreamId(codeId), expectedVersion, events: events.map((e) => ({ ...e, occurredAt: at(n) })) });
+      const appended = await t.store.append({ streamId: codeStreamId(codeId), expectedVersion, events: events.map((e) => ({ ...e, occurredAt: at(n) })) });
       expectedVersion = appended.nextExpectedVersion;
     }
   }
 
   const create = (codeId: string, name = 'Menu'): Command => ({ type: 'CreateCode', code_id: codeId, org_id: 'org-1', name, content: menu, design, base_code_id: null });
-  const rows = async () => (await db.query<Record<string, unknown>>('SELECT * FROM codes ORDER BY code_id')).rows;
+  const rows = async () => (await t.db.query<Record<string, unknown>>('SELECT * FROM codes ORDER BY code_id')).rows;
 
   it('shows a code with its latest content, design and status', async () => {
     await history('AAAAAAAAA1', [
@@ -53,8 +39,8 @@ describe.each(testAdapters())('the codes read model on $name', (adapter) => {
       { type: 'PauseCode' },
     ]);
     await history('AAAAAAAAA2', [create('AAAAAAAAA2', 'Gone'), { type: 'DeleteCode' }]);
-    await runner.start();
-    await runner.caughtUp();
+    await t.runner.start();
+    await t.runner.caughtUp();
 
     const common = { org_id: 'org-1', design, base_code_id: null, folder_id: null, created_by: actor.id, created_at: at(0) };
     expect(await rows()).toEqual([
@@ -66,11 +52,11 @@ describe.each(testAdapters())('the codes read model on $name', (adapter) => {
   it('rebuilds to the same rows, replay after replay', async () => {
     await history('BBBBBBBBB1', [create('BBBBBBBBB1'), { type: 'PauseCode' }, { type: 'ResumeCode' }, { type: 'UpdateCode', name: 'Menu 2', content: menu, design }]);
     await history('BBBBBBBBB2', [create('BBBBBBBBB2'), { type: 'DeleteCode' }]);
-    await runner.start();
-    await runner.caughtUp();
+    await t.runner.start();
+    await t.runner.caughtUp();
     const live = await rows();
     for (const replay of [1, 2]) {
-      const report = await runner.rebuild('codes');
+      const report = await t.runner.rebuild('codes');
       expect(report).toMatchObject({ generation: replay + 1 });
       expect(report.eventsProcessed).toBe(report.eventsInStore);
       expect(await rows()).toEqual(live);

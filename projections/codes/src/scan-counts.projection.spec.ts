@@ -1,8 +1,6 @@
 import { scanStreamId, type ScanRecorded } from '@qr/domain';
-import { PostgresEventStore } from '@qr/eventstore';
-import { createLogger, type SqlClient } from '@qr/platform';
 import { testAdapters } from '@qr/platform/testing';
-import { ProjectionRunner } from '@qr/projections-runner';
+import { projectionTestbed } from '@qr/projections-runner/testing';
 import { scanCounts } from './index';
 
 const scan = (codeId: string, at: string): ScanRecorded & { occurredAt: Date } => ({
@@ -12,27 +10,15 @@ const scan = (codeId: string, at: string): ScanRecorded & { occurredAt: Date } =
 });
 
 describe.each(testAdapters())('scan counts on $name', (adapter) => {
-  let db: SqlClient;
-  let close: () => Promise<void>;
-  let runner: ProjectionRunner;
-  let store: PostgresEventStore;
-  beforeEach(async () => {
-    ({ db, close } = await adapter.open());
-    store = new PostgresEventStore(db);
-    runner = new ProjectionRunner(db, store, [scanCounts], createLogger('silent'), { pollIntervalMs: 20, batchSize: 3, rebuildBatchSize: 2 });
-  });
-  afterEach(async () => {
-    await runner.stop();
-    await close();
-  });
+  const t = projectionTestbed(adapter, [scanCounts], { batchSize: 3, rebuildBatchSize: 2 });
 
   it('counts scans per code with the latest time, live and after every rebuild alike', async () => {
     for (const [code, at] of [['AAAAAAAAA1', '2026-01-01T10:00:00Z'], ['AAAAAAAAA1', '2026-01-01T09:00:00Z'], ['AAAAAAAAA2', '2026-01-02T10:00:00Z'], ['AAAAAAAAA1', '2026-01-03T10:00:00Z'], ['AAAAAAAAA1', '2026-01-01T08:00:00Z']] as const) {
-      await store.append({ streamId: scanStreamId(code, 0), expectedVersion: 'any', events: [scan(code, at)] });
+      await t.store.append({ streamId: scanStreamId(code, 0), expectedVersion: 'any', events: [scan(code, at)] });
     }
-    await runner.start();
-    await runner.caughtUp();
-    const rows = async () => (await db.query('SELECT code_id, scans, last_scan_at FROM scan_counts ORDER BY code_id')).rows;
+    await t.runner.start();
+    await t.runner.caughtUp();
+    const rows = async () => (await t.db.query('SELECT code_id, scans, last_scan_at FROM scan_counts ORDER BY code_id')).rows;
     const live = await rows();
     expect(live).toEqual([
       { code_id: 'AAAAAAAAA1', scans: expect.anything(), last_scan_at: new Date('2026-01-03T10:00:00Z') },
@@ -40,7 +26,7 @@ describe.each(testAdapters())('scan counts on $name', (adapter) => {
     ]);
     expect(live.map((r) => Number(r['scans']))).toEqual([4, 1]);
     for (const _ of [1, 2]) {
-      await runner.rebuild('scan_counts');
+      await t.runner.rebuild('scan_counts');
       expect(await rows()).toEqual(live);
     }
   });

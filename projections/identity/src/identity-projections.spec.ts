@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { organizationDecider, organizationStreamId, type OrganizationCommand, type OrganizationState } from '@qr/domain';
-import { PostgresEventStore, type ExpectedVersion } from '@qr/eventstore';
-import { createLogger, type SqlClient } from '@qr/platform';
+import type { ExpectedVersion } from '@qr/eventstore';
 import { testAdapters } from '@qr/platform/testing';
-import { ProjectionRunner } from '@qr/projections-runner';
+import { projectionTestbed } from '@qr/projections-runner/testing';
 import { apiKeys, members, organizations } from './index';
 
-const log = createLogger('silent');
 const owner = { kind: 'member', email: 'ada@example.com' } as const;
 const T0 = Date.parse('2025-03-01T09:00:00Z');
 /** The nth command's events happened n minutes after T0, so every *_at column has a known value. */
@@ -16,20 +14,7 @@ const at = (n: number) => new Date(T0 + n * 60_000);
 type Command = OrganizationCommand extends infer C ? (C extends { actor: infer A } ? Omit<C, 'actor'> & { actor?: A } : C) : never;
 
 describe.each(testAdapters())('identity read models on $name', (adapter) => {
-  let db: SqlClient;
-  let close: () => Promise<void>;
-  let store: PostgresEventStore;
-  let runner: ProjectionRunner;
-
-  beforeEach(async () => {
-    ({ db, close } = await adapter.open());
-    store = new PostgresEventStore(db);
-    runner = new ProjectionRunner(db, store, [organizations, members, apiKeys], log, { pollIntervalMs: 20, rebuildBatchSize: 2 });
-  });
-  afterEach(async () => {
-    await runner.stop();
-    await close();
-  });
+  const t = projectionTestbed(adapter, [organizations, members, apiKeys], { rebuildBatchSize: 2 });
 
   /**
    * Runs commands through the real decider and appends what it decides, as the API's handlers will,
@@ -42,7 +27,7 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
       // Spreading a union loses the link between type and fields, but each Command is one OrganizationCommand.
       const events = organizationDecider.decide({ actor: owner, ...command } as OrganizationCommand, state);
       state = events.reduce(organizationDecider.evolve, state);
-      const appended = await store.append({
+      const appended = await t.store.append({
         streamId: organizationStreamId(orgId),
         expectedVersion,
         events: events.map((event) => ({ ...event, metadata: { org_id: orgId }, occurredAt: at(n) })),
@@ -52,7 +37,7 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
   }
 
   async function rows(table: string, orderBy: string): Promise<Record<string, unknown>[]> {
-    return (await db.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY ${orderBy}`)).rows;
+    return (await t.db.query<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY ${orderBy}`)).rows;
   }
 
   const everything = async () => ({
@@ -71,8 +56,8 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
       { type: 'PublishTerms', text: 'Be nice.' },
       { type: 'PublishTerms', text: 'Be nicer.' },
     ]);
-    await runner.start();
-    await runner.caughtUp();
+    await t.runner.start();
+    await t.runner.caughtUp();
 
     expect(await rows('organizations', 'org_id')).toEqual([
       {
@@ -101,8 +86,8 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
       { type: 'PublishTerms', text: 'Be nice.' },
       { type: 'AcceptTerms', version: 1 },
     ]);
-    await runner.start();
-    await runner.caughtUp();
+    await t.runner.start();
+    await t.runner.caughtUp();
 
     expect(await rows('members', 'email')).toEqual([
       { org_id: orgId, email: 'ada@example.com', role: 'owner', added_at: at(0), accepted_terms_version: 1 },
@@ -115,10 +100,10 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
     await history(first, [created(first), { type: 'AddMember', email: 'bob@example.com', role: 'viewer' }]);
     await history(second, [created(second), { type: 'AddMember', email: 'bob@example.com', role: 'editor' }]);
     await history(other, [created(other)]);
-    await runner.start();
-    await runner.caughtUp();
+    await t.runner.start();
+    await t.runner.caughtUp();
 
-    const { rows: bobs } = await db.query<{ org_id: string; role: string }>("SELECT org_id, role FROM members WHERE email = 'bob@example.com' ORDER BY role");
+    const { rows: bobs } = await t.db.query<{ org_id: string; role: string }>("SELECT org_id, role FROM members WHERE email = 'bob@example.com' ORDER BY role");
     expect(bobs).toEqual([
       { org_id: second, role: 'editor' },
       { org_id: first, role: 'viewer' },
@@ -135,10 +120,10 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
       { type: 'RemoveMember', email: 'bob@example.com' },
       { type: 'AddMember', email: 'bob@example.com', role: 'viewer' },
     ]);
-    await runner.start();
-    await runner.caughtUp();
+    await t.runner.start();
+    await t.runner.caughtUp();
 
-    const { rows: bob } = await db.query("SELECT role, accepted_terms_version FROM members WHERE email = 'bob@example.com'");
+    const { rows: bob } = await t.db.query("SELECT role, accepted_terms_version FROM members WHERE email = 'bob@example.com'");
     expect(bob).toEqual([{ role: 'viewer', accepted_terms_version: 1 }]);
   });
 
@@ -151,8 +136,8 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
       { type: 'IssueApiKey', key_id: revoked, label: 'Old script', role: 'viewer', prefix: 'qr_live_cd34' },
       { type: 'RevokeApiKey', key_id: revoked },
     ]);
-    await runner.start();
-    await runner.caughtUp();
+    await t.runner.start();
+    await t.runner.caughtUp();
 
     const common = { org_id: orgId, created_by: owner.email };
     expect(await rows('api_keys', 'created_at')).toEqual([
@@ -177,14 +162,14 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
       { type: 'IssueApiKey', key_id: keyId, label: 'CI', role: 'editor', prefix: 'qr_live_ab12' },
       { type: 'RevokeApiKey', key_id: keyId },
     ]);
-    await runner.start();
-    await runner.caughtUp();
+    await t.runner.start();
+    await t.runner.caughtUp();
     const live = await everything();
     expect(live.members.map((m) => m['email'])).toEqual(['ada@example.com', 'cy@example.com']);
 
     for (const replay of [1, 2]) {
       for (const projection of [organizations, members, apiKeys]) {
-        const report = await runner.rebuild(projection.name);
+        const report = await t.runner.rebuild(projection.name);
         expect(report).toMatchObject({ generation: replay + 1 });
         expect(report.eventsProcessed).toBe(report.eventsInStore);
       }

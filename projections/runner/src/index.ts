@@ -1,3 +1,3 @@
 export * from './projection';
-export { ProjectionRunner, type AppliedListener, type RebuildProgress, type RebuildReport } from './projection-runner';
+export { ProjectionRunner, type AppliedListener, type ProjectionRunnerOptions, type RebuildProgress, type RebuildReport } from './projection-runner';
 export { PROJECTIONS } from './registry';

@@ -10,6 +10,12 @@ import type { Logger, SqlClient, SqlExecutor } from '@qr/platform';
 import { assertValidProjection, physicalTable, type Projection, type ProjectionContext, type ProjectionLag } from './projection';
 import { projectionState, type GenerationState } from './projection-state';
 
+export interface ProjectionRunnerOptions {
+  batchSize?: number;
+  rebuildBatchSize?: number;
+  pollIntervalMs?: number;
+}
+
 /** The generation a follower writes to was replaced by a rebuild (possibly in another process). */
 class GenerationRetired extends Error {}
 
@@ -50,7 +56,7 @@ export class ProjectionRunner {
     private readonly store: EventStore,
     readonly projections: readonly Projection[],
     private readonly log: Logger,
-    private readonly options: { batchSize?: number; rebuildBatchSize?: number; pollIntervalMs?: number } = {},
+    private readonly options: ProjectionRunnerOptions = {},
   ) {
     projections.forEach(assertValidProjection);
   }

@@ -336,7 +336,7 @@ describeJourney('a new organisation user', () => {
     expect((await sharp((await pngFile.path())!).metadata()).format).toBe('png');
   }, 120_000);
 
-  test('builds a landing page with the default form, and a visitor on a phone fixes their answers and is found in the submissions', async () => {
+  test('builds a landing page with the default form; a visitor on a phone fixes their answers, is found in the submissions and among the customers, is exported and then forgotten', async () => {
     const stamp = Date.now();
     const admin = await newOwner('/admin/create-qr-code', 'Pia Planner', `pia.${stamp}@example.com`, 'Pia Events');
 
@@ -387,6 +387,22 @@ describeJourney('a new organisation user', () => {
     await admin.getByRole('tab', { name: 'Submissions' }).click();
     await admin.getByText(`ada.${stamp}@example.com`).waitFor({ timeout: 15_000 });
     await admin.screenshot({ path: '/tmp/web-page-submissions.png', fullPage: true });
+
+    // She is a customer now: exported with the code's customers, then forgotten for good.
+    await admin.goto(`${origin}/admin/customers`);
+    await admin.getByRole('link', { name: 'Ada Lovelace' }).waitFor({ timeout: 15_000 });
+    await admin.getByRole('combobox', { name: 'Code' }).selectOption({ label: 'Registration desk' });
+    const exported = admin.waitForEvent('download');
+    await admin.getByRole('button', { name: 'Export CSV' }).click();
+    const csvFile = await exported;
+    expect(csvFile.suggestedFilename()).toBe('interaction_data.csv');
+    expect(readFileSync((await csvFile.path())!, 'utf8')).toContain(`ada.${stamp}@example.com`);
+    await admin.screenshot({ path: '/tmp/web-customers.png', fullPage: true });
+    await admin.getByRole('link', { name: 'Ada Lovelace' }).click();
+    await admin.getByText('Sent a form through Registration desk').waitFor();
+    await admin.getByRole('button', { name: 'Forget this customer' }).click();
+    await admin.getByRole('dialog', { name: 'Forget this customer?' }).getByRole('button', { name: 'Forget', exact: true }).click();
+    await admin.getByText('No customers yet. People appear here once they send a page’s form.').waitFor({ timeout: 15_000 });
   }, 120_000);
 
   test('runs no script from any field of a page built from XSS payloads, before or after a submission', async () => {

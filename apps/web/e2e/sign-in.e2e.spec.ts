@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ const CHROMIUM = '/usr/bin/chromium';
 const ROOT = join(__dirname, '../../..');
 const WEB_DIST = join(ROOT, 'dist/apps/web');
 const API_MAIN = join(ROOT, 'dist/apps/api/src/main.js');
+const API_LOG = join(tmpdir(), 'web-e2e-api.log');
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -89,10 +90,13 @@ describeJourney('a new organisation user', () => {
     const port = await freePort();
     origin = `http://localhost:${port}`;
     dataDir = mkdtempSync(join(tmpdir(), 'web-sign-in-data-'));
+    // A new user's server: the embedded database in a directory of its own, not the PostgreSQL
+    // server that DATABASE_URL names for the contract suites (shared by every run, and kept).
+    const { DATABASE_URL: _sharedServer, ...inherited } = process.env;
     server = spawn(process.execPath, [API_MAIN], {
       cwd: ROOT,
       env: {
-        ...process.env,
+        ...inherited,
         NODE_ENV: 'production',
         PORT: String(port),
         DATA_DIR: dataDir,
@@ -118,6 +122,8 @@ describeJourney('a new organisation user', () => {
 
   afterAll(async () => {
     await context?.close();
+    // The API's own log, for whoever reads a failed run: the journeys only see its pages.
+    writeFileSync(API_LOG, log);
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');

@@ -141,19 +141,20 @@ const dimensionTable = (bucket: 'hour' | 'day') => (table: string) => [
 
 async function upsertDimensions(tx: Parameters<Projection['handle']>[1]['tx'], table: string, bucket: 'hour' | 'day', counts: Map<string, number>): Promise<void> {
   if (counts.size === 0) return;
-  const columns: [string[], string[], Date[], string[], string[], number[]] = [[], [], [], [], [], []];
+  const columns: [string[], string[], number[], string[], string[], number[]] = [[], [], [], [], [], []];
   for (const [id, count] of counts) {
     const [org, code, at, dimension, value] = id.split('\u0000') as [string, string, string, string, string];
     columns[0].push(org);
     columns[1].push(code);
-    columns[2].push(new Date(Number(at)));
+    columns[2].push(Number(at) / 1000);
     columns[3].push(dimension);
     columns[4].push(value);
     columns[5].push(count);
   }
   await tx.query(
     `INSERT INTO ${table} AS d (org_id, code_id, ${bucket}, dimension, value, count)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::bigint[])
+       SELECT u.org, u.code, to_timestamp(u.at), u.dimension, u.value, u.count
+         FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::bigint[]) AS u(org, code, at, dimension, value, count)
      ON CONFLICT (org_id, code_id, ${bucket}, dimension, value) DO UPDATE SET count = d.count + excluded.count`,
     columns,
     { statementName: `${table}_add` },
@@ -168,8 +169,8 @@ async function upsertDimensions(tx: Parameters<Projection['handle']>[1]['tx'], t
  */
 async function countFirstVisits(tx: SqlExecutor, table: string, rollup: BatchRollup): Promise<void> {
   const candidates = [...rollup.visitors];
-  const columns = (list: typeof candidates) => [list.map(([seen]) => seen), list.map(([, c]) => new Date(c.hour))];
-  const seen = `unnest($1::bigint[], $2::timestamptz[]) AS s(seen, hour)`;
+  const columns = (list: typeof candidates) => [list.map(([seen]) => seen), list.map(([, c]) => c.hour / 1000)];
+  const seen = `(SELECT u.seen, to_timestamp(u.at) AS hour FROM unnest($1::bigint[], $2::bigint[]) AS u(seen, at)) AS s`;
   // Most candidates are new that day: one insert finds them. The rest were seen in an earlier batch.
   const { rows: inserted } = await tx.query<{ seen: string }>(`INSERT INTO ${table} (seen, hour) SELECT * FROM ${seen} ON CONFLICT DO NOTHING RETURNING seen`, columns(candidates), {
     statementName: `${table}_first`,
@@ -198,7 +199,8 @@ async function countFirstVisits(tx: SqlExecutor, table: string, rollup: BatchRol
 
 export const analytics: Projection = {
   name: 'analytics',
-  version: 1,
+  // 2: visitors are kept by digest; a generation built before has other columns and is rebuilt.
+  version: 2,
   eventTypes: ['ScanRecorded', 'FormSubmitted', 'AnalyticsEventRecorded'],
   // Dashboards a quarter of a second behind cost nobody anything; fed by the scan path, it saves transactions.
   wakeDelayMs: 250,
@@ -221,9 +223,10 @@ export const analytics: Projection = {
     if (hourly.length > 0) {
       await tx.query(
         `INSERT INTO ${table('analytics_hourly')} AS h (org_id, code_id, hour, ${MEASURES.join(', ')})
-           SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], ${MEASURES.map((_, i) => `$${i + 4}::bigint[]`).join(', ')})
+           SELECT u.org, u.code, to_timestamp(u.at), ${MEASURES.map((measure) => `u.${measure}`).join(', ')}
+             FROM unnest($1::text[], $2::text[], $3::bigint[], ${MEASURES.map((_, i) => `$${i + 4}::bigint[]`).join(', ')}) AS u(org, code, at, ${MEASURES.join(', ')})
          ON CONFLICT (org_id, code_id, hour) DO UPDATE SET ${MEASURES.map((measure) => `${measure} = h.${measure} + excluded.${measure}`).join(', ')}`,
-        [hourly.map((h) => h.org), hourly.map((h) => h.code), hourly.map((h) => new Date(h.hour)), ...MEASURES.map((measure) => hourly.map((h) => h[measure]))],
+        [hourly.map((h) => h.org), hourly.map((h) => h.code), hourly.map((h) => h.hour / 1000), ...MEASURES.map((measure) => hourly.map((h) => h[measure]))],
         { statementName: `${table('analytics_hourly')}_add` },
       );
     }

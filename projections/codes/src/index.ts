@@ -1,2 +1,4 @@
 export { codes } from './codes.projection';
 export { scanCounts } from './scan-counts.projection';
+export { oneTimeCodes } from './one-time-codes.projection';
+export { oneTimeCodeIds } from './one-time-code-ids';

@@ -1,5 +1,5 @@
 import { analytics, customers } from '@qr/projections-analytics';
-import { codes, scanCounts } from '@qr/projections-codes';
+import { codes, oneTimeCodes, scanCounts } from '@qr/projections-codes';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
 import type { Projection } from './projection';
@@ -13,9 +13,10 @@ export const PROJECTIONS: readonly Projection[] = [
   organizations,
   members,
   apiKeys,
-  // Codes: the code list and the scan path's lookups, and scans per code.
+  // Codes: the code list and the scan path's lookups, scans per code, and one-time codes.
   codes,
   scanCounts,
+  oneTimeCodes,
   // Pages: landing pages and what visitors submit through them.
   pages,
   submissions,

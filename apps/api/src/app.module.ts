@@ -4,6 +4,7 @@ import { AnalyticsModule } from './analytics/analytics.module';
 import { CodesModule } from './codes/codes.module';
 import { HealthModule } from './health/health.module';
 import { HotPathAppender } from './hot-path-appender';
+import { OneTimeCodesModule } from './one-time-codes/one-time-codes.module';
 import { AuthModule } from './identity/auth/auth.module';
 import { IdentityModule } from './identity/identity.module';
 import { PagesModule } from './pages/pages.module';
@@ -32,6 +33,6 @@ class InfrastructureModule {
 @Module({})
 export class AppModule {
   static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
-    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, PagesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
+    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, OneTimeCodesModule, PagesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
   }
 }

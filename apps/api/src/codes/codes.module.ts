@@ -12,6 +12,7 @@ import { QrImages } from './qr-images';
   controllers: [CodesController],
   providers: [QrImages, CodeStream, CreateCodeHandler, ChangeCodeHandler, GetCodeHandler, ListCodesHandler, ListCodeNamesHandler, ListChildCodesHandler],
   // Pages belong to codes: the pages context finds a code's organisation and the caller's role through it.
-  exports: [CodeStream],
+  // One-time codes are drawn in their base code's design.
+  exports: [CodeStream, QrImages],
 })
 export class CodesModule {}

@@ -63,6 +63,7 @@ import {
 import { z } from 'zod';
 import { registerCustomersPaths } from '../analytics/customers.openapi';
 import { registerAnalyticsPaths } from '../analytics/analytics.openapi';
+import { registerOneTimeCodesPaths } from '../one-time-codes/one-time-codes.openapi';
 import { ApiKeyPath, MemberPath, OrganizationPath } from '../identity/organization-paths';
 
 /**
@@ -94,6 +95,7 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   registerIdentityPaths(registry, signedIn, problem);
   registerCodesPaths(signedIn('codes', '/api/v1/codes'));
   registerPublicCodePaths(registry, problem);
+  registerOneTimeCodesPaths(signedIn('one-time codes', '/api/v1/one-time-codes'));
   registerUploadsPaths(registry, signedIn('uploads', '/api/v1/uploads'), problem);
   registerPagesPaths(signedIn('pages', '/api/v1/pages'));
   registerPublicPagePaths(registry, problem);

@@ -39,7 +39,7 @@ export class ExportOneTimeCodesCsvHandler implements IQueryHandler<ExportOneTime
     const base = await this.queries.execute(new GetCode(caller, body.code_id));
     if (base.org_id !== body.org_id) throw new DomainError('code_not_found', 'No such code.');
     const batches = (await this.batches.ofBaseCode(base.code_id, base.org_id)).reverse();
-    const lines = Readable.from(this.lines(batches.map((b) => b.batch_id)), { highWaterMark: 1 });
+    const lines = Readable.from(oneTimeCodeCsvLines(this.db, this.config.PUBLIC_URL, batches.map((b) => b.batch_id)), { highWaterMark: 1 });
     const name = base.name.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'one-time-codes';
     return {
       rows: batches.reduce((sum, b) => sum + b.amount, 0),
@@ -47,18 +47,19 @@ export class ExportOneTimeCodesCsvHandler implements IQueryHandler<ExportOneTime
       body: lines.pipe(new Base64Encoder()),
     };
   }
+}
 
-  private async *lines(batchIds: string[]): AsyncGenerator<string> {
-    yield csvLine(ONE_TIME_CODE_CSV_COLUMNS);
-    for (const batchId of batchIds) {
-      for await (const rows of batchCodePages(this.db, batchId)) {
-        yield rows
-          .map((row) => {
-            const view = toOneTimeCodeView(row, this.config.PUBLIC_URL);
-            return csvLine([view.code_id, view.public_link, view.qr_url, String(view.used), view.used_at, batchId]);
-          })
-          .join('');
-      }
+/** The export's CSV lines: the header, then each batch's codes in issue order, a page of 1,000 at a time. */
+export async function* oneTimeCodeCsvLines(db: SqlClient, publicUrl: string, batchIds: readonly string[]): AsyncGenerator<string> {
+  yield csvLine(ONE_TIME_CODE_CSV_COLUMNS);
+  for (const batchId of batchIds) {
+    for await (const rows of batchCodePages(db, batchId)) {
+      yield rows
+        .map((row) => {
+          const view = toOneTimeCodeView(row, publicUrl);
+          return csvLine([view.code_id, view.public_link, view.qr_url, String(view.used), view.used_at, batchId]);
+        })
+        .join('');
     }
   }
 }

@@ -90,7 +90,7 @@ export class OneTimeCodeFiles {
 }
 
 /** A ZIP of one file per code, `<ordinal>-<code_id>.<ext>`, emitted a page of codes at a time. */
-async function* zipOf(pages: AsyncIterable<{ code_id: string; ordinal: number }[]>, render: (codeId: string) => Uint8Array, extension: 'png' | 'svg'): AsyncGenerator<Buffer> {
+export async function* zipOf(pages: AsyncIterable<{ code_id: string; ordinal: number }[]>, render: (codeId: string) => Uint8Array, extension: 'png' | 'svg'): AsyncGenerator<Buffer> {
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, chunk) => {

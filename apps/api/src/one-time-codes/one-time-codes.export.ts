@@ -22,7 +22,7 @@ export class ExportOneTimeCodesCsv extends Query<CsvExport> {
 }
 
 /**
- * Streams like the customers export: batch by batch, oldest first, each in keyset pages of 1,000,
+ * Streams like the customers export: batch by batch, oldest first, each in keyset pages,
  * one page read ahead at most. The file is `name_date.csv` (spec §7), the base code's name and
  * today's date as year-month-day. Any member may export: the file holds codes, no personal data.
  */
@@ -49,11 +49,17 @@ export class ExportOneTimeCodesCsvHandler implements IQueryHandler<ExportOneTime
   }
 }
 
-/** The export's CSV lines: the header, then each batch's codes in issue order, a page of 1,000 at a time. */
+/**
+ * A CSV page is text of about 170 bytes a row: 5,000 rows (under 1 MB) per query spend the time on
+ * rows rather than on PGlite's per-query cost, which at 1,000 rows was half the export's time.
+ */
+const CSV_PAGE_SIZE = 5000;
+
+/** The export's CSV lines: the header, then each batch's codes in issue order, a page at a time. */
 export async function* oneTimeCodeCsvLines(db: SqlClient, publicUrl: string, batchIds: readonly string[]): AsyncGenerator<string> {
   yield csvLine(ONE_TIME_CODE_CSV_COLUMNS);
   for (const batchId of batchIds) {
-    for await (const rows of batchCodePages(db, batchId)) {
+    for await (const rows of batchCodePages(db, batchId, CSV_PAGE_SIZE)) {
       yield rows
         .map((row) => {
           const view = toOneTimeCodeView(row, publicUrl);

@@ -10,6 +10,7 @@ import { CodeForm, draftOf, emptyDraft } from './code-form';
 import { TYPE_LABELS } from './code-content-fields';
 import { codeKeys, codesApi } from './codes-api';
 import { QrDownloads, QrImage } from './qr-image';
+import { OneTimeCodesPanel } from '../one-time-codes/one-time-codes-panel';
 
 function useCode(codeId: string) {
   return useQuery({ queryKey: codeKeys.one(codeId), queryFn: () => codesApi.get(codeId), enabled: codeId !== '' });
@@ -166,6 +167,7 @@ export function ShowCodeScreen() {
             </Group>
           )}
           {change.isError && <Alert color="red">{describeError(change.error)}</Alert>}
+          <OneTimeCodesPanel code={loaded} writable={writable} />
         </Stack>
       )}
     </Loaded>

@@ -32,6 +32,25 @@ const oneTime = (id: string, used: boolean) => ({
 });
 
 let api: FakeApi;
+/** Holds the ZIP's last chunk back until the test has seen how much arrived. */
+let releaseLastChunk: () => void = () => undefined;
+
+/** A streamed ZIP of unknown size, in two chunks of 1.5 MB. */
+function zipResponse() {
+  const chunks = [new Uint8Array(1_500_000).fill(80), new Uint8Array(1_500_000)];
+  return {
+    ...reply(200),
+    headers: new Headers({ 'content-type': 'application/zip', 'x-item-count': '50' }),
+    body: {
+      getReader: () => ({
+        read: async () => {
+          if (chunks.length === 1) await new Promise<void>((resolve) => (releaseLastChunk = resolve));
+          return chunks.length > 0 ? { done: false, value: chunks.shift() } : { done: true };
+        },
+      }),
+    },
+  };
+}
 let batches: (typeof batch)[];
 
 function start(role = 'editor') {
@@ -46,6 +65,7 @@ function start(role = 'editor') {
       return reply(201, batch);
     }
     if (path.startsWith(`/api/v1/one-time-codes/${BATCH}/codes?`)) return reply(200, { items: [oneTime('Taken00001', true), oneTime('FreshCode1', false)], page: 1, per_page: 20, total: 50 });
+    if (path === `/api/v1/one-time-codes/${BATCH}/download?format=zip-png`) return zipResponse();
     if (path === `/api/v1/one-time-codes/${BATCH}` && method === 'DELETE') {
       batches = [];
       return reply(204);
@@ -96,4 +116,23 @@ test('a viewer sees the batches and downloads but can not create or delete', asy
   expect(screen.queryByRole('button', { name: 'Create one-time codes' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   expect(screen.getByRole('button', { name: 'Download ZIP of PNGs' })).toBeTruthy();
+});
+
+test('a ZIP download says how much has arrived while it streams, then saves the file named after the code', async () => {
+  batches = [batch];
+  const saved: Blob[] = [];
+  URL.createObjectURL = jest.fn((blob: Blob) => (saved.push(blob), 'blob:zip'));
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    expect(this.download).toBe('Prize-voucher-one-time-codes.zip');
+  });
+  start();
+  fireEvent.click(await screen.findByRole('button', { name: 'Download ZIP of PNGs' }));
+  expect(await screen.findByRole('progressbar', { name: 'Download progress' })).toBeTruthy();
+  expect(await screen.findByText(/1\.5 MB received/)).toBeTruthy();
+  releaseLastChunk();
+  await waitFor(() => expect(click).toHaveBeenCalled());
+  expect(screen.queryByRole('progressbar', { name: 'Download progress' })).toBeNull();
+  expect(saved[0]!.size).toBe(3_000_000);
+  click.mockRestore();
 });

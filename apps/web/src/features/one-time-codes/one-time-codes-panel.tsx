@@ -85,13 +85,15 @@ function BatchCodes({ batch }: { batch: OneTimeBatchView }) {
   );
 }
 
-/** Download buttons for a batch; a large download shows how much has arrived. */
+/** How far a download is: the CSV knows its share done (rows over the row count), a ZIP or PDF only the bytes so far. */
+type DownloadState = { label: string; share: number } | { label: string; bytes: number };
+
+/** Download buttons for a batch; a large download shows how far it is. */
 function BatchDownloads({ code, batch }: { code: CodeView; batch: OneTimeBatchView }) {
-  const [busy, setBusy] = useState<{ label: string; received: number } | null>(null);
-  const run = async (label: string, fetchFile: (onBytes: (received: number) => void) => Promise<Blob>, fileName: string) => {
-    setBusy({ label, received: 0 });
+  const [busy, setBusy] = useState<DownloadState | null>(null);
+  const run = async (label: string, fetchFile: () => Promise<Blob>, fileName: string) => {
     try {
-      saveFile(await fetchFile((received) => setBusy({ label, received })), fileName);
+      saveFile(await fetchFile(), fileName);
     } catch (error) {
       console.error(`Failed to download ${label}`, error);
       notifications.show({ color: 'red', title: `Failed to download the ${label}`, message: describeError(error) });
@@ -99,15 +101,18 @@ function BatchDownloads({ code, batch }: { code: CodeView; batch: OneTimeBatchVi
       setBusy(null);
     }
   };
-  const csv = () =>
-    run(
+  const csv = () => {
+    setBusy({ label: 'CSV', share: 0 });
+    return run(
       'CSV',
-      // The CSV's progress is rows over the row count; shown as a share of the batch's size.
-      (onBytes) => downloadCsvExport({ from: 'my-codes/one-time-codes', org_id: code.org_id, code_id: code.code_id }, (done) => onBytes(done)),
+      () => downloadCsvExport({ from: 'my-codes/one-time-codes', org_id: code.org_id, code_id: code.code_id }, (share) => setBusy({ label: 'CSV', share })),
       `${fileNameOf(code)}_${new Date().toISOString().slice(0, 10)}.csv`,
     );
-  const file = (format: OneTimeDownloadFormat, label: string, extension: string) =>
-    run(label, (onBytes) => downloadBatch(batch.batch_id, format, onBytes), `${fileNameOf(code)}-one-time-codes.${extension}`);
+  };
+  const file = (format: OneTimeDownloadFormat, label: string, extension: string) => {
+    setBusy({ label, bytes: 0 });
+    return run(label, () => downloadBatch(batch.batch_id, format, (bytes) => setBusy({ label, bytes })), `${fileNameOf(code)}-one-time-codes.${extension}`);
+  };
   return (
     <Stack gap={4}>
       <Group gap="xs">
@@ -129,14 +134,14 @@ function BatchDownloads({ code, batch }: { code: CodeView; batch: OneTimeBatchVi
       {batch.amount > MAX_PDF_SHEET_CODES && <Text size="xs">A PDF sheet holds up to {MAX_PDF_SHEET_CODES.toLocaleString('en')} codes: download a ZIP for this batch.</Text>}
       {busy && (
         <Stack gap={2}>
-          {busy.label === 'CSV' ? (
-            <Progress value={Math.round(busy.received * 100)} aria-label="Download progress" />
+          {'share' in busy ? (
+            <Progress value={Math.round(busy.share * 100)} aria-label="Download progress" />
           ) : (
             <Progress value={100} animated striped aria-label="Download progress" />
           )}
           <Text size="xs" c="dimmed">
             Preparing the {busy.label}
-            {busy.label !== 'CSV' && busy.received > 0 && ` · ${(busy.received / 1e6).toFixed(1)} MB received`}…
+            {'bytes' in busy && busy.bytes > 0 && ` · ${(busy.bytes / 1e6).toFixed(1)} MB received`}…
           </Text>
         </Stack>
       )}

@@ -74,8 +74,11 @@ export type OneTimeDownloadFormat = z.infer<typeof OneTimeDownloadFormat>;
 export const OneTimeDownloadQuery = z.strictObject({ format: OneTimeDownloadFormat }).meta({ id: 'OneTimeDownloadQuery' });
 export type OneTimeDownloadQuery = z.infer<typeof OneTimeDownloadQuery>;
 
-/** A PDF sheet is built in memory: beyond this many codes, download the ZIP (it streams) instead. */
-export const MAX_PDF_SHEET_CODES = 10_000;
+/**
+ * A PDF sheet is built in memory by pdf-lib, about 10 ms a code here (its SVG path parsing is most
+ * of it): 1,000 codes, 50 pages, take seconds. Larger batches download as a ZIP, which streams.
+ */
+export const MAX_PDF_SHEET_CODES = 1_000;
 
 /** The response header carrying how many files or codes a download holds, for a progress bar. */
 export const DOWNLOAD_ITEM_COUNT_HEADER = 'x-item-count';

@@ -39,6 +39,8 @@ export const oneTimeCodes: Projection = {
        )`,
       // A batch's codes in the order they were issued: the list, the downloads and the export's keyset pages.
       `CREATE UNIQUE INDEX ${table}_batch_ordinal ON ${table} (batch_id, ordinal)`,
+      // A batch's used count, on every list of batches, without reading its unused codes.
+      `CREATE INDEX ${table}_batch_used ON ${table} (batch_id) WHERE used_at IS NOT NULL`,
     ],
   },
   async handle(events, { tx, table }) {

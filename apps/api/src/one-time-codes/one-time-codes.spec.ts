@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
-import { MAX_ONE_TIME_CODES } from '@qr/contracts';
+import { MAX_ONE_TIME_CODES, MAX_PDF_SHEET_CODES } from '@qr/contracts';
 import { readQrCodes } from '@qr/qr-render';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
@@ -166,6 +166,9 @@ describe('one-time codes', () => {
     // 21 codes at 20 a sheet: two pages.
     expect((await PDFDocument.load(pdf.rawPayload)).getPageCount()).toBe(2);
     expect((await owner('GET', `${ONE_TIME}/${batch.batch_id}/download?format=gif`)).json().errors[0].field).toBe('query.format');
+    const large = await issue(base, MAX_PDF_SHEET_CODES + 1);
+    const tooLarge = await owner('GET', `${ONE_TIME}/${large.batch_id}/download?format=pdf`);
+    expect([tooLarge.statusCode, tooLarge.json().code, tooLarge.json().detail]).toEqual([422, 'download_too_large', expect.stringContaining('download the ZIP')]);
   });
 
   it('documents every one-time codes route in OpenAPI with its contract', async () => {

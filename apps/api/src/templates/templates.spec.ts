@@ -111,4 +111,16 @@ describe('templates', () => {
     expect((await owner('POST', `${TEMPLATES}/${template.template_id}/codes`, { org_id: ownersOther })).statusCode).toBe(404);
     expect(await codeCount()).toBe(before);
   });
+
+  it('documents every templates route in OpenAPI with its contract', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith(TEMPLATES)).sort()).toEqual([
+      TEMPLATES,
+      `${TEMPLATES}/from-code`,
+      `${TEMPLATES}/{template_id}`,
+      `${TEMPLATES}/{template_id}/codes`,
+    ]);
+    expect(doc.paths[TEMPLATES].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SubmitTemplateBody' });
+    expect(doc.paths['/api/v1/codes/clone-multiple'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CloneMultipleBody' });
+  });
 });

@@ -37,7 +37,7 @@ function TemplateCard({ template, orgId, writable, onUse, onDelete }: { template
         </Text>
         <Group gap={6}>
           <Badge variant="light">{TYPE_LABELS[template.content.type]}</Badge>
-          {template.page && (
+          {template.page && template.content.type !== 'page' && (
             <Badge variant="light" color="grape">
               With landing page
             </Badge>

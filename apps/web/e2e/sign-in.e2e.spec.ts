@@ -530,8 +530,12 @@ describeJourney('a new organisation user', () => {
     await page.screenshot({ path: '/tmp/web-code-clones.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Copy Open day' }).click();
-    await page.getByRole('menuitem', { name: 'Save as template' }).click();
+    await page.getByRole('menuitem', { name: 'Save as template…' }).click();
+    await page.getByRole('textbox', { name: 'What it is for' }).fill('Doors open, guests check in');
+    await page.getByRole('button', { name: 'Save template' }).click();
     await page.waitForURL(`${origin}/admin/templates`, { timeout: 15_000 });
-    await page.getByRole('article', { name: 'Open day' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('article', { name: 'Open day' }).getByText('Doors open, guests check in').waitFor({ timeout: 15_000 });
+    await page.getByRole('img', { name: 'QR code design of Open day' }).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: '/tmp/web-templates-own.png', fullPage: true });
   }, 120_000);
 });

@@ -26,7 +26,7 @@ function rowErrors(error: unknown): Map<string, string> {
 }
 
 /** Spec "clone multiple (code_id, data)": one row per clone; all are made, or none when a row is wrong. */
-export function CloneMultipleDialog({ code, opened, onClose }: { code: CodeView; opened: boolean; onClose: () => void }) {
+export function CloneMultipleDialog({ code, onClose }: { code: CodeView; onClose: () => void }) {
   const [rows, setRows] = useState<Row[]>([emptyRow(), emptyRow(), emptyRow()]);
   const [withPage, setWithPage] = useState(false);
   const navigate = useNavigate();
@@ -43,7 +43,7 @@ export function CloneMultipleDialog({ code, opened, onClose }: { code: CodeView;
   const isUrl = code.type === 'url';
   const change = (index: number, field: keyof Row, value: string) => setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
   return (
-    <Modal opened={opened} onClose={onClose} title={`Clone “${code.name}” several times`} size="lg">
+    <Modal opened onClose={onClose} title={`Clone “${code.name}” several times`} size="lg">
       <Stack>
         <Text size="sm">
           Each row becomes a code of its own with its own QR, starting as a copy of this one{isUrl ? '; give a row a web address to send it somewhere else' : ''}. Leave a name blank to number it.

@@ -64,3 +64,21 @@ test('clone multiple sends one entry per row, and shows the server’s refusal u
   expect(screen.getByText(/Nothing was created/)).toBeTruthy();
   expect(requestsOf(api, 'POST')).toContainEqual(['/api/v1/codes/clone-multiple', { code_id: 'MenuCode01', data: [{ name: 'Table 1' }, { url: 'ftp://nope' }], with_page: false }]);
 });
+
+test('save as template names the template, refuses a blank name before sending, and opens the templates', async () => {
+  start((path, method) => (path === '/api/v1/templates/from-code' && method === 'POST' ? reply(201, {}) : undefined));
+  fireEvent.click(await screen.findByRole('button', { name: 'Copy Menu' }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'Save as template…' }));
+  const name = await screen.findByRole('textbox', { name: 'Template name' });
+  expect((name as HTMLInputElement).value).toBe('Menu');
+  fireEvent.change(name, { target: { value: ' ' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save template' }));
+  expect(await screen.findByText('Give the template a name.')).toBeTruthy();
+  expect(requestsOf(api, 'POST')).toEqual([]);
+
+  fireEvent.change(name, { target: { value: 'Terrace menu' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'What it is for' }), { target: { value: 'Table tents' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save template' }));
+  await waitFor(() => expect(requestsOf(api, 'POST')).toEqual([['/api/v1/templates/from-code', { code_id: 'MenuCode01', name: 'Terrace menu', description: 'Table tents' }]]));
+  expect(await screen.findByRole('heading', { name: 'Templates' })).toBeTruthy();
+});

@@ -7,11 +7,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { codeKeys } from '../codes/codes-api';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
-import { templateKeys, templatesApi } from '../templates/templates-api';
+import { SaveTemplateDialog } from '../templates/save-template-dialog';
 import { CloneMultipleDialog } from './clone-multiple-dialog';
 import { cloneKeys, clonesApi } from './clones-api';
 
-type CopyAction = 'clone' | 'clone-with-page' | 'duplicate' | 'template';
+type CopyAction = 'clone' | 'clone-with-page' | 'duplicate';
 
 /**
  * Copy actions of a code, for the code list and the code screen: clone (a child listed under the
@@ -21,19 +21,13 @@ export function CodeCopyMenu({ code, compact = false }: { code: CodeView; compac
   const { record } = useOrganisationRecord();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [multiple, setMultiple] = useState(false);
+  const [dialog, setDialog] = useState<'multiple' | 'template' | null>(null);
   const copy = useMutation({
-    mutationFn: (action: CopyAction): Promise<CodeCreatedView | null> => {
-      if (action === 'template') return templatesApi.saveFromCode({ code_id: code.code_id }).then(() => null);
+    mutationFn: (action: CopyAction): Promise<CodeCreatedView> => {
       if (action === 'duplicate') return clonesApi.duplicate(code.code_id);
       return clonesApi.clone(code.code_id, { with_page: action === 'clone-with-page' });
     },
     onSuccess: async (created) => {
-      if (created === null) {
-        await queryClient.invalidateQueries({ queryKey: templateKeys.all });
-        navigate('/admin/templates');
-        return;
-      }
       await queryClient.invalidateQueries({ queryKey: codeKeys.all });
       navigate(`/admin/my-codes/show/${created.code_id}`);
     },
@@ -52,9 +46,9 @@ export function CodeCopyMenu({ code, compact = false }: { code: CodeView; compac
           <Menu.Item onClick={() => copy.mutate('clone')}>Clone</Menu.Item>
           {code.type === 'page' && <Menu.Item onClick={() => copy.mutate('clone-with-page')}>Clone with its page</Menu.Item>}
           <Menu.Item onClick={() => copy.mutate('duplicate')}>Duplicate</Menu.Item>
-          <Menu.Item onClick={() => setMultiple(true)}>Clone multiple…</Menu.Item>
+          <Menu.Item onClick={() => setDialog('multiple')}>Clone multiple…</Menu.Item>
           <Menu.Divider />
-          <Menu.Item onClick={() => copy.mutate('template')}>Save as template</Menu.Item>
+          <Menu.Item onClick={() => setDialog('template')}>Save as template…</Menu.Item>
         </Menu.Dropdown>
       </Menu>
       {copy.isError && (
@@ -62,7 +56,8 @@ export function CodeCopyMenu({ code, compact = false }: { code: CodeView; compac
           {describeError(copy.error)}
         </Alert>
       )}
-      {multiple && <CloneMultipleDialog code={code} opened onClose={() => setMultiple(false)} />}
+      {dialog === 'multiple' && <CloneMultipleDialog code={code} onClose={() => setDialog(null)} />}
+      {dialog === 'template' && <SaveTemplateDialog code={code} onClose={() => setDialog(null)} />}
     </>
   );
 }

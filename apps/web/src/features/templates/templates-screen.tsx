@@ -48,12 +48,12 @@ function TemplateCard({ template, orgId, writable, onUse, onDelete }: { template
         </Text>
       </Stack>
       {writable && (
-        <Group mt="md" gap="xs" grow>
-          <Button onClick={onUse} aria-label={`Use the ${template.name} template`}>
+        <Group mt="md" gap="xs" wrap="nowrap">
+          <Button onClick={onUse} aria-label={`Use the ${template.name} template`} style={{ flex: 1 }}>
             Use this template
           </Button>
           {onDelete && (
-            <Button variant="default" color="red" onClick={onDelete} aria-label={`Delete the ${template.name} template`}>
+            <Button variant="subtle" color="red" onClick={onDelete} aria-label={`Delete the ${template.name} template`}>
               Delete
             </Button>
           )}

@@ -1,6 +1,7 @@
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { ClonesModule } from './clones/clones.module';
 import { CodesModule } from './codes/codes.module';
 import { HealthModule } from './health/health.module';
 import { HotPathAppender } from './hot-path-appender';
@@ -9,6 +10,7 @@ import { IdentityModule } from './identity/identity.module';
 import { PagesModule } from './pages/pages.module';
 import { SiteModule } from './site/site.module';
 import { ScansModule } from './scans/scans.module';
+import { TemplatesModule } from './templates/templates.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { CONFIG, EVENT_STORE, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
 
@@ -32,6 +34,6 @@ class InfrastructureModule {
 @Module({})
 export class AppModule {
   static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
-    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, PagesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
+    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, ClonesModule, TemplatesModule, PagesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
   }
 }

@@ -486,4 +486,56 @@ describeJourney('a new organisation user', () => {
     }));
     expect(injected).toEqual({ scripts: 0, images: 0, svgs: 0, frames: 0, javascriptLinks: 0, styled: 0 });
   }, 120_000);
+  test('starts a code from the gallery, clones it with its landing page, clones it several times and saves it as a template', async () => {
+    const stamp = Date.now();
+    const page = await newOwner('/admin/templates', 'Tom Planner', `tom.${stamp}@example.com`, 'Tom Events');
+    await page.getByRole('heading', { name: 'Gallery' }).waitFor();
+    // Every card's QR preview is drawn before the picture is taken.
+    await page.getByRole('img', { name: 'QR code design of Wi-Fi' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('img', { name: 'QR code design of Event check-in' }).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: '/tmp/web-templates.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Use the Event check-in template' }).click();
+    await page.getByRole('textbox', { name: 'Name of the new code' }).fill('Open day');
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await page.getByRole('heading', { name: 'Your QR code is ready' }).waitFor({ timeout: 15_000 });
+    const baseId = (await page.getByRole('textbox', { name: 'Public link' }).inputValue()).split('/').at(-1)!;
+
+    await page.goto(`${origin}/admin/my-codes/show/${baseId}`);
+    await page.getByText('No clones yet.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Copy Open day' }).click();
+    await page.getByRole('menuitem', { name: 'Clone with its page' }).click();
+    await page.getByRole('heading', { name: 'Open day (copy)' }).waitFor({ timeout: 15_000 });
+    const cloneId = new URL(page.url()).pathname.split('/').at(-1)!;
+    expect(cloneId).not.toBe(baseId);
+
+    // The clone's own landing page is the template's check-in page.
+    const visitor = await context.newPage();
+    await visitor.goto(`${origin}/page/${cloneId}`);
+    await visitor.getByRole('heading', { name: 'Welcome! Let’s get you checked in' }).waitFor({ timeout: 15_000 });
+    await visitor.close();
+
+    await page.goto(`${origin}/admin/my-codes/show/${baseId}`);
+    await page.getByRole('button', { name: 'Copy Open day' }).click();
+    await page.getByRole('menuitem', { name: 'Clone multiple…' }).click();
+    await page.getByRole('textbox', { name: 'Clone 1 name' }).fill('Open day, north door');
+    await page.getByRole('textbox', { name: 'Clone 2 name' }).fill('Open day, south door');
+    await page.getByRole('button', { name: 'Remove clone 3' }).click();
+    await page.screenshot({ path: '/tmp/web-clone-multiple.png', fullPage: true });
+    await page.getByRole('button', { name: 'Create 2 clones' }).click();
+    const clones = page.getByRole('list', { name: 'Clones of this code' });
+    await clones.getByRole('link', { name: 'Open day, south door' }).waitFor({ timeout: 15_000 });
+    // A batch's clones share their creation time, so only the set is certain.
+    expect((await clones.getByRole('link').allTextContents()).sort()).toEqual(['Open day (copy)', 'Open day, north door', 'Open day, south door']);
+    await page.screenshot({ path: '/tmp/web-code-clones.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Copy Open day' }).click();
+    await page.getByRole('menuitem', { name: 'Save as template…' }).click();
+    await page.getByRole('textbox', { name: 'What it is for' }).fill('Doors open, guests check in');
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await page.waitForURL(`${origin}/admin/templates`, { timeout: 15_000 });
+    await page.getByRole('article', { name: 'Open day' }).getByText('Doors open, guests check in').waitFor({ timeout: 15_000 });
+    await page.getByRole('img', { name: 'QR code design of Open day' }).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: '/tmp/web-templates-own.png', fullPage: true });
+  }, 120_000);
 });

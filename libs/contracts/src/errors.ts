@@ -43,6 +43,8 @@ export const ErrorCode = z.enum([
   'page_paused',
   // Another page already has this vanity name: names are unique across the server, as `/p/{name}` is.
   'page_name_taken',
+  // No template with this id in the gallery or in an organisation the caller belongs to (other tenants' ids answer this too).
+  'template_not_found',
   // The QR design does not decode reliably once rendered; the detail says why (contrast, logo size, quiet zone).
   'design_unscannable',
   // An uploaded file is over the upload size limit.

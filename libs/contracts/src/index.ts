@@ -12,3 +12,6 @@ export * from './pages';
 export * from './site';
 export * from './customers';
 export * from './analytics';
+export * from './clones';
+export * from './templates';
+export * from './template-gallery';

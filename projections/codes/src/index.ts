@@ -1,2 +1,3 @@
 export { codes } from './codes.projection';
 export { scanCounts } from './scan-counts.projection';
+export { templates } from './templates.projection';

@@ -1,5 +1,5 @@
 import { analytics, customers } from '@qr/projections-analytics';
-import { codes, scanCounts } from '@qr/projections-codes';
+import { codes, scanCounts, templates } from '@qr/projections-codes';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
 import type { Projection } from './projection';
@@ -16,6 +16,8 @@ export const PROJECTIONS: readonly Projection[] = [
   // Codes: the code list and the scan path's lookups, and scans per code.
   codes,
   scanCounts,
+  // Templates: an organisation's saved templates (the gallery is static data).
+  templates,
   // Pages: landing pages and what visitors submit through them.
   pages,
   submissions,

@@ -19,6 +19,7 @@ const ProfileScreen = lazy(() => import('../features/profile/profile-screen'));
 const PublicTermsScreen = lazy(() => import('../features/terms/public-terms-screen'));
 const ShareScreen = lazy(() => import('../features/visitor/share-screen'));
 const MyCodesScreen = lazy(() => import('../features/codes/my-codes-screen'));
+const TemplatesScreen = lazy(() => import('../features/templates/templates-screen'));
 const LandingPageScreen = lazy(() => import('../features/pages/landing-page-screen').then((module) => ({ default: module.LandingPageScreen })));
 // Named exports of one chunk each: the visitor pages, the admin code screens and the admin page screens.
 const visitorScreen = (name: 'CardScreen' | 'NoteScreen' | 'CodePublicScreen') =>
@@ -146,7 +147,7 @@ export const routeTable: RouteObject[] = [
           section('shop-discounts'),
           section('sms-campaigns'),
           section('campaigns', [upcoming('new', 'A new campaign'), upcoming('update/:codeId', 'Editing a campaign')]),
-          section('templates'),
+          { path: 'templates', element: <TemplatesScreen /> },
           { path: 'create-qr-code', element: <CreateCodeScreen /> },
           { path: 'create-qr-success', element: <CodeSavedScreen /> },
           { path: 'pages/:codeId', element: <CodePagesScreen /> },

@@ -5,3 +5,4 @@ export * from './scans';
 export * from './pages';
 export * from './customers/customers.events';
 export * from './analytics';
+export * from './experiences';

@@ -2,6 +2,7 @@ import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { CodesModule } from './codes/codes.module';
+import { ExperiencesModule } from './experiences/experiences.module';
 import { HealthModule } from './health/health.module';
 import { HotPathAppender } from './hot-path-appender';
 import { AuthModule } from './identity/auth/auth.module';
@@ -32,6 +33,6 @@ class InfrastructureModule {
 @Module({})
 export class AppModule {
   static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
-    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, PagesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
+    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, PagesModule, ExperiencesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
   }
 }

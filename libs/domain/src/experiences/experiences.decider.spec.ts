@@ -1,6 +1,6 @@
 import type { CodeActor } from '../codes/codes.commands';
 import { deciderSpec } from '../testing/decider-spec';
-import type { ExperienceCommand, PageEventDataCommand } from './experiences.commands';
+import type { CreateExperience, PageEventDataCommand } from './experiences.commands';
 import { experienceDecider, pageEventDataDecider } from './experiences.decider';
 import type { EventData, ExperienceContent, ExperienceEvent, PageEventDataEvent } from './experiences.events';
 
@@ -11,7 +11,7 @@ describe('the experience decider', () => {
   const given = deciderSpec(experienceDecider);
   const content: ExperienceContent = { name: 'DevConf', description: 'Two days of talks', starts_on: '2026-11-25', ends_on: '2026-11-26' };
   const ids = { experience_id: '0b9f6b52-2f0e-4f4e-9a55-0d5c4d7f3e11', org_id: 'org-1' };
-  const create = (actor = editor): ExperienceCommand => ({ type: 'CreateExperience', actor, ...ids, ...content });
+  const create = (actor = editor): CreateExperience => ({ type: 'CreateExperience', actor, ...ids, ...content });
   const created: ExperienceEvent = { type: 'ExperienceCreated', data: { ...ids, ...content, created_by: editor.id } };
   const deleted: ExperienceEvent = { type: 'ExperienceDeleted', data: { deleted_by: editor.id } };
 

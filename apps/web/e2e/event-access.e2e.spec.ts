@@ -75,7 +75,7 @@ describeJourney('an event page that only people at the event can open', () => {
     await page.getByLabel('First day').fill(today);
     await page.getByLabel('Last day').fill(today);
     await page.getByRole('button', { name: 'Create experience' }).click();
-    await page.getByRole('cell', { name: /DevConf/ }).waitFor();
+    await page.getByRole('button', { name: 'Edit DevConf' }).waitFor();
     await page.screenshot({ path: '/tmp/web-experiences.png', fullPage: true });
 
     const { code_id } = await api(page, 'POST', '/api/v1/codes', { org_id: '{org_id}', name: 'Gate desk', type: 'page' });
@@ -130,10 +130,8 @@ describeJourney('an event page that only people at the event can open', () => {
     await outside.close();
 
     // Denied: at the point, but the window has closed.
-    const data = await api(page, 'GET', `/api/v1/pages/${page_id}/event-data`);
-    const closed = { ...(data['event_data'] as unknown as Record<string, unknown>), starts_at: new Date(Date.now() - 3 * HOUR).toISOString(), ends_at: new Date(Date.now() - HOUR).toISOString() };
-    delete closed['page_id'];
-    await api(page, 'PUT', `/api/v1/pages/${page_id}/event-data`, closed);
+    const closed = { ...EVENT, radius_m: 500, starts_at: new Date(Date.now() - 3 * HOUR).toISOString(), ends_at: new Date(Date.now() - HOUR).toISOString(), experience_id: null };
+    expect((await api(page, 'PUT', `/api/v1/pages/${page_id}/event-data`, closed))['page_id']).toBe(page_id);
     const late = await visitorAt(EVENT);
     const lateVisitor = await late.newPage();
     await lateVisitor.goto(`${origin}/page/${page_id}`);

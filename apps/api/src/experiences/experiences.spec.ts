@@ -153,4 +153,16 @@ describe('experiences, event data and the event-access checks', () => {
     const unknown = await visitor('POST', VALIDATE, { id: '00000000-0000-4000-8000-000000000000', ...gate });
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'page_not_found']);
   });
+
+  it('documents the experience, event data and event-check routes in OpenAPI', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths).filter((path) => /experiences|event-data/.test(path))).toEqual([
+      EXPERIENCES,
+      `${EXPERIENCES}/{experience_id}`,
+      '/api/v1/pages/{page_id}/event-data',
+      CHECK,
+      VALIDATE,
+    ]);
+    expect(doc.components.schemas.PutEventDataBody.properties.latitude).toMatchObject({ minimum: -90, maximum: 90 });
+  });
 });

@@ -41,4 +41,20 @@ describe.each(testAdapters())('experiences and page event data on $name', (adapt
     await t.runner.rebuild('page_event_data');
     expect(await rows()).toEqual(expected);
   });
+
+  it('takes pages out of an experience when it is deleted, live and on rebuild', async () => {
+    const content = { name: 'Fair', description: '', starts_on: '2026-11-25', ends_on: '2026-11-25' };
+    const place = { latitude: 52.5, longitude: 13.4, radius_m: 100, starts_at: '2026-11-25T08:00:00Z', ends_at: '2026-11-25T18:00:00Z' };
+    await append(experienceStreamId(experienceId), [{ type: 'ExperienceCreated', data: { experience_id: experienceId, org_id: 'org-1', ...content, created_by: 'a' } }]);
+    await append(pageEventDataStreamId('p1'), [{ type: 'PageEventDataSet', data: { page_id: 'p1', org_id: 'org-1', ...place, experience_id: experienceId, set_by: 'a' } }]);
+    await t.runner.start();
+    await t.runner.caughtUp();
+    expect((await rows()).pages).toEqual([{ page_id: 'p1', radius_m: 100, experience_id: experienceId }]);
+    await append(experienceStreamId(experienceId), [{ type: 'ExperienceDeleted', data: { deleted_by: 'a' } }]);
+    await t.runner.caughtUp();
+    const expected = { experiences: [], pages: [{ page_id: 'p1', radius_m: 100, experience_id: null }] };
+    expect(await rows()).toEqual(expected);
+    await t.runner.rebuild('page_event_data');
+    expect(await rows()).toEqual(expected);
+  });
 });

@@ -62,12 +62,13 @@ export const experiences: Projection = {
 
 /**
  * One row per page that carries event data: what the `/page/{id}` guard checks. A deleted page's row
- * stays (its public lookups fail first); a deleted experience's pages keep their place and window.
+ * stays (its public lookups fail first); a deleted experience's pages keep their place and window
+ * but leave it, so no page points at an experience that can not be picked any more.
  */
 export const pageEventData: Projection = {
   name: 'page_event_data',
   version: 1,
-  eventTypes: ['PageEventDataSet', 'PageEventDataCleared'],
+  eventTypes: ['PageEventDataSet', 'PageEventDataCleared', 'ExperienceDeleted'],
   tables: {
     page_event_data: (table) => [
       `CREATE TABLE ${table} (
@@ -86,6 +87,10 @@ export const pageEventData: Projection = {
   async handle(events, { tx, table }) {
     const eventDataTable = table('page_event_data');
     for (const recorded of events) {
+      if (recorded.type === 'ExperienceDeleted') {
+        await tx.query(`UPDATE ${eventDataTable} SET experience_id = NULL WHERE experience_id = $1`, [recorded.streamId.slice(EXPERIENCE_PREFIX.length)]);
+        continue;
+      }
       const pageId = recorded.streamId.slice(PAGE_EVENT_PREFIX.length);
       // Only the page event data decider writes these types, so the payload has its shape.
       const event = { type: recorded.type, data: recorded.data } as PageEventDataEvent;

@@ -78,6 +78,20 @@ describe('experiences, event data and the event-access checks', () => {
     expect((await owner('GET', `${EXPERIENCES}/${experience_id}`)).statusCode).toBe(200);
   });
 
+  it('lets a viewer read experiences and event data but change neither', async () => {
+    const { experience_id } = (await owner('POST', EXPERIENCES, { org_id: orgId, ...conference, name: 'Viewed' })).json();
+    const pageId = await newPage();
+    await owner('POST', `/api/v1/organizations/${orgId}/users`, { email: 'event-viewer@example.com', role: 'viewer' });
+    const viewer = callerOf(t.app, await signedUpToken(t.app, 'event-viewer@example.com'));
+    expect((await viewer('GET', `${EXPERIENCES}/${experience_id}`)).statusCode).toBe(200);
+    expect((await viewer('GET', `/api/v1/pages/${pageId}/event-data`)).statusCode).toBe(200);
+    expect((await viewer('POST', EXPERIENCES, { org_id: orgId, ...conference })).json().code).toBe('forbidden');
+    expect((await viewer('DELETE', `${EXPERIENCES}/${experience_id}`)).json().code).toBe('forbidden');
+    expect((await viewer('PUT', `/api/v1/pages/${pageId}/event-data`, eventNow())).json().code).toBe('forbidden');
+    expect((await owner('GET', `/api/v1/pages/${pageId}/event-data`)).json().event_data).toBeNull();
+    await owner('DELETE', `${EXPERIENCES}/${experience_id}`);
+  });
+
   it('attaches event data to a page, counts it in its experience, and detaches it', async () => {
     const { experience_id } = (await owner('POST', EXPERIENCES, { org_id: orgId, ...conference, name: 'Summit' })).json();
     const pageId = await newPage();

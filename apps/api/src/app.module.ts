@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { ClonesModule } from './clones/clones.module';
 import { CodesModule } from './codes/codes.module';
+import { ExperiencesModule } from './experiences/experiences.module';
 import { HealthModule } from './health/health.module';
 import { HotPathAppender } from './hot-path-appender';
 import { AuthModule } from './identity/auth/auth.module';
@@ -34,6 +35,6 @@ class InfrastructureModule {
 @Module({})
 export class AppModule {
   static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
-    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, ClonesModule, TemplatesModule, PagesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
+    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, ClonesModule, TemplatesModule, PagesModule, ExperiencesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
   }
 }

@@ -15,3 +15,4 @@ export * from './analytics';
 export * from './clones';
 export * from './templates';
 export * from './template-gallery';
+export * from './experiences';

@@ -6,3 +6,4 @@ export * from './pages';
 export * from './customers/customers.events';
 export * from './analytics';
 export * from './templates';
+export * from './experiences';

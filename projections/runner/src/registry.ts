@@ -1,5 +1,6 @@
 import { analytics, customers } from '@qr/projections-analytics';
 import { codes, scanCounts, templates } from '@qr/projections-codes';
+import { experiences, pageEventData } from '@qr/projections-experiences';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
 import type { Projection } from './projection';
@@ -24,4 +25,7 @@ export const PROJECTIONS: readonly Projection[] = [
   // Analytics: hourly rollups of scans, submissions and custom events, and customers merged from submissions.
   analytics,
   customers,
+  // Experiences: an organisation's events, and where and when each page's visitors must be.
+  experiences,
+  pageEventData,
 ];

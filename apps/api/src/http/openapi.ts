@@ -73,6 +73,7 @@ import {
 import { z } from 'zod';
 import { registerCustomersPaths } from '../analytics/customers.openapi';
 import { registerAnalyticsPaths } from '../analytics/analytics.openapi';
+import { registerExperiencesPaths } from '../experiences/experiences.openapi';
 import { ApiKeyPath, MemberPath, OrganizationPath } from '../identity/organization-paths';
 
 /**
@@ -111,6 +112,7 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   registerPublicPagePaths(registry, problem);
   registerCustomersPaths(signedIn('customers', '/api/v1/customers'), signedIn('customers', '/api/v1/exports'));
   registerAnalyticsPaths(registry, signedIn('analytics', '/api/v1/analytics'), problem);
+  registerExperiencesPaths(registry, signedIn('experiences', '/api/v1/experiences'), signedIn('experiences', '/api/v1/pages'), problem);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

@@ -12,4 +12,8 @@ export * from './pages';
 export * from './site';
 export * from './customers';
 export * from './analytics';
+export * from './clones';
+export * from './templates';
+export * from './template-gallery';
+export * from './experiences';
 export * from './one-time-codes';

@@ -5,4 +5,6 @@ export * from './scans';
 export * from './pages';
 export * from './customers/customers.events';
 export * from './analytics';
+export * from './templates';
+export * from './experiences';
 export * from './one-time-codes';

@@ -1,5 +1,6 @@
 import { analytics, customers } from '@qr/projections-analytics';
-import { codes, oneTimeCodes, scanCounts } from '@qr/projections-codes';
+import { codes, oneTimeCodes, scanCounts, templates } from '@qr/projections-codes';
+import { experiences, pageEventData } from '@qr/projections-experiences';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
 import type { Projection } from './projection';
@@ -17,10 +18,15 @@ export const PROJECTIONS: readonly Projection[] = [
   codes,
   scanCounts,
   oneTimeCodes,
+  // Templates: an organisation's saved templates (the gallery is static data).
+  templates,
   // Pages: landing pages and what visitors submit through them.
   pages,
   submissions,
   // Analytics: hourly rollups of scans, submissions and custom events, and customers merged from submissions.
   analytics,
   customers,
+  // Experiences: an organisation's events, and where and when each page's visitors must be.
+  experiences,
+  pageEventData,
 ];

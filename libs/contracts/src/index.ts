@@ -12,3 +12,5 @@ export * from './pages';
 export * from './site';
 export * from './customers';
 export * from './analytics';
+export * from './folders';
+export * from './notes';

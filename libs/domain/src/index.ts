@@ -5,3 +5,5 @@ export * from './scans';
 export * from './pages';
 export * from './customers/customers.events';
 export * from './analytics';
+export * from './folders';
+export * from './notes';

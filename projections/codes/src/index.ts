@@ -1,2 +1,4 @@
 export { codes } from './codes.projection';
 export { scanCounts } from './scan-counts.projection';
+export { folders } from './folders.projection';
+export { notes } from './notes.projection';

@@ -1,5 +1,5 @@
 import { analytics, customers } from '@qr/projections-analytics';
-import { codes, scanCounts } from '@qr/projections-codes';
+import { codes, folders, notes, scanCounts } from '@qr/projections-codes';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
 import type { Projection } from './projection';
@@ -16,6 +16,9 @@ export const PROJECTIONS: readonly Projection[] = [
   // Codes: the code list and the scan path's lookups, and scans per code.
   codes,
   scanCounts,
+  // Folders that sort the codes (which code is in which: the codes' folder_id), and notes on codes.
+  folders,
+  notes,
   // Pages: landing pages and what visitors submit through them.
   pages,
   submissions,

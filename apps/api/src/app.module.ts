@@ -2,10 +2,12 @@ import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { CodesModule } from './codes/codes.module';
+import { FoldersModule } from './folders/folders.module';
 import { HealthModule } from './health/health.module';
 import { HotPathAppender } from './hot-path-appender';
 import { AuthModule } from './identity/auth/auth.module';
 import { IdentityModule } from './identity/identity.module';
+import { NotesModule } from './notes/notes.module';
 import { PagesModule } from './pages/pages.module';
 import { SiteModule } from './site/site.module';
 import { ScansModule } from './scans/scans.module';
@@ -32,6 +34,6 @@ class InfrastructureModule {
 @Module({})
 export class AppModule {
   static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
-    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, PagesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
+    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, FoldersModule, NotesModule, PagesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
   }
 }

@@ -63,6 +63,8 @@ import {
 import { z } from 'zod';
 import { registerCustomersPaths } from '../analytics/customers.openapi';
 import { registerAnalyticsPaths } from '../analytics/analytics.openapi';
+import { registerFoldersPaths } from '../folders/folders.openapi';
+import { registerNotesPaths } from '../notes/notes.openapi';
 import { ApiKeyPath, MemberPath, OrganizationPath } from '../identity/organization-paths';
 
 /**
@@ -99,6 +101,8 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   registerPublicPagePaths(registry, problem);
   registerCustomersPaths(signedIn('customers', '/api/v1/customers'), signedIn('customers', '/api/v1/exports'));
   registerAnalyticsPaths(registry, signedIn('analytics', '/api/v1/analytics'), problem);
+  registerFoldersPaths(signedIn('folders', '/api/v1/folders'));
+  registerNotesPaths(signedIn('notes', '/api/v1/notes'));
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

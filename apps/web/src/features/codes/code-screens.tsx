@@ -4,6 +4,7 @@ import type { CodeView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { CodeNotesPanel } from '../notes/notes-panel';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { CodeForm, draftOf, emptyDraft } from './code-form';
@@ -166,15 +167,18 @@ export function ShowCodeScreen() {
             </Group>
           )}
           {change.isError && <Alert color="red">{describeError(change.error)}</Alert>}
+          <CodeNotesPanel codeId={codeId} writable={writable} />
         </Stack>
       )}
     </Loaded>
   );
 }
 
-export function CodeRow({ code, onDelete }: { code: CodeView; onDelete: (code: CodeView) => void }) {
+/** `lead` is an optional first cell (selecting and dragging the code); `folderName` the folder it is in, if shown. */
+export function CodeRow({ code, onDelete, lead, folderName }: { code: CodeView; onDelete?: (code: CodeView) => void; lead?: ReactNode; folderName?: string }) {
   return (
     <Table.Tr>
+      {lead !== undefined && <Table.Td>{lead}</Table.Td>}
       <Table.Td>
         <QrImage code={code} size={48} />
       </Table.Td>
@@ -182,6 +186,11 @@ export function CodeRow({ code, onDelete }: { code: CodeView; onDelete: (code: C
         <Anchor component={Link} to={`/admin/my-codes/show/${code.code_id}`}>
           {code.name}
         </Anchor>
+        {folderName && (
+          <Badge variant="light" color="gray" ml="xs" tt="none">
+            {folderName}
+          </Badge>
+        )}
       </Table.Td>
       <Table.Td>{TYPE_LABELS[code.type]}</Table.Td>
       <Table.Td>
@@ -196,9 +205,11 @@ export function CodeRow({ code, onDelete }: { code: CodeView; onDelete: (code: C
           <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/analytics/${code.code_id}`}>
             Analytics
           </Button>
-          <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${code.name}`} onClick={() => onDelete(code)}>
-            Delete
-          </Button>
+          {onDelete && (
+            <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${code.name}`} onClick={() => onDelete(code)}>
+              Delete
+            </Button>
+          )}
         </Group>
       </Table.Td>
     </Table.Tr>

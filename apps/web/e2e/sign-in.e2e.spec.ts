@@ -559,7 +559,7 @@ describeJourney('a new organisation user', () => {
     await notes.getByText(/No notes yet/).waitFor();
     await notes.getByRole('textbox', { name: 'New note' }).fill('Reprint before the summer sale');
     await notes.getByRole('button', { name: 'Add note' }).click();
-    await notes.getByText('Reprint before the summer sale').waitFor();
+    await notes.getByRole('article', { name: 'Note on Spring sale' }).getByText('Reprint before the summer sale').waitFor();
     await page.screenshot({ path: '/tmp/web-code-notes.png', fullPage: true });
 
     await page.goto(`${origin}/admin/notes`);

@@ -49,27 +49,29 @@ export default function MyCodesScreen() {
           Create QR code
         </Button>
       </Group>
-      <TextInput
-        label="Filter"
-        placeholder="Name, type or status"
-        value={filter}
-        onChange={(event) => {
-          setFilter(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-      />
-      <Select
-        label="Folder"
-        data={[{ value: '', label: 'All codes' }, { value: 'none', label: 'Not in a folder' }, ...(folders.data ?? []).map((f) => ({ value: f.folder_id, label: f.name }))]}
-        value={folder}
-        onChange={(value) => {
-          setFolder(value ?? '');
-          setPage(1);
-        }}
-        allowDeselect={false}
-        maw={360}
-      />
+      <Group align="flex-end">
+        <TextInput
+          label="Filter"
+          placeholder="Name, type or status"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={360}
+        />
+        <Select
+          label="Folder"
+          data={[{ value: '', label: 'All codes' }, { value: 'none', label: 'Not in a folder' }, ...(folders.data ?? []).map((f) => ({ value: f.folder_id, label: f.name }))]}
+          value={folder}
+          onChange={(value) => {
+            setFolder(value ?? '');
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={240}
+        />
+      </Group>
       {codes.isError && (
         <Alert color="red" title="The codes could not be loaded">
           {describeError(codes.error)}

@@ -118,9 +118,9 @@ export function FolderTargets({ orgId, exclude }: { orgId: string; exclude?: str
       {targets.length === 0 ? (
         <Text size="sm" c="dimmed">
           <Anchor component={Link} to="/admin/folders">
-            Create a folder
+            {exclude ? 'Create another folder' : 'Create a folder'}
           </Anchor>{' '}
-          to sort your codes: then drag a code by its handle ⠿ onto the folder, or tick several and move them at once.
+          {exclude ? 'to move codes between folders: then drag a code by its handle ⠿ onto it.' : 'to sort your codes: then drag a code by its handle ⠿ onto the folder, or tick several and move them at once.'}
         </Text>
       ) : (
         <>

@@ -35,6 +35,17 @@ const code = (code_id: string, name: string): CodeView => ({
 
 let api: FakeApi;
 
+/** Opens a Mantine select and picks an option from its own list (other selects' hidden lists hold the same names). */
+async function pick(combobox: HTMLElement, option: string): Promise<void> {
+  fireEvent.click(combobox);
+  const list = await waitFor(() => {
+    const found = document.getElementById(combobox.getAttribute('aria-controls') ?? '');
+    if (!found) throw new Error('the list has not opened');
+    return found;
+  });
+  fireEvent.click(within(list).getByRole('option', { name: option, hidden: true }));
+}
+
 function start(path: string, folders: FolderView[], answer: (path: string, method: string, body: unknown) => ReturnType<typeof reply> | undefined = () => undefined) {
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: ORG, org_name: 'Acme', organization_logo: '', role: 'editor' }));
@@ -100,13 +111,12 @@ test('on a folder’s screen, ticked codes move out of the folder or to another 
 
   fireEvent.click(within(table).getByRole('checkbox', { name: 'Select every code on this page' }));
   const again = await screen.findByRole('region', { name: 'Selected codes' });
-  fireEvent.click(within(again).getByRole('combobox', { name: 'Move to folder' }));
-  fireEvent.click(await screen.findByRole('option', { name: 'Flyers', hidden: true }));
+  await pick(within(again).getByRole('combobox', { name: 'Move to folder' }), 'Flyers');
   fireEvent.click(within(again).getByRole('button', { name: 'Move' }));
   await waitFor(() => expect(requestsOf(api, 'POST').at(-1)).toEqual([`/api/v1/folders/${FLYERS}/codes`, { code_ids: ['AAAAAAAAA1', 'AAAAAAAAA2', 'AAAAAAAAA3'] }]));
 });
 
-test('an empty folder and its QR grid say where codes come from; a folder of another organisation is not found', async () => {
+test('an empty folder’s QR grid says where its codes come from', async () => {
   start(`/admin/folder-qr/${FLYERS}`, [], (path) => {
     if (path === `/api/v1/folders/${FLYERS}`) return reply(200, folder(FLYERS, 'Flyers', 0));
     if (path.startsWith(`/api/v1/folders/${FLYERS}/codes`)) return reply(200, { items: [], page: 1, per_page: 24, total: 0 });
@@ -120,4 +130,25 @@ test('a folder the API does not find says so, with a way back', async () => {
   start(`/admin/folder/${FLYERS}`, [], () => reply(404, { title: 'Folder not found', code: 'folder_not_found', detail: 'No such folder.' }));
   expect(await screen.findByText('No such folder.')).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Back to the folders' }).getAttribute('href')).toBe('/admin/folders');
+});
+
+test('My codes shows each code’s folder, filters by folder, and files ticked codes into the folder picked', async () => {
+  const listed = [{ ...code('AAAAAAAAA1', 'Menu'), folder_id: null }, code('AAAAAAAAA2', 'Poster')];
+  start('/admin/my-codes', [folder(FLYERS, 'Flyers', 0), folder(POSTERS, 'Posters', 1)], (path, method) => {
+    if (path.startsWith('/api/v1/codes?')) return reply(200, { items: listed, page: 1, per_page: 10, total: 2 });
+    if (method === 'POST') return reply(200, folder(FLYERS, 'Flyers', 1));
+    return undefined;
+  });
+  const table = await screen.findByRole('table', { name: 'Codes' });
+  expect(await within(within(table).getByRole('row', { name: /Poster/ })).findByText('Posters')).toBeTruthy();
+
+  await pick(screen.getByRole('combobox', { name: 'Folder' }), 'Not in a folder');
+  await waitFor(() => expect(api.mock.calls.map(([path]) => path)).toContain(`/api/v1/codes?org_id=${ORG}&page=1&per_page=10&folder_id=none`));
+
+  fireEvent.click(within(table).getByRole('checkbox', { name: 'Select Menu' }));
+  const bar = screen.getByRole('region', { name: 'Selected codes' });
+  expect(within(bar).queryByRole('button', { name: 'Move out of folder' })).toBeNull();
+  await pick(within(bar).getByRole('combobox', { name: 'Move to folder' }), 'Flyers');
+  fireEvent.click(within(bar).getByRole('button', { name: 'Move' }));
+  await waitFor(() => expect(requestsOf(api, 'POST')).toEqual([[`/api/v1/folders/${FLYERS}/codes`, { code_ids: ['AAAAAAAAA1'] }]]));
 });

@@ -48,14 +48,16 @@ const toFolderView = (row: FolderRow): FolderView => ({
   updated_at: new Date(row.updated_at).toISOString(),
 });
 
-/** Reading folders needs only membership, which `CodeStream.actorOwning` checks (every role may read codes). */
-@QueryHandler(GetFolder)
-export class GetFolderHandler implements IQueryHandler<GetFolder> {
+/** Reading folders needs only membership, which `CodeStream` checks (every role may read codes). */
+abstract class FolderReader {
   constructor(
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly codes: CodeStream,
+    @Inject(SQL_CLIENT) protected readonly db: SqlClient,
+    protected readonly codes: CodeStream,
   ) {}
+}
 
+@QueryHandler(GetFolder)
+export class GetFolderHandler extends FolderReader implements IQueryHandler<GetFolder> {
   async execute({ caller, folderId }: GetFolder): Promise<FolderView> {
     const { rows } = await this.db.query<FolderRow>(`${SELECT_FOLDERS} WHERE f.folder_id = $1`, [folderId]);
     await this.codes.actorOwning(caller, rows[0]?.org_id, new DomainError('folder_not_found', 'No such folder.'));
@@ -64,12 +66,7 @@ export class GetFolderHandler implements IQueryHandler<GetFolder> {
 }
 
 @QueryHandler(ListFolders)
-export class ListFoldersHandler implements IQueryHandler<ListFolders> {
-  constructor(
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly codes: CodeStream,
-  ) {}
-
+export class ListFoldersHandler extends FolderReader implements IQueryHandler<ListFolders> {
   async execute({ caller, orgId }: ListFolders): Promise<FolderView[]> {
     await this.codes.actorFor(caller, orgId);
     const { rows } = await this.db.query<FolderRow>(`${SELECT_FOLDERS} WHERE f.org_id = $1 ORDER BY lower(f.name), f.folder_id`, [orgId]);

@@ -2,10 +2,11 @@ import { Alert, Button, Group, Modal, Pagination, Select, Stack, Table, Text, Te
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CodeView } from '@qr/contracts';
+import { can } from '@qr/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { BulkFolderActions, CodeDragArea, CodePickCell, FolderTargets, SelectAllCell, useCodeSelection, useFolders } from '../folders/code-filing';
-import { describeError } from '../organisation/organisation-api';
+import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { CodeRow } from './code-screens';
 import { codeKeys, codesApi } from './codes-api';
@@ -23,6 +24,8 @@ export default function MyCodesScreen() {
   const [deleting, setDeleting] = useState<CodeView | null>(null);
   const selection = useCodeSelection();
   const orgId = record.org_id;
+  // Viewers see which folder a code is in, but get no tools to move codes.
+  const writable = isRole(record.role) && can.write('codes', record.role);
   const folders = useFolders(orgId);
   const folderNames = new Map((folders.data ?? []).map((f) => [f.folder_id, f.name]));
   const codes = useQuery({
@@ -84,14 +87,16 @@ export default function MyCodesScreen() {
       )}
       {codes.data && total > 0 && (
         <CodeDragArea selection={selection}>
-          <FolderTargets orgId={orgId} />
-          <BulkFolderActions orgId={orgId} selection={selection} />
+          {writable && <FolderTargets orgId={orgId} />}
+          {writable && <BulkFolderActions orgId={orgId} selection={selection} />}
           <Table aria-label="Codes" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>
-                  <SelectAllCell codeIds={codes.data.items.map((code) => code.code_id)} selection={selection} />
-                </Table.Th>
+                {writable && (
+                  <Table.Th>
+                    <SelectAllCell codeIds={codes.data.items.map((code) => code.code_id)} selection={selection} />
+                  </Table.Th>
+                )}
                 <Table.Th>QR</Table.Th>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Type</Table.Th>
@@ -106,7 +111,7 @@ export default function MyCodesScreen() {
                   key={code.code_id}
                   code={code}
                   onDelete={setDeleting}
-                  lead={<CodePickCell code={code} selection={selection} />}
+                  lead={writable ? <CodePickCell code={code} selection={selection} /> : undefined}
                   folderName={code.folder_id ? folderNames.get(code.folder_id) : undefined}
                 />
               ))}

@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CreateFolderBody, type FolderView } from '@qr/contracts';
+import { RenameFolderBody, type FolderView } from '@qr/contracts';
 import { useState } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { codeKeys } from '../codes/codes-api';
 import { describeError } from '../organisation/organisation-api';
 import { folderKeys, foldersApi } from './folders-api';
 
-/** Create (no folder given) or rename a folder; the name is checked with the API's own contract first. */
+/** Create (no folder given) or rename a folder; the name is checked with the API's own contract (the same rule for both) first. */
 export function FolderNameDialog({ orgId, folder, opened, onClose }: { orgId: string; folder?: FolderView; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(folder?.name ?? '');
@@ -21,7 +21,7 @@ export function FolderNameDialog({ orgId, folder, opened, onClose }: { orgId: st
     },
   });
   const submit = () => {
-    const checked = contractFieldErrors(CreateFolderBody, { org_id: orgId, name });
+    const checked = contractFieldErrors(RenameFolderBody, { name });
     setError(checked.errors?.['name'] ?? null);
     if (checked.data) save.mutate(checked.data.name);
   };

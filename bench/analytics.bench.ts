@@ -128,9 +128,12 @@ export async function run(): Promise<void> {
     console.log(`  appended in ${seedSeconds.toFixed(1)} s (${formatRate(EVENTS / seedSeconds)} events/s)`);
 
     const runner = new ProjectionRunner(database.db, new PostgresEventStore(database.db), [analytics], createLogger('silent'));
+    const cpuBefore = process.cpuUsage();
     const replay = await timed(() => runner.rebuild(analytics.name));
+    // PGlite runs on this process's thread, so its CPU time is the replay's, whatever else the machine does.
+    const cpu = process.cpuUsage(cpuBefore);
     const replayRate = replay.value.eventsProcessed / (replay.ms / 1000);
-    console.log(`  replayed ${formatRate(replay.value.eventsProcessed)} events into the rollups in ${(replay.ms / 1000).toFixed(1)} s`);
+    console.log(`  replayed ${formatRate(replay.value.eventsProcessed)} events into the rollups in ${(replay.ms / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU)`);
 
     const rollups = new AnalyticsRollups(database.db);
     const scope = { orgId, codeId: null };

@@ -1,7 +1,9 @@
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { ClonesModule } from './clones/clones.module';
 import { CodesModule } from './codes/codes.module';
+import { ExperiencesModule } from './experiences/experiences.module';
 import { FoldersModule } from './folders/folders.module';
 import { HealthModule } from './health/health.module';
 import { HotPathAppender } from './hot-path-appender';
@@ -11,6 +13,7 @@ import { NotesModule } from './notes/notes.module';
 import { PagesModule } from './pages/pages.module';
 import { SiteModule } from './site/site.module';
 import { ScansModule } from './scans/scans.module';
+import { TemplatesModule } from './templates/templates.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { CONFIG, EVENT_STORE, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
 
@@ -34,6 +37,7 @@ class InfrastructureModule {
 @Module({})
 export class AppModule {
   static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
+    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, ClonesModule, TemplatesModule, PagesModule, ExperiencesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
     return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, FoldersModule, NotesModule, PagesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
   }
 }

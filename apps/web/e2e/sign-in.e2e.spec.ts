@@ -1,63 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
+import { CHROMIUM, CHROMIUM_ARGS, journeyPrerequisites, startJourneyServer, type JourneyServer } from './journey-server';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = join(__dirname, '../../..');
-const WEB_DIST = join(ROOT, 'dist/apps/web');
-const API_MAIN = join(ROOT, 'dist/apps/api/src/main.js');
 const API_LOG = join(tmpdir(), 'web-e2e-api.log');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const PHONE_USER_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
-const missing = [
-  existsSync(CHROMIUM) ? null : `Chromium at ${CHROMIUM} (apt-get install -y chromium)`,
-  existsSync(join(WEB_DIST, 'index.html')) ? null : 'the web build in dist/apps/web (npx nx run web:build)',
-  existsSync(API_MAIN) ? null : 'the API build in dist/apps/api (npx nx run api:build)',
-].filter((item): item is string => item !== null);
-const required = process.env.REQUIRE_SERVICES === '1';
-
-if (missing.length > 0 && !required) {
-  process.stdout.write(`web sign-in journey skipped: needs ${missing.join(' and ')}\n`);
-}
-const describeJourney = missing.length > 0 && !required ? describe.skip : describe;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitUntilUp(url: string, server: ChildProcess, output: () => string): Promise<void> {
-  // A first start creates the PGlite directory and catches up every projection: 35 s on two busy cores.
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the API exited with ${server.exitCode}:\n${output()}`);
-    const up = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the API did not answer ${url} within 60 s:\n${output()}`);
-}
+const { missing, describeJourney } = journeyPrerequisites('web sign-in journey');
 
 /** What the API says the member's role is, polled until it matches: the UI saves it in the background. */
 async function expectRoleOnServer(page: Page, email: string, role: string): Promise<void> {
@@ -78,38 +30,16 @@ async function expectRoleOnServer(page: Page, email: string, role: string): Prom
 }
 
 describeJourney('a new organisation user', () => {
-  let server: ChildProcess;
+  let server: JourneyServer;
   let origin: string;
-  let dataDir: string;
   let profile: string;
   let context: BrowserContext;
-  let log = '';
 
   beforeAll(async () => {
     if (missing.length > 0) throw new Error(`REQUIRE_SERVICES=1 but missing ${missing.join(' and ')}`);
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    dataDir = mkdtempSync(join(tmpdir(), 'web-sign-in-data-'));
-    // A new user's server: the embedded database in a directory of its own, not the PostgreSQL
-    // server that DATABASE_URL names for the contract suites (shared by every run, and kept).
-    const { DATABASE_URL: _sharedServer, ...inherited } = process.env;
-    server = spawn(process.execPath, [API_MAIN], {
-      cwd: ROOT,
-      env: {
-        ...inherited,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        PUBLIC_URL: origin,
-        WEB_DIST_DIR: WEB_DIST,
-        // The same server under another name plays the short host printed in QR codes.
-        ALT_HOST: `127.0.0.1:${port}`,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    await waitUntilUp(`${origin}/oidc/.well-known/openid-configuration`, server, () => log);
+    // The same server under another name plays the short host printed in QR codes.
+    server = await startJourneyServer(API_LOG, (port) => ({ ALT_HOST: `127.0.0.1:${port}` }));
+    origin = server.origin;
 
     profile = mkdtempSync(join(tmpdir(), 'web-e2e-'));
     context = await chromium.launchPersistentContext(profile, {
@@ -122,16 +52,8 @@ describeJourney('a new organisation user', () => {
 
   afterAll(async () => {
     await context?.close();
-    // The API's own log, for whoever reads a failed run: the journeys only see its pages.
-    writeFileSync(API_LOG, log);
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
+    await server?.stop();
     if (profile) rmSync(profile, { recursive: true, force: true });
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** A new person on this browser (no session from the journeys before) signs up from an admin address and names their organisation there. */
@@ -486,6 +408,59 @@ describeJourney('a new organisation user', () => {
     }));
     expect(injected).toEqual({ scripts: 0, images: 0, svgs: 0, frames: 0, javascriptLinks: 0, styled: 0 });
   }, 120_000);
+  test('starts a code from the gallery, clones it with its landing page, clones it several times and saves it as a template', async () => {
+    const stamp = Date.now();
+    const page = await newOwner('/admin/templates', 'Tom Planner', `tom.${stamp}@example.com`, 'Tom Events');
+    await page.getByRole('heading', { name: 'Gallery' }).waitFor();
+    // Every card's QR preview is drawn before the picture is taken.
+    await page.getByRole('img', { name: 'QR code design of Wi-Fi' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('img', { name: 'QR code design of Event check-in' }).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: '/tmp/web-templates.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Use the Event check-in template' }).click();
+    await page.getByRole('textbox', { name: 'Name of the new code' }).fill('Open day');
+    await page.getByRole('button', { name: 'Create code' }).click();
+    await page.getByRole('heading', { name: 'Your QR code is ready' }).waitFor({ timeout: 15_000 });
+    const baseId = (await page.getByRole('textbox', { name: 'Public link' }).inputValue()).split('/').at(-1)!;
+
+    await page.goto(`${origin}/admin/my-codes/show/${baseId}`);
+    await page.getByText('No clones yet.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Copy Open day' }).click();
+    await page.getByRole('menuitem', { name: 'Clone with its page' }).click();
+    await page.getByRole('heading', { name: 'Open day (copy)' }).waitFor({ timeout: 15_000 });
+    const cloneId = new URL(page.url()).pathname.split('/').at(-1)!;
+    expect(cloneId).not.toBe(baseId);
+
+    // The clone's own landing page is the template's check-in page.
+    const visitor = await context.newPage();
+    await visitor.goto(`${origin}/page/${cloneId}`);
+    await visitor.getByRole('heading', { name: 'Welcome! Let’s get you checked in' }).waitFor({ timeout: 15_000 });
+    await visitor.close();
+
+    await page.goto(`${origin}/admin/my-codes/show/${baseId}`);
+    await page.getByRole('button', { name: 'Copy Open day' }).click();
+    await page.getByRole('menuitem', { name: 'Clone multiple…' }).click();
+    await page.getByRole('textbox', { name: 'Clone 1 name' }).fill('Open day, north door');
+    await page.getByRole('textbox', { name: 'Clone 2 name' }).fill('Open day, south door');
+    await page.getByRole('button', { name: 'Remove clone 3' }).click();
+    await page.screenshot({ path: '/tmp/web-clone-multiple.png', fullPage: true });
+    await page.getByRole('button', { name: 'Create 2 clones' }).click();
+    const clones = page.getByRole('list', { name: 'Clones of this code' });
+    await clones.getByRole('link', { name: 'Open day, south door' }).waitFor({ timeout: 15_000 });
+    // A batch's clones share their creation time, so only the set is certain.
+    expect((await clones.getByRole('link').allTextContents()).sort()).toEqual(['Open day (copy)', 'Open day, north door', 'Open day, south door']);
+    await page.screenshot({ path: '/tmp/web-code-clones.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Copy Open day' }).click();
+    await page.getByRole('menuitem', { name: 'Save as template…' }).click();
+    await page.getByRole('textbox', { name: 'What it is for' }).fill('Doors open, guests check in');
+    await page.getByRole('button', { name: 'Save template' }).click();
+    await page.waitForURL(`${origin}/admin/templates`, { timeout: 15_000 });
+    await page.getByRole('article', { name: 'Open day' }).getByText('Doors open, guests check in').waitFor({ timeout: 15_000 });
+    await page.getByRole('img', { name: 'QR code design of Open day' }).waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: '/tmp/web-templates-own.png', fullPage: true });
+  }, 120_000);
+
   test('sorts codes into a folder by dragging one and moving another in bulk, sees the folder’s QR grid, and keeps a note on a code', async () => {
     const stamp = Date.now();
     const page = await newOwner('/admin/folders', 'Fay Filer', `fay.${stamp}@example.com`, 'Fay Prints');

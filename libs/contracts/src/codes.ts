@@ -64,7 +64,7 @@ export const CODE_CONTENT = {
   page: {},
 } as const satisfies Record<CodeType, z.ZodRawShape>;
 
-const CodeName = z.string().trim().min(1, { error: 'Give the code a name.' }).max(120);
+export const CodeName = z.string().trim().min(1, { error: 'Give the code a name.' }).max(120);
 
 const contentVariant = <T extends CodeType>(type: T) => z.strictObject({ type: z.literal(type), ...CODE_CONTENT[type] });
 

@@ -47,6 +47,8 @@ export const ErrorCode = z.enum([
   'page_paused',
   // Another page already has this vanity name: names are unique across the server, as `/p/{name}` is.
   'page_name_taken',
+  // No template with this id in the gallery or in an organisation the caller belongs to (other tenants' ids answer this too).
+  'template_not_found',
   // The QR design does not decode reliably once rendered; the detail says why (contrast, logo size, quiet zone).
   'design_unscannable',
   // An uploaded file is over the upload size limit.
@@ -65,6 +67,10 @@ export const ErrorCode = z.enum([
   'signed_url_invalid',
   // No customer with this id, email or phone in an organisation the caller belongs to (other tenants' ids answer this too).
   'customer_not_found',
+  // No experience with this id in an organisation the caller belongs to (deleted ones and other tenants' answer this too).
+  'experience_not_found',
+  // Event data that can not describe a real event: a point off the globe, a radius out of range, or an end before the start.
+  'event_data_invalid',
   // The export's source has nothing to export on this server yet (one-time codes do not exist yet).
   'export_source_unavailable',
   // Too many requests from one client in a short time.

@@ -5,5 +5,7 @@ export * from './scans';
 export * from './pages';
 export * from './customers/customers.events';
 export * from './analytics';
+export * from './templates';
+export * from './experiences';
 export * from './folders';
 export * from './notes';

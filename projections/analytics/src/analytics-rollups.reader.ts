@@ -1,7 +1,7 @@
 import { ANALYTICS_DIMENSIONS, type AnalyticsBreakdowns, type AnalyticsHeatmapCell, type AnalyticsSeriesPoint, type AnalyticsTotals } from '@qr/contracts';
 import { bucketStarts, type PeriodWindow, type TimeRange } from '@qr/domain';
 import type { SqlExecutor } from '@qr/platform';
-import { UNKNOWN_VALUE, WHOLE_ORGANIZATION, type RollupDimension } from './analytics.projection';
+import { FACET_COLUMNS, UNKNOWN_VALUE, WHOLE_ORGANIZATION, type RollupDimension } from './analytics.projection';
 
 /**
  * Reads the analytics rollups for one organisation, or one of its codes, over a period. The one
@@ -35,6 +35,10 @@ const ceilTo = (date: Date, unit: number) => new Date(Math.ceil(date.getTime() /
 
 /** The hourly buckets whose start lies in the range, as [first, end) bucket starts. */
 const hoursOf = ({ from, to }: TimeRange): [Date, Date] => [ceilTo(from, HOUR_MS), ceilTo(to, HOUR_MS)];
+
+const FACETS_UNPIVOTED = Object.entries(FACET_COLUMNS)
+  .map(([dimension, column]) => `('${dimension}', h.${column})`)
+  .join(', ');
 
 const TOTALS_SQL = `sum(scans)::int8 AS scans, sum(unique_visitors)::int8 AS unique_visitors, sum(submissions)::int8 AS submissions,
   sum(qr_scans)::int8 AS qr_scans, sum(link_visits)::int8 AS link_visits, sum(bots)::int8 AS bots, sum(events)::int8 AS events`;
@@ -105,7 +109,10 @@ export class AnalyticsRollups {
     return rows.map((row) => ({ weekday: row.weekday, hour: row.hour, scans: Number(row.scans) }));
   }
 
-  /** Whole UTC days inside the range come from the daily table, the ragged ends from the hourly one. */
+  /**
+   * Whole UTC days inside the range come from the daily table, the ragged ends from the hourly
+   * facets, unpivoted to (dimension, value); a null value is a breakdown the fact is not counted in.
+   */
   private async dimensions({ orgId, codeId }: AnalyticsScope, range: TimeRange): Promise<Map<RollupDimension, { value: string | null; count: number }[]>> {
     const [fromHour, toHour] = hoursOf(range);
     let [fromDay, toDay] = [ceilTo(fromHour, DAY_MS), new Date(Math.floor(toHour.getTime() / DAY_MS) * DAY_MS)];
@@ -115,8 +122,10 @@ export class AnalyticsRollups {
          SELECT dimension, value, sum(count)::int8 AS count, row_number() OVER (PARTITION BY dimension ORDER BY sum(count) DESC, value) AS rank
            FROM (SELECT dimension, value, count FROM analytics_dimensions_daily WHERE org_id = $1 AND code_id = $2 AND day >= $5 AND day < $6
                  UNION ALL
-                 SELECT dimension, value, count FROM analytics_dimensions_hourly
-                  WHERE org_id = $1 AND code_id = $2 AND ((hour >= $3 AND hour < $5) OR (hour >= $6 AND hour < $4))) AS counted
+                 SELECT f.dimension, f.value, h.count FROM analytics_facets_hourly h
+                  CROSS JOIN LATERAL (VALUES ${FACETS_UNPIVOTED}) AS f(dimension, value)
+                  WHERE h.org_id = $1 AND ($2 = '${WHOLE_ORGANIZATION}' OR h.code_id = $2) AND ((h.hour >= $3 AND h.hour < $5) OR (h.hour >= $6 AND h.hour < $4))
+                    AND f.value IS NOT NULL) AS counted
           GROUP BY dimension, value) AS ranked
         WHERE rank <= ${MAX_BREAKDOWN_ROWS} ORDER BY dimension, rank`,
       [orgId, codeId ?? WHOLE_ORGANIZATION, fromHour, toHour, fromDay, toDay],

@@ -49,7 +49,7 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
     const dump = async (sql: string) => (await t.db.query(sql)).rows;
     return {
       hourly: await dump('SELECT * FROM analytics_hourly ORDER BY org_id, code_id, hour'),
-      dimensionsHourly: await dump('SELECT * FROM analytics_dimensions_hourly ORDER BY org_id, code_id, hour, dimension, value'),
+      facetsHourly: await dump('SELECT * FROM analytics_facets_hourly ORDER BY org_id, hour, code_id, digest'),
       dimensionsDaily: await dump('SELECT * FROM analytics_dimensions_daily ORDER BY org_id, code_id, day, dimension, value'),
       visitors: await dump('SELECT * FROM analytics_visitors ORDER BY seen'),
     };
@@ -102,6 +102,11 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
     const figures = await rollups().figures({ orgId: ORG, codeId: null }, { range: { from: new Date('2026-03-02T10:00:00Z'), to: new Date('2026-03-03T08:00:00Z') }, previous: null, bucket: 'hour' }, 'UTC');
     expect(figures.totals.scans).toBe(3);
     expect(figures.breakdowns.devices).toEqual([{ value: 'mobile', count: 2 }, { value: 'desktop', count: 1 }]);
+    expect(figures.events).toEqual([{ name: 'click', count: 2 }]);
+    const codeA = await rollups().figures({ orgId: ORG, codeId: A }, { range: { from: new Date('2026-03-02T10:00:00Z'), to: new Date('2026-03-03T08:00:00Z') }, previous: null, bucket: 'hour' }, 'UTC');
+    expect(codeA.breakdowns.devices).toEqual([{ value: 'desktop', count: 1 }, { value: 'mobile', count: 1 }]);
+    expect(codeA.breakdowns.countries).toEqual([{ value: null, count: 1 }, { value: 'DE', count: 1 }]);
+    expect(codeA.breakdowns.cities).toEqual([]);
     const wide = await rollups().figures({ orgId: ORG, codeId: null }, { range: { from: new Date('2026-03-01T23:00:00Z'), to: new Date('2026-03-03T09:00:00Z') }, previous: null, bucket: 'day' }, 'Europe/Berlin');
     expect(wide.breakdowns.devices).toEqual([{ value: 'mobile', count: 4 }, { value: 'desktop', count: 1 }]);
     expect(wide.series.map((point) => [point.start, point.scans])).toEqual([

@@ -11,8 +11,11 @@ import type { Projection } from '@qr/projections-runner';
  * under its code and under the code id '' (the whole organisation), so an organisation's dashboard
  * reads one key however many codes it has, and its unique visitors are distinct across its codes.
  *
- * Breakdowns are kept per hour and per UTC day: a year's query sums whole days and reads hours only
- * at its two ragged ends (a local day rarely starts at a UTC midnight).
+ * Breakdowns are kept per UTC day, under both scopes, and per hour as facets: one row per code, hour
+ * and combination of breakdown values, with a count. A year's query sums whole days and reads the
+ * facets only at its two ragged ends (a local day rarely starts at a UTC midnight). Facets cost a
+ * replay about one row a scan where a row per dimension cost seven; the whole organisation's ragged
+ * ends sum its codes' facets, at most two days of them.
  *
  * Unique visitors: the visitor hash changes every UTC day, so a visitor is counted once per UTC day
  * (in the hour of their first scan that day) per scope; `analytics_visitors` remembers who was seen,
@@ -50,13 +53,44 @@ type Measure = Exclude<keyof HourlyCounts, 'org' | 'code' | 'hour'>;
 
 const MEASURES: readonly Measure[] = ['scans', 'qr_scans', 'link_visits', 'bots', 'unique_visitors', 'submissions', 'events'];
 const key = (...parts: (string | number)[]) => parts.join('\u0000');
+const digest64 = (text: string): string => createHash('sha256').update(text).digest().readBigInt64BE(0).toString();
+
+/** Each breakdown's column in the facets table, in the order a facet lists its values. */
+export const FACET_COLUMNS = {
+  countries: 'country',
+  cities: 'city',
+  devices: 'device',
+  os: 'os',
+  browsers: 'browser',
+  referrers: 'referrer',
+  languages: 'language',
+  events: 'event',
+} as const satisfies Record<RollupDimension, string>;
+const FACET_DIMENSIONS = Object.keys(FACET_COLUMNS) as RollupDimension[];
+
+/**
+ * A fact's value in every breakdown, in `FACET_COLUMNS` order: null where the breakdown does not
+ * count it (a scan has no event name, an event no device), UNKNOWN_VALUE where it counts as unknown.
+ */
+type Facet = (string | null)[];
+
+interface FacetCount {
+  org: string;
+  code: string;
+  hour: number;
+  facet: Facet;
+  /** The facet's digest: the facets table's key, narrower than eight text columns. */
+  digest: string;
+  count: number;
+}
 
 /** One batch's counts, summed in memory so a busy batch is a handful of statements. */
 class BatchRollup {
   readonly hourly = new Map<string, HourlyCounts>();
-  readonly dimensions = { hourly: new Map<string, number>(), daily: new Map<string, number>() };
+  readonly facets = new Map<string, FacetCount>();
   /** The digest of (org, scope, UTC day, visitor) -> the hour of their first scan in this batch. */
   readonly visitors = new Map<string, { org: string; code: string; hour: number }>();
+  private readonly digests = new Map<string, string>();
 
   count(org: string, codeId: string, at: Date, measure: Measure): void {
     const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
@@ -74,28 +108,50 @@ class BatchRollup {
     row[measure] += delta;
   }
 
-  dimension(org: string, codeId: string, at: Date, dimension: RollupDimension, value: string | null | undefined): void {
+  facet(org: string, code: string, at: Date, facet: Facet): void {
     const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
-    const day = Math.floor(hour / DAY_MS) * DAY_MS;
-    for (const code of [codeId, WHOLE_ORGANIZATION]) {
-      for (const [map, bucket] of [[this.dimensions.hourly, hour], [this.dimensions.daily, day]] as const) {
-        const id = key(org, code, bucket, dimension, value ?? UNKNOWN_VALUE);
-        map.set(id, (map.get(id) ?? 0) + 1);
-      }
+    // '\u0001' stands for null: no breakdown value is a control character.
+    const values = key(...facet.map((value) => value ?? '\u0001'));
+    const id = key(org, code, hour, values);
+    const counted = this.facets.get(id);
+    if (counted) {
+      counted.count += 1;
+      return;
     }
+    let digest = this.digests.get(values);
+    if (digest === undefined) this.digests.set(values, (digest = digest64(values)));
+    this.facets.set(id, { org, code, hour, facet, digest, count: 1 });
   }
 
   visitor(org: string, codeId: string, at: Date, visitor: string): void {
     const hour = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
     const day = Math.floor(hour / DAY_MS) * DAY_MS;
     for (const code of [codeId, WHOLE_ORGANIZATION]) {
-      const id = createHash('sha256').update(key(org, code, day, visitor)).digest().readBigInt64BE(0).toString();
+      const id = digest64(key(org, code, day, visitor));
       const seen = this.visitors.get(id);
       // Events of a batch come in log order, which is not always time order.
       if (!seen || seen.hour > hour) this.visitors.set(id, { org, code, hour });
     }
   }
+
+  /** The daily breakdowns under both scopes, summed from the batch's facets. */
+  daily(): Map<string, number> {
+    const daily = new Map<string, number>();
+    for (const { org, code, hour, facet, count } of this.facets.values()) {
+      const day = Math.floor(hour / DAY_MS) * DAY_MS;
+      facet.forEach((value, i) => {
+        if (value === null) return;
+        for (const scope of [code, WHOLE_ORGANIZATION]) {
+          const id = key(org, scope, day, FACET_DIMENSIONS[i]!, value);
+          daily.set(id, (daily.get(id) ?? 0) + count);
+        }
+      });
+    }
+    return daily;
+  }
 }
+
+const orUnknown = (value: string | null | undefined): string => value ?? UNKNOWN_VALUE;
 
 function rollUp(rollup: BatchRollup, event: RecordedEvent): void {
   const at = event.occurredAt;
@@ -105,20 +161,9 @@ function rollUp(rollup: BatchRollup, event: RecordedEvent): void {
       if (scan.bot) return rollup.count(scan.org_id, scan.code_id, at, 'bots');
       rollup.count(scan.org_id, scan.code_id, at, 'scans');
       rollup.count(scan.org_id, scan.code_id, at, scan.source === 'qr' ? 'qr_scans' : 'link_visits');
-      const values: Record<AnalyticsDimension, string | null | undefined> = {
-        countries: scan.country,
-        cities: scan.city,
-        devices: scan.device,
-        os: scan.os,
-        browsers: scan.browser,
-        referrers: scan.referrer,
-        languages: scan.language,
-      };
-      for (const [dimension, value] of Object.entries(values) as [AnalyticsDimension, string | null | undefined][]) {
-        // No city source exists yet: an always-unknown city would only fill the table.
-        if (dimension === 'cities' && value == null) continue;
-        rollup.dimension(scan.org_id, scan.code_id, at, dimension, value);
-      }
+      // In FACET_COLUMNS order. No city source exists yet: an always-unknown city would only fill the breakdown.
+      const facet = [orUnknown(scan.country), scan.city ?? null, orUnknown(scan.device), orUnknown(scan.os), orUnknown(scan.browser), orUnknown(scan.referrer), orUnknown(scan.language), null];
+      rollup.facet(scan.org_id, scan.code_id, at, facet);
       return rollup.visitor(scan.org_id, scan.code_id, at, scan.visitor);
     }
     case 'FormSubmitted': {
@@ -129,17 +174,14 @@ function rollUp(rollup: BatchRollup, event: RecordedEvent): void {
       const recorded = event.data as AnalyticsEventRecorded['data'];
       if (recorded.bot) return;
       rollup.count(recorded.org_id, recorded.code_id, at, 'events');
-      return rollup.dimension(recorded.org_id, recorded.code_id, at, 'events', recorded.name);
+      return rollup.facet(recorded.org_id, recorded.code_id, at, [null, null, null, null, null, null, null, recorded.name]);
     }
   }
 }
 
-const dimensionTable = (bucket: 'hour' | 'day') => (table: string) => [
-  `CREATE TABLE ${table} (org_id text NOT NULL, code_id text NOT NULL, ${bucket} timestamptz NOT NULL, dimension text NOT NULL, value text NOT NULL, count bigint NOT NULL,
-     PRIMARY KEY (org_id, code_id, ${bucket}, dimension, value))`,
-];
+type Transaction = Parameters<Projection['handle']>[1]['tx'];
 
-async function upsertDimensions(tx: Parameters<Projection['handle']>[1]['tx'], table: string, bucket: 'hour' | 'day', counts: Map<string, number>): Promise<void> {
+async function upsertDaily(tx: Transaction, table: string, counts: Map<string, number>): Promise<void> {
   if (counts.size === 0) return;
   const columns: [string[], string[], number[], string[], string[], number[]] = [[], [], [], [], [], []];
   for (const [id, count] of counts) {
@@ -152,11 +194,33 @@ async function upsertDimensions(tx: Parameters<Projection['handle']>[1]['tx'], t
     columns[5].push(count);
   }
   await tx.query(
-    `INSERT INTO ${table} AS d (org_id, code_id, ${bucket}, dimension, value, count)
+    `INSERT INTO ${table} AS d (org_id, code_id, day, dimension, value, count)
        SELECT u.org, u.code, to_timestamp(u.at), u.dimension, u.value, u.count
          FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::bigint[]) AS u(org, code, at, dimension, value, count)
-     ON CONFLICT (org_id, code_id, ${bucket}, dimension, value) DO UPDATE SET count = d.count + excluded.count`,
+     ON CONFLICT (org_id, code_id, day, dimension, value) DO UPDATE SET count = d.count + excluded.count`,
     columns,
+    { statementName: `${table}_add` },
+  );
+}
+
+const FACET_COLUMN_NAMES = Object.values(FACET_COLUMNS);
+
+async function upsertFacets(tx: Transaction, table: string, facets: FacetCount[]): Promise<void> {
+  if (facets.length === 0) return;
+  await tx.query(
+    `INSERT INTO ${table} AS f (org_id, hour, code_id, digest, ${FACET_COLUMN_NAMES.join(', ')}, count)
+       SELECT u.org, to_timestamp(u.at), u.code, u.digest, ${FACET_COLUMN_NAMES.map((column) => `u.${column}`).join(', ')}, u.count
+         FROM unnest($1::text[], $2::bigint[], $3::text[], $4::bigint[], ${FACET_COLUMN_NAMES.map((_, i) => `$${i + 5}::text[]`).join(', ')}, $${FACET_COLUMN_NAMES.length + 5}::bigint[])
+           AS u(org, at, code, digest, ${FACET_COLUMN_NAMES.join(', ')}, count)
+     ON CONFLICT (org_id, hour, code_id, digest) DO UPDATE SET count = f.count + excluded.count`,
+    [
+      facets.map((f) => f.org),
+      facets.map((f) => f.hour / 1000),
+      facets.map((f) => f.code),
+      facets.map((f) => f.digest),
+      ...FACET_COLUMN_NAMES.map((_, i) => facets.map((f) => f.facet[i])),
+      facets.map((f) => f.count),
+    ],
     { statementName: `${table}_add` },
   );
 }
@@ -199,8 +263,8 @@ async function countFirstVisits(tx: SqlExecutor, table: string, rollup: BatchRol
 
 export const analytics: Projection = {
   name: 'analytics',
-  // 2: visitors are kept by digest; a generation built before has other columns and is rebuilt.
-  version: 2,
+  // 3: hourly breakdowns are facets; a generation built before has a table per dimension and is rebuilt.
+  version: 3,
   eventTypes: ['ScanRecorded', 'FormSubmitted', 'AnalyticsEventRecorded'],
   // Dashboards a quarter of a second behind cost nobody anything; fed by the scan path, it saves transactions.
   wakeDelayMs: 250,
@@ -210,8 +274,16 @@ export const analytics: Projection = {
          ${MEASURES.map((measure) => `${measure} bigint NOT NULL`).join(', ')},
          PRIMARY KEY (org_id, code_id, hour))`,
     ],
-    analytics_dimensions_hourly: dimensionTable('hour'),
-    analytics_dimensions_daily: dimensionTable('day'),
+    // The key leads with the hour: the whole organisation's ragged ends read every code's facets of a few hours.
+    analytics_facets_hourly: (table) => [
+      `CREATE TABLE ${table} (org_id text NOT NULL, hour timestamptz NOT NULL, code_id text NOT NULL, digest bigint NOT NULL,
+         ${FACET_COLUMN_NAMES.map((column) => `${column} text`).join(', ')}, count bigint NOT NULL,
+         PRIMARY KEY (org_id, hour, code_id, digest))`,
+    ],
+    analytics_dimensions_daily: (table) => [
+      `CREATE TABLE ${table} (org_id text NOT NULL, code_id text NOT NULL, day timestamptz NOT NULL, dimension text NOT NULL, value text NOT NULL, count bigint NOT NULL,
+         PRIMARY KEY (org_id, code_id, day, dimension, value))`,
+    ],
     analytics_visitors: (table) => [`CREATE TABLE ${table} (seen bigint PRIMARY KEY, hour timestamptz NOT NULL)`],
   },
   async handle(events, { tx, table }) {
@@ -230,7 +302,7 @@ export const analytics: Projection = {
         { statementName: `${table('analytics_hourly')}_add` },
       );
     }
-    await upsertDimensions(tx, table('analytics_dimensions_hourly'), 'hour', rollup.dimensions.hourly);
-    await upsertDimensions(tx, table('analytics_dimensions_daily'), 'day', rollup.dimensions.daily);
+    await upsertFacets(tx, table('analytics_facets_hourly'), [...rollup.facets.values()]);
+    await upsertDaily(tx, table('analytics_dimensions_daily'), rollup.daily());
   },
 };

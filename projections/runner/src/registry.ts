@@ -1,5 +1,6 @@
 import { analytics, customers } from '@qr/projections-analytics';
-import { codes, folders, notes, scanCounts } from '@qr/projections-codes';
+import { codes, folders, notes, scanCounts, templates } from '@qr/projections-codes';
+import { experiences, pageEventData } from '@qr/projections-experiences';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
 import type { Projection } from './projection';
@@ -16,6 +17,8 @@ export const PROJECTIONS: readonly Projection[] = [
   // Codes: the code list and the scan path's lookups, and scans per code.
   codes,
   scanCounts,
+  // Templates: an organisation's saved templates (the gallery is static data).
+  templates,
   // Folders that sort the codes (which code is in which: the codes' folder_id), and notes on codes.
   folders,
   notes,
@@ -25,4 +28,7 @@ export const PROJECTIONS: readonly Projection[] = [
   // Analytics: hourly rollups of scans, submissions and custom events, and customers merged from submissions.
   analytics,
   customers,
+  // Experiences: an organisation's events, and where and when each page's visitors must be.
+  experiences,
+  pageEventData,
 ];

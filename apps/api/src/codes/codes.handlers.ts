@@ -81,7 +81,7 @@ export class CodeStream {
 }
 
 /** A business card's photo is one of the organisation's uploads: another organisation's is not found. */
-async function assertPhotoStored(uploads: UploadedImages, orgId: string, content: CodeContent): Promise<void> {
+export async function assertPhotoStored(uploads: UploadedImages, orgId: string, content: CodeContent): Promise<void> {
   if (content.type === 'vcard' && content.photo_blob_id) await uploads.assertStored({ orgId, blobId: content.photo_blob_id });
 }
 

@@ -12,6 +12,7 @@ import { QrImages } from './qr-images';
   controllers: [CodesController],
   providers: [QrImages, CodeStream, CreateCodeHandler, ChangeCodeHandler, GetCodeHandler, ListCodesHandler, ListCodeNamesHandler, ListChildCodesHandler],
   // Pages belong to codes: the pages context finds a code's organisation and the caller's role through it.
-  exports: [CodeStream],
+  // Clones and templates check designs and write new codes through them too.
+  exports: [CodeStream, QrImages],
 })
 export class CodesModule {}

@@ -214,10 +214,13 @@ describe('codes', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(doc.paths).filter((path) => path.startsWith(CODES)).sort()).toEqual([
       CODES,
+      `${CODES}/clone-multiple`,
       `${CODES}/names`,
       `${CODES}/qr-preview`,
       `${CODES}/{code_id}`,
       `${CODES}/{code_id}/children`,
+      `${CODES}/{code_id}/clone`,
+      `${CODES}/{code_id}/duplicate`,
       `${CODES}/{code_id}/pause`,
       `${CODES}/{code_id}/qr`,
       `${CODES}/{code_id}/resume`,

@@ -15,6 +15,16 @@ import {
   QrPreviewBody,
   QrPreviewView,
   UpdateCodeBody,
+  CloneCodeBody,
+  CloneMultipleBody,
+  ClonesCreatedView,
+  DuplicateCodeBody,
+  ListTemplatesQuery,
+  SaveCodeAsTemplateBody,
+  SubmitTemplateBody,
+  TemplatePath,
+  TemplateView,
+  UseTemplateBody,
   AddMemberBody,
   ApiKeyIssuedView,
   ApiKeyView,
@@ -63,6 +73,7 @@ import {
 import { z } from 'zod';
 import { registerCustomersPaths } from '../analytics/customers.openapi';
 import { registerAnalyticsPaths } from '../analytics/analytics.openapi';
+import { registerExperiencesPaths } from '../experiences/experiences.openapi';
 import { registerFoldersPaths } from '../folders/folders.openapi';
 import { registerNotesPaths } from '../notes/notes.openapi';
 import { ApiKeyPath, MemberPath, OrganizationPath } from '../identity/organization-paths';
@@ -95,12 +106,15 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   const signedIn = (tag: string, prefix: string) => signedInRoutes(registry, { tag, prefix, bearer: bearer.name, problem });
   registerIdentityPaths(registry, signedIn, problem);
   registerCodesPaths(signedIn('codes', '/api/v1/codes'));
+  registerClonesPaths(signedIn('codes', '/api/v1/codes'));
+  registerTemplatesPaths(signedIn('templates', '/api/v1/templates'));
   registerPublicCodePaths(registry, problem);
   registerUploadsPaths(registry, signedIn('uploads', '/api/v1/uploads'), problem);
   registerPagesPaths(signedIn('pages', '/api/v1/pages'));
   registerPublicPagePaths(registry, problem);
   registerCustomersPaths(signedIn('customers', '/api/v1/customers'), signedIn('customers', '/api/v1/exports'));
   registerAnalyticsPaths(registry, signedIn('analytics', '/api/v1/analytics'), problem);
+  registerExperiencesPaths(registry, signedIn('experiences', '/api/v1/experiences'), signedIn('experiences', '/api/v1/pages'), problem);
   registerFoldersPaths(signedIn('folders', '/api/v1/folders'));
   registerNotesPaths(signedIn('notes', '/api/v1/notes'));
 
@@ -260,6 +274,33 @@ function registerPublicCodePaths(registry: OpenAPIRegistry, problem: ProblemResp
     request: { params: CodePath },
     responses: { 200: { description: 'The .vcf file', content: { 'text/vcard': { schema: z.string() } } }, ...refusals },
   });
+}
+
+/** Spec §7 "Clone QR, create duplicate code, clone code, and clone multiple (code_id, data)"; get-child is `/{code_id}/children`. */
+function registerClonesPaths(route: Route) {
+  const created = { 201: json('Created', CodeCreatedView) };
+  route('post', '/{code_id}/clone', 'Clone a code (and, with with_page, its landing pages); the clone records base_code_id (owner, admin, editor)', created, {
+    params: CodePath,
+    body: body(CloneCodeBody),
+  });
+  route('post', '/{code_id}/duplicate', 'Duplicate a code with its landing pages, as a code of its own (no base_code_id)', created, { params: CodePath, body: body(DuplicateCodeBody) });
+  route('post', '/clone-multiple', 'One clone per entry of data (name and content fields of the base’s type); one bad entry stores none', { 201: json('Created', ClonesCreatedView) }, {
+    body: body(CloneMultipleBody),
+  });
+}
+
+/** Spec §7 "Get templates", "Submit template": the built-in gallery and the organisation's own. */
+function registerTemplatesPaths(route: Route) {
+  const saved = { 201: json('Saved', TemplateView) };
+  route('get', '', 'The gallery, then the organisation’s templates, newest first', { 200: json('Listed', z.array(TemplateView)) }, { query: ListTemplatesQuery });
+  route('post', '', 'Submit a template: content, design and an optional landing page (owner, admin, editor)', saved, { body: body(SubmitTemplateBody) });
+  route('post', '/from-code', 'Save a code’s content, design and first landing page as a template', saved, { body: body(SaveCodeAsTemplateBody) });
+  route('get', '/{template_id}', 'A gallery or organisation template', { 200: json('Found', TemplateView) }, { params: TemplatePath });
+  route('post', '/{template_id}/codes', 'Create a code from a template, with its landing page', { 201: json('Created', CodeCreatedView) }, {
+    params: TemplatePath,
+    body: body(UseTemplateBody),
+  });
+  route('delete', '/{template_id}', 'Delete an organisation template (gallery templates stay)', { 204: { description: 'Deleted' } }, { params: TemplatePath });
 }
 
 /** Landing pages of codes, and what visitors submitted through their forms. */

@@ -60,7 +60,7 @@ export class SubmitFormCommand extends Command<void> {
 export const publicPageLinkOf = (publicUrl: string, pageId: string) => `${publicUrl}/page/${pageId}`;
 
 /** A page's images are the organisation's uploads (another organisation's is not found); rich text is sanitised. */
-async function storedBlocks(uploads: UploadedImages, orgId: string, blocks: readonly PageBlock[]): Promise<PageBlock[]> {
+export async function storedBlocks(uploads: UploadedImages, orgId: string, blocks: readonly PageBlock[]): Promise<PageBlock[]> {
   for (const block of blocks) if (block.kind === 'image') await uploads.assertStored({ orgId, blobId: block.blob_id });
   return sanitisedBlocks(blocks);
 }

@@ -14,5 +14,7 @@ import { PublicNamedPagesController, PublicPagesController } from './public-page
   imports: [IdentityModule, CodesModule, UploadsModule],
   controllers: [PagesController, PublicPagesController, PublicNamedPagesController],
   providers: [PageStream, PageDirectory, PublicPageViews, CreatePageHandler, ChangePageHandler, SubmitFormHandler, GetPageHandler, ListPagesHandler, ListSubmissionsHandler, FindReturningVisitorHandler],
+  // Event data belongs to pages: the experiences context finds a page's organisation, and a visitor's page, through these.
+  exports: [PageStream, PageDirectory],
 })
 export class PagesModule {}

@@ -219,6 +219,8 @@ describe('landing pages and submissions', () => {
       `${PUBLIC}/{id}/return`,
       '/api/v1/public/named-pages/{name}',
       `${PUBLIC}/{page_id}/submissions`,
+      // A page's event data belongs to the experiences context, which registers its routes after the pages'.
+      `${PAGES}/{page_id}/event-data`,
     ]);
     expect(doc.components.schemas.PageBlock).toBeDefined();
   });

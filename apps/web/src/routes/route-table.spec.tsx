@@ -72,6 +72,8 @@ const specRoutes = [
   '/admin/users',
   // Also ours: the organisation's details, API keys and terms (spec §7 "Organisation and users").
   '/admin/organization',
+  // Also ours: the organisation's experiences (spec §7 "Events and experiences"), which pages join.
+  '/admin/experiences',
 ];
 
 test('every screen of spec §2 has a route, and there are no others', () => {

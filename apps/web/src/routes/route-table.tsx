@@ -19,6 +19,7 @@ const ProfileScreen = lazy(() => import('../features/profile/profile-screen'));
 const PublicTermsScreen = lazy(() => import('../features/terms/public-terms-screen'));
 const ShareScreen = lazy(() => import('../features/visitor/share-screen'));
 const MyCodesScreen = lazy(() => import('../features/codes/my-codes-screen'));
+const TemplatesScreen = lazy(() => import('../features/templates/templates-screen'));
 const LandingPageScreen = lazy(() => import('../features/pages/landing-page-screen').then((module) => ({ default: module.LandingPageScreen })));
 // Named exports of one chunk each: the visitor pages, the admin code screens and the admin page screens.
 const visitorScreen = (name: 'CardScreen' | 'NoteScreen' | 'CodePublicScreen') =>
@@ -47,6 +48,7 @@ const FolderQrScreen = folderScreen('FolderQrScreen');
 const NotesScreen = lazy(() => import('../features/notes/notes-screen').then((module) => ({ default: module.NotesScreen })));
 const analyticsScreen = (name: 'OrganisationAnalyticsScreen' | 'CodeAnalyticsScreen') =>
   lazy(() => import('../features/analytics/analytics-screens').then((module) => ({ default: module[name] })));
+const ExperiencesScreen = lazy(() => import('../features/events/experiences-screen').then((module) => ({ default: module.ExperiencesScreen })));
 const OrganisationAnalyticsScreen = analyticsScreen('OrganisationAnalyticsScreen');
 const CodeAnalyticsScreen = analyticsScreen('CodeAnalyticsScreen');
 
@@ -72,8 +74,9 @@ function section(path: AdminSectionPath, children: RouteObject[] = []): RouteObj
 /**
  * Every route of spec §2. The spec leaves four names unsaid; ours are the named-page prefix
  * `/p/{name}`, `shop-discounts`, `shop-integration` and `email-marketing-integration`; `users` (the organisation's
- * users, whose delete action opens `/deleteAlert/{email}`) and `organization` (its details, API keys
- * and terms) are ours too.
+ * users, whose delete action opens `/deleteAlert/{email}`), `organization` (its details, API keys
+ * and terms) and `experiences` (spec §7 "Events and experiences": the organisation's events, which
+ * pages join through their event data) are ours too.
  */
 export const routeTable: RouteObject[] = [
   {
@@ -152,7 +155,7 @@ export const routeTable: RouteObject[] = [
           section('shop-discounts'),
           section('sms-campaigns'),
           section('campaigns', [upcoming('new', 'A new campaign'), upcoming('update/:codeId', 'Editing a campaign')]),
-          section('templates'),
+          { path: 'templates', element: <TemplatesScreen /> },
           { path: 'create-qr-code', element: <CreateCodeScreen /> },
           { path: 'create-qr-success', element: <CodeSavedScreen /> },
           { path: 'pages/:codeId', element: <CodePagesScreen /> },
@@ -166,6 +169,7 @@ export const routeTable: RouteObject[] = [
           section('payment'),
           { path: 'users', element: <UsersScreen /> },
           { path: 'organization', element: <OrganisationSettingsScreen /> },
+          { path: 'experiences', element: <ExperiencesScreen /> },
         ],
       },
     ],

@@ -1,3 +1,4 @@
 export * from './codes.commands';
 export * from './codes.events';
 export * from './codes.decider';
+export * from './clones';

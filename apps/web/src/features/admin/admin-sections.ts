@@ -10,6 +10,7 @@ export const adminSectionLabels = {
   'sms-campaigns': 'SMS campaigns',
   customers: 'Customers',
   notes: 'Notes',
+  experiences: 'Experiences',
   analytics: 'Analytics',
   'shop-discounts': 'Shop discounts',
   integrations: 'Integrations',

@@ -4,6 +4,7 @@ import type { CodeView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { CodeClones, CodeCopyMenu } from '../clones/code-copy-menu';
 import { CodeNotesPanel } from '../notes/notes-panel';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
@@ -164,9 +165,11 @@ export function ShowCodeScreen() {
               <Button variant="default" loading={change.isPending} onClick={() => change.mutate(loaded.status === 'paused' ? 'resume' : 'pause')}>
                 {loaded.status === 'paused' ? 'Resume' : 'Pause'}
               </Button>
+              <CodeCopyMenu code={loaded} />
             </Group>
           )}
           {change.isError && <Alert color="red">{describeError(change.error)}</Alert>}
+          <CodeClones code={loaded} />
           <CodeNotesPanel codeId={codeId} writable={writable} />
         </Stack>
       )}
@@ -205,6 +208,7 @@ export function CodeRow({ code, onDelete, lead, folderName }: { code: CodeView; 
           <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/analytics/${code.code_id}`}>
             Analytics
           </Button>
+          <CodeCopyMenu code={code} compact />
           {onDelete && (
             <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${code.name}`} onClick={() => onDelete(code)}>
               Delete

@@ -9,7 +9,7 @@ import { ACCEPTED_IMAGES } from '../uploads/uploads-api';
 import { codesApi } from './codes-api';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
-const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+export const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 /** The live preview: drawn by the server with the same renderer and check the save uses. */
 function DesignPreview({ design, orgId, refusal }: { design: QrDesign; orgId: string; refusal: string | null }) {

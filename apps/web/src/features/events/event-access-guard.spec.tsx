@@ -51,3 +51,21 @@ test("tolerates a device that can not tell its position, and says 'Access Unavai
   expect(screen.queryByText('The event page')).toBeNull();
   expect(validate).toHaveBeenCalledWith({ id: 'evt-1' });
 });
+
+test("tells a visitor whose browser has no geolocation that it is not supported, when that keeps them out", async () => {
+  noGeolocation();
+  renderGuard({ locationCheck: async () => false, validate: async () => false });
+  expect(await screen.findByText('Access Unavailable')).toBeTruthy();
+  expect(screen.getByText('Geolocation is not supported by this browser.')).toBeTruthy();
+});
+
+test('says nothing about geolocation when the visitor merely refused to share it, and treats a failing check as a refusal', async () => {
+  Object.defineProperty(navigator, 'geolocation', {
+    value: { getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) => fail({ code: 1 } as GeolocationPositionError) },
+    configurable: true,
+  });
+  const validate = jest.fn(async () => false);
+  renderGuard({ locationCheck: async () => Promise.reject(new Error('offline')), validate });
+  expect(await screen.findByText('Access Unavailable')).toBeTruthy();
+  expect(screen.queryByText('Geolocation is not supported by this browser.')).toBeNull();
+});

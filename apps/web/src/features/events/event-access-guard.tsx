@@ -8,51 +8,57 @@ export interface EventAccessChecks {
   validate(position: { id: string; latitude?: number; longitude?: number }): Promise<boolean>;
 }
 
-type Access = 'unknown' | 'allowed' | 'denied';
+/** Spec §5's message for a browser without geolocation. */
+export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser.';
 
-/** The device's position, or nothing: no support, a refusal or a timeout are all tolerated (spec §4 step 2). */
-function devicePosition(): Promise<{ latitude: number; longitude: number } | undefined> {
-  if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve(undefined);
+type Position = { latitude: number; longitude: number };
+type Access = { state: 'unknown' } | { state: 'allowed' } | { state: 'denied'; note?: string };
+
+/** The device's position, or why there is none: a refusal or a timeout are tolerated silently (spec §4 step 2). */
+function devicePosition(): Promise<{ position?: Position; note?: string }> {
+  if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve({ note: GEOLOCATION_UNSUPPORTED });
   return new Promise((resolve) =>
     navigator.geolocation.getCurrentPosition(
-      ({ coords }) => resolve({ latitude: coords.latitude, longitude: coords.longitude }),
-      () => resolve(undefined),
+      ({ coords }) => resolve({ position: { latitude: coords.latitude, longitude: coords.longitude } }),
+      () => resolve({}),
       { timeout: 10_000, maximumAge: 60_000 },
     ),
   );
 }
 
 async function decide(id: string, checks: EventAccessChecks): Promise<Access> {
-  if (await checks.locationCheck()) return 'allowed';
-  const position = await devicePosition();
-  return (await checks.validate({ id, ...position })) ? 'allowed' : 'denied';
+  if (await checks.locationCheck()) return { state: 'allowed' };
+  const { position, note } = await devicePosition();
+  return (await checks.validate({ id, ...position })) ? { state: 'allowed' } : { state: 'denied', note };
 }
 
 /**
  * Spec §2/§4 "Event-access guard": nothing while checking, the content when access is allowed,
  * 'Access Unavailable' otherwise. The location is asked for only when the event's check says the
- * place matters, so a page that does not need it never prompts.
+ * place matters, so a page that does not need it never prompts. A browser without geolocation can
+ * not be let in by place, so the denial says why (spec §5).
  */
 export function EventAccessGuard({ id, checks, children }: { id: string; checks: EventAccessChecks; children: ReactNode }) {
-  const [access, setAccess] = useState<Access>('unknown');
+  const [access, setAccess] = useState<Access>({ state: 'unknown' });
   useEffect(() => {
     let current = true;
-    setAccess('unknown');
+    setAccess({ state: 'unknown' });
     decide(id, checks).then(
       (decided) => current && setAccess(decided),
-      () => current && setAccess('denied'),
+      () => current && setAccess({ state: 'denied' }),
     );
     return () => {
       current = false;
     };
   }, [id, checks]);
 
-  if (access === 'unknown') return null;
-  if (access === 'allowed') return <>{children}</>;
+  if (access.state === 'unknown') return null;
+  if (access.state === 'allowed') return <>{children}</>;
   return (
     <Stack gap="sm" py="xl" maw={520} mx="auto">
       <Title order={1}>Access Unavailable</Title>
       <Text c="dimmed">Please verify the event details and try again later.</Text>
+      {access.note && <Text role="status">{access.note}</Text>}
     </Stack>
   );
 }

@@ -1,10 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { DEFAULT_PAGE_BLOCKS, DEFAULT_REGISTRATION_FORM } from '@qr/contracts';
-import { installFakeApi, reply, requestsOf } from '../../testing/fake-api';
+import { installFakeApi as installFakeApiAnsweringEverything, reply, requestsOf, type FakeResponse } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
 import { lookupOfPath, publicPageAddress } from './public-page-api';
 
 const PAGE_ID = '0b9f6b52-2f0e-4f4e-9a55-0d5c4d7f3e11';
+const CHECK_LOCATION = '/api/v1/public/event-data/check-location';
+const VALIDATE = '/api/v1/public/event-data/validate';
+
+/** The visitor API for pages without event data: the guard's location check lets everyone in, as the server answers for them. */
+const installFakeApi = (answer: (path: string, method: string, body: unknown) => FakeResponse | undefined) =>
+  installFakeApiAnsweringEverything((path, method, body) => (path === CHECK_LOCATION ? reply(200, true) : answer(path, method, body)));
+const submissionsOf = (api: ReturnType<typeof installFakeApi>) => requestsOf(api, 'POST').filter(([path]) => path.endsWith('/submissions'));
 const page = {
   page_id: PAGE_ID,
   code_id: 'AbCdEf1234',
@@ -35,7 +42,7 @@ test('a visitor sees the page, is told what is wrong next to each input, fixes i
 
   fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
   expect(await screen.findByText('Please fill in first name.')).toBeTruthy();
-  expect(requestsOf(api, 'POST')).toEqual([]);
+  expect(submissionsOf(api)).toEqual([]);
 
   const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
   type(/First name/, 'Ada');
@@ -48,7 +55,7 @@ test('a visitor sees the page, is told what is wrong next to each input, fixes i
   type(/Email/, 'ada@example.com');
   fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
   expect(await screen.findByText('See you at the door!')).toBeTruthy();
-  const [first, second] = requestsOf(api, 'POST').map(([, body]) => body as { submission_id: string; answers: object });
+  const [first, second] = submissionsOf(api).map(([, body]) => body as { submission_id: string; answers: object });
   // The retry after fixing the email is the same submission, so a doubled send is recorded once.
   expect(second!.submission_id).toBe(first!.submission_id);
   expect(second!.answers).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '555 555 5555' });
@@ -107,4 +114,44 @@ test('a returning visitor checks by email and is welcomed back instead of fillin
   fireEvent.click(screen.getByRole('button', { name: 'Check' }));
   expect(await screen.findByText('Welcome back!')).toBeTruthy();
   expect(screen.getByText(/See you at the door!/)).toBeTruthy();
+});
+
+describe('a page with event data', () => {
+  const at = (latitude: number, longitude: number) =>
+    Object.defineProperty(navigator, 'geolocation', {
+      value: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude, longitude } } as GeolocationPosition) },
+      configurable: true,
+    });
+  const eventApi = (validate: (body: unknown) => FakeResponse) =>
+    installFakeApiAnsweringEverything((path, method, body) => {
+      if (method === 'GET' && path === `/api/v1/public/pages/${PAGE_ID}`) return reply(200, page);
+      if (path === CHECK_LOCATION) return reply(200, false);
+      if (path === VALIDATE) return validate(body);
+      return undefined;
+    });
+
+  test("asks the page's own id and the device's position, and shows the page when the server says the visitor is there", async () => {
+    at(52.52, 13.4);
+    const api = eventApi(() => reply(200, true));
+    renderApp(`/page/${PAGE_ID}`);
+    expect(await screen.findByRole('heading', { name: 'welcome to the club' })).toBeTruthy();
+    expect(requestsOf(api, 'POST')).toEqual([
+      [CHECK_LOCATION, { id: PAGE_ID }],
+      [VALIDATE, { id: PAGE_ID, latitude: 52.52, longitude: 13.4 }],
+    ]);
+  });
+
+  test("says 'Access Unavailable' when the server refuses, or when a check fails", async () => {
+    at(52.52, 13.4);
+    eventApi(() => reply(200, false));
+    const { unmount } = renderApp(`/page/${PAGE_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Access Unavailable' })).toBeTruthy();
+    expect(screen.getByText('Please verify the event details and try again later.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'welcome to the club' })).toBeNull();
+    unmount();
+    // A rate-limited or failing check is false (spec §8), never an error page.
+    eventApi(() => reply(429, { code: 'rate_limited' }));
+    renderApp(`/page/${PAGE_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Access Unavailable' })).toBeTruthy();
+  });
 });

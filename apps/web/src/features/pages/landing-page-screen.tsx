@@ -1,8 +1,10 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
+import type { PublicPageView } from '@qr/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { PageLoader } from '../../components/page-loader';
-import { EventAccessGuard, type EventAccessChecks } from '../events/event-access-guard';
+import { EventAccessGuard } from '../events/event-access-guard';
+import { publicEventChecks } from '../events/public-event-checks';
 import { PageBlockView } from './page-blocks';
 import { fetchPublicPage, PagePaused, PageUnavailable, type PageLookup } from './public-page-api';
 import { RegistrationFormView } from './registration-form-view';
@@ -17,12 +19,12 @@ function Notice({ title, text }: { title: string; text: string }) {
   );
 }
 
-// Pages have no event location until the events issue adds them, so the check lets every visitor in
-// without asking where they are (issue 5).
-const everyoneMayEnter: EventAccessChecks = { locationCheck: async () => true, validate: async () => true };
-
-function LandingPage({ lookup }: { lookup: PageLookup }) {
-  const [submitted, setSubmitted] = useState(false);
+/**
+ * `/page/{id}` (a page id, or its code's id) and `/p/{name}`: a landing page behind the event-access
+ * guard (spec §2, §4). The guard asks by the page's own id once the page is found, so a vanity name
+ * and a code id are checked against the same page's event data.
+ */
+export function LandingPageScreen({ lookup }: { lookup: PageLookup }) {
   const page = useQuery({
     queryKey: ['public-page', lookup],
     queryFn: () => fetchPublicPage(lookup),
@@ -38,7 +40,21 @@ function LandingPage({ lookup }: { lookup: PageLookup }) {
       </Alert>
     );
   }
-  const { page_id, blocks, form, image_urls, success_message } = page.data;
+  return <GuardedPage page={page.data} />;
+}
+
+function GuardedPage({ page }: { page: PublicPageView }) {
+  const checks = useMemo(() => publicEventChecks(page.page_id), [page.page_id]);
+  return (
+    <EventAccessGuard id={page.page_id} checks={checks}>
+      <LandingPage page={page} />
+    </EventAccessGuard>
+  );
+}
+
+function LandingPage({ page }: { page: PublicPageView }) {
+  const [submitted, setSubmitted] = useState(false);
+  const { page_id, blocks, form, image_urls, success_message } = page;
   if (submitted) return <Notice title="Thank you!" text={success_message} />;
   const formBlock = (submitLabel: string) => (
     <Stack gap="md">
@@ -52,15 +68,5 @@ function LandingPage({ lookup }: { lookup: PageLookup }) {
         <PageBlockView key={index} block={block} imageUrls={image_urls} form={block.kind === 'form' ? formBlock(block.submit_label) : null} />
       ))}
     </Stack>
-  );
-}
-
-/** `/page/{id}` (a page id, or its code's id) and `/p/{name}`: a landing page behind the event-access guard (spec §2). */
-export function LandingPageScreen({ lookup }: { lookup: PageLookup }) {
-  const key = 'id' in lookup ? lookup.id : lookup.name;
-  return (
-    <EventAccessGuard id={key} checks={everyoneMayEnter}>
-      <LandingPage lookup={lookup} />
-    </EventAccessGuard>
   );
 }

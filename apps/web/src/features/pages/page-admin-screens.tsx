@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { describeError } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
+import { PageEventDataForm } from '../events/page-event-data-form';
 import { codeKeys, codesApi } from '../codes/codes-api';
 import { PageEditor, type PageDraft } from './page-editor';
 import { pageKeys, pagesApi } from './pages-api';
@@ -208,6 +209,7 @@ export function UpdatePageScreen() {
         <Tabs.List>
           <Tabs.Tab value="edit">Edit</Tabs.Tab>
           <Tabs.Tab value="submissions">Submissions</Tabs.Tab>
+          <Tabs.Tab value="event">Event access</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="edit" pt="md">
           <Stack>
@@ -227,6 +229,9 @@ export function UpdatePageScreen() {
         </Tabs.Panel>
         <Tabs.Panel value="submissions" pt="md">
           <SubmissionsTable page={page.data} />
+        </Tabs.Panel>
+        <Tabs.Panel value="event" pt="md">
+          <PageEventDataForm pageId={pageId} orgId={page.data.org_id} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,0 +1,167 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { DomainError, type EventDataView, type ExperienceView, type PageEventDataView, type ValidateEventDataBody } from '@qr/contracts';
+import { isAtEvent } from '@qr/domain';
+import type { SqlClient } from '@qr/platform';
+import type { Caller } from '../identity/caller';
+import { SQL_CLIENT } from '../infrastructure';
+import { PageDirectory } from '../pages/page-directory';
+import { PageStream } from '../pages/pages.handlers';
+import { ExperienceStreams } from './experiences.handlers';
+
+/** Spec §7 "get experiences": the organisation's, soonest first. */
+export class ListExperiences extends Query<ExperienceView[]> {
+  constructor(
+    readonly caller: Caller,
+    readonly orgId: string,
+  ) {
+    super();
+  }
+}
+
+export class GetExperience extends Query<ExperienceView> {
+  constructor(
+    readonly caller: Caller,
+    readonly experienceId: string,
+  ) {
+    super();
+  }
+}
+
+export class GetPageEventData extends Query<PageEventDataView> {
+  constructor(
+    readonly caller: Caller,
+    readonly pageId: string,
+  ) {
+    super();
+  }
+}
+
+/** Spec §7 "check event location": true when the page's visitors need not say where they are. */
+export class CheckEventLocation extends Query<boolean> {
+  constructor(readonly id: string) {
+    super();
+  }
+}
+
+/** Spec §7 "validate event data": true when the visitor is within the event's radius during its window. */
+export class ValidateEventData extends Query<boolean> {
+  constructor(readonly body: ValidateEventDataBody) {
+    super();
+  }
+}
+
+interface ExperienceRow {
+  experience_id: string;
+  org_id: string;
+  name: string;
+  description: string;
+  starts_on: string;
+  ends_on: string;
+  page_count: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+// Dates leave as text: a DATE read into a JavaScript Date would shift by the server's zone.
+const SELECT_EXPERIENCES = `SELECT e.experience_id, e.org_id, e.name, e.description, to_char(e.starts_on, 'YYYY-MM-DD') AS starts_on,
+       to_char(e.ends_on, 'YYYY-MM-DD') AS ends_on, e.created_at, e.updated_at,
+       (SELECT count(*) FROM page_event_data d JOIN pages p ON p.page_id = d.page_id WHERE d.experience_id = e.experience_id) AS page_count
+  FROM experiences e`;
+
+const toExperienceView = ({ page_count, created_at, updated_at, ...row }: ExperienceRow): ExperienceView => ({
+  ...row,
+  page_count: Number(page_count),
+  created_at: created_at.toISOString(),
+  updated_at: updated_at.toISOString(),
+});
+
+@QueryHandler(ListExperiences)
+export class ListExperiencesHandler implements IQueryHandler<ListExperiences> {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly streams: ExperienceStreams,
+  ) {}
+
+  async execute({ caller, orgId }: ListExperiences): Promise<ExperienceView[]> {
+    await this.streams.actorFor(caller, orgId);
+    const { rows } = await this.db.query<ExperienceRow>(`${SELECT_EXPERIENCES} WHERE e.org_id = $1 ORDER BY e.starts_on, e.name, e.experience_id`, [orgId]);
+    return rows.map(toExperienceView);
+  }
+}
+
+@QueryHandler(GetExperience)
+export class GetExperienceHandler implements IQueryHandler<GetExperience> {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly streams: ExperienceStreams,
+  ) {}
+
+  async execute({ caller, experienceId }: GetExperience): Promise<ExperienceView> {
+    await this.streams.organizationOf(caller, experienceId);
+    const { rows } = await this.db.query<ExperienceRow>(`${SELECT_EXPERIENCES} WHERE e.experience_id = $1`, [experienceId]);
+    return toExperienceView(rows[0]!);
+  }
+}
+
+interface EventDataRow {
+  page_id: string;
+  experience_id: string | null;
+  latitude: number;
+  longitude: number;
+  radius_m: number;
+  starts_at: Date;
+  ends_at: Date;
+}
+
+async function eventDataOf(db: SqlClient, pageId: string): Promise<EventDataView | null> {
+  const { rows } = await db.query<EventDataRow>('SELECT page_id, experience_id, latitude, longitude, radius_m, starts_at, ends_at FROM page_event_data WHERE page_id = $1', [pageId]);
+  const row = rows[0];
+  return row ? { ...row, starts_at: row.starts_at.toISOString(), ends_at: row.ends_at.toISOString() } : null;
+}
+
+@QueryHandler(GetPageEventData)
+export class GetPageEventDataHandler implements IQueryHandler<GetPageEventData> {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly pages: PageStream,
+  ) {}
+
+  async execute({ caller, pageId }: GetPageEventData): Promise<PageEventDataView> {
+    await this.pages.organizationOf(caller, pageId);
+    return { page_id: pageId, event_data: await eventDataOf(this.db, pageId) };
+  }
+}
+
+/** The event data of the page a visitor opens (by page or code id); a page that is not open to visitors is not found. */
+async function visitorsEventData(db: SqlClient, pages: PageDirectory, id: string): Promise<EventDataView | null> {
+  const page = await pages.open(id);
+  return eventDataOf(db, page.page_id);
+}
+
+@QueryHandler(CheckEventLocation)
+export class CheckEventLocationHandler implements IQueryHandler<CheckEventLocation> {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly pages: PageDirectory,
+  ) {}
+
+  async execute({ id }: CheckEventLocation): Promise<boolean> {
+    return (await visitorsEventData(this.db, this.pages, id)) === null;
+  }
+}
+
+@QueryHandler(ValidateEventData)
+export class ValidateEventDataHandler implements IQueryHandler<ValidateEventData> {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly pages: PageDirectory,
+  ) {}
+
+  async execute({ body }: ValidateEventData): Promise<boolean> {
+    const event = await visitorsEventData(this.db, this.pages, body.id);
+    if (event === null) return true;
+    // The server's clock decides the window: a visitor's device could claim any time.
+    return isAtEvent(event, body, new Date());
+  }
+}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CodeCreatedView, SaveCodeAsTemplateBody, SubmitTemplateBody, TemplateView, UseTemplateBody } from '@qr/contracts';
+import { templateDecider, templateStreamId, type CodeActor, type SaveTemplate } from '@qr/domain';
+import type { EventStore } from '@qr/eventstore';
+import type { ProjectionRunner } from '@qr/projections-runner';
+import { CodeCopies } from '../clones/code-copies';
+import { newCodeId } from '../codes/code-id';
+import { assertPhotoStored, CodeStream } from '../codes/codes.handlers';
+import { QrImages } from '../codes/qr-images';
+import { decideOnStream } from '../decide-on-stream';
+import type { Caller } from '../identity/caller';
+import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure';
+import { storedBlocks } from '../pages/pages.handlers';
+import { UploadedImages } from '../uploads/uploaded-images';
+import { TemplateCatalogue } from './templates.queries';
+
+/** Spec "Submit template": a template written from scratch, or (`from_code`) saved from one of the organisation's codes. */
+export class SaveTemplateCommand extends Command<TemplateView> {
+  constructor(
+    readonly caller: Caller,
+    readonly source: { from: 'body'; body: SubmitTemplateBody } | { from: 'code'; body: SaveCodeAsTemplateBody },
+  ) {
+    super();
+  }
+}
+
+export class DeleteTemplateCommand extends Command<void> {
+  constructor(
+    readonly caller: Caller,
+    readonly templateId: string,
+  ) {
+    super();
+  }
+}
+
+/** A new code from a gallery or organisation template, with its landing page. */
+export class UseTemplateCommand extends Command<CodeCreatedView> {
+  constructor(
+    readonly caller: Caller,
+    readonly templateId: string,
+    readonly body: UseTemplateBody,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(SaveTemplateCommand)
+export class SaveTemplateHandler implements ICommandHandler<SaveTemplateCommand> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+    private readonly codes: CodeStream,
+    private readonly copies: CodeCopies,
+    private readonly images: QrImages,
+    private readonly uploads: UploadedImages,
+    private readonly catalogue: TemplateCatalogue,
+  ) {}
+
+  async execute({ caller, source }: SaveTemplateCommand): Promise<TemplateView> {
+    const template_id = randomUUID();
+    const command = source.from === 'code' ? await this.fromCode(caller, source.body) : await this.submitted(caller, source.body);
+    const saved: SaveTemplate = { type: 'SaveTemplate', template_id, ...command };
+    await decideOnStream(this.store, templateStreamId(template_id), templateDecider, saved, { org_id: saved.org_id, actor: saved.actor.id });
+    await this.projections.caughtUp();
+    return this.catalogue.get(caller, template_id);
+  }
+
+  /** The code's content and design as they are now, and its first landing page. */
+  private async fromCode(caller: Caller, body: SaveCodeAsTemplateBody): Promise<Omit<SaveTemplate, 'type' | 'template_id'>> {
+    const code = await this.copies.source(caller, body.code_id);
+    const [page = null] = await this.copies.pagesOf(code.code_id);
+    const { org_id, content, design, actor } = code;
+    return { actor, org_id, name: body.name ?? code.name.slice(0, 80), description: body.description, content, design, page, source_code_id: code.code_id };
+  }
+
+  /** Checked as a code and a page are when saved: a design that scans, the organisation's own images, sanitised text. */
+  private async submitted(caller: Caller, body: SubmitTemplateBody): Promise<Omit<SaveTemplate, 'type' | 'template_id'>> {
+    const actor: CodeActor = await this.codes.actorFor(caller, body.org_id);
+    const { org_id, name, description, content, design, page } = body;
+    await this.images.assertScannable(org_id, newCodeId(), design);
+    await assertPhotoStored(this.uploads, org_id, content);
+    const storedPage = page === null ? null : { ...page, blocks: await storedBlocks(this.uploads, org_id, page.blocks) };
+    return { actor, org_id, name, description, content, design, page: storedPage, source_code_id: null };
+  }
+}
+
+@CommandHandler(DeleteTemplateCommand)
+export class DeleteTemplateHandler implements ICommandHandler<DeleteTemplateCommand> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+    private readonly catalogue: TemplateCatalogue,
+  ) {}
+
+  async execute({ caller, templateId }: DeleteTemplateCommand): Promise<void> {
+    const { orgId, actor } = await this.catalogue.ownedTemplate(caller, templateId);
+    await decideOnStream(this.store, templateStreamId(templateId), templateDecider, { type: 'DeleteTemplate', actor }, { org_id: orgId, actor: actor.id });
+    await this.projections.caughtUp();
+  }
+}
+
+@CommandHandler(UseTemplateCommand)
+export class UseTemplateHandler implements ICommandHandler<UseTemplateCommand> {
+  constructor(
+    private readonly codes: CodeStream,
+    private readonly copies: CodeCopies,
+    private readonly catalogue: TemplateCatalogue,
+  ) {}
+
+  async execute({ caller, templateId, body }: UseTemplateCommand): Promise<CodeCreatedView> {
+    const actor = await this.codes.actorFor(caller, body.org_id);
+    const template = await this.catalogue.usableIn(caller, templateId, body.org_id);
+    const { content, design, page } = template;
+    const [created] = await this.copies.create(body.org_id, actor, [
+      { name: body.name ?? template.name, content, design, base_code_id: null, pages: page === null ? [] : [page] },
+    ]);
+    return created!;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './event-location';
+export * from './experiences.commands';
+export * from './experiences.decider';
+export * from './experiences.events';

@@ -1,0 +1,3 @@
+export * from './templates.commands';
+export * from './templates.events';
+export * from './templates.decider';

@@ -1,0 +1,1 @@
+export { experiences, pageEventData } from './experiences.projection';

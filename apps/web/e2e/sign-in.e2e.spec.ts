@@ -264,6 +264,46 @@ describeJourney('a new organisation user', () => {
     expect((await sharp((await pngFile.path())!).metadata()).format).toBe('png');
   }, 120_000);
 
+  test('creates one-time codes from a code; the first scan of one lands on the target, the next sees “already used”, and the batch downloads as a ZIP', async () => {
+    const stamp = Date.now();
+    const page = await newOwner('/admin/create-qr-code', 'Otto Vouchers', `otto.${stamp}@example.com`, 'Otto Prizes');
+    await fillUrlCode(page, 'Prize');
+    await page.getByRole('button', { name: 'Create QR code' }).click();
+    await page.getByRole('heading', { name: 'Your QR code is ready' }).waitFor({ timeout: 15_000 });
+    const codeId = (await page.getByRole('textbox', { name: 'Public link' }).inputValue()).split('/').at(-1)!;
+
+    await page.goto(`${origin}/admin/my-codes/show/${codeId}`);
+    await page.getByRole('heading', { name: 'One-time codes' }).waitFor();
+    await page.getByText(/No one-time codes yet/).waitFor();
+    await page.getByLabel('How many codes').fill('3');
+    await page.getByRole('button', { name: 'Create one-time codes' }).click();
+    await page.getByText(/3 codes · 0 used/).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Show codes' }).click();
+    const first = (await page.getByRole('row').nth(1).getByRole('cell').first().textContent())!;
+    expect(first).toMatch(/^[0-9A-Za-z]{10}$/);
+
+    const scan = () => fetch(`${origin}/${first}`, { redirect: 'manual', headers: { 'User-Agent': PHONE_USER_AGENT } });
+    const won = await scan();
+    expect([won.status, won.headers.get('location')]).toEqual([302, `${origin}/dummy`]);
+    const visitor = await context.newPage();
+    const again = await visitor.goto(`${origin}/${first}`);
+    expect(again!.status()).toBe(410);
+    await visitor.getByRole('heading', { name: 'This code has already been used' }).waitFor();
+    await visitor.screenshot({ path: '/tmp/web-one-time-used.png', fullPage: true });
+    await visitor.close();
+
+    await page.reload();
+    await page.getByText(/3 codes · 1 used/).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Show codes' }).click();
+    await page.getByText(/^Used /).waitFor();
+    await page.screenshot({ path: '/tmp/web-one-time-codes.png', fullPage: true });
+    const zip = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download ZIP of PNGs' }).click();
+    const zipFile = await zip;
+    expect(zipFile.suggestedFilename()).toBe('Prize-one-time-codes.zip');
+    expect(readFileSync((await zipFile.path())!).subarray(0, 2).toString()).toBe('PK');
+  }, 120_000);
+
   test('builds a landing page with the default form; a visitor on a phone fixes their answers, is found in the submissions and among the customers, is exported and then forgotten', async () => {
     const stamp = Date.now();
     const admin = await newOwner('/admin/create-qr-code', 'Pia Planner', `pia.${stamp}@example.com`, 'Pia Events');

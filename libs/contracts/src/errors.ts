@@ -71,8 +71,12 @@ export const ErrorCode = z.enum([
   'experience_not_found',
   // Event data that can not describe a real event: a point off the globe, a radius out of range, or an end before the start.
   'event_data_invalid',
-  // The export's source has nothing to export on this server yet (one-time codes do not exist yet).
+  // The export's source has nothing to export on this server yet (no source answers this since one-time codes arrived; kept, as codes are stable).
   'export_source_unavailable',
+  // No batch of one-time codes with this id in an organisation the caller belongs to (deleted batches and other tenants' answer this too).
+  'one_time_batch_not_found',
+  // A download would hold more than its format can build at once (a PDF sheet is built in memory); the detail names the limit.
+  'download_too_large',
   // Too many requests from one client in a short time.
   'rate_limited',
   // A dependency (database) is unreachable; the request may succeed later.

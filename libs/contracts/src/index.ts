@@ -16,5 +16,6 @@ export * from './clones';
 export * from './templates';
 export * from './template-gallery';
 export * from './experiences';
+export * from './one-time-codes';
 export * from './folders';
 export * from './notes';

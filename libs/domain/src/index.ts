@@ -7,5 +7,6 @@ export * from './customers/customers.events';
 export * from './analytics';
 export * from './templates';
 export * from './experiences';
+export * from './one-time-codes';
 export * from './folders';
 export * from './notes';

@@ -1,5 +1,5 @@
 export { checkQrDesign, contrastRatio, MIN_CONTRAST, readQrCodes, type QrCheck } from './qr-check';
 export type { PngImage } from './qr-layout';
-export { renderQrPdf } from './qr-pdf';
+export { drawQrOnSheet, renderQrPdf, type EmbeddedLogo, type PdfPlacement } from './qr-pdf';
 export { readPng, renderQrPng } from './qr-png';
 export { renderQrSvg } from './qr-svg';

@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts, type PDFPage } from 'pdf-lib';
+import { concatTransformationMatrix, PDFDocument, popGraphicsState, pushGraphicsState, rgb, StandardFonts, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { QrDesign } from '@qr/contracts';
 import { DATA_UNITS, dataModulesPath, eyePath } from './qr-shapes';
 import { layoutOf, rgbOf, type PngImage, type QrLayout } from './qr-layout';
@@ -48,11 +48,40 @@ async function drawFrame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Pro
  * first colour: the library draws paths with a plain fill only.
  */
 export async function renderQrPdf(text: string, design: QrDesign, logo?: PngImage): Promise<Uint8Array> {
-  const layout = layoutOf(text, design);
   const doc = await PDFDocument.create();
   doc.setTitle('QR code');
   doc.setProducer('QR Platform');
+  const layout = layoutOf(text, design);
   const page = doc.addPage([layout.width, layout.height]);
+  await drawQrOnPage(doc, page, layout, logo && { png: logo, image: await doc.embedPng(logo.png) });
+  return doc.save();
+}
+
+/** Where a code goes on a page of many (a print sheet): its lower left corner and the points per design pixel. */
+export interface PdfPlacement {
+  x: number;
+  y: number;
+  scale: number;
+}
+
+/**
+ * Draws one code onto a page of `doc` that holds others too, in the same vector form as renderQrPdf.
+ * `logo` is embedded once by the caller and reused for every code of the sheet.
+ */
+export async function drawQrOnSheet(doc: PDFDocument, page: PDFPage, text: string, design: QrDesign, at: PdfPlacement, logo?: EmbeddedLogo): Promise<void> {
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(at.scale, 0, 0, at.scale, at.x, at.y));
+  await drawQrOnPage(doc, page, layoutOf(text, design), logo);
+  page.pushOperators(popGraphicsState());
+}
+
+/** A design's logo, decoded and embedded in one document. */
+export interface EmbeddedLogo {
+  png: PngImage;
+  image: PDFImage;
+}
+
+async function drawQrOnPage(doc: PDFDocument, page: PDFPage, layout: QrLayout, logo?: EmbeddedLogo): Promise<void> {
+  const { design } = layout;
   page.drawRectangle({ x: 0, y: 0, width: layout.width, height: layout.height, color: colour(design.background) });
   await drawFrame(doc, page, layout);
 
@@ -66,13 +95,11 @@ export async function renderQrPdf(text: string, design: QrDesign, logo?: PngImag
     drawModules(page, layout, pupil, eyeColour);
   }
   if (logo && layout.logo) {
-    const image = await doc.embedPng(logo.png);
     const { x, y, size } = layout.logo;
-    const scale = Math.min(size / logo.width, size / logo.height);
-    const [w, h] = [logo.width * scale, logo.height * scale];
-    page.drawImage(image, { x: x + (size - w) / 2, y: layout.height - y - size + (size - h) / 2, width: w, height: h });
+    const scale = Math.min(size / logo.png.width, size / logo.png.height);
+    const [w, h] = [logo.png.width * scale, logo.png.height * scale];
+    page.drawImage(logo.image, { x: x + (size - w) / 2, y: layout.height - y - size + (size - h) / 2, width: w, height: h });
   }
-  return doc.save();
 }
 
 /** eyePath's three sub-paths (ring, hole, pupil), each a closed shape of its own. */

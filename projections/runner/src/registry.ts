@@ -1,5 +1,5 @@
 import { analytics, customers } from '@qr/projections-analytics';
-import { codes, folders, notes, scanCounts, templates } from '@qr/projections-codes';
+import { codes, folders, notes, oneTimeCodes, scanCounts, templates } from '@qr/projections-codes';
 import { experiences, pageEventData } from '@qr/projections-experiences';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
@@ -14,9 +14,10 @@ export const PROJECTIONS: readonly Projection[] = [
   organizations,
   members,
   apiKeys,
-  // Codes: the code list and the scan path's lookups, and scans per code.
+  // Codes: the code list and the scan path's lookups, scans per code, and one-time codes.
   codes,
   scanCounts,
+  oneTimeCodes,
   // Templates: an organisation's saved templates (the gallery is static data).
   templates,
   // Folders that sort the codes (which code is in which: the codes' folder_id), and notes on codes.

@@ -15,6 +15,7 @@ import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
 import type { Caller } from '../identity/caller';
 import { ExportCsv, type CsvExport } from './customers.export';
+import { ExportOneTimeCodesCsv } from '../one-time-codes/one-time-codes.export';
 import { ForgetCustomerCommand } from './customers.handlers';
 import { FindCustomerInteraction, GetCustomerActivity, ListCustomers } from './customers.queries';
 
@@ -63,7 +64,8 @@ export class ExportsController {
   @Post('csv')
   @HttpCode(200)
   async csv(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(CsvExportBody, 'body')) body: CsvExportBody, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
-    const exported: CsvExport = await this.queries.execute(new ExportCsv(caller, body));
+    const query = body.from === 'my-codes/one-time-codes' ? new ExportOneTimeCodesCsv(caller, body) : new ExportCsv(caller, body);
+    const exported: CsvExport = await this.queries.execute(query);
     void reply.header(CSV_ROW_COUNT_HEADER, String(exported.rows)).header('x-file-name', exported.fileName).header('cache-control', 'no-store');
     return new StreamableFile(exported.body, { type: 'text/plain; charset=us-ascii' });
   }

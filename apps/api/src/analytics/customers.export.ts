@@ -15,7 +15,7 @@ export interface CsvExport {
   body: Readable;
 }
 
-/** Spec §7 "CSV export": from 'my-codes/customer' (the code's customers) or 'my-codes/one-time-codes'. */
+/** Spec §7 "CSV export" from 'my-codes/customer': the code's customers ('my-codes/one-time-codes' is ExportOneTimeCodesCsv). */
 export class ExportCsv extends Query<CsvExport> {
   constructor(
     readonly caller: Caller,
@@ -47,8 +47,6 @@ export class ExportCsvHandler implements IQueryHandler<ExportCsv> {
     await this.access.exporter(caller, body.org_id);
     const { rows: codes } = await this.db.query('SELECT 1 FROM codes WHERE code_id = $1 AND org_id = $2', [body.code_id, body.org_id]);
     if (codes.length === 0) throw new DomainError('code_not_found', 'No such code.');
-    // One-time codes are not built yet; an empty file would look like a code nobody used.
-    if (body.from === 'my-codes/one-time-codes') throw new DomainError('export_source_unavailable', 'One-time codes do not exist on this server yet.');
     const { rows } = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM (${CODE_CUSTOMERS}) k`, [body.org_id, body.code_id]);
     // One page read ahead at most: the default (16 pages) would hold megabytes for a slow client.
     const lines = Readable.from(customerCsvLines(this.db, body.org_id, body.code_id), { highWaterMark: 1 });

@@ -10,7 +10,7 @@ export function registerCustomersPaths(route: Route, exportRoute: Route): void {
     params: CustomerPath,
     query: OrgQuery,
   });
-  exportRoute('post', '/csv', 'A code’s customers as CSV, the body base64 and streamed; `x-row-count` says how many rows (owner, admin)', {
+  exportRoute('post', '/csv', 'A code’s customers (`my-codes/customer`, owner and admin) or its one-time codes (`my-codes/one-time-codes`, any member) as CSV, the body base64 and streamed; `x-row-count` says how many rows', {
     200: { description: 'The CSV, base64', content: { 'text/plain': { schema: { type: 'string', contentEncoding: 'base64' } } } },
   }, { body: body(CsvExportBody) });
 }

@@ -12,7 +12,7 @@ import { QrImages } from './qr-images';
   controllers: [CodesController],
   providers: [QrImages, CodeStream, CreateCodeHandler, ChangeCodeHandler, GetCodeHandler, ListCodesHandler, ListCodeNamesHandler, ListChildCodesHandler],
   // Pages belong to codes: the pages context finds a code's organisation and the caller's role through it.
-  // Clones and templates check designs and write new codes through them too.
+  // Clones and templates check designs and write new codes through them too; one-time codes are drawn in their base code's design.
   exports: [CodeStream, QrImages],
 })
 export class CodesModule {}

@@ -48,7 +48,7 @@ export class QrImages {
   }
 
   /** A logo is an image the organisation uploaded: another organisation's id is not found. */
-  private async logoOf(orgId: string | undefined, design: QrDesign): Promise<PngImage | undefined> {
+  async logoOf(orgId: string | undefined, design: QrDesign): Promise<PngImage | undefined> {
     if (!design.logo) return undefined;
     if (!orgId) throw new DomainError('validation_failed', 'Say which organisation’s uploaded logo to use (org_id).');
     return readPng(await this.uploads.readPng(orgId, design.logo.blob_id));

@@ -76,6 +76,7 @@ import { registerAnalyticsPaths } from '../analytics/analytics.openapi';
 import { registerExperiencesPaths } from '../experiences/experiences.openapi';
 import { registerFoldersPaths } from '../folders/folders.openapi';
 import { registerNotesPaths } from '../notes/notes.openapi';
+import { registerOneTimeCodesPaths } from '../one-time-codes/one-time-codes.openapi';
 import { ApiKeyPath, MemberPath, OrganizationPath } from '../identity/organization-paths';
 
 /**
@@ -109,6 +110,7 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   registerClonesPaths(signedIn('codes', '/api/v1/codes'));
   registerTemplatesPaths(signedIn('templates', '/api/v1/templates'));
   registerPublicCodePaths(registry, problem);
+  registerOneTimeCodesPaths(signedIn('one-time codes', '/api/v1/one-time-codes'));
   registerUploadsPaths(registry, signedIn('uploads', '/api/v1/uploads'), problem);
   registerPagesPaths(signedIn('pages', '/api/v1/pages'));
   registerPublicPagePaths(registry, problem);

@@ -32,3 +32,7 @@ export const deletedCodePage = () => page(410, 'This code has ended', 'The organ
 export const pausedCodePage = () => page(503, 'This code is paused', 'The organisation behind this QR code has paused it for now. Please try again later.');
 
 export const unavailablePage = () => page(503, 'Please try again', 'We could not open this code just now. Please scan it again in a moment.');
+
+/** 410: a one-time code's one use is spent, for good. */
+export const usedCodePage = () =>
+  page(410, 'This code has already been used', 'This is a one-time code, and someone has already scanned it. Each one-time code opens only once.');

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OneTimeScans } from '../one-time-codes/one-time-scans';
 import { UploadsModule } from '../uploads/uploads.module';
 import { CodeDirectory } from './code-directory';
 import { PublicCodesController } from './public-codes.controller';
@@ -10,7 +11,7 @@ import { VisitorFactsReader } from './visitor-facts';
 @Module({
   imports: [UploadsModule],
   controllers: [PublicCodesController],
-  providers: [CodeDirectory, ScanRecorder, VisitorCountry, VisitorFactsReader],
+  providers: [CodeDirectory, OneTimeScans, ScanRecorder, VisitorCountry, VisitorFactsReader],
   // Analytics events find their code and their visitor the way scans do.
   exports: [CodeDirectory, VisitorFactsReader],
 })

@@ -12,6 +12,7 @@ import { CodeForm, draftOf, emptyDraft } from './code-form';
 import { TYPE_LABELS } from './code-content-fields';
 import { codeKeys, codesApi } from './codes-api';
 import { QrDownloads, QrImage } from './qr-image';
+import { OneTimeCodesPanel } from '../one-time-codes/one-time-codes-panel';
 
 function useCode(codeId: string) {
   return useQuery({ queryKey: codeKeys.one(codeId), queryFn: () => codesApi.get(codeId), enabled: codeId !== '' });
@@ -170,6 +171,7 @@ export function ShowCodeScreen() {
           )}
           {change.isError && <Alert color="red">{describeError(change.error)}</Alert>}
           <CodeClones code={loaded} />
+          <OneTimeCodesPanel code={loaded} writable={writable} />
           <CodeNotesPanel codeId={codeId} writable={writable} />
         </Stack>
       )}

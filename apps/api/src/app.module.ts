@@ -4,11 +4,13 @@ import { AnalyticsModule } from './analytics/analytics.module';
 import { ClonesModule } from './clones/clones.module';
 import { CodesModule } from './codes/codes.module';
 import { ExperiencesModule } from './experiences/experiences.module';
+import { FoldersModule } from './folders/folders.module';
 import { HealthModule } from './health/health.module';
 import { HotPathAppender } from './hot-path-appender';
 import { OneTimeCodesModule } from './one-time-codes/one-time-codes.module';
 import { AuthModule } from './identity/auth/auth.module';
 import { IdentityModule } from './identity/identity.module';
+import { NotesModule } from './notes/notes.module';
 import { PagesModule } from './pages/pages.module';
 import { SiteModule } from './site/site.module';
 import { ScansModule } from './scans/scans.module';
@@ -36,6 +38,6 @@ class InfrastructureModule {
 @Module({})
 export class AppModule {
   static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
-    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, OneTimeCodesModule, ClonesModule, TemplatesModule, PagesModule, ExperiencesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
+    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, OneTimeCodesModule, ClonesModule, TemplatesModule, FoldersModule, NotesModule, PagesModule, ExperiencesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
   }
 }

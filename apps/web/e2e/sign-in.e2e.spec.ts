@@ -500,4 +500,96 @@ describeJourney('a new organisation user', () => {
     await page.getByRole('img', { name: 'QR code design of Open day' }).waitFor({ timeout: 15_000 });
     await page.screenshot({ path: '/tmp/web-templates-own.png', fullPage: true });
   }, 120_000);
+
+  test('sorts codes into a folder by dragging one and moving another in bulk, sees the folder’s QR grid, and keeps a note on a code', async () => {
+    const stamp = Date.now();
+    const page = await newOwner('/admin/folders', 'Fay Filer', `fay.${stamp}@example.com`, 'Fay Prints');
+    await page.getByText(/No folders yet/).waitFor();
+    await page.screenshot({ path: '/tmp/web-folders-empty.png', fullPage: true });
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await page.getByRole('dialog', { name: 'New folder' }).getByLabel('Folder name').fill('Window posters');
+    await page.getByRole('button', { name: 'Create folder' }).click();
+    await page.getByRole('table', { name: 'Folders' }).getByRole('link', { name: 'Window posters' }).waitFor();
+
+    // Two codes made through the API, as a script would: this journey is about sorting them.
+    for (const name of ['Spring sale', 'Opening hours']) {
+      await page.evaluate(async (codeName) => {
+        const { token } = JSON.parse(localStorage.getItem('qr-platform.auth.tokens') ?? '{}') as { token?: string };
+        const { org_id } = JSON.parse(localStorage.getItem('qr-platform.organisation') ?? '{}') as { org_id?: string };
+        const response = await fetch('/api/v1/codes', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ org_id, name: codeName, type: 'url', url: 'https://example.com/' }),
+        });
+        if (response.status !== 201) throw new Error(`create code: ${response.status}`);
+      }, name);
+    }
+
+    await page.goto(`${origin}/admin/my-codes`);
+    const codes = page.getByRole('table', { name: 'Codes' });
+    await codes.getByRole('link', { name: 'Spring sale' }).waitFor();
+    const target = page.locator('[data-folder-target="Window posters"]');
+    await target.waitFor();
+    await page.screenshot({ path: '/tmp/web-my-codes-folders.png', fullPage: true });
+
+    // Drag by the handle onto the folder, with the pointer moving in steps as a hand does.
+    const handle = page.getByRole('button', { name: 'Drag Spring sale to a folder' });
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await codes.getByRole('row', { name: /Spring sale/ }).getByText('Window posters').waitFor({ timeout: 15_000 });
+
+    await codes.getByRole('checkbox', { name: 'Select Opening hours' }).check();
+    const bar = page.getByRole('region', { name: 'Selected codes' });
+    await bar.getByRole('combobox', { name: 'Move to folder' }).click();
+    await page.getByRole('option', { name: 'Window posters' }).click();
+    await bar.getByRole('button', { name: 'Move', exact: true }).click();
+    await codes.getByRole('row', { name: /Opening hours/ }).getByText('Window posters').waitFor({ timeout: 15_000 });
+
+    await target.getByRole('link', { name: 'Window posters' }).click();
+    await page.getByRole('heading', { name: 'Window posters' }).waitFor();
+    await page.getByText('2 codes', { exact: true }).first().waitFor();
+    const inFolder = page.getByRole('table', { name: 'Codes in this folder' });
+    await inFolder.getByRole('link', { name: 'Opening hours' }).waitFor();
+    await page.screenshot({ path: '/tmp/web-folder.png', fullPage: true });
+
+    await page.getByRole('link', { name: 'Show QR codes' }).click();
+    await page.getByRole('heading', { name: 'QR codes in Window posters' }).waitFor();
+    await page.getByRole('img', { name: 'QR code of Spring sale' }).waitFor();
+    await page.getByRole('img', { name: 'QR code of Opening hours' }).waitFor();
+    await page.screenshot({ path: '/tmp/web-folder-qr.png', fullPage: true });
+
+    await page.getByRole('link', { name: '← Window posters' }).click();
+    await inFolder.getByRole('checkbox', { name: 'Select Opening hours' }).check();
+    await page.getByRole('button', { name: 'Move out of folder' }).click();
+    await page.getByText('1 code', { exact: true }).first().waitFor({ timeout: 15_000 });
+    await inFolder.getByRole('link', { name: 'Opening hours' }).waitFor({ state: 'detached' });
+
+    await inFolder.getByRole('link', { name: 'Spring sale' }).click();
+    const notes = page.getByRole('region', { name: 'Notes' });
+    await notes.getByText(/No notes yet/).waitFor();
+    await notes.getByRole('textbox', { name: 'New note' }).fill('Reprint before the summer sale');
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await notes.getByRole('article', { name: 'Note on Spring sale' }).getByText('Reprint before the summer sale').waitFor();
+    await page.screenshot({ path: '/tmp/web-code-notes.png', fullPage: true });
+
+    await page.goto(`${origin}/admin/notes`);
+    const note = page.getByRole('article', { name: 'Note on Spring sale' });
+    await note.getByText('Reprint before the summer sale').waitFor();
+    await page.screenshot({ path: '/tmp/web-notes.png', fullPage: true });
+    await note.getByRole('link', { name: 'Spring sale' }).click();
+    await page.getByRole('heading', { name: 'Spring sale' }).waitFor();
+
+    await page.goto(`${origin}/admin/folders`);
+    const folders = page.getByRole('table', { name: 'Folders' });
+    await folders.getByRole('button', { name: 'Remove Window posters' }).click();
+    await page.getByRole('dialog', { name: 'Remove this folder?' }).getByRole('button', { name: 'Remove folder' }).click();
+    await page.getByText(/No folders yet/).waitFor();
+    await page.goto(`${origin}/admin/my-codes`);
+    await codes.getByRole('link', { name: 'Spring sale' }).waitFor();
+  }, 120_000);
 });

@@ -119,7 +119,7 @@ export const CodeView = z
     status: CodeStatus,
     design: QrDesign,
     base_code_id: CodeId.nullable(),
-    folder_id: z.string().nullable(),
+    folder_id: z.uuid().nullable().meta({ description: 'The folder the code is in, if any.' }),
     public_link: z.string().meta({ description: 'The code’s public page, `/code/{code_id}`.' }),
     qr_url: z.string().meta({ description: 'What the QR image encodes: `{PUBLIC_URL}/{code_id}`.' }),
     created_at: Timestamp,
@@ -157,6 +157,10 @@ export const ListCodesQuery = paginatedQuery({
   filter: z.string().trim().max(120).optional().meta({ description: 'Matches the name, the type or the status.' }),
   type: CodeType.optional(),
   status: CodeStatus.optional(),
+  folder_id: z
+    .union([z.uuid(), z.literal('none')])
+    .optional()
+    .meta({ description: 'Only the codes in this folder, or `none`: only the codes in no folder.' }),
 }).meta({ id: 'ListCodesQuery' });
 export type ListCodesQuery = z.infer<typeof ListCodesQuery>;
 

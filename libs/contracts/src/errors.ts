@@ -37,6 +37,10 @@ export const ErrorCode = z.enum([
   'api_key_not_found',
   // No code with this id in an organisation the caller belongs to (deleted codes and other tenants' answer this too).
   'code_not_found',
+  // No folder with this id in an organisation the caller belongs to (removed folders and other tenants' answer this too).
+  'folder_not_found',
+  // No note with this id in an organisation the caller belongs to, or its code is deleted (other tenants' ids answer this too).
+  'note_not_found',
   // No landing page with this id in an organisation the caller belongs to, or none a visitor may see.
   'page_not_found',
   // The page's code is paused: its form takes no submissions until the code is resumed.

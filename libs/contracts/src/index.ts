@@ -17,3 +17,5 @@ export * from './templates';
 export * from './template-gallery';
 export * from './experiences';
 export * from './one-time-codes';
+export * from './folders';
+export * from './notes';

@@ -8,3 +8,5 @@ export * from './analytics';
 export * from './templates';
 export * from './experiences';
 export * from './one-time-codes';
+export * from './folders';
+export * from './notes';

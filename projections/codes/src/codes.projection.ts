@@ -1,16 +1,23 @@
-import { codeStreamId, type CodeEvent } from '@qr/domain';
+import { codeStreamId, folderStreamId, type CodeEvent, type FolderEvent } from '@qr/domain';
+import type { SqlExecutor } from '@qr/platform';
 import type { Projection } from '@qr/projections-runner';
 
 const STREAM_PREFIX = codeStreamId('');
+const FOLDER_STREAM_PREFIX = folderStreamId('');
+/** The folder events that move codes in and out of folders. */
+const FILING_EVENTS: ReadonlySet<string> = new Set<FolderEvent['type']>(['CodesFiled', 'CodesUnfiled', 'FolderRemoved']);
 
 /**
  * One row per code as the admin screens and the scan path read it. Deleted codes stay, with
  * status 'deleted', so their printed QR can answer "gone" rather than "never existed".
+ * `folder_id` follows the folders' filing events: a code is in the folder that filed it last
+ * (ARCHITECTURE.md, "A code's folder"), and a removed folder's codes are in none.
  */
 export const codes: Projection = {
   name: 'codes',
-  version: 1,
-  eventTypes: ['CodeCreated', 'CodeUpdated', 'CodePaused', 'CodeResumed', 'CodeDeleted'],
+  // 2: folder_id follows the folders' filing events.
+  version: 2,
+  eventTypes: ['CodeCreated', 'CodeUpdated', 'CodePaused', 'CodeResumed', 'CodeDeleted', ...FILING_EVENTS],
   tables: {
     codes: (table) => [
       `CREATE TABLE ${table} (
@@ -30,11 +37,17 @@ export const codes: Projection = {
       // The code list: an organisation's codes, newest first.
       `CREATE INDEX ${table}_org_created ON ${table} (org_id, created_at DESC, code_id)`,
       `CREATE INDEX ${table}_base_code ON ${table} (base_code_id) WHERE base_code_id IS NOT NULL`,
+      // A folder's codes, and every folder's count.
+      `CREATE INDEX ${table}_folder ON ${table} (folder_id, created_at DESC, code_id) WHERE folder_id IS NOT NULL`,
     ],
   },
   async handle(events, { tx, table }) {
     const codesTable = table('codes');
     for (const recorded of events) {
+      if (FILING_EVENTS.has(recorded.type)) {
+        await file(tx, codesTable, recorded.streamId.slice(FOLDER_STREAM_PREFIX.length), { type: recorded.type, data: recorded.data } as FolderEvent);
+        continue;
+      }
       if (!recorded.streamId.startsWith(STREAM_PREFIX)) {
         throw new Error(`${recorded.type} at position ${recorded.globalPosition} is on ${recorded.streamId}, not a code stream`);
       }
@@ -73,3 +86,21 @@ export const codes: Projection = {
     }
   },
 };
+
+/** Moves codes in and out of a folder. Only the folder decider writes these types, so the payload has its shape. */
+async function file(tx: SqlExecutor, codesTable: string, folderId: string, event: FolderEvent): Promise<void> {
+  switch (event.type) {
+    case 'CodesFiled':
+      await tx.query(`UPDATE ${codesTable} SET folder_id = $1 WHERE code_id = ANY($2::text[])`, [folderId, event.data.code_ids]);
+      break;
+    // Only codes still in this folder: one filed elsewhere since has moved, and stays where it went.
+    case 'CodesUnfiled':
+      await tx.query(`UPDATE ${codesTable} SET folder_id = NULL WHERE folder_id = $1 AND code_id = ANY($2::text[])`, [folderId, event.data.code_ids]);
+      break;
+    case 'FolderRemoved':
+      await tx.query(`UPDATE ${codesTable} SET folder_id = NULL WHERE folder_id = $1`, [folderId]);
+      break;
+    default:
+      throw new Error(`${event.type} does not file codes`);
+  }
+}

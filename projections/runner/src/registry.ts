@@ -1,5 +1,5 @@
 import { analytics, customers } from '@qr/projections-analytics';
-import { codes, oneTimeCodes, scanCounts, templates } from '@qr/projections-codes';
+import { codes, folders, notes, oneTimeCodes, scanCounts, templates } from '@qr/projections-codes';
 import { experiences, pageEventData } from '@qr/projections-experiences';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
@@ -20,6 +20,9 @@ export const PROJECTIONS: readonly Projection[] = [
   oneTimeCodes,
   // Templates: an organisation's saved templates (the gallery is static data).
   templates,
+  // Folders that sort the codes (which code is in which: the codes' folder_id), and notes on codes.
+  folders,
+  notes,
   // Pages: landing pages and what visitors submit through them.
   pages,
   submissions,

@@ -90,10 +90,11 @@ export class ListCodesHandler extends CodeReader implements IQueryHandler<ListCo
     const where = `c.org_id = $1
       AND (CASE WHEN $2::text IS NULL THEN c.status <> 'deleted' ELSE c.status = $2 END)
       AND ($3::text IS NULL OR c.type = $3)
-      AND ($4::text IS NULL OR c.name ILIKE $5 OR c.type = lower($4) OR c.status = lower($4))`;
-    const params = [query.org_id, query.status ?? null, query.type ?? null, query.filter || null, likePattern(query.filter ?? '')];
+      AND ($4::text IS NULL OR c.name ILIKE $5 OR c.type = lower($4) OR c.status = lower($4))
+      AND (CASE WHEN $6::text IS NULL THEN true WHEN $6 = 'none' THEN c.folder_id IS NULL ELSE c.folder_id = $6 END)`;
+    const params = [query.org_id, query.status ?? null, query.type ?? null, query.filter || null, likePattern(query.filter ?? ''), query.folder_id ?? null];
     const [{ rows }, { rows: counted }] = await Promise.all([
-      this.db.query<CodeRow>(`${SELECT_CODES} WHERE ${where} ORDER BY c.created_at DESC, c.code_id LIMIT $6 OFFSET $7`, [
+      this.db.query<CodeRow>(`${SELECT_CODES} WHERE ${where} ORDER BY c.created_at DESC, c.code_id LIMIT $7 OFFSET $8`, [
         ...params,
         query.per_page,
         (query.page - 1) * query.per_page,

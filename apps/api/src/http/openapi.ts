@@ -74,6 +74,8 @@ import { z } from 'zod';
 import { registerCustomersPaths } from '../analytics/customers.openapi';
 import { registerAnalyticsPaths } from '../analytics/analytics.openapi';
 import { registerExperiencesPaths } from '../experiences/experiences.openapi';
+import { registerFoldersPaths } from '../folders/folders.openapi';
+import { registerNotesPaths } from '../notes/notes.openapi';
 import { registerOneTimeCodesPaths } from '../one-time-codes/one-time-codes.openapi';
 import { ApiKeyPath, MemberPath, OrganizationPath } from '../identity/organization-paths';
 
@@ -115,6 +117,8 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
   registerCustomersPaths(signedIn('customers', '/api/v1/customers'), signedIn('customers', '/api/v1/exports'));
   registerAnalyticsPaths(registry, signedIn('analytics', '/api/v1/analytics'), problem);
   registerExperiencesPaths(registry, signedIn('experiences', '/api/v1/experiences'), signedIn('experiences', '/api/v1/pages'), problem);
+  registerFoldersPaths(signedIn('folders', '/api/v1/folders'));
+  registerNotesPaths(signedIn('notes', '/api/v1/notes'));
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

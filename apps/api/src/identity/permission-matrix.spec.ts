@@ -17,7 +17,7 @@ interface Endpoint {
   allowed: (role: Role) => boolean;
   success: number;
   /** What another tenant hears: codes and pages are addressed by their own ids, so they answer code_not_found or page_not_found. */
-  foreign?: 'code_not_found' | 'page_not_found';
+  foreign?: 'code_not_found' | 'page_not_found' | 'folder_not_found' | 'note_not_found';
 }
 
 interface Ids {
@@ -25,6 +25,8 @@ interface Ids {
   keyId: string;
   codeId: string;
   pageId: string;
+  folderId: string;
+  noteId: string;
 }
 
 const CODES = '/api/v1/codes';
@@ -33,6 +35,8 @@ const readCodes = (role: Role) => can.read('codes', role);
 
 const anyMember = (role: Role) => can.read('identity', role);
 const PAGES = '/api/v1/pages';
+const FOLDERS = '/api/v1/folders';
+const NOTES = '/api/v1/notes';
 const writePages = (role: Role) => can.write('pages', role);
 const readPages = (role: Role) => can.read('pages', role);
 
@@ -69,6 +73,35 @@ const ENDPOINTS: Endpoint[] = [
     success: 200,
     foreign: 'code_not_found',
   },
+  { name: 'create folder', method: 'POST', url: () => FOLDERS, payload: ({ orgId }) => ({ org_id: orgId, name: 'New' }), allowed: writeCodes, success: 201 },
+  { name: 'list folders', method: 'GET', url: ({ orgId }) => `${FOLDERS}?org_id=${orgId}`, allowed: readCodes, success: 200 },
+  { name: 'get folder', method: 'GET', url: ({ folderId }) => `${FOLDERS}/${folderId}`, allowed: readCodes, success: 200, foreign: 'folder_not_found' },
+  { name: 'rename folder', method: 'PATCH', url: ({ folderId }) => `${FOLDERS}/${folderId}`, payload: () => ({ name: 'Renamed' }), allowed: writeCodes, success: 200, foreign: 'folder_not_found' },
+  {
+    name: 'add codes to folder',
+    method: 'POST',
+    url: ({ folderId }) => `${FOLDERS}/${folderId}/codes`,
+    payload: ({ codeId }) => ({ code_ids: [codeId] }),
+    allowed: writeCodes,
+    success: 200,
+    foreign: 'folder_not_found',
+  },
+  { name: 'folder codes', method: 'GET', url: ({ folderId }) => `${FOLDERS}/${folderId}/codes`, allowed: readCodes, success: 200, foreign: 'folder_not_found' },
+  {
+    name: 'remove codes from folder',
+    method: 'POST',
+    url: ({ folderId }) => `${FOLDERS}/${folderId}/codes/remove`,
+    payload: ({ codeId }) => ({ code_ids: [codeId] }),
+    allowed: writeCodes,
+    success: 200,
+    foreign: 'folder_not_found',
+  },
+  { name: 'remove a code from folder', method: 'DELETE', url: ({ folderId, codeId }) => `${FOLDERS}/${folderId}/codes/${codeId}`, allowed: writeCodes, success: 204, foreign: 'folder_not_found' },
+  { name: 'add note', method: 'POST', url: () => NOTES, payload: ({ codeId }) => ({ code_id: codeId, text: 'Hi' }), allowed: writeCodes, success: 201, foreign: 'code_not_found' },
+  { name: 'code notes', method: 'GET', url: ({ codeId }) => `${NOTES}?code_id=${codeId}`, allowed: readCodes, success: 200, foreign: 'code_not_found' },
+  { name: 'organisation notes', method: 'GET', url: ({ orgId }) => `${NOTES}?org_id=${orgId}`, allowed: readCodes, success: 200 },
+  { name: 'delete note', method: 'DELETE', url: ({ noteId }) => `${NOTES}/${noteId}`, allowed: writeCodes, success: 204, foreign: 'note_not_found' },
+  { name: 'remove folder', method: 'DELETE', url: ({ folderId }) => `${FOLDERS}/${folderId}`, allowed: writeCodes, success: 204, foreign: 'folder_not_found' },
   { name: 'create page', method: 'POST', url: () => PAGES, payload: ({ codeId }) => ({ code_id: codeId }), allowed: writePages, success: 201, foreign: 'code_not_found' },
   { name: 'list pages', method: 'GET', url: ({ codeId }) => `${PAGES}?code_id=${codeId}`, allowed: readPages, success: 200, foreign: 'code_not_found' },
   { name: 'get page', method: 'GET', url: ({ pageId }) => `${PAGES}/${pageId}`, allowed: readPages, success: 200, foreign: 'page_not_found' },
@@ -94,7 +127,7 @@ describe('the permission matrix over HTTP', () => {
   });
   afterAll(() => t.close());
 
-  /** An organisation with a member to act on, an API key to revoke, published terms, a code and its page. */
+  /** An organisation with a member to act on, an API key to revoke, published terms, a code and its page, a folder and a note. */
   async function organisationWithEverything(name?: string): Promise<Ids> {
     const orgId = await createOrganization(owner, name);
     await owner('POST', `${ORGS}/${orgId}/users`, { email: TARGET, role: 'viewer' });
@@ -102,7 +135,9 @@ describe('the permission matrix over HTTP', () => {
     const { key_id } = (await owner('POST', `${ORGS}/${orgId}/api-keys`, { label: 'to revoke', role: 'viewer' })).json();
     const { code_id } = (await owner('POST', CODES, { org_id: orgId, name: 'Menu', type: 'url', url: 'https://example.com' })).json();
     const { page_id } = (await owner('POST', PAGES, { code_id })).json();
-    return { orgId, keyId: key_id, codeId: code_id, pageId: page_id };
+    const { folder_id } = (await owner('POST', FOLDERS, { org_id: orgId, name: 'Posters' })).json();
+    const { id: note_id } = (await owner('POST', NOTES, { code_id, text: 'Reprint' })).json();
+    return { orgId, keyId: key_id, codeId: code_id, pageId: page_id, folderId: folder_id, noteId: note_id };
   }
 
   async function answersOf(caller: ApiCaller, ids: Ids) {
@@ -145,5 +180,7 @@ describe('the permission matrix over HTTP', () => {
     expect((await owner('GET', `${ORGS}/${orgId}/api-keys`)).json()).toEqual([expect.objectContaining({ key_id: keyId, revoked_at: null })]);
     expect((await owner('GET', `${CODES}/${ids.codeId}`)).json()).toMatchObject({ name: 'Menu', status: 'active' });
     expect((await owner('GET', `${PAGES}/${ids.pageId}`)).json()).toMatchObject({ title: 'Welcome' });
+    expect((await owner('GET', `${FOLDERS}/${ids.folderId}`)).json()).toMatchObject({ name: 'Posters', code_count: 0 });
+    expect((await owner('GET', `${NOTES}?code_id=${ids.codeId}`)).json().total).toBe(1);
   });
 });

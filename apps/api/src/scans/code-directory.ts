@@ -38,7 +38,8 @@ export class CodeDirectory implements OnModuleDestroy {
     this.unsubscribe = projections.onApplied('codes', (events) => {
       this.invalidations++;
       if (!events) return this.entries.clear();
-      for (const event of events) this.entries.delete(event.streamId.slice(STREAM_PREFIX.length));
+      // Folder events that move codes reach the projection too; they change nothing a scan reads.
+      for (const event of events) if (event.streamId.startsWith(STREAM_PREFIX)) this.entries.delete(event.streamId.slice(STREAM_PREFIX.length));
     });
   }
 

@@ -115,11 +115,11 @@ test('a visitor screen that has not shipped says so instead of showing made-up c
 });
 
 test('the admin area lists its sections and says which screen is still to come', async () => {
-  renderApp('/admin/folders');
+  renderApp('/admin/payment');
 
   const menu = await screen.findByRole('navigation', { name: 'Admin sections' });
   expect(menu.textContent).toContain('My codes');
-  expect(await screen.findByText('Folders arrives in a later release.')).toBeTruthy();
+  expect(await screen.findByText('Payment arrives in a later release.')).toBeTruthy();
   expect(screen.getByText('v0.12.1')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Toggle colour scheme' })).toBeTruthy();
 });

@@ -40,6 +40,12 @@ const AddNewPageScreen = pageAdminScreen('AddNewPageScreen');
 const ShowCodeScreen = codeScreen('ShowCodeScreen');
 const CustomersScreen = lazy(() => import('../features/customers/customers-screen').then((module) => ({ default: module.CustomersScreen })));
 const CustomerActivityScreen = lazy(() => import('../features/customers/customer-activity-screen').then((module) => ({ default: module.CustomerActivityScreen })));
+const folderScreen = (name: 'FoldersScreen' | 'FolderScreen' | 'FolderQrScreen') =>
+  lazy(() => import('../features/folders/folder-screens').then((module) => ({ default: module[name] })));
+const FoldersScreen = folderScreen('FoldersScreen');
+const FolderScreen = folderScreen('FolderScreen');
+const FolderQrScreen = folderScreen('FolderQrScreen');
+const NotesScreen = lazy(() => import('../features/notes/notes-screen').then((module) => ({ default: module.NotesScreen })));
 const analyticsScreen = (name: 'OrganisationAnalyticsScreen' | 'CodeAnalyticsScreen') =>
   lazy(() => import('../features/analytics/analytics-screens').then((module) => ({ default: module[name] })));
 const ExperiencesScreen = lazy(() => import('../features/events/experiences-screen').then((module) => ({ default: module.ExperiencesScreen })));
@@ -143,9 +149,9 @@ export const routeTable: RouteObject[] = [
             ],
           },
           { path: 'analytics', element: <OrganisationAnalyticsScreen /> },
-          upcoming('folder-qr/:folderId', 'Folder codes'),
-          upcoming('folder/:folderId', 'The folder'),
-          section('folders'),
+          { path: 'folder-qr/:folderId', element: <FolderQrScreen /> },
+          { path: 'folder/:folderId', element: <FolderScreen /> },
+          { path: 'folders', element: <FoldersScreen /> },
           section('shop-discounts'),
           section('sms-campaigns'),
           section('campaigns', [upcoming('new', 'A new campaign'), upcoming('update/:codeId', 'Editing a campaign')]),
@@ -154,7 +160,7 @@ export const routeTable: RouteObject[] = [
           { path: 'create-qr-success', element: <CodeSavedScreen /> },
           { path: 'pages/:codeId', element: <CodePagesScreen /> },
           { path: 'customers', children: [{ index: true, element: <CustomersScreen /> }, { path: ':customerId', element: <CustomerActivityScreen /> }] },
-          section('notes'),
+          { path: 'notes', element: <NotesScreen /> },
           { path: 'update-page/:pageId', element: <UpdatePageScreen /> },
           { path: 'add-new-page', element: <AddNewPageScreen /> },
           section('integrations'),

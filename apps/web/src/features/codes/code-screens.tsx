@@ -5,6 +5,7 @@ import { can } from '@qr/domain';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CodeClones, CodeCopyMenu } from '../clones/code-copy-menu';
+import { CodeNotesPanel } from '../notes/notes-panel';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { CodeForm, draftOf, emptyDraft } from './code-form';
@@ -171,15 +172,18 @@ export function ShowCodeScreen() {
           {change.isError && <Alert color="red">{describeError(change.error)}</Alert>}
           <CodeClones code={loaded} />
           <OneTimeCodesPanel code={loaded} writable={writable} />
+          <CodeNotesPanel codeId={codeId} writable={writable} />
         </Stack>
       )}
     </Loaded>
   );
 }
 
-export function CodeRow({ code, onDelete }: { code: CodeView; onDelete: (code: CodeView) => void }) {
+/** `lead` is an optional first cell (selecting and dragging the code); `folderName` the folder it is in, if shown. */
+export function CodeRow({ code, onDelete, lead, folderName }: { code: CodeView; onDelete?: (code: CodeView) => void; lead?: ReactNode; folderName?: string }) {
   return (
     <Table.Tr>
+      {lead !== undefined && <Table.Td>{lead}</Table.Td>}
       <Table.Td>
         <QrImage code={code} size={48} />
       </Table.Td>
@@ -187,6 +191,11 @@ export function CodeRow({ code, onDelete }: { code: CodeView; onDelete: (code: C
         <Anchor component={Link} to={`/admin/my-codes/show/${code.code_id}`}>
           {code.name}
         </Anchor>
+        {folderName && (
+          <Badge variant="light" color="gray" ml="xs" tt="none">
+            {folderName}
+          </Badge>
+        )}
       </Table.Td>
       <Table.Td>{TYPE_LABELS[code.type]}</Table.Td>
       <Table.Td>
@@ -202,9 +211,11 @@ export function CodeRow({ code, onDelete }: { code: CodeView; onDelete: (code: C
             Analytics
           </Button>
           <CodeCopyMenu code={code} compact />
-          <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${code.name}`} onClick={() => onDelete(code)}>
-            Delete
-          </Button>
+          {onDelete && (
+            <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${code.name}`} onClick={() => onDelete(code)}>
+              Delete
+            </Button>
+          )}
         </Group>
       </Table.Td>
     </Table.Tr>

@@ -14,7 +14,7 @@ import { call } from '../organisation/organisation-api';
 
 export const codeKeys = {
   all: ['codes'] as const,
-  list: (orgId: string, page: number, filter: string) => [...codeKeys.all, 'list', orgId, page, filter] as const,
+  list: (orgId: string, page: number, filter: string, folder: string) => [...codeKeys.all, 'list', orgId, page, filter, folder] as const,
   one: (codeId: string) => [...codeKeys.all, 'one', codeId] as const,
   names: (orgId: string) => [...codeKeys.all, 'names', orgId] as const,
   image: (codeId: string, updatedAt: string) => [...codeKeys.all, 'image', codeId, updatedAt] as const,
@@ -24,8 +24,11 @@ const base = '/api/v1/codes';
 const codePath = (codeId: string) => `${base}/${encodeURIComponent(codeId)}`;
 
 export const codesApi = {
-  list: (orgId: string, page: number, filter: string) =>
-    call<CodeListView>(`${base}?${new URLSearchParams({ org_id: orgId, page: String(page), per_page: '10', ...(filter ? { filter } : {}) })}`),
+  /** `folder`: a folder id, `none` for codes in no folder, or '' for every code. */
+  list: (orgId: string, page: number, filter: string, folder = '') =>
+    call<CodeListView>(
+      `${base}?${new URLSearchParams({ org_id: orgId, page: String(page), per_page: '10', ...(filter ? { filter } : {}), ...(folder ? { folder_id: folder } : {}) })}`,
+    ),
   get: (codeId: string) => call<CodeView>(codePath(codeId)),
   /** Every code's id and name, for pickers. */
   names: (orgId: string) => call<CodeNameView[]>(`${base}/names?${new URLSearchParams({ org_id: orgId })}`),

@@ -1,28 +1,36 @@
-import { Alert, Button, Group, Modal, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CodeView } from '@qr/contracts';
+import { can } from '@qr/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { describeError } from '../organisation/organisation-api';
+import { BulkFolderActions, CodeDragArea, CodePickCell, FolderTargets, SelectAllCell, useCodeSelection, useFolders } from '../folders/code-filing';
+import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { CodeRow } from './code-screens';
 import { codeKeys, codesApi } from './codes-api';
 
 const PAGE_SIZE = 10;
 
-/** `/admin/my-codes`: the organisation's codes, newest first, ten a page, with a filter. */
+/** `/admin/my-codes`: the organisation's codes, newest first, ten a page, with a filter by text and by folder; codes are dragged onto folders or ticked and moved. */
 export default function MyCodesScreen() {
   const { record } = useOrganisationRecord();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState('');
   const [settledFilter] = useDebouncedValue(filter.trim(), 300);
+  const [folder, setFolder] = useState('');
   const [deleting, setDeleting] = useState<CodeView | null>(null);
+  const selection = useCodeSelection();
   const orgId = record.org_id;
+  // Viewers see which folder a code is in, but get no tools to move codes.
+  const writable = isRole(record.role) && can.write('codes', record.role);
+  const folders = useFolders(orgId);
+  const folderNames = new Map((folders.data ?? []).map((f) => [f.folder_id, f.name]));
   const codes = useQuery({
-    queryKey: codeKeys.list(orgId, page, settledFilter),
-    queryFn: () => codesApi.list(orgId, page, settledFilter),
+    queryKey: codeKeys.list(orgId, page, settledFilter, folder),
+    queryFn: () => codesApi.list(orgId, page, settledFilter, folder),
     enabled: orgId !== '',
     placeholderData: (previous) => previous,
   });
@@ -44,16 +52,29 @@ export default function MyCodesScreen() {
           Create QR code
         </Button>
       </Group>
-      <TextInput
-        label="Filter"
-        placeholder="Name, type or status"
-        value={filter}
-        onChange={(event) => {
-          setFilter(event.currentTarget.value);
-          setPage(1);
-        }}
-        maw={360}
-      />
+      <Group align="flex-end">
+        <TextInput
+          label="Filter"
+          placeholder="Name, type or status"
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.currentTarget.value);
+            setPage(1);
+          }}
+          w={360}
+        />
+        <Select
+          label="Folder"
+          data={[{ value: '', label: 'All codes' }, { value: 'none', label: 'Not in a folder' }, ...(folders.data ?? []).map((f) => ({ value: f.folder_id, label: f.name }))]}
+          value={folder}
+          onChange={(value) => {
+            setFolder(value ?? '');
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={240}
+        />
+      </Group>
       {codes.isError && (
         <Alert color="red" title="The codes could not be loaded">
           {describeError(codes.error)}
@@ -61,14 +82,21 @@ export default function MyCodesScreen() {
       )}
       {codes.data && total === 0 && (
         <Text c="dimmed">
-          {settledFilter ? 'No code matches this filter.' : 'No codes yet. Create your first QR code: it takes a minute, and you can change where it leads at any time.'}
+          {settledFilter || folder ? 'No code matches this filter.' : 'No codes yet. Create your first QR code: it takes a minute, and you can change where it leads at any time.'}
         </Text>
       )}
       {codes.data && total > 0 && (
-        <>
+        <CodeDragArea selection={selection}>
+          {writable && <FolderTargets orgId={orgId} />}
+          {writable && <BulkFolderActions orgId={orgId} selection={selection} />}
           <Table aria-label="Codes" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
+                {writable && (
+                  <Table.Th>
+                    <SelectAllCell codeIds={codes.data.items.map((code) => code.code_id)} selection={selection} />
+                  </Table.Th>
+                )}
                 <Table.Th>QR</Table.Th>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Type</Table.Th>
@@ -79,7 +107,13 @@ export default function MyCodesScreen() {
             </Table.Thead>
             <Table.Tbody>
               {codes.data.items.map((code) => (
-                <CodeRow key={code.code_id} code={code} onDelete={setDeleting} />
+                <CodeRow
+                  key={code.code_id}
+                  code={code}
+                  onDelete={setDeleting}
+                  lead={writable ? <CodePickCell code={code} selection={selection} /> : undefined}
+                  folderName={code.folder_id ? folderNames.get(code.folder_id) : undefined}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -89,7 +123,7 @@ export default function MyCodesScreen() {
             </Text>
             <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Pages" />
           </Group>
-        </>
+        </CodeDragArea>
       )}
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this code?">
         <Stack>

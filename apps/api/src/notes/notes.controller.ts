@@ -1,0 +1,35 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { AddNoteBody, ListNotesQuery, NotePath, type NoteListView, type NoteView } from '@qr/contracts';
+import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
+import type { Caller } from '../identity/caller';
+import { AddNoteCommand, DeleteNoteCommand } from './notes.handlers';
+import { GetNote, ListNotes } from './notes.queries';
+
+/** Notes on codes (spec §7 "Notes"): add, list one code's or the organisation's, delete. */
+@Controller('api/v1/notes')
+@UseGuards(AuthenticationGuard)
+export class NotesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post()
+  async add(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(AddNoteBody, 'body')) body: AddNoteBody): Promise<NoteView> {
+    const noteId = await this.commands.execute(new AddNoteCommand(caller, body));
+    return this.queries.execute(new GetNote(caller, noteId));
+  }
+
+  @Get()
+  list(@CurrentCaller() caller: Caller, @Query(new ZodValidationPipe(ListNotesQuery, 'query')) query: ListNotesQuery): Promise<NoteListView> {
+    return this.queries.execute(new ListNotes(caller, query));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@CurrentCaller() caller: Caller, @Param(new ZodValidationPipe(NotePath, 'path')) { id }: NotePath): Promise<void> {
+    await this.commands.execute(new DeleteNoteCommand(caller, id));
+  }
+}

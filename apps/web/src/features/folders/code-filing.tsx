@@ -1,0 +1,173 @@
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, Group, Paper, Select, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CodeView, FolderView } from '@qr/contracts';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { codeKeys } from '../codes/codes-api';
+import { describeError } from '../organisation/organisation-api';
+import { folderKeys, foldersApi } from './folders-api';
+
+/** Which codes of the list on screen are ticked, for the bulk actions and for dragging several at once. */
+export function useCodeSelection() {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  return {
+    selected,
+    toggle: (codeId: string) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (!next.delete(codeId)) next.add(codeId);
+        return next;
+      }),
+    setAll: (codeIds: readonly string[], on: boolean) => setSelected(on ? new Set(codeIds) : new Set()),
+    clear: () => setSelected(new Set()),
+  };
+}
+export type CodeSelection = ReturnType<typeof useCodeSelection>;
+
+export function useFolders(orgId: string) {
+  return useQuery({ queryKey: folderKeys.list(orgId), queryFn: () => foldersApi.list(orgId), enabled: orgId !== '' });
+}
+
+/** Filing and unfiling change both the folders' counts and the codes' folder. */
+function useFilingMutation<Args>(run: (args: Args) => Promise<unknown>, onDone?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      onDone?.();
+      await Promise.all([queryClient.invalidateQueries({ queryKey: folderKeys.all }), queryClient.invalidateQueries({ queryKey: codeKeys.all })]);
+    },
+  });
+}
+
+/**
+ * A list of codes whose rows can be dragged onto the folder targets inside it. Dragging a ticked
+ * code moves every ticked code; an unticked one moves alone. The pointer must travel a few pixels
+ * before a drag starts, so clicks on the handle stay clicks; the keyboard can drag too (space, arrows).
+ */
+export function CodeDragArea({ selection, children }: { selection: CodeSelection; children: ReactNode }) {
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
+  const [dragging, setDragging] = useState<string[] | null>(null);
+  const file = useFilingMutation(({ folderId, codeIds }: { folderId: string; codeIds: string[] }) => foldersApi.addCodes(folderId, codeIds), selection.clear);
+  const draggedWith = (codeId: string) => (selection.selected.has(codeId) ? [...selection.selected] : [codeId]);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragging(null);
+    if (over) file.mutate({ folderId: String(over.id), codeIds: draggedWith(String(active.id)) });
+  };
+  return (
+    <DndContext sensors={sensors} onDragStart={({ active }) => setDragging(draggedWith(String(active.id)))} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+      {children}
+      {file.isError && (
+        <Alert color="red" title="The codes could not be moved">
+          {describeError(file.error)}
+        </Alert>
+      )}
+      <DragOverlay>{dragging && <Badge size="lg">{dragging.length === 1 ? 'Move 1 code' : `Move ${dragging.length} codes`}</Badge>}</DragOverlay>
+    </DndContext>
+  );
+}
+
+/** The first cell of a code row: tick it for bulk actions, or drag it by the handle onto a folder. */
+export function CodePickCell({ code, selection }: { code: Pick<CodeView, 'code_id' | 'name'>; selection: CodeSelection }) {
+  const { attributes, listeners, setNodeRef } = useDraggable({ id: code.code_id });
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Checkbox aria-label={`Select ${code.name}`} checked={selection.selected.has(code.code_id)} onChange={() => selection.toggle(code.code_id)} />
+      <ActionIcon ref={setNodeRef} variant="subtle" color="gray" style={{ cursor: 'grab', touchAction: 'none' }} {...listeners} {...attributes} aria-label={`Drag ${code.name} to a folder`}>
+        ⠿
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** The header cell that ticks or unticks every code on the page. */
+export function SelectAllCell({ codeIds, selection }: { codeIds: readonly string[]; selection: CodeSelection }) {
+  const ticked = codeIds.filter((id) => selection.selected.has(id)).length;
+  return (
+    <Checkbox
+      aria-label="Select every code on this page"
+      checked={ticked > 0 && ticked === codeIds.length}
+      indeterminate={ticked > 0 && ticked < codeIds.length}
+      onChange={(event) => selection.setAll(codeIds, event.currentTarget.checked)}
+    />
+  );
+}
+
+function FolderTarget({ folder }: { folder: FolderView }) {
+  const { isOver, setNodeRef } = useDroppable({ id: folder.folder_id });
+  return (
+    <Paper ref={setNodeRef} withBorder p="xs" px="sm" radius="md" bg={isOver ? 'var(--mantine-primary-color-light)' : undefined} data-folder-target={folder.name}>
+      <Anchor component={Link} to={`/admin/folder/${folder.folder_id}`} size="sm" fw={500}>
+        {folder.name}
+      </Anchor>{' '}
+      <Text span size="xs" c="dimmed">
+        {folder.code_count}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The organisation's folders as drop targets; `exclude` leaves out the folder on screen. */
+export function FolderTargets({ orgId, exclude }: { orgId: string; exclude?: string }) {
+  const folders = useFolders(orgId);
+  const targets = (folders.data ?? []).filter((folder) => folder.folder_id !== exclude);
+  if (!folders.data) return null;
+  return (
+    <Group gap="xs" aria-label="Folders to drop codes on" role="group">
+      {targets.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          <Anchor component={Link} to="/admin/folders">
+            {exclude ? 'Create another folder' : 'Create a folder'}
+          </Anchor>{' '}
+          {exclude ? 'to move codes between folders: then drag a code by its handle ⠿ onto it.' : 'to sort your codes: then drag a code by its handle ⠿ onto the folder, or tick several and move them at once.'}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed">
+            Drag codes by their handle ⠿ onto a folder:
+          </Text>
+          {targets.map((folder) => (
+            <FolderTarget key={folder.folder_id} folder={folder} />
+          ))}
+        </>
+      )}
+    </Group>
+  );
+}
+
+/** What can be done with the ticked codes: move them to a folder, or (in a folder) out of it. */
+export function BulkFolderActions({ orgId, selection, currentFolderId }: { orgId: string; selection: CodeSelection; currentFolderId?: string }) {
+  const folders = useFolders(orgId);
+  const [target, setTarget] = useState<string | null>(null);
+  const codeIds = [...selection.selected];
+  const move = useFilingMutation((folderId: string) => foldersApi.addCodes(folderId, codeIds), selection.clear);
+  const moveOut = useFilingMutation((folderId: string) => foldersApi.removeCodes(folderId, codeIds), selection.clear);
+  if (codeIds.length === 0) return null;
+  const options = (folders.data ?? []).filter((folder) => folder.folder_id !== currentFolderId).map((folder) => ({ value: folder.folder_id, label: folder.name }));
+  const failed = move.error ?? moveOut.error;
+  return (
+    <Paper withBorder p="sm" radius="md" role="region" aria-label="Selected codes">
+      <Group align="flex-end">
+        <Text fw={500}>{codeIds.length === 1 ? '1 code selected' : `${codeIds.length} codes selected`}</Text>
+        <Select label="Move to folder" placeholder={options.length ? 'Pick a folder' : 'No other folder yet'} data={options} value={target} onChange={setTarget} w={220} />
+        <Button disabled={!target} loading={move.isPending} onClick={() => target && move.mutate(target)}>
+          Move
+        </Button>
+        {currentFolderId && (
+          <Button variant="default" loading={moveOut.isPending} onClick={() => moveOut.mutate(currentFolderId)}>
+            Move out of folder
+          </Button>
+        )}
+        <Button variant="subtle" onClick={selection.clear}>
+          Clear selection
+        </Button>
+      </Group>
+      {failed && (
+        <Alert color="red" mt="sm">
+          {describeError(failed)}
+        </Alert>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,154 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CodeView, FolderView } from '@qr/contracts';
+import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
+import FakeKeycloak from '../../testing/fake-keycloak';
+import { renderApp } from '../../testing/render-app';
+import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+
+const ORG = '0f0e0d0c-0b0a-4908-8706-050403020100';
+const POSTERS = '11111111-1111-4111-8111-111111111111';
+const FLYERS = '22222222-2222-4222-8222-222222222222';
+const folder = (folder_id: string, name: string, code_count: number): FolderView => ({
+  folder_id,
+  org_id: ORG,
+  name,
+  code_count,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+});
+const code = (code_id: string, name: string): CodeView => ({
+  code_id,
+  org_id: ORG,
+  name,
+  type: 'url',
+  url: 'https://example.com',
+  status: 'active',
+  design: {} as CodeView['design'],
+  base_code_id: null,
+  folder_id: POSTERS,
+  public_link: `http://localhost/code/${code_id}`,
+  qr_url: `http://localhost/${code_id}`,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  scan_count: 0,
+});
+
+let api: FakeApi;
+
+/** Opens a Mantine select and picks an option from its own list (other selects' hidden lists hold the same names). */
+async function pick(combobox: HTMLElement, option: string): Promise<void> {
+  fireEvent.click(combobox);
+  const list = await waitFor(() => {
+    const found = document.getElementById(combobox.getAttribute('aria-controls') ?? '');
+    if (!found) throw new Error('the list has not opened');
+    return found;
+  });
+  fireEvent.click(within(list).getByRole('option', { name: option, hidden: true }));
+}
+
+function start(path: string, folders: FolderView[], answer: (path: string, method: string, body: unknown) => ReturnType<typeof reply> | undefined = () => undefined) {
+  FakeKeycloak.signedIn = true;
+  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: ORG, org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  api = installFakeApi((requested, method, body) => {
+    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
+    if (requested === `/api/v1/folders?org_id=${ORG}` && method === 'GET') return reply(200, folders);
+    if (requested.includes('/qr?')) return undefined;
+    return answer(requested, method, body);
+  });
+  renderApp(path);
+}
+
+beforeEach(() => localStorage.clear());
+
+test('with no folders, the folders screen says how to start, and a new folder is created from the dialog', async () => {
+  start('/admin/folders', [], (path, method, body) => (path === '/api/v1/folders' && method === 'POST' ? reply(201, folder(POSTERS, (body as { name: string }).name, 0)) : undefined));
+  expect(await screen.findByText(/No folders yet\. Create one with “New folder”/)).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'New folder' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New folder' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Create folder' }));
+  // The API's own contract refuses a blank name, before anything is sent.
+  expect(await within(dialog).findByText('Give the folder a name.')).toBeTruthy();
+  fireEvent.change(within(dialog).getByRole('textbox', { name: 'Folder name' }), { target: { value: 'Summer posters' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Create folder' }));
+  await waitFor(() => expect(requestsOf(api, 'POST')).toEqual([['/api/v1/folders', { org_id: ORG, name: 'Summer posters' }]]));
+});
+
+test('the folders screen lists each folder with its count, and removing one says its codes stay', async () => {
+  start('/admin/folders', [folder(FLYERS, 'Flyers', 0), folder(POSTERS, 'Posters', 3)], (path, method) =>
+    path === `/api/v1/folders/${POSTERS}` && method === 'DELETE' ? reply(204) : undefined,
+  );
+  const table = await screen.findByRole('table', { name: 'Folders' });
+  expect(within(table).getByRole('link', { name: 'Posters' }).getAttribute('href')).toBe(`/admin/folder/${POSTERS}`);
+  expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([expect.stringContaining('Name'), expect.stringContaining('Flyers0'), expect.stringContaining('Posters3')]);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Remove Posters' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Remove this folder?' });
+  expect(dialog.textContent).toContain('Its 3 codes stay in My codes, in no folder');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Remove folder' }));
+  await waitFor(() => expect(requestsOf(api, 'DELETE')).toEqual([[`/api/v1/folders/${POSTERS}`, undefined]]));
+});
+
+test('on a folder’s screen, ticked codes move out of the folder or to another folder in one request', async () => {
+  const codes = [code('AAAAAAAAA1', 'Menu'), code('AAAAAAAAA2', 'Poster'), code('AAAAAAAAA3', 'Sign')];
+  start(`/admin/folder/${POSTERS}`, [folder(FLYERS, 'Flyers', 0), folder(POSTERS, 'Posters', 3)], (path, method) => {
+    if (path === `/api/v1/folders/${POSTERS}` && method === 'GET') return reply(200, folder(POSTERS, 'Posters', 3));
+    if (path === `/api/v1/folders/${POSTERS}/codes?page=1&pageSize=10`) return reply(200, { items: codes, page: 1, per_page: 10, total: 3 });
+    if (method === 'POST') return reply(200, folder(POSTERS, 'Posters', 1));
+    return undefined;
+  });
+  const table = await screen.findByRole('table', { name: 'Codes in this folder' });
+  const targets = await screen.findByRole('group', { name: 'Folders to drop codes on' });
+  expect(await within(targets).findByText('Flyers')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Drag Menu to a folder' })).toBeTruthy();
+
+  fireEvent.click(within(table).getByRole('checkbox', { name: 'Select Menu' }));
+  fireEvent.click(within(table).getByRole('checkbox', { name: 'Select Sign' }));
+  const bar = screen.getByRole('region', { name: 'Selected codes' });
+  expect(bar.textContent).toContain('2 codes selected');
+  fireEvent.click(within(bar).getByRole('button', { name: 'Move out of folder' }));
+  await waitFor(() => expect(requestsOf(api, 'POST')).toEqual([[`/api/v1/folders/${POSTERS}/codes/remove`, { code_ids: ['AAAAAAAAA1', 'AAAAAAAAA3'] }]]));
+
+  fireEvent.click(within(table).getByRole('checkbox', { name: 'Select every code on this page' }));
+  const again = await screen.findByRole('region', { name: 'Selected codes' });
+  await pick(within(again).getByRole('combobox', { name: 'Move to folder' }), 'Flyers');
+  fireEvent.click(within(again).getByRole('button', { name: 'Move' }));
+  await waitFor(() => expect(requestsOf(api, 'POST').at(-1)).toEqual([`/api/v1/folders/${FLYERS}/codes`, { code_ids: ['AAAAAAAAA1', 'AAAAAAAAA2', 'AAAAAAAAA3'] }]));
+});
+
+test('an empty folder’s QR grid says where its codes come from', async () => {
+  start(`/admin/folder-qr/${FLYERS}`, [], (path) => {
+    if (path === `/api/v1/folders/${FLYERS}`) return reply(200, folder(FLYERS, 'Flyers', 0));
+    if (path.startsWith(`/api/v1/folders/${FLYERS}/codes`)) return reply(200, { items: [], page: 1, per_page: 24, total: 0 });
+    return reply(404, { title: 'Folder not found', code: 'folder_not_found', detail: 'No such folder.' });
+  });
+  expect(await screen.findByRole('heading', { name: 'QR codes in Flyers' })).toBeTruthy();
+  expect(await screen.findByText(/No codes in this folder yet/)).toBeTruthy();
+});
+
+test('a folder the API does not find says so, with a way back', async () => {
+  start(`/admin/folder/${FLYERS}`, [], () => reply(404, { title: 'Folder not found', code: 'folder_not_found', detail: 'No such folder.' }));
+  expect(await screen.findByText('No such folder.')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Back to the folders' }).getAttribute('href')).toBe('/admin/folders');
+});
+
+test('My codes shows each code’s folder, filters by folder, and files ticked codes into the folder picked', async () => {
+  const listed = [{ ...code('AAAAAAAAA1', 'Menu'), folder_id: null }, code('AAAAAAAAA2', 'Poster')];
+  start('/admin/my-codes', [folder(FLYERS, 'Flyers', 0), folder(POSTERS, 'Posters', 1)], (path, method) => {
+    if (path.startsWith('/api/v1/codes?')) return reply(200, { items: listed, page: 1, per_page: 10, total: 2 });
+    if (method === 'POST') return reply(200, folder(FLYERS, 'Flyers', 1));
+    return undefined;
+  });
+  const table = await screen.findByRole('table', { name: 'Codes' });
+  expect(await within(within(table).getByRole('row', { name: /Poster/ })).findByText('Posters')).toBeTruthy();
+
+  await pick(screen.getByRole('combobox', { name: 'Folder' }), 'Not in a folder');
+  await waitFor(() => expect(api.mock.calls.map(([path]) => path)).toContain(`/api/v1/codes?org_id=${ORG}&page=1&per_page=10&folder_id=none`));
+
+  fireEvent.click(within(table).getByRole('checkbox', { name: 'Select Menu' }));
+  const bar = screen.getByRole('region', { name: 'Selected codes' });
+  expect(within(bar).queryByRole('button', { name: 'Move out of folder' })).toBeNull();
+  await pick(within(bar).getByRole('combobox', { name: 'Move to folder' }), 'Flyers');
+  fireEvent.click(within(bar).getByRole('button', { name: 'Move' }));
+  await waitFor(() => expect(requestsOf(api, 'POST')).toEqual([[`/api/v1/folders/${FLYERS}/codes`, { code_ids: ['AAAAAAAAA1'] }]]));
+});

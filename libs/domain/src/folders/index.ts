@@ -1,0 +1,3 @@
+export * from './folders.commands';
+export * from './folders.events';
+export * from './folders.decider';

@@ -1,0 +1,3 @@
+export * from './notes.commands';
+export * from './notes.events';
+export * from './notes.decider';

@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LightMyRequestResponse } from 'fastify';
+import { startTestApp, type TestApp } from '../testing/test-app';
 import { signUpInBrowser } from './auth/test-browser.fixture';
 
 export const PASSWORD = 'correct horse battery staple';
@@ -29,4 +30,26 @@ export async function createOrganization(owner: ApiCaller, name = 'Corner Café'
   const res = await owner('POST', '/api/v1/organizations', { organization_name: name });
   if (res.statusCode !== 201) throw new Error(`create organisation failed: ${res.statusCode} ${res.body}`);
   return res.json().organization_id;
+}
+
+export interface OwnerAndStranger {
+  t: TestApp;
+  /** The owner of the organisation `orgId`. */
+  owner: ApiCaller;
+  /** Signed up, but a member of no organisation: what another tenant sees. */
+  stranger: ApiCaller;
+  orgId: string;
+}
+
+/** For a describe block: a test app with an organisation's owner and a stranger to it, filled in before its tests. */
+export function ownerAndStranger(ownerEmail: string, organizationName: string): OwnerAndStranger {
+  const world = {} as OwnerAndStranger;
+  beforeAll(async () => {
+    world.t = await startTestApp();
+    world.owner = callerOf(world.t.app, await signedUpToken(world.t.app, ownerEmail));
+    world.stranger = callerOf(world.t.app, await signedUpToken(world.t.app, 'mallory@example.com'));
+    world.orgId = await createOrganization(world.owner, organizationName);
+  });
+  afterAll(() => world.t.close());
+  return world;
 }

@@ -1,14 +1,13 @@
-import { Alert, Button, Group, Modal, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CodeView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BulkFolderActions, CodeDragArea, CodePickCell, FolderTargets, SelectAllCell, useCodeSelection, useFolders } from '../folders/code-filing';
+import { FilingCodesTable, useFolders } from '../folders/code-filing';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
-import { CodeRow } from './code-screens';
 import { codeKeys, codesApi } from './codes-api';
 
 const PAGE_SIZE = 10;
@@ -22,7 +21,6 @@ export default function MyCodesScreen() {
   const [settledFilter] = useDebouncedValue(filter.trim(), 300);
   const [folder, setFolder] = useState('');
   const [deleting, setDeleting] = useState<CodeView | null>(null);
-  const selection = useCodeSelection();
   const orgId = record.org_id;
   // Viewers see which folder a code is in, but get no tools to move codes.
   const writable = isRole(record.role) && can.write('codes', record.role);
@@ -86,44 +84,17 @@ export default function MyCodesScreen() {
         </Text>
       )}
       {codes.data && total > 0 && (
-        <CodeDragArea selection={selection}>
-          {writable && <FolderTargets orgId={orgId} />}
-          {writable && <BulkFolderActions orgId={orgId} selection={selection} />}
-          <Table aria-label="Codes" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                {writable && (
-                  <Table.Th>
-                    <SelectAllCell codeIds={codes.data.items.map((code) => code.code_id)} selection={selection} />
-                  </Table.Th>
-                )}
-                <Table.Th>QR</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Scans</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {codes.data.items.map((code) => (
-                <CodeRow
-                  key={code.code_id}
-                  code={code}
-                  onDelete={setDeleting}
-                  lead={writable ? <CodePickCell code={code} selection={selection} /> : undefined}
-                  folderName={code.folder_id ? folderNames.get(code.folder_id) : undefined}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {total} {total === 1 ? 'code' : 'codes'}
-            </Text>
-            <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Pages" />
-          </Group>
-        </CodeDragArea>
+        <FilingCodesTable
+          label="Codes"
+          orgId={orgId}
+          codes={codes.data.items}
+          total={total}
+          pageSize={PAGE_SIZE}
+          page={page}
+          onPage={setPage}
+          writable={writable}
+          rowProps={(code) => ({ onDelete: setDeleting, folderName: code.folder_id ? folderNames.get(code.folder_id) : undefined })}
+        />
       )}
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this code?">
         <Stack>

@@ -1,9 +1,10 @@
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, Group, Paper, Select, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, Group, Pagination, Paper, Select, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CodeView, FolderView } from '@qr/contracts';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { CodeRow } from '../codes/code-screens';
 import { codeKeys } from '../codes/codes-api';
 import { describeError } from '../organisation/organisation-api';
 import { folderKeys, foldersApi } from './folders-api';
@@ -169,5 +170,69 @@ export function BulkFolderActions({ orgId, selection, currentFolderId }: { orgId
         </Alert>
       )}
     </Paper>
+  );
+}
+
+/**
+ * A page of codes a writer can tick, drag onto a folder or move in bulk, with its pager: My codes and
+ * a folder's screen show their codes alike. `rowProps` adds what one of them shows beside a code.
+ */
+export function FilingCodesTable({
+  label,
+  orgId,
+  currentFolderId,
+  codes,
+  total,
+  pageSize,
+  page,
+  onPage,
+  writable,
+  rowProps,
+}: {
+  label: string;
+  orgId: string;
+  currentFolderId?: string;
+  codes: CodeView[];
+  total: number;
+  pageSize: number;
+  page: number;
+  onPage: (page: number) => void;
+  writable: boolean;
+  rowProps?: (code: CodeView) => Partial<ComponentProps<typeof CodeRow>>;
+}) {
+  const selection = useCodeSelection();
+  return (
+    <CodeDragArea selection={selection}>
+      {writable && <FolderTargets orgId={orgId} exclude={currentFolderId} />}
+      {writable && <BulkFolderActions orgId={orgId} selection={selection} currentFolderId={currentFolderId} />}
+      <Table aria-label={label} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            {writable && (
+              <Table.Th>
+                <SelectAllCell codeIds={codes.map((code) => code.code_id)} selection={selection} />
+              </Table.Th>
+            )}
+            <Table.Th>QR</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Scans</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {codes.map((code) => (
+            <CodeRow key={code.code_id} code={code} {...rowProps?.(code)} lead={writable ? <CodePickCell code={code} selection={selection} /> : undefined} />
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {total} {total === 1 ? 'code' : 'codes'}
+        </Text>
+        <Pagination total={Math.ceil(total / pageSize)} value={page} onChange={onPage} aria-label="Pages" />
+      </Group>
+    </CodeDragArea>
   );
 }

@@ -4,11 +4,10 @@ import type { FolderView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { CodeRow } from '../codes/code-screens';
 import { QrImage } from '../codes/qr-image';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
-import { BulkFolderActions, CodeDragArea, CodePickCell, FolderTargets, SelectAllCell, useCodeSelection, useFolders } from './code-filing';
+import { FilingCodesTable, useFolders } from './code-filing';
 import { FolderNameDialog, RemoveFolderDialog } from './folder-dialogs';
 import { folderKeys, foldersApi } from './folders-api';
 
@@ -137,7 +136,6 @@ function FolderCodes({ folder }: { folder: FolderView }) {
   const [page, setPage] = useState(1);
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const selection = useCodeSelection();
   const writable = useWritable();
   const navigate = useNavigate();
   const codes = useQuery({
@@ -187,38 +185,17 @@ function FolderCodes({ folder }: { folder: FolderView }) {
         </Text>
       )}
       {codes.data && total > 0 && (
-        <CodeDragArea selection={selection}>
-          {writable && <FolderTargets orgId={folder.org_id} exclude={folder.folder_id} />}
-          {writable && <BulkFolderActions orgId={folder.org_id} selection={selection} currentFolderId={folder.folder_id} />}
-          <Table aria-label="Codes in this folder" verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                {writable && (
-                  <Table.Th>
-                    <SelectAllCell codeIds={codes.data.items.map((code) => code.code_id)} selection={selection} />
-                  </Table.Th>
-                )}
-                <Table.Th>QR</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Scans</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {codes.data.items.map((code) => (
-                <CodeRow key={code.code_id} code={code} lead={writable ? <CodePickCell code={code} selection={selection} /> : undefined} />
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {total} {total === 1 ? 'code' : 'codes'}
-            </Text>
-            <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Pages" />
-          </Group>
-        </CodeDragArea>
+        <FilingCodesTable
+          label="Codes in this folder"
+          orgId={folder.org_id}
+          currentFolderId={folder.folder_id}
+          codes={codes.data.items}
+          total={total}
+          pageSize={PAGE_SIZE}
+          page={page}
+          onPage={setPage}
+          writable={writable}
+        />
       )}
       {renaming && <FolderNameDialog orgId={folder.org_id} folder={folder} opened onClose={() => setRenaming(false)} />}
       <RemoveFolderDialog folder={removing ? folder : null} onClose={() => setRemoving(false)} onRemoved={() => navigate('/admin/folders')} />

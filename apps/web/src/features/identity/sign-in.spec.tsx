@@ -8,10 +8,10 @@ const cached = { token: 'old-access', refreshToken: 'old-refresh', idToken: 'old
 localStorage.setItem(TOKEN_CACHE_KEY, JSON.stringify(cached));
 
 test('returning from the provider lands on the stored return path, signed in, with the token cache saved', async () => {
-  localStorage.setItem(RETURN_PATH_KEY, '/admin/folders');
+  localStorage.setItem(RETURN_PATH_KEY, '/admin/payment');
   renderApp('/auth/login');
 
-  expect(await screen.findByText('Folders arrives in a later release.')).toBeTruthy();
+  expect(await screen.findByText('Payment arrives in a later release.')).toBeTruthy();
   expect(screen.getByText('ada@example.com')).toBeTruthy();
   expect(localStorage.getItem(RETURN_PATH_KEY)).toBeNull();
 

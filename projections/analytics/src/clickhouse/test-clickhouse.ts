@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@clickhouse/client';
+import { requiredServiceUrl } from '@qr/platform/testing';
+import { ClickHouseAnalyticsStore } from './clickhouse-analytics.store';
+
+export interface TestClickHouse {
+  store: ClickHouseAnalyticsStore;
+  /** CLICKHOUSE_URL naming this run's database. */
+  url: string;
+  /** Closes the client and drops the database. */
+  drop(): Promise<void>;
+}
+
+/**
+ * The CLICKHOUSE_URL server, or undefined after saying once what to install (throws with
+ * REQUIRE_SERVICES=1, as CI sets): `bash .ci/clickhouse.sh` installs and starts one on loopback.
+ */
+export const clickhouseServerUrl = (): string | undefined =>
+  requiredServiceUrl('CLICKHOUSE_URL', 'ClickHouse (apt-get install clickhouse-server, then eval "$(bash .ci/clickhouse.sh)")');
+
+/** A database of its own on the ClickHouse server, so concurrent runs never see each other's rows. */
+export function openTestClickHouse(serverUrl: string): TestClickHouse {
+  const url = new URL(serverUrl);
+  url.pathname = `/test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const store = ClickHouseAnalyticsStore.open(url.toString());
+  return {
+    store,
+    url: url.toString(),
+    drop: async () => {
+      await store.close();
+      const admin = createClient({ url: new URL('/', serverUrl).toString() });
+      await admin.command({ query: `DROP DATABASE IF EXISTS ${store.database}` });
+      await admin.close();
+    },
+  };
+}

@@ -46,7 +46,7 @@ XML
 cat >"$dir/users.xml" <<XML
 <?xml version="1.0"?>
 <yandex>
-  <profiles><default><max_memory_usage>2000000000</max_memory_usage></default></profiles>
+  <profiles><default><max_memory_usage>2000000000</max_memory_usage><send_timeout>10</send_timeout><receive_timeout>10</receive_timeout></default></profiles>
   <users><default><password></password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks><profile>default</profile><quota>default</quota></default></users>
   <quotas><default></default></quotas>
 </yandex>

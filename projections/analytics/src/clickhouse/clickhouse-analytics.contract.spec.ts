@@ -10,7 +10,7 @@ import { analytics, AnalyticsRollups, type AnalyticsReader, type AnalyticsScope 
 import { clickhouseAnalytics } from './clickhouse-analytics.projection';
 import { ClickHouseAnalyticsReader } from './clickhouse-analytics.reader';
 import { ClickHouseAnalyticsStore } from './clickhouse-analytics.store';
-import { clickhouseServerUrl, openTestClickHouse, type TestClickHouse } from './test-clickhouse';
+import { clickhouseServerUrl, openTestClickHouse, type TestClickHouse } from '../testing/test-clickhouse';
 
 /**
  * The analytics contract: the same events give the same figures from the Postgres sink and the

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@clickhouse/client';
 import { requiredServiceUrl } from '@qr/platform/testing';
-import { ClickHouseAnalyticsStore } from './clickhouse-analytics.store';
+import { ClickHouseAnalyticsStore } from '../clickhouse/clickhouse-analytics.store';
 
 export interface TestClickHouse {
   store: ClickHouseAnalyticsStore;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createClient } from '@clickhouse/client';
+import { ClickHouseLogLevel, createClient } from '@clickhouse/client';
 import { requiredServiceUrl } from '@qr/platform/testing';
 import { ClickHouseAnalyticsStore } from '../clickhouse/clickhouse-analytics.store';
 
@@ -28,9 +28,16 @@ export function openTestClickHouse(serverUrl: string): TestClickHouse {
     url: url.toString(),
     drop: async () => {
       await store.close();
-      const admin = createClient({ url: new URL('/', serverUrl).toString() });
-      await admin.command({ query: `DROP DATABASE IF EXISTS ${store.database}` });
-      await admin.close();
+      const admin = createClient({ url: new URL('/', serverUrl).toString(), request_timeout: 15_000, keep_alive: { enabled: false }, log: { level: ClickHouseLogLevel.OFF } });
+      try {
+        await admin.command({ query: `DROP DATABASE IF EXISTS ${store.database}` });
+      } catch (error) {
+        // ClickHouse 18.16 at times keeps a DROP of a database written by live batches waiting for
+        // minutes (nothing else waits behind it). The server finishes it later; a test is not failed for it.
+        console.warn(`ClickHouse did not drop ${store.database} in time (${(error as Error).message}); it is left to the server.`);
+      } finally {
+        await admin.close();
+      }
     },
   };
 }

@@ -16,7 +16,8 @@ import { SiteModule } from './site/site.module';
 import { ScansModule } from './scans/scans.module';
 import { TemplatesModule } from './templates/templates.module';
 import { UploadsModule } from './uploads/uploads.module';
-import { CONFIG, EVENT_STORE, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
+import { AnalyticsRollups } from '@qr/projections-analytics';
+import { ANALYTICS_READER, CONFIG, EVENT_STORE, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
 
 /** The infrastructure, opened by main.ts (or a test), made injectable everywhere. */
 @Global()
@@ -29,6 +30,7 @@ class InfrastructureModule {
       { provide: SQL_CLIENT, useValue: infra.db },
       { provide: EVENT_STORE, useValue: infra.eventStore },
       { provide: PROJECTION_RUNNER, useValue: infra.projections },
+      { provide: ANALYTICS_READER, useValue: infra.analytics ?? new AnalyticsRollups(infra.db) },
     ];
     return { module: InfrastructureModule, providers: [...providers, HotPathAppender], exports: [...providers.map((p) => p.provide), HotPathAppender] };
   }

@@ -1,4 +1,5 @@
 import type { EventStore } from '@qr/eventstore';
+import type { AnalyticsReader } from '@qr/projections-analytics';
 import type { ProjectionRunner } from '@qr/projections-runner';
 import type { Config, Logger, SqlClient } from '@qr/platform';
 
@@ -9,6 +10,8 @@ export interface Infrastructure {
   db: SqlClient;
   eventStore: EventStore;
   projections: ProjectionRunner;
+  /** Where analytics queries read; absent: the Postgres rollups in `db`. */
+  analytics?: AnalyticsReader;
 }
 
 export const CONFIG = Symbol('Config');
@@ -16,3 +19,4 @@ export const LOGGER = Symbol('Logger');
 export const SQL_CLIENT = Symbol('SqlClient');
 export const EVENT_STORE = Symbol('EventStore');
 export const PROJECTION_RUNNER = Symbol('ProjectionRunner');
+export const ANALYTICS_READER = Symbol('AnalyticsReader');

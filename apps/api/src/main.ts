@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { PostgresEventStore } from '@qr/eventstore';
 import { ConfigError, createLogger, DataDirLockedError, loadConfig, openDatabase } from '@qr/platform';
-import { PROJECTIONS, ProjectionRunner } from '@qr/projections-runner';
+import { ProjectionRunner } from '@qr/projections-runner';
+import { openAnalyticsSink } from './analytics/analytics-sink';
 import { APP_VERSION } from './app-version';
 import { createApp } from './create-app';
 
@@ -10,9 +11,10 @@ async function main(): Promise<void> {
   const logger = createLogger(config.LOG_LEVEL);
   const opened = await openDatabase(config);
   const eventStore = new PostgresEventStore(opened.db);
-  const projections = new ProjectionRunner(opened.db, eventStore, PROJECTIONS, logger);
+  const analytics = openAnalyticsSink(config);
+  const projections = new ProjectionRunner(opened.db, eventStore, analytics.projections, logger);
   await projections.start();
-  const app = await createApp({ config, logger, db: opened.db, eventStore, projections });
+  const app = await createApp({ config, logger, db: opened.db, eventStore, projections, analytics: analytics.reader });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   logger.info({ port: config.PORT, database: opened.location, version: APP_VERSION }, 'server started');
@@ -33,6 +35,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     await app.close();
     await projections.stop();
+    await analytics.close();
     await opened.close();
     process.exit(0);
   };

@@ -29,6 +29,9 @@ const ConfigSchema = z
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// connection URL' })
       .optional(),
+    // Set: analytics are projected into and read from ClickHouse (http(s)://user:password@host:8123/database)
+    // instead of the Postgres rollups; the database is created when missing.
+    CLICKHOUSE_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of a ClickHouse server, such as http://127.0.0.1:8123/analytics' }).optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     // Unset: the API hosts its own OpenID Connect provider. Set: sign-in goes to this issuer (a

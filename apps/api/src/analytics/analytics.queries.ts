@@ -3,10 +3,10 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DomainError, type AnalyticsQuery, type AnalyticsView, type FormInput, type SelectionQuery, type SelectionView } from '@qr/contracts';
 import { periodWindow } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
-import { AnalyticsRollups } from '@qr/projections-analytics';
+import type { AnalyticsReader } from '@qr/projections-analytics';
 import { RequestValidationError } from '../http/problem-details';
 import type { Caller } from '../identity/caller';
-import { SQL_CLIENT } from '../infrastructure';
+import { ANALYTICS_READER, SQL_CLIENT } from '../infrastructure';
 import { AnalyticsAccess } from './analytics-access';
 
 /** Spec §7 "get analytics": an organisation's (or one code's) figures for one of the spec's periods. */
@@ -34,14 +34,10 @@ const iso = (range: { from: Date; to: Date }) => ({ from: range.from.toISOString
 
 @QueryHandler(GetAnalytics)
 export class GetAnalyticsHandler implements IQueryHandler<GetAnalytics> {
-  private readonly rollups: AnalyticsRollups;
-
   constructor(
-    @Inject(SQL_CLIENT) db: SqlClient,
+    @Inject(ANALYTICS_READER) private readonly rollups: AnalyticsReader,
     private readonly access: AnalyticsAccess,
-  ) {
-    this.rollups = new AnalyticsRollups(db);
-  }
+  ) {}
 
   async execute({ caller, query, now }: GetAnalytics): Promise<AnalyticsView> {
     const { org_id, period, code_id } = query;

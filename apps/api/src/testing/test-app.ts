@@ -3,7 +3,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PostgresEventStore } from '@qr/eventstore';
 import { createLogger, loadConfig, type SqlClient } from '@qr/platform';
 import { openTestPglite } from '@qr/platform/testing';
-import { PROJECTIONS, ProjectionRunner } from '@qr/projections-runner';
+import { ProjectionRunner } from '@qr/projections-runner';
+import { openAnalyticsSink } from '../analytics/analytics-sink';
 import { createApp } from '../create-app';
 import type { PublicRateLimit } from '../http/public-rate-limit';
 
@@ -20,9 +21,10 @@ export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModu
   const logger = createLogger('silent');
   const db = await openTestPglite();
   const eventStore = new PostgresEventStore(db);
-  const projections = new ProjectionRunner(db, eventStore, PROJECTIONS, logger);
+  const analytics = openAnalyticsSink(config);
+  const projections = new ProjectionRunner(db, eventStore, analytics.projections, logger);
   await projections.start();
-  const app = await createApp({ config, logger, db, eventStore, projections }, { extraModules: options.extraModules, publicRateLimit: options.publicRateLimit });
+  const app = await createApp({ config, logger, db, eventStore, projections, analytics: analytics.reader }, { extraModules: options.extraModules, publicRateLimit: options.publicRateLimit });
   await app.getHttpAdapter().getInstance().ready();
   return {
     app,
@@ -31,6 +33,7 @@ export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModu
     close: async () => {
       await app.close();
       await projections.stop();
+      await analytics.close();
       await db.close();
     },
   };

@@ -1,0 +1,133 @@
+import type { AnalyticsDimension } from '@qr/contracts';
+import type { AnalyticsEventRecorded, FormSubmitted, ScanRecorded } from '@qr/domain';
+import type { RecordedEvent } from '@qr/eventstore';
+import type { Projection } from '@qr/projections-runner';
+import { UNKNOWN_VALUE, type RollupDimension } from '../analytics.projection';
+import { CLICKHOUSE_ANALYTICS_VERSION, literal, type ClickHouseAnalyticsStore } from './clickhouse-analytics.store';
+
+/**
+ * The analytics rollups on ClickHouse (DESIGN.md §4, §5): the same figures as the `analytics`
+ * projection, for the same events, from tables ClickHouse aggregates itself.
+ *
+ * It runs in the projection runner like any projection, but its output is not in the runner's SQL
+ * transaction, which only keeps its checkpoint. A batch written to ClickHouse whose checkpoint then
+ * failed to commit (a crash, a lost connection) comes again: the sink drops the events ClickHouse
+ * already holds, by event id, before inserting, so redelivery changes no figure. A batch ClickHouse
+ * refuses (server down) throws: the checkpoint stays, and the runner retries the batch until the
+ * server is back, so an outage pauses this projection and loses nothing.
+ */
+
+/** One row of the raw table: what the event counts, and its breakdown values. */
+interface EventRow {
+  event_id: string;
+  org_id: string;
+  code: string;
+  at: string;
+  is_scan: number;
+  is_qr_scan: number;
+  is_link_visit: number;
+  is_bot: number;
+  is_submission: number;
+  is_event: number;
+  visitor_key: string;
+  dimension_names: RollupDimension[];
+  dimension_values: string[];
+}
+
+/** Ids per existence check: a statement's text is limited to 256 KiB by default. */
+const CHECK_CHUNK = 2_000;
+
+/** `YYYY-MM-DD hh:mm:ss` in UTC, the DateTime text every ClickHouse release reads. */
+const dateTimeText = (at: Date) => at.toISOString().slice(0, 19).replace('T', ' ');
+
+function rowOf(event: RecordedEvent): EventRow | null {
+  const base = {
+    event_id: event.id,
+    at: dateTimeText(event.occurredAt),
+    is_scan: 0,
+    is_qr_scan: 0,
+    is_link_visit: 0,
+    is_bot: 0,
+    is_submission: 0,
+    is_event: 0,
+    visitor_key: '',
+    dimension_names: [] as RollupDimension[],
+    dimension_values: [] as string[],
+  };
+  switch (event.type) {
+    case 'ScanRecorded': {
+      const scan = event.data as ScanRecorded['data'];
+      const row = { ...base, org_id: scan.org_id, code: scan.code_id };
+      // Bots are counted apart and left out of everything else.
+      if (scan.bot) return { ...row, is_bot: 1 };
+      const values: Record<AnalyticsDimension, string | null | undefined> = {
+        countries: scan.country,
+        cities: scan.city,
+        devices: scan.device,
+        os: scan.os,
+        browsers: scan.browser,
+        referrers: scan.referrer,
+        languages: scan.language,
+      };
+      for (const [dimension, value] of Object.entries(values) as [AnalyticsDimension, string | null | undefined][]) {
+        // As in the Postgres rollups: cities only when known, other unknowns as ''.
+        if (dimension === 'cities' && value == null) continue;
+        row.dimension_names.push(dimension);
+        row.dimension_values.push(value ?? UNKNOWN_VALUE);
+      }
+      return { ...row, is_scan: 1, is_qr_scan: scan.source === 'qr' ? 1 : 0, is_link_visit: scan.source === 'qr' ? 0 : 1, visitor_key: scan.visitor };
+    }
+    case 'FormSubmitted': {
+      const { org_id, code_id } = event.data as FormSubmitted['data'];
+      return { ...base, org_id, code: code_id, is_submission: 1 };
+    }
+    case 'AnalyticsEventRecorded': {
+      const recorded = event.data as AnalyticsEventRecorded['data'];
+      if (recorded.bot) return null;
+      return { ...base, org_id: recorded.org_id, code: recorded.code_id, is_event: 1, dimension_names: ['events'], dimension_values: [recorded.name] };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The ids among `events` that ClickHouse already holds (a batch delivered before whose checkpoint was lost). */
+async function alreadyStored(store: ClickHouseAnalyticsStore, rows: EventRow[]): Promise<Set<string>> {
+  const stored = new Set<string>();
+  for (let start = 0; start < rows.length; start += CHECK_CHUNK) {
+    const chunk = rows.slice(start, start + CHECK_CHUNK);
+    // The text form sorts as time does; the raw table is ordered by time, so the span narrows the read.
+    const times = chunk.map((row) => row.at).sort();
+    const found = await store.rows<{ event_id: string }>(
+      `SELECT event_id FROM ${store.table('events')}
+        WHERE at >= toDateTime(${literal(times[0]!)}, 'UTC') AND at <= toDateTime(${literal(times.at(-1)!)}, 'UTC')
+          AND event_id IN (${chunk.map((row) => literal(row.event_id)).join(', ')})`,
+    );
+    for (const row of found) stored.add(row.event_id);
+  }
+  return stored;
+}
+
+export function clickhouseAnalytics(store: ClickHouseAnalyticsStore): Projection {
+  return {
+    name: 'analytics-clickhouse',
+    version: CLICKHOUSE_ANALYTICS_VERSION,
+    eventTypes: ['ScanRecorded', 'FormSubmitted', 'AnalyticsEventRecorded'],
+    wakeDelayMs: 250,
+    // Its tables are in ClickHouse; the runner keeps only its checkpoint.
+    tables: {},
+    async handle(events) {
+      const counted = events.flatMap((event) => {
+        const row = rowOf(event);
+        return row ? [row] : [];
+      });
+      if (counted.length === 0) return;
+      await store.ready();
+      const stored = await alreadyStored(store, counted);
+      const values = stored.size === 0 ? counted : counted.filter((row) => !stored.has(row.event_id));
+      if (values.length === 0) return;
+      // One insert per batch: ClickHouse wants few large blocks, and the views aggregate each block.
+      await store.client.insert({ table: store.table('events'), values, format: 'JSONEachRow' });
+    },
+  };
+}

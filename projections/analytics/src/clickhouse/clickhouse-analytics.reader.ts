@@ -1,0 +1,135 @@
+import { ANALYTICS_DIMENSIONS, type AnalyticsBreakdowns, type AnalyticsHeatmapCell, type AnalyticsSeriesPoint, type AnalyticsTotals } from '@qr/contracts';
+import { bucketStarts, type PeriodWindow, type TimeRange } from '@qr/domain';
+import { UNKNOWN_VALUE, WHOLE_ORGANIZATION, type RollupDimension } from '../analytics.projection';
+import type { AnalyticsReader } from '../analytics-reader';
+import type { AnalyticsFigures, AnalyticsScope } from '../analytics-rollups.reader';
+import { literal, type ClickHouseAnalyticsStore } from './clickhouse-analytics.store';
+
+/**
+ * The analytics query API over the ClickHouse sink, answering exactly what `AnalyticsRollups`
+ * answers over the Postgres one (the contract spec compares them period by period): an hourly
+ * bucket counts when it starts inside the range, periods are cut in the organisation's zone at
+ * query time, a breakdown lists its top 100 by count, then value.
+ *
+ * Every read sums with GROUP BY (and merges visitor states), so it is exact whether or not
+ * ClickHouse has merged the parts yet.
+ */
+
+const HOUR_MS = 3_600_000;
+const MAX_BREAKDOWN_ROWS = 100;
+const ZONE = /^[A-Za-z0-9_+\-/]{1,64}$/;
+
+const ceilToHour = (date: Date) => Math.ceil(date.getTime() / HOUR_MS) * HOUR_MS;
+type Numeric = string | number;
+
+export class ClickHouseAnalyticsReader implements AnalyticsReader {
+  constructor(private readonly store: ClickHouseAnalyticsStore) {}
+
+  async firstActivity(scope: AnalyticsScope): Promise<Date | null> {
+    // min() of no rows is 1970 in ClickHouse, not null: count() tells the two apart.
+    const [row] = await this.store.rows<{ first: Numeric; rows: Numeric }>(
+      `SELECT toUnixTimestamp(min(hour)) AS first, count() AS rows FROM ${this.store.table('hourly')} WHERE ${this.where(scope)}`,
+    );
+    return row && Number(row.rows) > 0 ? new Date(Number(row.first) * 1000) : null;
+  }
+
+  async totals(scope: AnalyticsScope, range: TimeRange): Promise<AnalyticsTotals> {
+    const [[row], [visitors]] = await Promise.all([
+      this.store.rows<Record<Exclude<keyof AnalyticsTotals, 'unique_visitors'>, Numeric>>(
+        `SELECT sum(scans) AS scans, sum(submissions) AS submissions, sum(qr_scans) AS qr_scans, sum(link_visits) AS link_visits, sum(bots) AS bots, sum(events) AS events
+           FROM ${this.store.table('hourly')} WHERE ${this.where(scope, range)}`,
+      ),
+      this.store.rows<{ unique_visitors: Numeric }>(`SELECT count() AS unique_visitors FROM ${this.firstVisits(scope, range)}`),
+    ]);
+    return {
+      scans: Number(row?.scans ?? 0),
+      unique_visitors: Number(visitors?.unique_visitors ?? 0),
+      submissions: Number(row?.submissions ?? 0),
+      qr_scans: Number(row?.qr_scans ?? 0),
+      link_visits: Number(row?.link_visits ?? 0),
+      bots: Number(row?.bots ?? 0),
+      events: Number(row?.events ?? 0),
+    };
+  }
+
+  async figures(scope: AnalyticsScope, window: PeriodWindow, zone: string): Promise<AnalyticsFigures> {
+    if (!ZONE.test(zone)) throw new Error(`Not a time zone name: ${zone}`);
+    const [totals, previous, series, heatmap, dimensions] = await Promise.all([
+      this.totals(scope, window.range),
+      window.previous && this.totals(scope, window.previous),
+      this.series(scope, window, zone),
+      this.heatmap(scope, window.range, zone),
+      this.dimensions(scope, window.range),
+    ]);
+    const rowsOf = (dimension: RollupDimension) => dimensions.get(dimension) ?? [];
+    const breakdowns = Object.fromEntries(ANALYTICS_DIMENSIONS.map((dimension) => [dimension, rowsOf(dimension)])) as AnalyticsBreakdowns;
+    return { totals, previous, series, breakdowns, heatmap, events: rowsOf('events').map(({ value, count }) => ({ name: value ?? '', count })) };
+  }
+
+  private async series(scope: AnalyticsScope, { range, bucket }: PeriodWindow, zone: string): Promise<AnalyticsSeriesPoint[]> {
+    // Hours are UTC hours; days and months start at local midnight, as instants.
+    const start = (column: string) =>
+      bucket === 'hour'
+        ? `toUnixTimestamp(${column})`
+        : bucket === 'day'
+          ? `toUnixTimestamp(toStartOfDay(${column}, ${literal(zone)}))`
+          : `toUnixTimestamp(toDateTime(toStartOfMonth(${column}, ${literal(zone)}), ${literal(zone)}))`;
+    const [counts, visitors] = await Promise.all([
+      this.store.rows<{ start: Numeric; scans: Numeric; submissions: Numeric }>(
+        `SELECT ${start('hour')} AS start, sum(scans) AS scans, sum(submissions) AS submissions
+           FROM ${this.store.table('hourly')} WHERE ${this.where(scope, range)} GROUP BY start`,
+      ),
+      this.store.rows<{ start: Numeric; unique_visitors: Numeric }>(`SELECT ${start('first')} AS start, count() AS unique_visitors FROM ${this.firstVisits(scope, range)} GROUP BY start`),
+    ]);
+    const countsAt = new Map(counts.map((row) => [Number(row.start) * 1000, row]));
+    const visitorsAt = new Map(visitors.map((row) => [Number(row.start) * 1000, Number(row.unique_visitors)]));
+    return bucketStarts(range, bucket, zone).map((at) => {
+      const row = countsAt.get(at.getTime());
+      return { start: at.toISOString(), scans: Number(row?.scans ?? 0), unique_visitors: visitorsAt.get(at.getTime()) ?? 0, submissions: Number(row?.submissions ?? 0) };
+    });
+  }
+
+  private async heatmap(scope: AnalyticsScope, range: TimeRange, zone: string): Promise<AnalyticsHeatmapCell[]> {
+    const rows = await this.store.rows<{ weekday: Numeric; hour_of_day: Numeric; scans: Numeric }>(
+      `SELECT toDayOfWeek(hour, ${literal(zone)}) AS weekday, toHour(hour, ${literal(zone)}) AS hour_of_day, sum(scans) AS scans
+         FROM ${this.store.table('hourly')} WHERE ${this.where(scope, range)}
+        GROUP BY weekday, hour_of_day HAVING scans > 0 ORDER BY weekday, hour_of_day`,
+    );
+    return rows.map((row) => ({ weekday: Number(row.weekday), hour: Number(row.hour_of_day), scans: Number(row.scans) }));
+  }
+
+  private async dimensions(scope: AnalyticsScope, range: TimeRange): Promise<Map<RollupDimension, { value: string | null; count: number }[]>> {
+    const rows = await this.store.rows<{ dimension: RollupDimension; value: string; count: Numeric }>(
+      `SELECT dimension, value, sum(count) AS count FROM ${this.store.table('dimensions')} WHERE ${this.where(scope, range)}
+        GROUP BY dimension, value ORDER BY dimension, count DESC, value LIMIT ${MAX_BREAKDOWN_ROWS} BY dimension`,
+    );
+    const byDimension = new Map<RollupDimension, { value: string | null; count: number }[]>();
+    for (const row of rows) {
+      const list = byDimension.get(row.dimension) ?? [];
+      list.push({ value: row.value === UNKNOWN_VALUE ? null : row.value, count: Number(row.count) });
+      byDimension.set(row.dimension, list);
+    }
+    return byDimension;
+  }
+
+  /** The scope, and the hourly buckets whose start lies in the range. */
+  private where({ orgId, codeId }: AnalyticsScope, range?: TimeRange, column = 'hour'): string {
+    const scope = `org_id = ${literal(orgId)} AND code_id = ${literal(codeId ?? WHOLE_ORGANIZATION)}`;
+    if (!range) return scope;
+    return `${scope} AND ${column} >= toDateTime(${ceilToHour(range.from) / 1000}) AND ${column} < toDateTime(${ceilToHour(range.to) / 1000})`;
+  }
+
+  /**
+   * Each visitor's first hour of each UTC day in the scope, kept when it lies in the range: one row
+   * per unique visitor counted there. The days around the range are read whole, as the first hour
+   * of a day may fall before the range starts.
+   */
+  private firstVisits(scope: AnalyticsScope, range: TimeRange): string {
+    const [from, to] = [ceilToHour(range.from), ceilToHour(range.to)];
+    const day = (ms: number) => literal(new Date(ms).toISOString().slice(0, 10));
+    return `(SELECT minMerge(first) AS first FROM ${this.store.table('visitors')}
+               WHERE ${this.where(scope)} AND day >= toDate(${day(from)}) AND day <= toDate(${day(to)})
+               GROUP BY day, visitor
+              HAVING first >= toDateTime(${from / 1000}) AND first < toDateTime(${to / 1000}))`;
+  }
+}

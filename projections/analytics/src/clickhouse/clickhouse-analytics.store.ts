@@ -1,0 +1,128 @@
+import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+
+/**
+ * The ClickHouse analytics sink's tables (DESIGN.md §5) and the one client both its projection and
+ * its reader use. SQL here must run on ClickHouse 18.16 (Debian's package, which CI runs) and on a
+ * current release (docker-compose): no query parameters, no SimpleAggregateFunction, no window
+ * functions. Values therefore travel as escaped literals (`literal`).
+ *
+ * - `analytics_events`: one row per event, what it counts and its breakdown values, the truth the
+ *   aggregates are derived from. ReplacingMergeTree ordered by (at, event_id): a redelivered event
+ *   has the same key, so merges drop a copy that got past the sink's check (see the projection).
+ * - `analytics_hourly`, `analytics_dimensions`: SummingMergeTree fed by materialised views, per
+ *   organisation, code (and '' for the whole organisation) and UTC hour. Reads always `sum()` with
+ *   GROUP BY, so they are exact before merges too.
+ * - `analytics_visitors`: AggregatingMergeTree of each visitor's first hour per UTC day and scope
+ *   (`minState`), so unique visitors count in the hour of their first scan however the log ordered
+ *   the scans; min is idempotent, so a redelivered scan changes nothing here even unchecked.
+ *
+ * Table names carry the projection's version: a new version fills new tables from position 0.
+ */
+export const CLICKHOUSE_ANALYTICS_VERSION = 1;
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/** A ClickHouse string literal: backslash and quote escaped, as its parser reads them. */
+export const literal = (value: string): string => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+export class ClickHouseAnalyticsStore {
+  private schema: Promise<void> | null = null;
+
+  private constructor(
+    readonly client: ClickHouseClient,
+    readonly database: string,
+  ) {}
+
+  /** `CLICKHOUSE_URL`: http(s)://user:password@host:8123/database (database `default` when the path is empty). */
+  static open(url: string): ClickHouseAnalyticsStore {
+    const parsed = new URL(url);
+    const database = decodeURIComponent(parsed.pathname.replace(/^\/+|\/+$/g, '')) || 'default';
+    if (!IDENTIFIER.test(database)) throw new Error(`CLICKHOUSE_URL names the database "${database}": use letters, digits and _ only.`);
+    parsed.pathname = '/';
+    // The database is named in every statement, so that the first one can create it.
+    const client = createClient({
+      url: parsed.toString(),
+      request_timeout: 30_000,
+      // A kept-alive socket that the server closed while a busy event loop (PGlite's WASM) delayed
+      // the client's idle timer fails the next request with ECONNRESET (seen here on 18.16). A
+      // connection per request costs a loopback handshake; requests are few and large.
+      keep_alive: { enabled: false },
+      // Failures reach the caller, which logs them once (the runner: "projection batch failed; retrying").
+      log: { level: ClickHouseLogLevel.OFF },
+    });
+    return new ClickHouseAnalyticsStore(client, database);
+  }
+
+  table(name: 'events' | 'hourly' | 'dimensions' | 'visitors'): string {
+    return `${this.database}.analytics_${name}_v${CLICKHOUSE_ANALYTICS_VERSION}`;
+  }
+
+  /** Creates the database and tables once per process; a failure (server down) is retried on the next call. */
+  ready(): Promise<void> {
+    this.schema ??= this.createSchema().catch((error: unknown) => {
+      this.schema = null;
+      throw error;
+    });
+    return this.schema;
+  }
+
+  async rows<Row>(query: string): Promise<Row[]> {
+    await this.ready();
+    return (await this.client.query({ query, format: 'JSONEachRow' })).json<Row>();
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+
+  private async createSchema(): Promise<void> {
+    const [events, hourly, dimensions, visitors] = [this.table('events'), this.table('hourly'), this.table('dimensions'), this.table('visitors')];
+    // Every fact counts under its code and under '' (the whole organisation), as in the Postgres
+    // rollups: one view per scope, since 18.16 allows a single ARRAY JOIN per query (and crashed on
+    // zipping the scope into the dimensions' one).
+    const perScope = (target: string, select: (scope: string) => string) =>
+      (
+        [
+          ['code', 'code'],
+          ['organization', "''"],
+        ] as const
+      ).map(([name, scope]) => `CREATE MATERIALIZED VIEW IF NOT EXISTS ${target}_by_${name} TO ${target} AS ${select(scope)}`);
+    const statements = [
+      `CREATE DATABASE IF NOT EXISTS ${this.database}`,
+      `CREATE TABLE IF NOT EXISTS ${events} (
+         event_id String, org_id String, code String, at DateTime('UTC'),
+         is_scan UInt8, is_qr_scan UInt8, is_link_visit UInt8, is_bot UInt8, is_submission UInt8, is_event UInt8,
+         visitor_key String, dimension_names Array(String), dimension_values Array(String)
+       ) ENGINE = ReplacingMergeTree() PARTITION BY toYYYYMM(at) ORDER BY (at, event_id)`,
+      `CREATE TABLE IF NOT EXISTS ${hourly} (
+         org_id String, code_id String, hour DateTime('UTC'),
+         scans UInt64, qr_scans UInt64, link_visits UInt64, bots UInt64, submissions UInt64, events UInt64
+       ) ENGINE = SummingMergeTree() PARTITION BY toYYYYMM(hour) ORDER BY (org_id, code_id, hour)`,
+      ...perScope(
+        hourly,
+        (scope) => `SELECT org_id, ${scope} AS code_id, toStartOfHour(at) AS hour,
+                sum(is_scan) AS scans, sum(is_qr_scan) AS qr_scans, sum(is_link_visit) AS link_visits, sum(is_bot) AS bots,
+                sum(is_submission) AS submissions, sum(is_event) AS events
+           FROM ${events} GROUP BY org_id, code_id, hour`,
+      ),
+      `CREATE TABLE IF NOT EXISTS ${dimensions} (
+         org_id String, code_id String, hour DateTime('UTC'), dimension String, value String, count UInt64
+       ) ENGINE = SummingMergeTree() PARTITION BY toYYYYMM(hour) ORDER BY (org_id, code_id, hour, dimension, value)`,
+      ...perScope(
+        dimensions,
+        (scope) => `SELECT org_id, ${scope} AS code_id, toStartOfHour(at) AS hour, dimension, value, count() AS count
+           FROM ${events} ARRAY JOIN dimension_names AS dimension, dimension_values AS value
+          GROUP BY org_id, code_id, hour, dimension, value`,
+      ),
+      `CREATE TABLE IF NOT EXISTS ${visitors} (
+         org_id String, code_id String, day Date, visitor UInt64, first AggregateFunction(min, DateTime('UTC'))
+       ) ENGINE = AggregatingMergeTree() PARTITION BY toYYYYMM(day) ORDER BY (org_id, code_id, day, visitor)`,
+      ...perScope(
+        visitors,
+        (scope) => `SELECT org_id, ${scope} AS code_id, toDate(at) AS day, sipHash64(visitor_key) AS visitor, minState(toStartOfHour(at)) AS first
+           FROM ${events} WHERE visitor_key != '' GROUP BY org_id, code_id, day, visitor`,
+      ),
+    ];
+    for (const query of statements) await this.client.command({ query });
+  }
+}

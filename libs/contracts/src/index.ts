@@ -12,3 +12,4 @@ export * from './pages';
 export * from './site';
 export * from './customers';
 export * from './analytics';
+export * from './event-messages';

@@ -10,7 +10,7 @@ import { PagesModule } from './pages/pages.module';
 import { SiteModule } from './site/site.module';
 import { ScansModule } from './scans/scans.module';
 import { UploadsModule } from './uploads/uploads.module';
-import { CONFIG, EVENT_STORE, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
+import { CONFIG, EVENT_STORE, KAFKA_RELAY, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
 
 /** The infrastructure, opened by main.ts (or a test), made injectable everywhere. */
 @Global()
@@ -23,6 +23,7 @@ class InfrastructureModule {
       { provide: SQL_CLIENT, useValue: infra.db },
       { provide: EVENT_STORE, useValue: infra.eventStore },
       { provide: PROJECTION_RUNNER, useValue: infra.projections },
+      { provide: KAFKA_RELAY, useValue: infra.relay ?? null },
     ];
     return { module: InfrastructureModule, providers: [...providers, HotPathAppender], exports: [...providers.map((p) => p.provide), HotPathAppender] };
   }

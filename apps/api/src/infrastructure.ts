@@ -1,5 +1,5 @@
 import type { EventStore } from '@qr/eventstore';
-import type { ProjectionRunner } from '@qr/projections-runner';
+import type { KafkaRelay, ProjectionRunner } from '@qr/projections-runner';
 import type { Config, Logger, SqlClient } from '@qr/platform';
 
 /** What the process opens before Nest starts, handed to the modules as providers. */
@@ -9,6 +9,8 @@ export interface Infrastructure {
   db: SqlClient;
   eventStore: EventStore;
   projections: ProjectionRunner;
+  /** Publishes the log to Kafka when KAFKA_BROKERS is set; absent in the embedded default. */
+  relay?: KafkaRelay;
 }
 
 export const CONFIG = Symbol('Config');
@@ -16,3 +18,5 @@ export const LOGGER = Symbol('Logger');
 export const SQL_CLIENT = Symbol('SqlClient');
 export const EVENT_STORE = Symbol('EventStore');
 export const PROJECTION_RUNNER = Symbol('ProjectionRunner');
+/** The KafkaRelay, or null when none runs. */
+export const KAFKA_RELAY = Symbol('KafkaRelay');

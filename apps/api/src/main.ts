@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { PostgresEventStore } from '@qr/eventstore';
 import { ConfigError, createLogger, DataDirLockedError, loadConfig, openDatabase } from '@qr/platform';
-import { PROJECTIONS, ProjectionRunner } from '@qr/projections-runner';
+import { KafkaRelay, PROJECTIONS, ProjectionRunner } from '@qr/projections-runner';
 import { APP_VERSION } from './app-version';
 import { createApp } from './create-app';
 
@@ -12,7 +12,10 @@ async function main(): Promise<void> {
   const eventStore = new PostgresEventStore(opened.db);
   const projections = new ProjectionRunner(opened.db, eventStore, PROJECTIONS, logger);
   await projections.start();
-  const app = await createApp({ config, logger, db: opened.db, eventStore, projections });
+  // Started before the API listens, but never waits for the broker: scans go on while it is down.
+  const relay = KafkaRelay.configured(config, opened.db, eventStore, logger);
+  await relay?.start();
+  const app = await createApp({ config, logger, db: opened.db, eventStore, projections, relay });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   logger.info({ port: config.PORT, database: opened.location, version: APP_VERSION }, 'server started');
@@ -32,6 +35,7 @@ async function main(): Promise<void> {
     closing = true;
     logger.info({ signal }, 'shutting down');
     await app.close();
+    await relay?.stop();
     await projections.stop();
     await opened.close();
     process.exit(0);

@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PostgresEventStore } from '@qr/eventstore';
 import { createLogger, loadConfig, type SqlClient } from '@qr/platform';
 import { openTestPglite } from '@qr/platform/testing';
-import { PROJECTIONS, ProjectionRunner } from '@qr/projections-runner';
+import { KafkaRelay, PROJECTIONS, ProjectionRunner, type KafkaRelayOptions } from '@qr/projections-runner';
 import { createApp } from '../create-app';
 import type { PublicRateLimit } from '../http/public-rate-limit';
 
@@ -11,25 +11,30 @@ export interface TestApp {
   app: NestFastifyApplication;
   db: SqlClient;
   projections: ProjectionRunner;
+  relay?: KafkaRelay;
   close(): Promise<void>;
 }
 
 /** The whole API in-process on a fresh in-memory PGlite, called with `app.inject`. */
-export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModules?: Type[]; publicRateLimit?: PublicRateLimit } = {},): Promise<TestApp> {
+export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModules?: Type[]; publicRateLimit?: PublicRateLimit; relay?: Partial<KafkaRelayOptions> } = {},): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
   const logger = createLogger('silent');
   const db = await openTestPglite();
   const eventStore = new PostgresEventStore(db);
   const projections = new ProjectionRunner(db, eventStore, PROJECTIONS, logger);
   await projections.start();
-  const app = await createApp({ config, logger, db, eventStore, projections }, { extraModules: options.extraModules, publicRateLimit: options.publicRateLimit });
+  const relay = KafkaRelay.configured(config, db, eventStore, logger, options.relay);
+  await relay?.start();
+  const app = await createApp({ config, logger, db, eventStore, projections, relay }, { extraModules: options.extraModules, publicRateLimit: options.publicRateLimit });
   await app.getHttpAdapter().getInstance().ready();
   return {
     app,
     db,
     projections,
+    relay,
     close: async () => {
       await app.close();
+      await relay?.stop();
       await projections.stop();
       await db.close();
     },

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
+import { Kafka, logLevel } from 'kafkajs';
 
 const INSTALL_HINT = 'a Kafka broker (set KAFKA_BROKERS=host:port, or apt-get install kcat for its mock cluster)';
 
@@ -68,6 +69,39 @@ export async function startMockKafka(): Promise<MockKafka> {
     resume: () => void kcat.kill('SIGCONT'),
     close: () => stopProcess(kcat),
   };
+}
+
+export interface TopicMessage {
+  partition: number;
+  key: string;
+  headers: Record<string, string>;
+  value: string;
+}
+
+/**
+ * Everything on `topic` from the beginning, read through a new consumer group, once `count` messages
+ * arrived (or 30 s passed) and then nothing more for half a second, so an extra duplicate shows.
+ */
+export async function readTestTopic(brokers: string[], topic: string, count: number): Promise<TopicMessage[]> {
+  const consumer = new Kafka({ clientId: 'test-reader', brokers, logLevel: logLevel.NOTHING }).consumer({
+    groupId: `reader.${randomUUID()}`,
+    // Short fetch waits: disconnecting waits for the fetch in flight.
+    maxWaitTimeInMs: 100,
+  });
+  const read: TopicMessage[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  await consumer.run({
+    eachMessage: async ({ partition, message }) => {
+      const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([name, value]) => [name, String(value)]));
+      read.push({ partition, key: String(message.key), headers, value: String(message.value) });
+    },
+  });
+  const deadline = Date.now() + 30_000;
+  while (read.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await consumer.disconnect();
+  return read;
 }
 
 function newTopic(): string {

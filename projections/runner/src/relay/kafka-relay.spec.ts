@@ -1,9 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { Kafka, logLevel } from 'kafkajs';
 import { EVENT_MESSAGE_HEADERS, EventMessage } from '@qr/contracts';
 import { PostgresEventStore, START, type RecordedEvent } from '@qr/eventstore';
 import { createLogger, type SqlClient } from '@qr/platform';
-import { kafkaAvailable, mockKafkaAvailable, openTestKafka, startMockKafka, testAdapters, type MockKafka, type TestKafka } from '@qr/platform/testing';
+import {
+  kafkaAvailable,
+  mockKafkaAvailable,
+  openTestKafka,
+  readTestTopic,
+  startMockKafka,
+  testAdapters,
+  type MockKafka,
+  type TestKafka,
+} from '@qr/platform/testing';
 import { KafkaRelay, type KafkaRelayOptions } from './kafka-relay';
 
 const log = createLogger('silent');
@@ -15,28 +22,8 @@ interface Consumed {
   message: EventMessage;
 }
 
-/** Everything on `topic` from the beginning, through a new consumer group, once `count` messages arrived and nothing more came for a moment. */
 async function readTopic(brokers: string[], topic: string, count: number): Promise<Consumed[]> {
-  const consumer = new Kafka({ clientId: 'relay-spec', brokers, logLevel: logLevel.NOTHING }).consumer({
-    groupId: `reader.${randomUUID()}`,
-    // Short fetch waits: disconnecting waits for the fetch in flight.
-    maxWaitTimeInMs: 100,
-  });
-  const consumed: Consumed[] = [];
-  await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
-  await consumer.run({
-    eachMessage: async ({ partition, message }) => {
-      const headers = Object.fromEntries(Object.entries(message.headers ?? {}).map(([name, value]) => [name, String(value)]));
-      consumed.push({ partition, key: String(message.key), headers, message: EventMessage.parse(JSON.parse(String(message.value))) });
-    },
-  });
-  const deadline = Date.now() + 30_000;
-  while (consumed.length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-  // Long enough for a duplicate the relay should not have sent to show up.
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  await consumer.disconnect();
-  return consumed;
+  return (await readTestTopic(brokers, topic, count)).map(({ value, ...rest }) => ({ ...rest, message: EventMessage.parse(JSON.parse(value)) }));
 }
 
 /** Per stream key, the event ids in the order a consumer of that key's partition receives them. */

@@ -1,6 +1,6 @@
 import { Kafka, logLevel, Partitioners, type LogEntry, type Producer } from 'kafkajs';
 import { CatchUpSubscription, type Checkpoint, type EventStore, type RecordedEvent } from '@qr/eventstore';
-import type { Logger, SqlClient } from '@qr/platform';
+import type { Config, Logger, SqlClient } from '@qr/platform';
 import { toKafkaMessage } from './event-message';
 import { relayCheckpoint } from './relay-checkpoint';
 
@@ -61,6 +61,12 @@ export class KafkaRelay {
       logLevel: logLevel.INFO,
       logCreator: () => (entry) => this.kafkaLog(entry),
     });
+  }
+
+  /** The relay the configuration asks for: one when KAFKA_BROKERS is set, none in the embedded default. */
+  static configured(config: Config, db: SqlClient, store: EventStore, log: Logger, tuning: Partial<KafkaRelayOptions> = {}): KafkaRelay | undefined {
+    if (!config.KAFKA_BROKERS) return undefined;
+    return new KafkaRelay(db, store, log, { brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC, ...tuning });
   }
 
   get topic(): string {

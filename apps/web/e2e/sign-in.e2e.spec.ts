@@ -91,8 +91,9 @@ describeJourney('a new organisation user', () => {
     origin = `http://localhost:${port}`;
     dataDir = mkdtempSync(join(tmpdir(), 'web-sign-in-data-'));
     // A new user's server: the embedded database in a directory of its own, not the PostgreSQL
-    // server that DATABASE_URL names for the contract suites (shared by every run, and kept).
-    const { DATABASE_URL: _sharedServer, ...inherited } = process.env;
+    // server that DATABASE_URL names for the contract suites (shared by every run, and kept), and
+    // no Kafka relay to the broker CI names in KAFKA_BROKERS.
+    const { DATABASE_URL: _sharedServer, KAFKA_BROKERS: _sharedBroker, ...inherited } = process.env;
     server = spawn(process.execPath, [API_MAIN], {
       cwd: ROOT,
       env: {

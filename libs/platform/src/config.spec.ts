@@ -24,7 +24,8 @@ describe('configuration', () => {
   });
 
   it('publishes events to Kafka only when brokers are named, to qr.events unless told otherwise', () => {
-    expect(loadConfig({})).toMatchObject({ KAFKA_BROKERS: undefined, KAFKA_TOPIC: 'qr.events' });
+    expect(loadConfig({}).KAFKA_BROKERS).toBeUndefined();
+    expect(loadConfig({}).KAFKA_TOPIC).toBe('qr.events');
     expect(loadConfig({ KAFKA_BROKERS: 'kafka-1:9092, kafka-2:9092', KAFKA_TOPIC: 'acme.events' })).toMatchObject({
       KAFKA_BROKERS: ['kafka-1:9092', 'kafka-2:9092'],
       KAFKA_TOPIC: 'acme.events',

@@ -17,7 +17,7 @@ import { ScansModule } from './scans/scans.module';
 import { TemplatesModule } from './templates/templates.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { AnalyticsRollups } from '@qr/projections-analytics';
-import { ANALYTICS_READER, CONFIG, EVENT_STORE, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
+import { ANALYTICS_READER, CONFIG, EVENT_STORE, KAFKA_RELAY, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
 
 /** The infrastructure, opened by main.ts (or a test), made injectable everywhere. */
 @Global()
@@ -31,6 +31,7 @@ class InfrastructureModule {
       { provide: EVENT_STORE, useValue: infra.eventStore },
       { provide: PROJECTION_RUNNER, useValue: infra.projections },
       { provide: ANALYTICS_READER, useValue: infra.analytics ?? new AnalyticsRollups(infra.db) },
+      { provide: KAFKA_RELAY, useValue: infra.relay ?? null },
     ];
     return { module: InfrastructureModule, providers: [...providers, HotPathAppender], exports: [...providers.map((p) => p.provide), HotPathAppender] };
   }

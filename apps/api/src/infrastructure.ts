@@ -1,6 +1,6 @@
 import type { EventStore } from '@qr/eventstore';
 import type { AnalyticsReader } from '@qr/projections-analytics';
-import type { ProjectionRunner } from '@qr/projections-runner';
+import type { KafkaRelay, ProjectionRunner } from '@qr/projections-runner';
 import type { Config, Logger, SqlClient } from '@qr/platform';
 
 /** What the process opens before Nest starts, handed to the modules as providers. */
@@ -12,6 +12,8 @@ export interface Infrastructure {
   projections: ProjectionRunner;
   /** Where analytics queries read; absent: the Postgres rollups in `db`. */
   analytics?: AnalyticsReader;
+  /** Publishes the log to Kafka when KAFKA_BROKERS is set; absent in the embedded default. */
+  relay?: KafkaRelay;
 }
 
 export const CONFIG = Symbol('Config');
@@ -20,3 +22,5 @@ export const SQL_CLIENT = Symbol('SqlClient');
 export const EVENT_STORE = Symbol('EventStore');
 export const PROJECTION_RUNNER = Symbol('ProjectionRunner');
 export const ANALYTICS_READER = Symbol('AnalyticsReader');
+/** The KafkaRelay, or null when none runs. */
+export const KAFKA_RELAY = Symbol('KafkaRelay');

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { PostgresEventStore } from '@qr/eventstore';
 import { ConfigError, createLogger, DataDirLockedError, loadConfig, openDatabase } from '@qr/platform';
-import { ProjectionRunner } from '@qr/projections-runner';
+import { KafkaRelay, ProjectionRunner } from '@qr/projections-runner';
 import { openAnalyticsSink } from './analytics/analytics-sink';
 import { APP_VERSION } from './app-version';
 import { createApp } from './create-app';
@@ -14,7 +14,10 @@ async function main(): Promise<void> {
   const analytics = openAnalyticsSink(config);
   const projections = new ProjectionRunner(opened.db, eventStore, analytics.projections, logger);
   await projections.start();
-  const app = await createApp({ config, logger, db: opened.db, eventStore, projections, analytics: analytics.reader });
+  // Started before the API listens, but never waits for the broker: scans go on while it is down.
+  const relay = KafkaRelay.configured(config, opened.db, eventStore, logger);
+  await relay?.start();
+  const app = await createApp({ config, logger, db: opened.db, eventStore, projections, analytics: analytics.reader, relay });
   await app.listen({ port: config.PORT, host: config.HOST });
 
   logger.info({ port: config.PORT, database: opened.location, version: APP_VERSION }, 'server started');
@@ -34,6 +37,7 @@ async function main(): Promise<void> {
     closing = true;
     logger.info({ signal }, 'shutting down');
     await app.close();
+    await relay?.stop();
     await projections.stop();
     await analytics.close();
     await opened.close();

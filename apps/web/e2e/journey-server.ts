@@ -62,14 +62,15 @@ export interface JourneyServer {
 
 /**
  * A new user's server on a free port: the embedded database in a directory of its own, not the
- * PostgreSQL server that DATABASE_URL names for the contract suites (shared by every run, and kept).
+ * PostgreSQL server that DATABASE_URL names for the contract suites (shared by every run, and kept),
+ * and neither the Kafka broker nor the ClickHouse server CI names for theirs.
  * `envFor` adds settings that need the port. Its log is left at `logFile` for whoever reads a failed run: the journeys only see its pages.
  */
 export async function startJourneyServer(logFile: string, envFor: (port: number) => NodeJS.ProcessEnv = () => ({})): Promise<JourneyServer> {
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'web-journey-data-'));
-  const { DATABASE_URL: _sharedServer, ...inherited } = process.env;
+  const { DATABASE_URL: _sharedServer, KAFKA_BROKERS: _sharedBroker, CLICKHOUSE_URL: _sharedClickHouse, ...inherited } = process.env;
   const server = spawn(process.execPath, [API_MAIN], {
     cwd: ROOT,
     env: { ...inherited, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, WEB_DIST_DIR: WEB_DIST, ...envFor(port) },

@@ -9,12 +9,22 @@ export const ProjectionHealth = z.object({
   lag_seconds: z.number().meta({ description: 'Age of the oldest event it has not processed yet; 0 when caught up.' }),
 });
 
+export const RelayHealth = z.object({
+  topic: z.string(),
+  status: z.enum(['publishing', 'retrying']).meta({ description: 'retrying: the broker does not acknowledge; events wait in the store and scans go on.' }),
+  events_published: z.number().int(),
+  lag_events: z.number().int().meta({ description: 'Events appended past what the broker acknowledged.' }),
+  lag_seconds: z.number().meta({ description: 'Age of the oldest event not yet published; 0 when caught up.' }),
+  last_error: z.string().optional(),
+});
+
 export const HealthView = z
   .object({
     status: z.enum(['ok', 'degraded']),
     version: z.string(),
     database: z.object({ status: z.enum(['up', 'down']), kind: z.enum(['pglite', 'postgres']) }),
     projections: z.array(ProjectionHealth),
+    relay: RelayHealth.optional().meta({ description: 'The Kafka relay, when KAFKA_BROKERS is set. A broker outage does not make the server unhealthy.' }),
   })
   .meta({ id: 'Health' });
 export type HealthView = z.infer<typeof HealthView>;

@@ -19,3 +19,4 @@ export * from './experiences';
 export * from './one-time-codes';
 export * from './folders';
 export * from './notes';
+export * from './event-messages';

@@ -13,6 +13,11 @@ export interface CatchUpSubscriptionOptions {
   wakeDelayMs?: number;
   /** Wait before retrying a batch whose handler failed. */
   retryDelayMs?: number;
+  /**
+   * Each further failure in a row doubles the wait, up to this (default: no doubling). A handler
+   * that talks to a server which is down (the Kafka relay) then neither hammers it nor the log.
+   */
+  maxRetryDelayMs?: number;
   /** Called with each batch; the subscription moves past it only once the promise resolves. */
   handle(events: RecordedEvent[], checkpoint: Checkpoint): Promise<void>;
   onError?(error: unknown): void;
@@ -28,7 +33,7 @@ export class CatchUpSubscription {
   private stopped = false;
   /** Set by a local append; a wake-up that arrives while a batch is being handled is not lost. */
   private dirty = false;
-  private wake: (() => void) | undefined;
+  private wake: ((cause: 'append' | 'stop') => void) | undefined;
   private delayedWake: NodeJS.Timeout | undefined;
   private readonly running: Promise<void>;
   private readonly unsubscribe: () => void;
@@ -59,18 +64,19 @@ export class CatchUpSubscription {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.delayedWake);
-    this.wake?.();
+    this.wake?.('stop');
     this.unsubscribe();
     await this.running;
   }
 
   private markDirty(): void {
     this.dirty = true;
-    this.wake?.();
+    this.wake?.('append');
   }
 
   private async loop(): Promise<void> {
-    const { batchSize = 500, pollIntervalMs = 500, retryDelayMs = 1000 } = this.options;
+    const { batchSize = 500, pollIntervalMs = 500, retryDelayMs = 1000, maxRetryDelayMs = retryDelayMs } = this.options;
+    let failures = 0;
     while (!this.stopped) {
       let caughtUp = true;
       this.dirty = false;
@@ -79,25 +85,28 @@ export class CatchUpSubscription {
         if (read.events.length > 0) await this.options.handle(read.events, read.checkpoint);
         this.checkpoint = read.checkpoint;
         caughtUp = read.caughtUp;
+        failures = 0;
       } catch (error) {
         if (this.stopped) return;
         this.options.onError?.(error);
-        await this.sleep(retryDelayMs);
+        // New appends do not cut this wait short: under a steady scan load they would make it no wait at all.
+        await this.sleep(Math.min(maxRetryDelayMs, retryDelayMs * 2 ** failures++), { wakeOnAppend: false });
         continue;
       }
       if (caughtUp) await this.sleep(pollIntervalMs);
     }
   }
 
-  private sleep(ms: number): Promise<void> {
-    if (this.stopped || this.dirty) return Promise.resolve();
+  private sleep(ms: number, { wakeOnAppend = true } = {}): Promise<void> {
+    if (this.stopped || (wakeOnAppend && this.dirty)) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
         resolve();
       }
-      this.wake = () => {
+      this.wake = (cause) => {
+        if (cause === 'append' && !wakeOnAppend) return;
         this.wake = undefined;
         done();
       };

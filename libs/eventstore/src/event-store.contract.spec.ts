@@ -265,6 +265,44 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     reads.mockRestore();
   });
 
+  it('retries a failing batch after waits that double up to the limit, which new appends do not cut short', async () => {
+    const stream = newStream();
+    await store.append({ streamId: stream, expectedVersion: 'any', events: [scanned(0)] });
+    const from = (await readEverything(store, START)).checkpoint;
+    await store.append({ streamId: stream, expectedVersion: 'any', events: [scanned(1)] });
+    const attempts: number[] = [];
+    const subscription = new CatchUpSubscription(store, {
+      from,
+      types: ['ScanRecorded'],
+      retryDelayMs: 100,
+      maxRetryDelayMs: 400,
+      handle: async () => {
+        if (attempts.push(Date.now()) === 5) return;
+        // A steady stream of appends, as scans would be while the handler's server is down.
+        await store.append({ streamId: stream, expectedVersion: 'any', events: [scanned(2)] });
+        throw new Error('server down');
+      },
+    });
+    await waitFor(() => attempts.length === 5);
+    await subscription.stop();
+    const waits = attempts.slice(1).map((at, i) => at - attempts[i]!);
+    // At least 100, 200, 400 and 400 ms: had an append cut a wait short, one would be near 0.
+    [100, 200, 400, 400].forEach((least, i) => expect(waits[i]).toBeGreaterThanOrEqual(least - 5));
+    expect(waits[3]).toBeLessThan(800);
+  });
+
+  it('counts what a reader at a checkpoint has still to read, and how old the oldest of it is', async () => {
+    const head = (await readEverything(store, START)).checkpoint;
+    expect(await store.backlog(head)).toEqual({ events: 0, seconds: 0 });
+    const stream = newStream();
+    await store.append({ streamId: stream, expectedVersion: 'any', events: [scanned(1), { type: 'CodeCreated', data: {} }, scanned(2)] });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const backlog = await store.backlog(head);
+    expect(backlog.events).toBe(3);
+    expect(backlog.seconds).toBeGreaterThanOrEqual(0.04);
+    expect((await store.backlog(head, ['CodeCreated'])).events).toBe(1);
+  });
+
   it('lets requests arriving within the appender window share one commit', async () => {
     const appender = new BatchingAppender(store, { windowMs: 50 });
     const spy = jest.spyOn(store, 'appendMany');

@@ -79,6 +79,16 @@ export interface ReadAllResult {
   caughtUp: boolean;
 }
 
+export interface Backlog {
+  /** Events past the checkpoint, counted up to BACKLOG_COUNT_LIMIT: a lag figure, not an inventory. */
+  events: number;
+  /** Age of the oldest of them; 0 when there is none. */
+  seconds: number;
+}
+
+/** Counting a backlog stops here, so asking for lag stays cheap however far behind a reader is. */
+export const BACKLOG_COUNT_LIMIT = 100_000;
+
 export interface StreamRead {
   version: number;
   events: RecordedEvent[];
@@ -96,8 +106,8 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;
   /** The highest global position handed out so far (for lag). */
   headPosition(): Promise<number>;
-  /** When the first event after `from` was recorded, or undefined if there is none. */
-  firstRecordedAfter(from: Checkpoint): Promise<Date | undefined>;
+  /** What a reader at `from` has still to read (of `types`, when given): its lag. */
+  backlog(from: Checkpoint, types?: readonly string[]): Promise<Backlog>;
   /**
    * Calls `listener` after each commit in this process with the event types it wrote, so local
    * subscribers wake without polling, and only for the types they follow.

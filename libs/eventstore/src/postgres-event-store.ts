@@ -1,10 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { isUniqueViolation, type SqlClient, type SqlExecutor } from '@qr/platform';
 import {
+  BACKLOG_COUNT_LIMIT,
   compareCheckpoints,
   NO_STREAM_VERSION,
   type AppendRequest,
   type AppendResult,
+  type Backlog,
   type Checkpoint,
   type EventStore,
   type NewEvent,
@@ -332,13 +334,16 @@ export class PostgresEventStore implements EventStore {
     return Number(rows[0]?.head ?? 0);
   }
 
-  async firstRecordedAfter(from: Checkpoint): Promise<Date | undefined> {
-    const { rows } = await this.db.query<{ recorded_at: Date }>(
-      `SELECT recorded_at FROM es_events WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-        ORDER BY transaction_id, global_position LIMIT 1`,
-      [from.transactionId, from.globalPosition],
+  async backlog(from: Checkpoint, types?: readonly string[]): Promise<Backlog> {
+    const { rows } = await this.db.query<{ pending: string | number; oldest: Date | null }>(
+      `SELECT count(*) AS pending, min(recorded_at) AS oldest FROM (
+         SELECT recorded_at FROM es_events
+          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND ($3::text[] IS NULL OR type = ANY($3::text[]))
+          LIMIT ${BACKLOG_COUNT_LIMIT}) pending`,
+      [from.transactionId, from.globalPosition, types ? [...types] : null],
     );
-    return rows[0]?.recorded_at;
+    const oldest = rows[0]?.oldest;
+    return { events: Number(rows[0]?.pending ?? 0), seconds: oldest ? Math.max(0, (Date.now() - new Date(oldest).getTime()) / 1000) : 0 };
   }
 
   onAppended(listener: (types: ReadonlySet<string>) => void): () => void {

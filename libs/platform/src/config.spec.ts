@@ -23,6 +23,17 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUSTED_COUNTRY_HEADER: 'bad header!' })).toThrow('TRUSTED_COUNTRY_HEADER: must be an HTTP header name');
   });
 
+  it('publishes events to Kafka only when brokers are named, to qr.events unless told otherwise', () => {
+    expect(loadConfig({}).KAFKA_BROKERS).toBeUndefined();
+    expect(loadConfig({}).KAFKA_TOPIC).toBe('qr.events');
+    expect(loadConfig({ KAFKA_BROKERS: 'kafka-1:9092, kafka-2:9092', KAFKA_TOPIC: 'acme.events' })).toMatchObject({
+      KAFKA_BROKERS: ['kafka-1:9092', 'kafka-2:9092'],
+      KAFKA_TOPIC: 'acme.events',
+    });
+    expect(() => loadConfig({ KAFKA_BROKERS: 'kafka://kafka-1' })).toThrow('KAFKA_BROKERS: must be host:port pairs');
+    expect(() => loadConfig({ KAFKA_TOPIC: 'no spaces' })).toThrow('KAFKA_TOPIC: must be a Kafka topic name');
+  });
+
   it('honours PORT, DATA_DIR and PUBLIC_URL, and treats empty variables as unset', () => {
     const config = loadConfig({ PORT: '8080', DATA_DIR: '/srv/qr', PUBLIC_URL: 'https://qr.example.com/', DATABASE_URL: '' });
     expect(config).toMatchObject({ PORT: 8080, DATA_DIR: '/srv/qr', PUBLIC_URL: 'https://qr.example.com' });

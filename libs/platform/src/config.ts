@@ -2,6 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const KAFKA_BROKER_LIST = /^\s*[a-z0-9.-]+:\d{1,5}\s*(,\s*[a-z0-9.-]+:\d{1,5}\s*)*$/i;
 
 /**
  * Every setting the server reads, validated once at boot. Unset and empty variables take the
@@ -67,6 +68,17 @@ const ConfigSchema = z
       .default('us-east-2'),
     // Another S3-compatible service (MinIO, Ceph, R2…); unset means AWS itself.
     S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of an S3-compatible endpoint' }).optional(),
+    // Set KAFKA_BROKERS (host:port, comma-separated) to publish every event to KAFKA_TOPIC through
+    // the relay (DESIGN.md §2). Unset: events stay in-process, as in the embedded default.
+    KAFKA_BROKERS: z
+      .string()
+      .regex(KAFKA_BROKER_LIST, 'must be host:port pairs separated by commas, such as kafka-1:9092,kafka-2:9092')
+      .transform((list) => list.split(',').map((broker) => broker.trim()))
+      .optional(),
+    KAFKA_TOPIC: z
+      .string()
+      .regex(/^[a-zA-Z0-9._-]{1,249}$/, 'must be a Kafka topic name of letters, digits, dots, dashes and underscores')
+      .default('qr.events'),
   })
   .transform((raw) => ({
     ...raw,

@@ -123,22 +123,15 @@ export class ProjectionRunner {
         const follower = this.followers.get(projection.name);
         // A follower's position moves past other types' events without a write; the stored one may not.
         const checkpoint = follower && follower.generation === live?.generation ? follower.subscription.position : (live?.checkpoint ?? START);
-        const { rows } = await this.db.query<{ pending: string | number; oldest: Date | null }>(
-          `SELECT count(*) AS pending, min(recorded_at) AS oldest FROM (
-             SELECT recorded_at FROM es_events
-              WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND type = ANY($3::text[])
-              LIMIT 100000) pending`,
-          [checkpoint.transactionId, checkpoint.globalPosition, [...projection.eventTypes]],
-        );
-        const oldest = rows[0]?.oldest;
+        const backlog = await this.store.backlog(checkpoint, projection.eventTypes);
         return {
           name: projection.name,
           generation: live?.generation ?? 0,
           status: live?.status ?? 'building',
           checkpoint,
           events_processed: live?.eventsProcessed ?? 0,
-          lag_events: Number(rows[0]?.pending ?? 0),
-          lag_seconds: oldest ? Math.max(0, (Date.now() - new Date(oldest).getTime()) / 1000) : 0,
+          lag_events: backlog.events,
+          lag_seconds: backlog.seconds,
         };
       }),
     );

@@ -2,9 +2,9 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { HealthView } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
-import type { ProjectionRunner } from '@qr/projections-runner';
+import type { KafkaRelay, ProjectionRunner } from '@qr/projections-runner';
 import { APP_VERSION } from '../app-version';
-import { PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { KAFKA_RELAY, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
 
 export class GetHealth extends Query<HealthView> {}
 
@@ -13,6 +13,7 @@ export class GetHealthHandler implements IQueryHandler<GetHealth> {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+    @Inject(KAFKA_RELAY) private readonly relay: KafkaRelay | null,
   ) {}
 
   async execute(): Promise<HealthView> {
@@ -20,7 +21,9 @@ export class GetHealthHandler implements IQueryHandler<GetHealth> {
     try {
       await this.db.query('SELECT 1');
       const projections = (await this.projections.lag()).map(({ checkpoint: _checkpoint, ...lag }) => lag);
-      return { status: 'ok', version: APP_VERSION, database, projections };
+      if (!this.relay) return { status: 'ok', version: APP_VERSION, database, projections };
+      const { checkpoint: _relayCheckpoint, ...relay } = await this.relay.lag();
+      return { status: 'ok', version: APP_VERSION, database, projections, relay };
     } catch {
       return { status: 'degraded', version: APP_VERSION, database: { ...database, status: 'down' }, projections: [] };
     }

@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PostgresEventStore } from '@qr/eventstore';
 import { createLogger, loadConfig, type SqlClient } from '@qr/platform';
 import { openTestPglite } from '@qr/platform/testing';
-import { ProjectionRunner } from '@qr/projections-runner';
+import { KafkaRelay, ProjectionRunner, type KafkaRelayOptions } from '@qr/projections-runner';
 import { openAnalyticsSink } from '../analytics/analytics-sink';
 import { createApp } from '../create-app';
 import type { PublicRateLimit } from '../http/public-rate-limit';
@@ -12,11 +12,12 @@ export interface TestApp {
   app: NestFastifyApplication;
   db: SqlClient;
   projections: ProjectionRunner;
+  relay?: KafkaRelay;
   close(): Promise<void>;
 }
 
 /** The whole API in-process on a fresh in-memory PGlite, called with `app.inject`. */
-export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModules?: Type[]; publicRateLimit?: PublicRateLimit } = {},): Promise<TestApp> {
+export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModules?: Type[]; publicRateLimit?: PublicRateLimit; relay?: Partial<KafkaRelayOptions> } = {},): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
   const logger = createLogger('silent');
   const db = await openTestPglite();
@@ -24,14 +25,18 @@ export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModu
   const analytics = openAnalyticsSink(config);
   const projections = new ProjectionRunner(db, eventStore, analytics.projections, logger);
   await projections.start();
-  const app = await createApp({ config, logger, db, eventStore, projections, analytics: analytics.reader }, { extraModules: options.extraModules, publicRateLimit: options.publicRateLimit });
+  const relay = KafkaRelay.configured(config, db, eventStore, logger, options.relay);
+  await relay?.start();
+  const app = await createApp({ config, logger, db, eventStore, projections, analytics: analytics.reader, relay }, { extraModules: options.extraModules, publicRateLimit: options.publicRateLimit });
   await app.getHttpAdapter().getInstance().ready();
   return {
     app,
     db,
     projections,
+    relay,
     close: async () => {
       await app.close();
+      await relay?.stop();
       await projections.stop();
       await analytics.close();
       await db.close();

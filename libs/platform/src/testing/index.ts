@@ -1,1 +1,2 @@
 export * from './test-databases';
+export * from './test-kafka';

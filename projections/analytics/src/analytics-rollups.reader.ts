@@ -1,6 +1,7 @@
-import { ANALYTICS_DIMENSIONS, type AnalyticsBreakdowns, type AnalyticsHeatmapCell, type AnalyticsSeriesPoint, type AnalyticsTotals } from '@qr/contracts';
+import { type AnalyticsBreakdowns, type AnalyticsHeatmapCell, type AnalyticsSeriesPoint, type AnalyticsTotals } from '@qr/contracts';
 import { bucketStarts, type PeriodWindow, type TimeRange } from '@qr/domain';
 import type { SqlExecutor } from '@qr/platform';
+import { AnalyticsReader, type BreakdownRows } from './analytics-reader';
 import { FACET_COLUMNS, UNKNOWN_VALUE, WHOLE_ORGANIZATION, type RollupDimension } from './analytics.projection';
 
 /**
@@ -54,8 +55,10 @@ const toTotals = (row: Record<keyof AnalyticsTotals, Numeric> | undefined): Anal
   events: Number(row?.events ?? 0),
 });
 
-export class AnalyticsRollups {
-  constructor(private readonly db: SqlExecutor) {}
+export class AnalyticsRollups extends AnalyticsReader {
+  constructor(private readonly db: SqlExecutor) {
+    super();
+  }
 
   /** When the scope's first counted activity happened, for the period `all`. */
   async firstActivity({ orgId, codeId }: AnalyticsScope): Promise<Date | null> {
@@ -71,20 +74,7 @@ export class AnalyticsRollups {
     return toTotals(rows[0]);
   }
 
-  async figures(scope: AnalyticsScope, window: PeriodWindow, zone: string): Promise<AnalyticsFigures> {
-    const [totals, previous, series, heatmap, dimensions] = await Promise.all([
-      this.totals(scope, window.range),
-      window.previous && this.totals(scope, window.previous),
-      this.series(scope, window, zone),
-      this.heatmap(scope, window.range, zone),
-      this.dimensions(scope, window.range),
-    ]);
-    const rowsOf = (dimension: RollupDimension) => dimensions.get(dimension) ?? [];
-    const breakdowns = Object.fromEntries(ANALYTICS_DIMENSIONS.map((dimension) => [dimension, rowsOf(dimension)])) as AnalyticsBreakdowns;
-    return { totals, previous, series, breakdowns, heatmap, events: rowsOf('events').map(({ value, count }) => ({ name: value ?? '', count })) };
-  }
-
-  private async series({ orgId, codeId }: AnalyticsScope, { range, bucket }: PeriodWindow, zone: string): Promise<AnalyticsSeriesPoint[]> {
+  protected async series({ orgId, codeId }: AnalyticsScope, { range, bucket }: PeriodWindow, zone: string): Promise<AnalyticsSeriesPoint[]> {
     // Hours are UTC hours; days and months start at local midnight. `bucket` comes from the domain's enum.
     const start = bucket === 'hour' ? 'hour' : `date_trunc('${bucket}', hour AT TIME ZONE $5::text) AT TIME ZONE $5::text`;
     const { rows } = await this.db.query<{ start: Date; scans: string; unique_visitors: string; submissions: string }>(
@@ -99,7 +89,7 @@ export class AnalyticsRollups {
     });
   }
 
-  private async heatmap({ orgId, codeId }: AnalyticsScope, range: TimeRange, zone: string): Promise<AnalyticsHeatmapCell[]> {
+  protected async heatmap({ orgId, codeId }: AnalyticsScope, range: TimeRange, zone: string): Promise<AnalyticsHeatmapCell[]> {
     const { rows } = await this.db.query<{ weekday: number; hour: number; scans: string }>(
       `SELECT extract(isodow FROM hour AT TIME ZONE $5::text)::int AS weekday, extract(hour FROM hour AT TIME ZONE $5::text)::int AS hour, sum(scans)::int8 AS scans
          FROM analytics_hourly WHERE org_id = $1 AND code_id = $2 AND hour >= $3 AND hour < $4
@@ -113,7 +103,7 @@ export class AnalyticsRollups {
    * Whole UTC days inside the range come from the daily table, the ragged ends from the hourly
    * facets, unpivoted to (dimension, value); a null value is a breakdown the fact is not counted in.
    */
-  private async dimensions({ orgId, codeId }: AnalyticsScope, range: TimeRange): Promise<Map<RollupDimension, { value: string | null; count: number }[]>> {
+  protected async dimensions({ orgId, codeId }: AnalyticsScope, range: TimeRange): Promise<BreakdownRows> {
     const [fromHour, toHour] = hoursOf(range);
     let [fromDay, toDay] = [ceilTo(fromHour, DAY_MS), new Date(Math.floor(toHour.getTime() / DAY_MS) * DAY_MS)];
     if (fromDay >= toDay) [fromDay, toDay] = [toHour, toHour];

@@ -1,8 +1,8 @@
-import { ANALYTICS_DIMENSIONS, type AnalyticsBreakdowns, type AnalyticsHeatmapCell, type AnalyticsSeriesPoint, type AnalyticsTotals } from '@qr/contracts';
+import type { AnalyticsHeatmapCell, AnalyticsSeriesPoint, AnalyticsTotals } from '@qr/contracts';
 import { bucketStarts, type PeriodWindow, type TimeRange } from '@qr/domain';
 import { UNKNOWN_VALUE, WHOLE_ORGANIZATION, type RollupDimension } from '../analytics.projection';
-import type { AnalyticsReader } from '../analytics-reader';
-import type { AnalyticsFigures, AnalyticsScope } from '../analytics-rollups.reader';
+import { AnalyticsReader, type BreakdownRows } from '../analytics-reader';
+import type { AnalyticsScope } from '../analytics-rollups.reader';
 import { literal, type ClickHouseAnalyticsStore } from './clickhouse-analytics.store';
 
 /**
@@ -19,11 +19,19 @@ const HOUR_MS = 3_600_000;
 const MAX_BREAKDOWN_ROWS = 100;
 const ZONE = /^[A-Za-z0-9_+\-/]{1,64}$/;
 
+/** A zone name as a SQL literal; the name is checked first, as no query parameter carries it. */
+const zoneLiteral = (zone: string): string => {
+  if (!ZONE.test(zone)) throw new Error(`Not a time zone name: ${zone}`);
+  return literal(zone);
+};
+
 const ceilToHour = (date: Date) => Math.ceil(date.getTime() / HOUR_MS) * HOUR_MS;
 type Numeric = string | number;
 
-export class ClickHouseAnalyticsReader implements AnalyticsReader {
-  constructor(private readonly store: ClickHouseAnalyticsStore) {}
+export class ClickHouseAnalyticsReader extends AnalyticsReader {
+  constructor(private readonly store: ClickHouseAnalyticsStore) {
+    super();
+  }
 
   async firstActivity(scope: AnalyticsScope): Promise<Date | null> {
     // min() of no rows is 1970 in ClickHouse, not null: count() tells the two apart.
@@ -52,28 +60,14 @@ export class ClickHouseAnalyticsReader implements AnalyticsReader {
     };
   }
 
-  async figures(scope: AnalyticsScope, window: PeriodWindow, zone: string): Promise<AnalyticsFigures> {
-    if (!ZONE.test(zone)) throw new Error(`Not a time zone name: ${zone}`);
-    const [totals, previous, series, heatmap, dimensions] = await Promise.all([
-      this.totals(scope, window.range),
-      window.previous && this.totals(scope, window.previous),
-      this.series(scope, window, zone),
-      this.heatmap(scope, window.range, zone),
-      this.dimensions(scope, window.range),
-    ]);
-    const rowsOf = (dimension: RollupDimension) => dimensions.get(dimension) ?? [];
-    const breakdowns = Object.fromEntries(ANALYTICS_DIMENSIONS.map((dimension) => [dimension, rowsOf(dimension)])) as AnalyticsBreakdowns;
-    return { totals, previous, series, breakdowns, heatmap, events: rowsOf('events').map(({ value, count }) => ({ name: value ?? '', count })) };
-  }
-
-  private async series(scope: AnalyticsScope, { range, bucket }: PeriodWindow, zone: string): Promise<AnalyticsSeriesPoint[]> {
+  protected async series(scope: AnalyticsScope, { range, bucket }: PeriodWindow, zone: string): Promise<AnalyticsSeriesPoint[]> {
     // Hours are UTC hours; days and months start at local midnight, as instants.
     const start = (column: string) =>
       bucket === 'hour'
         ? `toUnixTimestamp(${column})`
         : bucket === 'day'
-          ? `toUnixTimestamp(toStartOfDay(${column}, ${literal(zone)}))`
-          : `toUnixTimestamp(toDateTime(toStartOfMonth(${column}, ${literal(zone)}), ${literal(zone)}))`;
+          ? `toUnixTimestamp(toStartOfDay(${column}, ${zoneLiteral(zone)}))`
+          : `toUnixTimestamp(toDateTime(toStartOfMonth(${column}, ${zoneLiteral(zone)}), ${zoneLiteral(zone)}))`;
     const [counts, visitors] = await Promise.all([
       this.store.rows<{ start: Numeric; scans: Numeric; submissions: Numeric }>(
         `SELECT ${start('hour')} AS start, sum(scans) AS scans, sum(submissions) AS submissions
@@ -89,16 +83,16 @@ export class ClickHouseAnalyticsReader implements AnalyticsReader {
     });
   }
 
-  private async heatmap(scope: AnalyticsScope, range: TimeRange, zone: string): Promise<AnalyticsHeatmapCell[]> {
+  protected async heatmap(scope: AnalyticsScope, range: TimeRange, zone: string): Promise<AnalyticsHeatmapCell[]> {
     const rows = await this.store.rows<{ weekday: Numeric; hour_of_day: Numeric; scans: Numeric }>(
-      `SELECT toDayOfWeek(hour, ${literal(zone)}) AS weekday, toHour(hour, ${literal(zone)}) AS hour_of_day, sum(scans) AS scans
+      `SELECT toDayOfWeek(hour, ${zoneLiteral(zone)}) AS weekday, toHour(hour, ${zoneLiteral(zone)}) AS hour_of_day, sum(scans) AS scans
          FROM ${this.store.table('hourly')} WHERE ${this.where(scope, range)}
         GROUP BY weekday, hour_of_day HAVING scans > 0 ORDER BY weekday, hour_of_day`,
     );
     return rows.map((row) => ({ weekday: Number(row.weekday), hour: Number(row.hour_of_day), scans: Number(row.scans) }));
   }
 
-  private async dimensions(scope: AnalyticsScope, range: TimeRange): Promise<Map<RollupDimension, { value: string | null; count: number }[]>> {
+  protected async dimensions(scope: AnalyticsScope, range: TimeRange): Promise<BreakdownRows> {
     const rows = await this.store.rows<{ dimension: RollupDimension; value: string; count: Numeric }>(
       `SELECT dimension, value, sum(count) AS count FROM ${this.store.table('dimensions')} WHERE ${this.where(scope, range)}
         GROUP BY dimension, value ORDER BY dimension, count DESC, value LIMIT ${MAX_BREAKDOWN_ROWS} BY dimension`,

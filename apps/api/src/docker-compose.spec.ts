@@ -45,12 +45,15 @@ describe('docker-compose.yml', () => {
     expect(Number(setting('kafka', 'KAFKA_NUM_PARTITIONS'))).toBeGreaterThanOrEqual(service('worker').deploy?.replicas ?? 1);
   });
 
-  it('gives every long-running service a health check, and none to the one-shot build', () => {
+  it('gives every long-running service a health check and a restart after a crash, and neither to the one-shot build', () => {
     expect([...tasks]).toEqual(['build']);
     for (const [name, s] of services) {
       const test = s.healthcheck?.disable ? undefined : s.healthcheck?.test;
-      if (tasks.has(name)) expect({ name, test }).toEqual({ name, test: undefined });
-      else expect({ name, kind: test?.[0], command: test?.slice(1).join(' ') }).toEqual({ name, kind: expect.stringMatching(/^CMD(-SHELL)?$/), command: expect.stringMatching(/\S/) });
+      if (tasks.has(name)) expect({ name, test, restart: s.restart }).toEqual({ name, test: undefined, restart: undefined });
+      else {
+        expect({ name, kind: test?.[0], command: test?.slice(1).join(' ') }).toEqual({ name, kind: expect.stringMatching(/^CMD(-SHELL)?$/), command: expect.stringMatching(/\S/) });
+        expect({ name, restart: s.restart }).toEqual({ name, restart: 'unless-stopped' });
+      }
     }
   });
 

@@ -6,6 +6,7 @@ export interface ComposeService {
   image?: string;
   command?: string[];
   container_name?: string;
+  restart?: string;
   environment?: Record<string, string | number | boolean>;
   ports?: string[];
   volumes?: string[];

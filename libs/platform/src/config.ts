@@ -88,6 +88,9 @@ const ConfigSchema = z
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** The name of every variable the server reads, and so of every variable a deployment may set. */
+export const CONFIG_VARIABLES = Object.keys(ConfigSchema.in.shape) as (keyof z.input<typeof ConfigSchema>)[];
+
 function isReadableFile(path: string): boolean {
   try {
     accessSync(path, constants.R_OK);
@@ -105,7 +108,7 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
-    Object.keys(ConfigSchema.in.shape).flatMap((key) => (env[key] ? [[key, env[key]]] : [])),
+    CONFIG_VARIABLES.flatMap((key) => (env[key] ? [[key, env[key]]] : [])),
   );
   const parsed = ConfigSchema.safeParse(present);
   if (parsed.success) return parsed.data;

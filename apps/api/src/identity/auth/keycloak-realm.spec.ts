@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { loadConfig } from '@qr/platform';
+import { dependenciesOf, environmentOf, readComposeFile, serviceIn, settingOf } from '../../testing/compose-file';
 
 const ROOT = join(__dirname, '../../../../..');
 const realm = JSON.parse(readFileSync(join(ROOT, 'apps/api/keycloak/qr-platform-realm.json'), 'utf8'));
-const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'));
+const compose = readComposeFile();
 
 interface RealmClient {
   clientId: string;
@@ -41,19 +41,16 @@ describe('the Keycloak realm docker-compose.yml imports', () => {
   });
 
   it('is imported by the compose file, whose API trusts that realm under the same issuer URL the browser sees', () => {
-    const { keycloak, api } = compose.services;
+    const [keycloak, api] = [serviceIn(compose, 'keycloak'), serviceIn(compose, 'api')];
     expect(keycloak.image).toMatch(/^quay\.io\/keycloak\/keycloak:26\.\d+\.\d+$/);
     expect(keycloak.command).toContain('--import-realm');
     expect(keycloak.volumes).toContain('./apps/api/keycloak/qr-platform-realm.json:/opt/keycloak/data/import/qr-platform-realm.json:ro');
-    const host = new URL(keycloak.environment.KC_HOSTNAME).hostname;
-    expect(keycloak.networks.default.aliases).toContain(host);
-    expect(api.environment.OIDC_ISSUER).toBe(`${keycloak.environment.KC_HOSTNAME}/realms/${realm.realm}`);
-    expect(api.environment.OIDC_CLIENT_ID).toBe(client.clientId);
-    expect(api.depends_on.keycloak.condition).toBe('service_healthy');
+    const issuerBase = settingOf(keycloak, 'KC_HOSTNAME');
+    expect(keycloak.networks?.default?.aliases).toContain(new URL(issuerBase).hostname);
+    expect(settingOf(api, 'OIDC_ISSUER')).toBe(`${issuerBase}/realms/${realm.realm}`);
+    expect(settingOf(api, 'OIDC_CLIENT_ID')).toBe(client.clientId);
+    expect(dependenciesOf(api).get('keycloak')).toBe('service_healthy');
     // The values, with compose's `${VAR:-default}` defaults, pass the API's own configuration check.
-    const environment = Object.fromEntries(
-      Object.entries(api.environment as Record<string, string>).map(([name, value]) => [name, value.replace(/\$\{\w+:-([^}]*)\}/g, '$1')]),
-    );
-    expect(loadConfig(environment)).toMatchObject({ OIDC_ISSUER: api.environment.OIDC_ISSUER, OIDC_CLIENT_ID: 'qr-web' });
+    expect(loadConfig(environmentOf(api))).toMatchObject({ OIDC_ISSUER: settingOf(api, 'OIDC_ISSUER'), OIDC_CLIENT_ID: 'qr-web' });
   });
 });

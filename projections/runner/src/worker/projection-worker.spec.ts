@@ -5,33 +5,16 @@ import { kafkaAvailable, openTestKafka, readTestTopic, testAdapters, type TestAd
 import { analytics } from '@qr/projections-analytics';
 import { scanCounts } from '@qr/projections-codes';
 import type { Projection } from '../projection';
-import { ProjectionRunner } from '../projection-runner';
 import { toKafkaMessage } from '../relay/event-message';
 import { KafkaRelay } from '../relay/kafka-relay';
 import { DEAD_LETTER_HEADERS, deadLetterTopic } from './dead-letters';
 import { ProjectionWorker, type ProjectionWorkerOptions } from './projection-worker';
-import { analyticsTraffic, appendTraffic, projectedFigures, type Appended } from './worker-traffic.fixture';
+import { analyticsTraffic, appendTraffic, projectedFigures, referenceFigures } from './worker-traffic.fixture';
 
 const log = createLogger('silent');
 const PARTITION_SAFE = [scanCounts, analytics];
 /** Quick failure detection and backoff: the mock cluster and the tests' own outages are local. */
 const TUNING: Partial<ProjectionWorkerOptions> = { sessionTimeoutMs: 6000, rebalanceTimeoutMs: 8000, heartbeatIntervalMs: 300, maxWaitTimeMs: 100, retryDelayMs: 100, maxRetryDelayMs: 500, promoteCheckMs: 100 };
-
-/** What the in-process runner makes of the same events, on a database of its own. */
-async function referenceFigures(adapter: TestAdapter, traffic: readonly Appended[]) {
-  const { db, close } = await adapter.open();
-  const store = new PostgresEventStore(db);
-  const runner = new ProjectionRunner(db, store, PARTITION_SAFE, log, { batchSize: 500, pollIntervalMs: 20 });
-  try {
-    await appendTraffic(store, traffic, 50);
-    await runner.start();
-    await runner.caughtUp(60_000);
-    return await projectedFigures(db);
-  } finally {
-    await runner.stop();
-    await close();
-  }
-}
 
 /** PostgreSQL when DATABASE_URL is set (what workers run on), else PGlite: one of them, to keep the suite's time down. */
 const adapters = testAdapters().slice(-1);
@@ -84,7 +67,7 @@ describeWithKafka('projection workers on $name', (adapter) => {
     await publisher.caughtUp(30_000);
     await first!.caughtUp(60_000);
 
-    expect(await projectedFigures(db)).toEqual(await referenceFigures(adapter, traffic));
+    expect(await projectedFigures(db)).toEqual(await referenceFigures(adapter, PARTITION_SAFE, traffic));
     const { rows } = await db.query<{ partitions: string; applied: string }>(
       `SELECT count(DISTINCT partition) AS partitions, sum(messages_applied) AS applied FROM projection_partition_offsets WHERE projection = 'scan_counts'`,
     );
@@ -108,7 +91,7 @@ describeWithKafka('projection workers on $name', (adapter) => {
     await publisher.caughtUp(30_000);
     await second.caughtUp(60_000);
 
-    expect(await projectedFigures(db)).toEqual(await referenceFigures(adapter, traffic));
+    expect(await projectedFigures(db)).toEqual(await referenceFigures(adapter, PARTITION_SAFE, traffic));
   });
 
   it('sends malformed, invalid, unknown-type and unprojectable messages to the dead-letter topic with their reason, and keeps applying the good ones', async () => {

@@ -104,13 +104,15 @@ export class ProjectionWorker {
   }
 
   /**
-   * Resolves once every partition of the topic, up to the high watermark it has now, is applied to
-   * the live generation of every projection this worker runs, by whichever workers of its group.
+   * Resolves once every partition of the topic is applied up to its high watermark to the live
+   * generation of every projection this worker runs, by whichever workers of its group. The high
+   * watermarks are asked again on each check: librdkafka's mock cluster, under load, answered with
+   * offsets from before a send it had acknowledged, and a target taken once let this resolve early.
    */
   async caughtUp(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    const highs = await this.highWatermarks();
     for (;;) {
+      const highs = await this.highWatermarks();
       const pending = [];
       for (const feed of this.feeds.values()) {
         if (feed.building || !(await this.reached(feed, highs))) pending.push(feed.projection.name);

@@ -1,0 +1,94 @@
+import { analyticsEventsStreamId, scanStreamId, submissionsStreamId, type AnalyticsEventRecorded, type FormSubmitted, type ScanRecorded } from '@qr/domain';
+import type { EventStore, NewEvent } from '@qr/eventstore';
+import type { SqlExecutor } from '@qr/platform';
+
+/** One event and the stream it is appended to. */
+export interface Appended {
+  streamId: string;
+  event: NewEvent;
+}
+
+const ORGS = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0000000000b2'];
+const CODES = ['CODEAAAAA1', 'CODEBBBBB2', 'CODECCCCC3', 'CODEDDDDD4', 'CODEEEEEE5'];
+const START = Date.parse('2026-03-02T06:00:00Z');
+
+/** A small deterministic generator (mulberry32), so a failing run can be repeated. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Scans, submissions and custom events over two organisations, five codes (scan streams sharded
+ * as the scan path shards them) and two days, with visitors that come back to several codes and
+ * scans whose times run against the log's order: what makes the analytics' first-visit hours move.
+ */
+export function analyticsTraffic(count: number, seed = 1): Appended[] {
+  const next = random(seed);
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+  const traffic: Appended[] = [];
+  for (let i = 0; i < count; i++) {
+    const codeIndex = Math.floor(next() * CODES.length);
+    const code = CODES[codeIndex]!;
+    const org = ORGS[codeIndex % ORGS.length]!;
+    const occurredAt = new Date(START + Math.floor(next() * 48 * 3_600_000));
+    const kind = next();
+    if (kind < 0.8) {
+      const data: ScanRecorded['data'] = {
+        code_id: code,
+        org_id: org,
+        source: next() < 0.7 ? 'qr' : 'link',
+        device: pick(['mobile', 'tablet', 'desktop', 'other'] as const),
+        os: pick(['iOS 18', 'Android 15', null]),
+        browser: pick(['Mobile Safari 18', 'Chrome 140', null]),
+        referrer: pick([null, 'https://news.example']),
+        language: pick(['de-DE', 'en-GB', null]),
+        country: pick(['DE', 'FR', null]),
+        visitor: `visitor-${Math.floor(next() * 25)}`,
+        bot: next() < 0.05,
+      };
+      traffic.push({ streamId: scanStreamId(code, Math.floor(next() * 4)), event: { type: 'ScanRecorded', data, occurredAt } });
+    } else if (kind < 0.9) {
+      const data: FormSubmitted['data'] = { submission_id: `submission-${i}`, page_id: `page-${code}`, code_id: code, org_id: org, person: 'p', sealed_answers: '' };
+      traffic.push({ streamId: submissionsStreamId(`page-${code}`), event: { type: 'FormSubmitted', data, occurredAt } });
+    } else {
+      const data: AnalyticsEventRecorded['data'] = { org_id: org, code_id: code, page_id: null, name: pick(['click', 'share']), target: null, visitor: 'v', bot: next() < 0.1 };
+      traffic.push({ streamId: analyticsEventsStreamId(code, Math.floor(next() * 4)), event: { type: 'AnalyticsEventRecorded', data, occurredAt } });
+    }
+  }
+  return traffic;
+}
+
+/** Appends `traffic` in groups of up to `perAppend` streams' events, one transaction each, as the batching appender does. */
+export async function appendTraffic(store: EventStore, traffic: readonly Appended[], perAppend = 7): Promise<void> {
+  for (let start = 0; start < traffic.length; start += perAppend) {
+    await store.appendMany(traffic.slice(start, start + perAppend).map(({ streamId, event }) => ({ streamId, expectedVersion: 'any', events: [event] })));
+  }
+}
+
+/**
+ * Every figure the partition-safe Postgres projections hold, through the views queries read. A
+ * visitor's codes are listed in the order the projection first met them, which is no figure: they
+ * are sorted here with their hours.
+ */
+export async function projectedFigures(db: SqlExecutor) {
+  const dump = async (sql: string) => (await db.query(sql)).rows;
+  const visitors = (await db.query<{ seen: string; hour: string; codes: string[]; code_hours: string[] }>('SELECT * FROM analytics_visitors ORDER BY seen')).rows;
+  return {
+    hourly: await dump('SELECT * FROM analytics_hourly ORDER BY org_id, code_id, hour'),
+    facetsHourly: await dump('SELECT * FROM analytics_facets_hourly ORDER BY org_id, hour, code_id, digest'),
+    dimensionsDaily: await dump('SELECT * FROM analytics_dimensions_daily ORDER BY org_id, code_id, day, dimension, value'),
+    visitors: visitors.map(({ seen, hour, codes, code_hours }) => ({
+      seen,
+      hour,
+      codes: codes.map((code, i) => `${code}@${code_hours[i]}`).sort(),
+    })),
+    scanCounts: await dump('SELECT * FROM scan_counts ORDER BY code_id'),
+  };
+}

@@ -18,12 +18,27 @@ export const RelayHealth = z.object({
   last_error: z.string().optional(),
 });
 
+export const WorkerProjectionHealth = z.object({
+  name: z.string(),
+  generation: z.number().int(),
+  status: z.enum(['building', 'live']),
+  events_processed: z.number().int(),
+  partitions: z
+    .array(z.object({ topic: z.string(), partition: z.number().int(), next_offset: z.number().int() }))
+    .meta({ description: 'Per partition of the topic, the next message offset the workers will apply.' }),
+  last_applied_at: z.string().nullable().meta({ description: 'When a worker last stored a batch; null before the first.' }),
+});
+
 export const HealthView = z
   .object({
     status: z.enum(['ok', 'degraded']),
     version: z.string(),
     database: z.object({ status: z.enum(['up', 'down']), kind: z.enum(['pglite', 'postgres']) }),
     projections: z.array(ProjectionHealth),
+    workers: z
+      .array(WorkerProjectionHealth)
+      .optional()
+      .meta({ description: 'With KAFKA_BROKERS: the projections workers (`npm run projections`) run, from what they stored; the API does not run them.' }),
     relay: RelayHealth.optional().meta({ description: 'The Kafka relay, when KAFKA_BROKERS is set. A broker outage does not make the server unhealthy.' }),
   })
   .meta({ id: 'Health' });

@@ -5,3 +5,4 @@ export { KafkaRelay, type KafkaRelayOptions, type RelayLag } from './relay/kafka
 export { inProcessProjections, openAnalyticsSink, workerProjections, type AnalyticsSink } from './analytics-sink';
 export { ProjectionWorker, type ProjectionWorkerOptions } from './worker/projection-worker';
 export { DEAD_LETTER_HEADERS, deadLetterTopic, type DeadLetterReason } from './worker/dead-letters';
+export { partitionOffsets, type WorkerProjectionProgress } from './worker/partition-offsets';

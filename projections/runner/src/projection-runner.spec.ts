@@ -4,6 +4,7 @@ import { createLogger, type SqlClient } from '@qr/platform';
 import { testAdapters } from '@qr/platform/testing';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
+import { projectionState } from './projection-state';
 import { scanTally } from './scan-tally.fixture';
 
 const log = createLogger('silent');
@@ -131,5 +132,21 @@ describe.each(testAdapters())('projection runner on $name', (adapter) => {
     expect(await tally()).toEqual({ a: 35 });
     expect((await v2.lag())[0]).toMatchObject({ generation: 2, status: 'live' });
     await v2.stop();
+  });
+
+  it('rebuilds from the log a generation projection workers built, instead of counting its events again (KAFKA_BROKERS unset)', async () => {
+    await recordScans(20, ['a', 'b']);
+    // What workers leave behind: a live generation with every scan, and no checkpoint in the log.
+    await db.transaction(async (tx) => {
+      const built = await projectionState.createGeneration(tx, scanTally, 'live', 'topic');
+      await tx.query(`INSERT INTO scan_tally__g${built.generation} (code_id, scans, last_position) VALUES ('a', 10, 0), ('b', 10, 0)`);
+    });
+    const runner = runnerFor(scanTally, { pollIntervalMs: 20 });
+    await runner.start();
+    const deadline = Date.now() + 10000;
+    while ((await runner.lag())[0]!.generation !== 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await runner.caughtUp();
+    expect(await tally()).toEqual({ a: 10, b: 10 });
+    expect(await projectionState.live(db, scanTally.name)).toMatchObject({ generation: 2, fedBy: 'log' });
   });
 });

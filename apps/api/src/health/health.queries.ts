@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { HealthView } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
-import type { KafkaRelay, ProjectionRunner } from '@qr/projections-runner';
+import { partitionOffsets, type KafkaRelay, type ProjectionRunner } from '@qr/projections-runner';
 import { APP_VERSION } from '../app-version';
 import { KAFKA_RELAY, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
 
@@ -23,7 +23,9 @@ export class GetHealthHandler implements IQueryHandler<GetHealth> {
       const projections = (await this.projections.lag()).map(({ checkpoint: _checkpoint, ...lag }) => lag);
       if (!this.relay) return { status: 'ok', version: APP_VERSION, database, projections };
       const { checkpoint: _relayCheckpoint, ...relay } = await this.relay.lag();
-      return { status: 'ok', version: APP_VERSION, database, projections, relay };
+      // Workers run in their own processes: what they stored is all the API can truthfully say.
+      const workers = await partitionOffsets.progress(this.db);
+      return { status: 'ok', version: APP_VERSION, database, projections, workers, relay };
     } catch {
       return { status: 'degraded', version: APP_VERSION, database: { ...database, status: 'down' }, projections: [] };
     }

@@ -8,6 +8,18 @@ export interface PartitionOffset {
   updatedAt: Date;
 }
 
+/** A worker-fed generation as health reports it: what its stored offsets say, since the API does not run it. */
+export interface WorkerProjectionProgress {
+  name: string;
+  generation: number;
+  status: 'building' | 'live';
+  events_processed: number;
+  /** Messages of the topic taken past, per partition (the next offset to apply). */
+  partitions: { topic: string; partition: number; next_offset: number }[];
+  /** When a worker last stored a batch of it; null before the first. */
+  last_applied_at: string | null;
+}
+
 interface OffsetRow {
   partition: number;
   next_offset: string | number;
@@ -57,5 +69,30 @@ export const partitionOffsets = {
       messagesApplied: Number(row.messages_applied),
       updatedAt: new Date(row.updated_at),
     }));
+  },
+
+  /** Every worker-fed generation that is live or being built, with its stored offsets. */
+  async progress(db: SqlExecutor): Promise<WorkerProjectionProgress[]> {
+    const { rows } = await db.query<{ name: string; generation: number; status: 'building' | 'live'; events_processed: string | number; topic: string | null; partition: number | null; next_offset: string | number | null; updated_at: Date | null }>(
+      `SELECT c.name, c.generation, c.status, c.events_processed, o.topic, o.partition, o.next_offset, o.updated_at
+         FROM projection_checkpoints c
+         LEFT JOIN projection_partition_offsets o ON o.projection = c.name AND o.generation = c.generation
+        WHERE c.fed_by = 'topic' AND c.status IN ('live', 'building')
+        ORDER BY c.name, c.generation, o.topic, o.partition`,
+    );
+    const byGeneration = new Map<string, WorkerProjectionProgress>();
+    for (const row of rows) {
+      const id = `${row.name}\u0000${row.generation}`;
+      let progress = byGeneration.get(id);
+      if (!progress) {
+        progress = { name: row.name, generation: Number(row.generation), status: row.status, events_processed: Number(row.events_processed), partitions: [], last_applied_at: null };
+        byGeneration.set(id, progress);
+      }
+      if (row.topic === null || row.partition === null) continue;
+      progress.partitions.push({ topic: row.topic, partition: Number(row.partition), next_offset: Number(row.next_offset) });
+      const at = new Date(row.updated_at!).toISOString();
+      if (progress.last_applied_at === null || at > progress.last_applied_at) progress.last_applied_at = at;
+    }
+    return [...byGeneration.values()];
   },
 };

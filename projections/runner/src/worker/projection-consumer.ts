@@ -63,7 +63,8 @@ export class ProjectionConsumer {
     private readonly deadLetterProducer: () => Promise<Producer>,
     readonly target: ConsumerTarget,
     private readonly tuning: ConsumerTuning,
-    private readonly onRetired: (target: ConsumerTarget) => void,
+    /** Called when this consumer can not go on: its generation was retired, or kafkajs crashed without restarting. */
+    private readonly onEnded: (target: ConsumerTarget) => void,
   ) {
     this.types = new Set(target.projection.eventTypes);
     this.consumer = kafka.consumer({
@@ -76,6 +77,10 @@ export class ProjectionConsumer {
   }
 
   async start(): Promise<void> {
+    this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
+      this.log.error({ err: payload.error, projection: this.target.projection.name, restart: payload.restart }, 'projection consumer crashed');
+      if (!payload.restart) this.onEnded(this.target);
+    });
     await this.consumer.connect();
     // A new group reads the topic from its beginning: a new generation is built from every event.
     await this.consumer.subscribe({ topic: this.target.topic, fromBeginning: true });
@@ -97,7 +102,10 @@ export class ProjectionConsumer {
         await this.applyOrIsolate(batch.partition, received);
         break;
       } catch (error) {
-        if (error instanceof GenerationRetired) return void this.onRetired(this.target);
+        if (error instanceof GenerationRetired) {
+          this.log.info({ projection: this.target.projection.name, generation: this.target.generation }, 'generation retired by another worker; following the current one');
+          return void this.onEnded(this.target);
+        }
         this.lastError = error instanceof Error ? error.message : String(error);
         this.log.warn(
           { err: error, projection: this.target.projection.name, partition: batch.partition, retryInMs: delay },

@@ -20,7 +20,7 @@ interface Feed extends ConsumerTarget {
   /** Being built from the topic's beginning while the previous generation answers queries. */
   building: boolean;
   consumer: ProjectionConsumer;
-  /** A building generation's goal: the high watermarks when it started; reached, it is promoted. */
+  /** A building generation's goal: the high watermarks at its first check; reached, it is promoted. */
   target?: Map<number, number>;
 }
 
@@ -126,23 +126,33 @@ export class ProjectionWorker {
     const chosen = await this.chooseGeneration(projection);
     if (!chosen || this.stopped) return;
     const target: ConsumerTarget = { projection, generation: chosen.generation, topic: this.options.topic };
-    const consumer = new ProjectionConsumer(this.kafka, this.db, this.log, () => this.deadLetterProducer(), target, this.tuning, (retired) =>
-      void this.refeed(retired),
+    const consumer = new ProjectionConsumer(this.kafka, this.db, this.log, () => this.deadLetterProducer(), target, this.tuning, (ended) =>
+      void this.refeed(ended),
     );
     const feed: Feed = { ...target, building: chosen.building, consumer };
-    if (feed.building) feed.target = await this.highWatermarks();
     this.feeds.set(projection.name, feed);
     await consumer.start();
   }
 
-  /** Another worker promoted or discarded the generation we fed: feed whichever one is current now. */
-  private async refeed(retired: ConsumerTarget): Promise<void> {
-    const feed = this.feeds.get(retired.projection.name);
-    if (!feed || feed.generation !== retired.generation) return;
-    this.feeds.delete(retired.projection.name);
-    await feed.consumer.stop();
-    this.log.info({ projection: retired.projection.name, generation: retired.generation }, 'generation retired by another worker; following the current one');
-    if (!this.stopped) await this.feed(retired.projection);
+  /**
+   * The consumer of `ended` stopped on its own: another worker promoted or discarded its
+   * generation, or kafkajs gave up after an error it does not retry. Feed whichever generation is
+   * current now, with a new consumer.
+   */
+  private async refeed(ended: ConsumerTarget): Promise<void> {
+    const feed = this.feeds.get(ended.projection.name);
+    if (!feed || feed.generation !== ended.generation) return;
+    this.feeds.delete(ended.projection.name);
+    await feed.consumer.stop().catch(() => undefined);
+    for (let delay = this.tuning.retryDelayMs; !this.stopped; delay = Math.min(delay * 2, this.tuning.maxRetryDelayMs)) {
+      try {
+        return await this.feed(ended.projection);
+      } catch (error) {
+        this.feeds.delete(ended.projection.name);
+        this.log.warn({ err: error, projection: ended.projection.name, retryInMs: delay }, 'could not start the projection consumer again; retrying');
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
   }
 
   private async chooseGeneration(projection: Projection): Promise<{ generation: number; building: boolean } | undefined> {
@@ -169,8 +179,9 @@ export class ProjectionWorker {
   /** Makes each generation this worker is building live once it has caught up with its target. */
   private async promoteBuilt(): Promise<void> {
     for (const feed of this.feeds.values()) {
-      if (!feed.building || !feed.target) continue;
+      if (!feed.building) continue;
       try {
+        feed.target ??= await this.highWatermarks();
         if (!(await this.reached(feed, feed.target))) continue;
         await this.db.transaction(async (tx) => {
           const state = await projectionState.lock(tx, feed.projection.name, feed.generation);

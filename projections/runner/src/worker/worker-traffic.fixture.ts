@@ -1,6 +1,9 @@
 import { analyticsEventsStreamId, scanStreamId, submissionsStreamId, type AnalyticsEventRecorded, type FormSubmitted, type ScanRecorded } from '@qr/domain';
-import type { EventStore, NewEvent } from '@qr/eventstore';
-import type { SqlExecutor } from '@qr/platform';
+import { PostgresEventStore, type EventStore, type NewEvent } from '@qr/eventstore';
+import { createLogger, type SqlExecutor } from '@qr/platform';
+import type { TestAdapter } from '@qr/platform/testing';
+import type { Projection } from '../projection';
+import { ProjectionRunner } from '../projection-runner';
 
 /** One event and the stream it is appended to. */
 export interface Appended {
@@ -91,4 +94,20 @@ export async function projectedFigures(db: SqlExecutor) {
     })),
     scanCounts: await dump('SELECT * FROM scan_counts ORDER BY code_id'),
   };
+}
+
+/** What the in-process runner makes of the same events with `projections`, on a database of its own. */
+export async function referenceFigures(adapter: TestAdapter, projections: readonly Projection[], traffic: readonly Appended[]) {
+  const { db, close } = await adapter.open();
+  const store = new PostgresEventStore(db);
+  const runner = new ProjectionRunner(db, store, projections, createLogger('silent'), { batchSize: 500, pollIntervalMs: 20 });
+  try {
+    await appendTraffic(store, traffic, 50);
+    await runner.start();
+    await runner.caughtUp(60_000);
+    return await projectedFigures(db);
+  } finally {
+    await runner.stop();
+    await close();
+  }
 }

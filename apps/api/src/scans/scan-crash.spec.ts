@@ -16,7 +16,7 @@ const CONCURRENT_SCANNERS = 4;
 /** The longest a crash waits once the restarted API answers scans again. */
 const MAX_KILL_DELAY_MS = 3000;
 
-/** mulberry32: the crash moments come from a logged seed, so a failing run can be repeated with CRASH_SEED. */
+/** mulberry32: the delays before each kill come from a logged seed, so a failing run can be retried with the same ones (CRASH_SEED). */
 function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

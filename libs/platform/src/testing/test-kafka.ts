@@ -62,12 +62,20 @@ export async function startMockKafka(): Promise<MockKafka> {
     });
   });
   kcat.removeAllListeners('exit');
+  let closing = false;
+  // A suite's clients see only refused connections when the mock cluster dies; this says why.
+  kcat.once('exit', (code, signal) => {
+    if (!closing) console.warn(`The Kafka mock cluster (kcat, pid ${kcat.pid}) exited unexpectedly: code ${code}, signal ${signal}.`);
+  });
   return {
     brokers,
     newTopic,
     pause: () => void kcat.kill('SIGSTOP'),
     resume: () => void kcat.kill('SIGCONT'),
-    close: () => stopProcess(kcat),
+    close: () => {
+      closing = true;
+      return stopProcess(kcat);
+    },
   };
 }
 

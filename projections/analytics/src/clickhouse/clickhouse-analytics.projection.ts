@@ -18,7 +18,7 @@ import { CLICKHOUSE_ANALYTICS_VERSION, literal, type ClickHouseAnalyticsStore } 
  */
 
 /** One row of the raw table: what the event counts, and its breakdown values. */
-interface EventRow {
+export interface EventRow {
   event_id: string;
   org_id: string;
   code: string;
@@ -108,6 +108,14 @@ async function alreadyStored(store: ClickHouseAnalyticsStore, rows: EventRow[]):
   return stored;
 }
 
+/** The raw table's rows for `events`: one per event that counts (a bot's custom event and other types do not). */
+export function clickhouseEventRows(events: readonly RecordedEvent[]): EventRow[] {
+  return events.flatMap((event) => {
+    const row = rowOf(event);
+    return row ? [row] : [];
+  });
+}
+
 export function clickhouseAnalytics(store: ClickHouseAnalyticsStore): Projection {
   return {
     name: 'analytics-clickhouse',
@@ -117,10 +125,7 @@ export function clickhouseAnalytics(store: ClickHouseAnalyticsStore): Projection
     // Its tables are in ClickHouse; the runner keeps only its checkpoint.
     tables: {},
     async handle(events) {
-      const counted = events.flatMap((event) => {
-        const row = rowOf(event);
-        return row ? [row] : [];
-      });
+      const counted = clickhouseEventRows(events);
       if (counted.length === 0) return;
       await store.ready();
       const stored = await alreadyStored(store, counted);

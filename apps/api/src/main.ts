@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 import { PostgresEventStore } from '@qr/eventstore';
 import { ConfigError, createLogger, DataDirLockedError, loadConfig, openDatabase } from '@qr/platform';
-import { KafkaRelay, ProjectionRunner } from '@qr/projections-runner';
-import { openAnalyticsSink } from './analytics/analytics-sink';
+import { inProcessProjections, KafkaRelay, openAnalyticsSink, ProjectionRunner } from '@qr/projections-runner';
 import { APP_VERSION } from './app-version';
 import { createApp } from './create-app';
 
@@ -12,7 +11,8 @@ async function main(): Promise<void> {
   const opened = await openDatabase(config);
   const eventStore = new PostgresEventStore(opened.db);
   const analytics = openAnalyticsSink(config);
-  const projections = new ProjectionRunner(opened.db, eventStore, analytics.projections, logger);
+  // With KAFKA_BROKERS, projection workers (`npm run projections`) run the partition-safe projections.
+  const projections = new ProjectionRunner(opened.db, eventStore, inProcessProjections(analytics.projections, config), logger);
   await projections.start();
   // Started before the API listens, but never waits for the broker: scans go on while it is down.
   const relay = KafkaRelay.configured(config, opened.db, eventStore, logger);

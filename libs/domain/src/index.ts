@@ -10,3 +10,4 @@ export * from './experiences';
 export * from './one-time-codes';
 export * from './folders';
 export * from './notes';
+export * from './event-types';

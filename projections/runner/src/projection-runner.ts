@@ -70,12 +70,14 @@ export class ProjectionRunner {
         await tx.query('LOCK TABLE projection_checkpoints IN SHARE ROW EXCLUSIVE MODE');
         return (await projectionState.live(tx, projection.name)) ?? projectionState.createGeneration(tx, projection, 'live');
       });
-      if (live.codeVersion === projection.version) {
+      // A generation projection workers built from the topic has no checkpoint in the log: following
+      // it from there would count every event again (KAFKA_BROKERS was unset), so it is rebuilt.
+      if (live.codeVersion === projection.version && live.fedBy === 'log') {
         this.follow(projection, live);
         continue;
       }
       // The old generation keeps answering queries, not updated, until the new one takes over.
-      this.log.info({ projection: projection.name, from: live.codeVersion, to: projection.version }, 'projection version changed: rebuilding');
+      this.log.info({ projection: projection.name, from: live.codeVersion, to: projection.version, fedBy: live.fedBy }, 'projection version changed or built by workers: rebuilding');
       const rebuild = this.rebuild(projection.name).catch((error: unknown) =>
         this.log.error({ err: error, projection: projection.name }, 'projection rebuild failed'),
       );

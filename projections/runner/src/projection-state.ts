@@ -7,21 +7,26 @@ export interface GenerationState {
   generation: number;
   codeVersion: number;
   status: ProjectionStatus;
+  /** 'log': the in-process runner builds it from the event store; 'topic': projection workers, from Kafka. */
+  fedBy: ProjectionFeed;
   checkpoint: Checkpoint;
   eventsProcessed: number;
 }
+
+export type ProjectionFeed = 'log' | 'topic';
 
 interface StateRow {
   name: string;
   generation: number;
   code_version: number;
   status: ProjectionStatus;
+  fed_by: ProjectionFeed;
   checkpoint_transaction: string;
   checkpoint_position: string | number;
   events_processed: string | number;
 }
 
-const STATE_COLUMNS = `name, generation, code_version, status, checkpoint_transaction::text AS checkpoint_transaction,
+const STATE_COLUMNS = `name, generation, code_version, status, fed_by, checkpoint_transaction::text AS checkpoint_transaction,
   checkpoint_position, events_processed`;
 
 /** Reads and writes the projection_checkpoints table and a generation's tables and views. */
@@ -60,7 +65,7 @@ export const projectionState = {
   },
 
   /** Creates the next generation's tables and its row, status building (or live for the very first). */
-  async createGeneration(tx: SqlExecutor, projection: Projection, status: ProjectionStatus): Promise<GenerationState> {
+  async createGeneration(tx: SqlExecutor, projection: Projection, status: ProjectionStatus, fedBy: ProjectionFeed = 'log'): Promise<GenerationState> {
     const { rows } = await tx.query<{ next: number }>(
       'SELECT coalesce(max(generation), 0) + 1 AS next FROM projection_checkpoints WHERE name = $1',
       [projection.name],
@@ -70,11 +75,11 @@ export const projectionState = {
       for (const statement of ddl(physicalTable(logical, generation))) await tx.query(statement);
     }
     await tx.query(
-      `INSERT INTO projection_checkpoints (name, generation, code_version, status) VALUES ($1, $2, $3, $4)`,
-      [projection.name, generation, projection.version, status],
+      `INSERT INTO projection_checkpoints (name, generation, code_version, status, fed_by) VALUES ($1, $2, $3, $4, $5)`,
+      [projection.name, generation, projection.version, status, fedBy],
     );
     if (status === 'live') await pointViewsAt(tx, projection, generation);
-    return { name: projection.name, generation, codeVersion: projection.version, status, checkpoint: START, eventsProcessed: 0 };
+    return { name: projection.name, generation, codeVersion: projection.version, status, fedBy, checkpoint: START, eventsProcessed: 0 };
   },
 
   /** Makes `generation` the one queries read, in the caller's transaction, and drops the one it replaces. */
@@ -118,6 +123,7 @@ function toState(row: StateRow): GenerationState {
     generation: Number(row.generation),
     codeVersion: Number(row.code_version),
     status: row.status,
+    fedBy: row.fed_by,
     checkpoint: { transactionId: row.checkpoint_transaction, globalPosition: Number(row.checkpoint_position) },
     eventsProcessed: Number(row.events_processed),
   };

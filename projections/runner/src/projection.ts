@@ -26,6 +26,14 @@ export interface Projection {
    * a second instead of a transaction per append; its lag grows by as much. PGlite ignores it.
    */
   wakeDelayMs?: number;
+  /**
+   * True when the result does not depend on the order of events across streams: counts and other
+   * sums, minima and maxima. Such a projection can run in projection workers (`npm run
+   * projections`), which read the Kafka topic, where order holds only within a stream (its
+   * partition). A read model that relates streams (a code and its folder, a submission and the
+   * customer forgotten later) must see the log's order and stays with the in-process runner.
+   */
+  partitionSafe?: boolean;
   /** Applies one batch, in log order. Called at most once per event per generation. */
   handle(events: RecordedEvent[], context: ProjectionContext): Promise<void>;
 }

@@ -3,8 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PostgresEventStore } from '@qr/eventstore';
 import { createLogger, loadConfig, type SqlClient } from '@qr/platform';
 import { openTestPglite } from '@qr/platform/testing';
-import { KafkaRelay, ProjectionRunner, type KafkaRelayOptions } from '@qr/projections-runner';
-import { openAnalyticsSink } from '../analytics/analytics-sink';
+import { inProcessProjections, KafkaRelay, openAnalyticsSink, ProjectionRunner, type KafkaRelayOptions } from '@qr/projections-runner';
 import { createApp } from '../create-app';
 import type { PublicRateLimit } from '../http/public-rate-limit';
 
@@ -23,7 +22,7 @@ export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModu
   const db = await openTestPglite();
   const eventStore = new PostgresEventStore(db);
   const analytics = openAnalyticsSink(config);
-  const projections = new ProjectionRunner(db, eventStore, analytics.projections, logger);
+  const projections = new ProjectionRunner(db, eventStore, inProcessProjections(analytics.projections, config), logger);
   await projections.start();
   const relay = KafkaRelay.configured(config, db, eventStore, logger, options.relay);
   await relay?.start();

@@ -122,6 +122,8 @@ export function clickhouseAnalytics(store: ClickHouseAnalyticsStore): Projection
     version: CLICKHOUSE_ANALYTICS_VERSION,
     eventTypes: ['ScanRecorded', 'FormSubmitted', 'AnalyticsEventRecorded'],
     wakeDelayMs: 250,
+    // One row per event, deduplicated by id; ClickHouse sums and takes minima itself: order changes nothing.
+    partitionSafe: true,
     // Its tables are in ClickHouse; the runner keeps only its checkpoint.
     tables: {},
     async handle(events) {

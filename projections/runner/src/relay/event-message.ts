@@ -30,3 +30,23 @@ export function toKafkaMessage(event: RecordedEvent): KafkaEventMessage {
   if (typeof event.metadata.org_id === 'string') headers[EVENT_MESSAGE_HEADERS.orgId] = event.metadata.org_id;
   return { key: event.streamId, value: JSON.stringify(value), headers };
 }
+
+/**
+ * The event a message carries, as projections receive it. The message holds no transaction id
+ * (worker-fed projections checkpoint by partition offset, not by log position): it is left empty.
+ */
+export function fromEventMessage(message: EventMessage): RecordedEvent {
+  return {
+    id: message.id,
+    type: message.type,
+    data: message.data,
+    metadata: message.metadata,
+    schemaVersion: message.schema_version,
+    streamId: message.stream_id,
+    streamPosition: message.stream_position,
+    globalPosition: message.global_position,
+    transactionId: '',
+    occurredAt: new Date(message.occurred_at),
+    recordedAt: new Date(message.recorded_at),
+  };
+}

@@ -1,6 +1,7 @@
-import { Kafka, logLevel, Partitioners, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Producer } from 'kafkajs';
 import { CatchUpSubscription, type Checkpoint, type EventStore, type RecordedEvent } from '@qr/eventstore';
 import type { Config, Logger, SqlClient } from '@qr/platform';
+import { kafkaLogCreator } from '../kafka-log';
 import { toKafkaMessage } from './event-message';
 import { relayCheckpoint } from './relay-checkpoint';
 
@@ -59,7 +60,7 @@ export class KafkaRelay {
       // Few quick retries inside kafkajs; the relay's own backoff governs a longer outage.
       retry: { retries: 2, initialRetryTime: 200 },
       logLevel: logLevel.INFO,
-      logCreator: () => (entry) => this.kafkaLog(entry),
+      logCreator: kafkaLogCreator(log),
     });
   }
 
@@ -152,12 +153,5 @@ export class KafkaRelay {
     const producer = this.producer;
     this.producer = undefined;
     await producer?.disconnect().catch(() => undefined);
-  }
-
-  /** kafkajs's own lines go to our log; its errors are warnings, because the relay retries and says so itself. */
-  private kafkaLog({ namespace, level, log: { message, timestamp: _timestamp, logger: _logger, ...details } }: LogEntry): void {
-    const fields = { kafkajs: namespace, ...details };
-    if (level <= logLevel.WARN) this.log.warn(fields, message);
-    else this.log.debug(fields, message);
   }
 }

@@ -1,0 +1,213 @@
+import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
+import type { Logger, SqlClient } from '@qr/platform';
+import { kafkaLogCreator } from '../kafka-log';
+import { assertValidProjection, type Projection } from '../projection';
+import { projectionState } from '../projection-state';
+import { partitionOffsets } from './partition-offsets';
+import { ProjectionConsumer, type ConsumerTarget, type ConsumerTuning } from './projection-consumer';
+
+export interface ProjectionWorkerOptions extends Partial<ConsumerTuning> {
+  brokers: readonly string[];
+  topic: string;
+  /** Partition-safe projections only (`Projection.partitionSafe`): the topic keeps order within a stream, not across. */
+  projections: readonly Projection[];
+  clientId?: string;
+  /** How often a generation being built checks whether it caught up with the topic, to take over. */
+  promoteCheckMs?: number;
+}
+
+interface Feed extends ConsumerTarget {
+  /** Being built from the topic's beginning while the previous generation answers queries. */
+  building: boolean;
+  consumer: ProjectionConsumer;
+  /** A building generation's goal: the high watermarks when it started; reached, it is promoted. */
+  target?: Map<number, number>;
+}
+
+const DEFAULT_TUNING: ConsumerTuning = {
+  // Short enough that a crashed worker's partitions move to the others within seconds.
+  sessionTimeoutMs: 10_000,
+  rebalanceTimeoutMs: 15_000,
+  heartbeatIntervalMs: 1_000,
+  maxWaitTimeMs: 250,
+  retryDelayMs: 1_000,
+  maxRetryDelayMs: 30_000,
+};
+
+/**
+ * Runs partition-safe projections from the Kafka topic the relay fills (DESIGN.md §2, §4), as its
+ * own process (`npm run projections`); several workers share the partitions (see ProjectionConsumer).
+ *
+ * Generations: a worker follows the live generation when workers built it at this code version.
+ * Otherwise (the version changed, or the in-process runner built it from the log) it creates a new
+ * generation, or joins the one another worker is building, and fills it from the topic's beginning
+ * in that generation's own consumer group while queries keep reading the old one (not updated
+ * meanwhile, as with the runner's rebuilds). Once its offsets reach the high watermarks the topic
+ * had when the build started, it is promoted: the views swap and the old tables go, in one
+ * transaction, and the same group goes on as the live one. That is why a generation is built from
+ * the topic only if the topic keeps every event (retention -1, as docker-compose.yml sets).
+ */
+export class ProjectionWorker {
+  private readonly kafka: Kafka;
+  private readonly tuning: ConsumerTuning;
+  private readonly feeds = new Map<string, Feed>();
+  private admin: Admin | undefined;
+  private producer: Promise<Producer> | undefined;
+  private promoteTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: SqlClient,
+    private readonly log: Logger,
+    private readonly options: ProjectionWorkerOptions,
+  ) {
+    for (const projection of options.projections) {
+      assertValidProjection(projection);
+      if (!projection.partitionSafe) throw new Error(`Projection ${projection.name} depends on the order across streams: it can not run in a projection worker.`);
+    }
+    this.tuning = {
+      sessionTimeoutMs: options.sessionTimeoutMs ?? DEFAULT_TUNING.sessionTimeoutMs,
+      rebalanceTimeoutMs: options.rebalanceTimeoutMs ?? DEFAULT_TUNING.rebalanceTimeoutMs,
+      heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULT_TUNING.heartbeatIntervalMs,
+      maxWaitTimeMs: options.maxWaitTimeMs ?? DEFAULT_TUNING.maxWaitTimeMs,
+      retryDelayMs: options.retryDelayMs ?? DEFAULT_TUNING.retryDelayMs,
+      maxRetryDelayMs: options.maxRetryDelayMs ?? DEFAULT_TUNING.maxRetryDelayMs,
+    };
+    this.kafka = new Kafka({
+      clientId: options.clientId ?? 'qr-platform-projections',
+      brokers: [...options.brokers],
+      connectionTimeout: 3000,
+      requestTimeout: 10_000,
+      logLevel: logLevel.INFO,
+      logCreator: kafkaLogCreator(log),
+    });
+  }
+
+  async start(): Promise<void> {
+    this.admin = this.kafka.admin();
+    await this.admin.connect();
+    // Each consumer's start waits for its group's first join: in parallel, so that takes one wait.
+    await Promise.all(this.options.projections.map((projection) => this.feed(projection)));
+    this.promoteTimer = setInterval(() => void this.promoteBuilt(), this.options.promoteCheckMs ?? 1000);
+    this.log.info({ topic: this.options.topic, projections: [...this.feeds.values()].map(describe) }, 'projection worker started');
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.promoteTimer);
+    await Promise.all([...this.feeds.values()].map((feed) => feed.consumer.stop()));
+    this.feeds.clear();
+    const producer = this.producer;
+    this.producer = undefined;
+    await (await producer?.catch(() => undefined))?.disconnect();
+    await this.admin?.disconnect();
+  }
+
+  /**
+   * Resolves once every partition of the topic, up to the high watermark it has now, is applied to
+   * the live generation of every projection this worker runs, by whichever workers of its group.
+   */
+  async caughtUp(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    const highs = await this.highWatermarks();
+    for (;;) {
+      const pending = [];
+      for (const feed of this.feeds.values()) {
+        if (feed.building || !(await this.reached(feed, highs))) pending.push(feed.projection.name);
+      }
+      if (pending.length === 0) return;
+      if (Date.now() > deadline) throw new Error(`projection workers did not catch up with ${this.options.topic} in ${timeoutMs} ms: ${pending.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** Starts the consumer of the generation this worker should feed for `projection`, if any. */
+  private async feed(projection: Projection): Promise<void> {
+    const chosen = await this.chooseGeneration(projection);
+    if (!chosen || this.stopped) return;
+    const target: ConsumerTarget = { projection, generation: chosen.generation, topic: this.options.topic };
+    const consumer = new ProjectionConsumer(this.kafka, this.db, this.log, () => this.deadLetterProducer(), target, this.tuning, (retired) =>
+      void this.refeed(retired),
+    );
+    const feed: Feed = { ...target, building: chosen.building, consumer };
+    if (feed.building) feed.target = await this.highWatermarks();
+    this.feeds.set(projection.name, feed);
+    await consumer.start();
+  }
+
+  /** Another worker promoted or discarded the generation we fed: feed whichever one is current now. */
+  private async refeed(retired: ConsumerTarget): Promise<void> {
+    const feed = this.feeds.get(retired.projection.name);
+    if (!feed || feed.generation !== retired.generation) return;
+    this.feeds.delete(retired.projection.name);
+    await feed.consumer.stop();
+    this.log.info({ projection: retired.projection.name, generation: retired.generation }, 'generation retired by another worker; following the current one');
+    if (!this.stopped) await this.feed(retired.projection);
+  }
+
+  private async chooseGeneration(projection: Projection): Promise<{ generation: number; building: boolean } | undefined> {
+    return this.db.transaction(async (tx) => {
+      // Workers starting together must agree on one generation (the runner takes the same lock).
+      await tx.query('LOCK TABLE projection_checkpoints IN SHARE ROW EXCLUSIVE MODE');
+      const states = (await projectionState.all(tx)).filter((state) => state.name === projection.name);
+      const live = states.find((state) => state.status === 'live');
+      if (!live) return { generation: (await projectionState.createGeneration(tx, projection, 'live', 'topic')).generation, building: false };
+      if (live.codeVersion > projection.version) {
+        this.log.warn({ projection: projection.name, live: live.codeVersion, mine: projection.version }, 'a newer version of this projection is live: this worker leaves it alone');
+        return undefined;
+      }
+      if (live.codeVersion === projection.version && live.fedBy === 'topic') return { generation: live.generation, building: false };
+      const building = states.filter((state) => state.status === 'building' && state.fedBy === 'topic');
+      const joined = building.find((state) => state.codeVersion === projection.version);
+      if (joined) return { generation: joined.generation, building: true };
+      for (const stale of building) await projectionState.discard(tx, projection, stale.generation);
+      this.log.info({ projection: projection.name, from: live.codeVersion, to: projection.version, fedBy: live.fedBy }, 'building a new generation from the topic');
+      return { generation: (await projectionState.createGeneration(tx, projection, 'building', 'topic')).generation, building: true };
+    });
+  }
+
+  /** Makes each generation this worker is building live once it has caught up with its target. */
+  private async promoteBuilt(): Promise<void> {
+    for (const feed of this.feeds.values()) {
+      if (!feed.building || !feed.target) continue;
+      try {
+        if (!(await this.reached(feed, feed.target))) continue;
+        await this.db.transaction(async (tx) => {
+          const state = await projectionState.lock(tx, feed.projection.name, feed.generation);
+          // Another worker of the group may have promoted it already.
+          if (state?.status === 'building') await projectionState.promote(tx, feed.projection, feed.generation);
+        });
+        feed.building = false;
+        this.log.info({ projection: feed.projection.name, generation: feed.generation }, 'generation built from the topic is live');
+      } catch (error) {
+        this.log.warn({ err: error, projection: feed.projection.name }, 'could not check or promote the generation being built; trying again');
+      }
+    }
+  }
+
+  private async reached(feed: Feed, highs: ReadonlyMap<number, number>): Promise<boolean> {
+    const stored = new Map((await partitionOffsets.ofGeneration(this.db, feed.projection.name, feed.generation, feed.topic)).map((o) => [o.partition, o.nextOffset]));
+    return [...highs].every(([partition, high]) => (stored.get(partition) ?? 0) >= high);
+  }
+
+  private async highWatermarks(): Promise<Map<number, number>> {
+    const offsets = await this.admin!.fetchTopicOffsets(this.options.topic);
+    return new Map(offsets.map((o) => [o.partition, Number(o.high)]));
+  }
+
+  private deadLetterProducer(): Promise<Producer> {
+    this.producer ??= (async () => {
+      const producer = this.kafka.producer();
+      await producer.connect();
+      return producer;
+    })().catch((error: unknown) => {
+      this.producer = undefined;
+      throw error;
+    });
+    return this.producer;
+  }
+}
+
+function describe(feed: Feed) {
+  return { name: feed.projection.name, generation: feed.generation, building: feed.building };
+}

@@ -1,0 +1,43 @@
+import { ConfigError, createLogger, loadConfig, openDatabase } from '@qr/platform';
+import { openAnalyticsSink, workerProjections } from '../analytics-sink';
+import { ProjectionWorker } from './projection-worker';
+
+/**
+ * `npm run projections`: a projection worker process (DESIGN.md §2). It runs the partition-safe
+ * projections from KAFKA_TOPIC into the PostgreSQL database (and ClickHouse when CLICKHOUSE_URL is
+ * set); start as many as the topic has partitions to share the load. The API relays the events.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  if (!config.KAFKA_BROKERS) {
+    throw new ConfigError([{ variable: 'KAFKA_BROKERS', message: 'npm run projections needs it: host:port of the Kafka brokers the API relays its events to' }]);
+  }
+  // PGlite is one process's database (DESIGN.md §11): a worker shares a PostgreSQL server with the API.
+  if (!config.DATABASE_URL) {
+    throw new ConfigError([{ variable: 'DATABASE_URL', message: 'npm run projections needs the PostgreSQL server the API uses; the embedded database can not be shared' }]);
+  }
+  const opened = await openDatabase(config);
+  const analytics = openAnalyticsSink(config);
+  const worker = new ProjectionWorker(opened.db, logger, { brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC, projections: workerProjections(analytics.projections) });
+  await worker.start();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'projection worker shutting down');
+    await worker.stop();
+    await analytics.close();
+    await opened.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else process.stderr.write(`The projection worker could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

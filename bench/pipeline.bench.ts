@@ -8,7 +8,7 @@
  *   Baseline: the same rows inserted into a plain MergeTree table, with no views to feed.
  * - End-to-end lag: the API (built, spawned as `npm start` runs it, with KAFKA_BROKERS set, so its
  *   relay publishes every event) answers `GET /{code_id}` at a steady 1,000 scans/s; a projection
- *   consumer feeds the topic into ClickHouse; a probe counts the scans visible there every 50 ms.
+ *   worker (`npm run projections`) feeds the topic into ClickHouse; a probe counts the scans visible there every 50 ms.
  *   A scan's lag is the time from its 302 to the first count that covers it. Baseline: the same
  *   messages, read back from the topic, produced and consumed by kafkajs alone at the same rate.
  */
@@ -18,15 +18,14 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
-import { EventMessage } from '@qr/contracts';
 import { PostgresEventStore, type RecordedEvent } from '@qr/eventstore';
-import { createLogger, type SqlExecutor } from '@qr/platform';
+import { createLogger } from '@qr/platform';
 import { clickhouseAnalytics, clickhouseEventRows, type ClickHouseAnalyticsStore } from '@qr/projections-analytics';
 import { openTestClickHouse, type TestClickHouse } from '@qr/projections-analytics/testing';
 import { ProjectionRunner } from '@qr/projections-runner';
 import { openTestKafka, openTestPostgres, readTestTopic, type TestKafka } from '@qr/platform/testing';
 import { openPostgres } from './bench-databases';
-import { REPO, startServer } from './bench-servers';
+import { REPO, startProcess, startServer } from './bench-servers';
 import { formatPercent, formatRate, markdownTable, percentile, targetLines, writeResults } from './harness';
 import { fixtureCodes, PHONE_HEADERS, scanData, seedCodes, seedScans, urlCodes, type ScanFixture } from './scan-fixture';
 
@@ -78,7 +77,7 @@ export async function run(): Promise<void> {
   console.log(`\nScale path on PostgreSQL (${replay.storage}), ClickHouse ${clickhouseVersion}, Kafka ${lag.kafka}\n`);
   console.log(`Replay: ${formatRate(replay.events)} scans of one organisation over ${DAYS} days, appended in ${replay.seedSeconds.toFixed(1)} s, rebuilt in ${replay.seconds.toFixed(1)} s (${replay.cpuSeconds.toFixed(1)} s of this process's CPU); aggregates count ${formatRate(replay.counted)} events.`);
   console.log(
-    `Lag: ${formatRate(lag.scans)} scans at ${formatRate(lag.sentPerSecond)}/s over ${WARMUP_SECONDS + MEASURE_SECONDS} s (the first ${WARMUP_SECONDS} s warm up), ${formatRate(lag.redirects)} answered 302 (${lag.failures} failed), ${formatRate(lag.visible)} visible in ClickHouse; consumer: ${lag.consumer}.\n`,
+    `Lag: ${formatRate(lag.scans)} scans at ${formatRate(lag.sentPerSecond)}/s over ${WARMUP_SECONDS + MEASURE_SECONDS} s (the first ${WARMUP_SECONDS} s warm up), ${formatRate(lag.redirects)} answered 302 (${lag.failures} failed), ${formatRate(lag.visible)} visible in ClickHouse; one projection worker (npm run projections).\n`,
   );
   const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
   console.log(
@@ -198,7 +197,6 @@ async function rawInsertRate(clickhouse: TestClickHouse, fixture: ScanFixture): 
 
 interface LagResult {
   kafka: string;
-  consumer: string;
   scans: number;
   sentPerSecond: number;
   redirects: number;
@@ -207,48 +205,6 @@ interface LagResult {
   pipeline: Latencies;
   raw: Latencies;
   rawMessages: number;
-}
-
-interface ProjectionConsumer {
-  description: string;
-  stop(): Promise<void>;
-}
-
-/**
- * The projection side of the pipeline: reads the topic and feeds the ClickHouse sink. The one place
- * to switch to the projection worker once it exists.
- */
-async function startProjectionConsumer(options: { db: SqlExecutor; brokers: string[]; topic: string; store: ClickHouseAnalyticsStore }): Promise<ProjectionConsumer> {
-  const sink = clickhouseAnalytics(options.store);
-  const consumer = new Kafka({ clientId: 'bench-projections', brokers: options.brokers, logLevel: logLevel.NOTHING }).consumer({ groupId: `bench.${randomUUID()}`, maxWaitTimeInMs: 100 });
-  await consumer.connect();
-  await consumer.subscribe({ topic: options.topic, fromBeginning: true });
-  await consumer.run({
-    eachBatch: async ({ batch }) => {
-      const events = batch.messages.map((message) => recordedEvent(EventMessage.parse(JSON.parse(String(message.value)))));
-      await sink.handle(
-        events.filter((event) => sink.eventTypes.includes(event.type)),
-        { tx: options.db, table: (name) => name },
-      );
-    },
-  });
-  return { description: 'a kafkajs consumer feeding clickhouseAnalytics (stand-in until the projection worker)', stop: () => consumer.disconnect() };
-}
-
-function recordedEvent(message: EventMessage): RecordedEvent {
-  return {
-    id: message.id,
-    type: message.type,
-    data: message.data,
-    metadata: message.metadata,
-    schemaVersion: message.schema_version,
-    streamId: message.stream_id,
-    streamPosition: message.stream_position,
-    globalPosition: message.global_position,
-    transactionId: '0',
-    occurredAt: new Date(message.occurred_at),
-    recordedAt: new Date(message.recorded_at),
-  };
 }
 
 async function measureLag(): Promise<LagResult> {
@@ -262,16 +218,14 @@ async function measureLag(): Promise<LagResult> {
     const codes = urlCodes(SCAN_CODES);
     await seedCodes(database.db, orgId, codes);
     await clickhouse.store.ready();
-    const api = await startServer([join(REPO, 'dist/apps/api/src/main.js')], {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      KAFKA_BROKERS: kafka.brokers.join(','),
-      KAFKA_TOPIC: topic,
-    });
+    // As docker-compose runs them: the API appends and relays, the worker projects.
+    const env = { NODE_ENV: 'production', DATABASE_URL: database.url, KAFKA_BROKERS: kafka.brokers.join(','), KAFKA_TOPIC: topic, CLICKHOUSE_URL: clickhouse.url };
+    const api = await startServer([join(REPO, 'dist/apps/api/src/main.js')], { ...env, LOG_LEVEL: 'warn' });
     stops.push(api.stop);
-    const consumer = await startProjectionConsumer({ db: database.db, brokers: kafka.brokers, topic, store: clickhouse.store });
-    stops.push(consumer.stop);
+    const worker = await startProcess([join(REPO, 'dist/projections/runner/src/worker/projections.main.js')], { ...env, LOG_LEVEL: 'info' }, {
+      ready: (line) => line.includes('projection worker started'),
+    });
+    stops.push(worker.stop);
 
     console.error(`Scanning at ${SCANS_PER_SECOND}/s for ${WARMUP_SECONDS + MEASURE_SECONDS} s…`);
     const probe = startProbe(() => visibleEvents(clickhouse.store, orgId));
@@ -284,7 +238,6 @@ async function measureLag(): Promise<LagResult> {
     const raw = await rawKafkaLatencies(kafka, messages);
     return {
       kafka: process.env.KAFKA_BROKERS ? `at ${process.env.KAFKA_BROKERS}` : 'mock cluster (kcat, 3 brokers)',
-      consumer: consumer.description,
       scans: load.sent,
       sentPerSecond: load.sentPerSecond,
       redirects: load.answeredAt.length,

@@ -7,81 +7,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from '@qr/contracts';
-import { periodWindow, SCAN_SHARDS, scanStreamId, type ScanRecorded } from '@qr/domain';
-import { PostgresEventStore, type AppendRequest } from '@qr/eventstore';
+import { periodWindow } from '@qr/domain';
+import { PostgresEventStore } from '@qr/eventstore';
 import { createLogger, type SqlClient } from '@qr/platform';
 import { analytics, AnalyticsRollups } from '@qr/projections-analytics';
 import { ProjectionRunner } from '@qr/projections-runner';
 import { openPgliteDataDir } from './bench-databases';
 import { formatRate, markdownTable, median, targetLines, writeResults } from './harness';
+import { seedScans } from './scan-fixture';
 
 /** `BENCH_EVENTS=20000 npm run bench -- analytics` for a quick try; the targets are for a million. */
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const CODES = 40;
 /** `BENCH_DAYS` keeps a quick try as dense as the real run (a million over 365 days). */
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
-/** Distinct visitors a day across the organisation; each scans about 1.4 times a day. */
-const VISITORS_PER_DAY = 2_000;
-const EVENTS_PER_APPEND = 20_000;
-const EVENTS_PER_REQUEST = 100;
 const QUERY_REPEATS = 5;
 const REPLAY_TARGET = 15_000;
 const QUERY_TARGET_MS = 150;
 const ZONE = 'UTC';
-
-const pick = <T>(values: readonly T[], i: number): T => values[i % values.length]!;
-const COUNTRIES = ['DE', 'GB', 'FR', 'US', 'NL', 'ES', 'IT', 'PL', 'AT', null];
-const DEVICES = ['mobile', 'mobile', 'mobile', 'tablet', 'desktop'] as const;
-const SYSTEMS = ['iOS 18', 'Android 15', 'iOS 17', 'Android 14', 'Windows 10', 'macOS 15'];
-const BROWSERS = ['Mobile Safari 18', 'Chrome 140', 'Samsung Internet 27', 'Firefox 143', 'Edge 140', 'Mobile Safari 17'];
-const REFERRERS = [null, null, null, 'https://www.instagram.com', 'https://news.example'];
-const LANGUAGES = ['de-DE', 'en-GB', 'fr-FR', 'en-US', 'nl-NL', null];
-
-/** A scan of the fixture: times rise with `i` (scans arrive in time order), the rest varies deterministically. */
-function scanData(orgId: string, codeId: string, i: number, start: number, span: number): { data: ScanRecorded['data']; at: Date } {
-  const at = new Date(start + Math.floor((i / EVENTS) * span));
-  const day = Math.floor(at.getTime() / 86_400_000);
-  const spread = (i * 2_654_435_761) >>> 0;
-  return {
-    at,
-    data: {
-      code_id: codeId,
-      org_id: orgId,
-      source: spread % 5 === 0 ? 'link' : 'qr',
-      device: pick(DEVICES, spread >>> 3),
-      os: pick(SYSTEMS, spread >>> 5),
-      browser: pick(BROWSERS, spread >>> 7),
-      referrer: pick(REFERRERS, spread >>> 9),
-      language: pick(LANGUAGES, spread >>> 11),
-      country: pick(COUNTRIES, spread >>> 13),
-      visitor: `${day}-${(spread >>> 4) % VISITORS_PER_DAY}`,
-      bot: spread % 50 === 7,
-    },
-  };
-}
-
-async function seed(db: SqlClient, orgId: string, now: Date): Promise<{ seconds: number }> {
-  const store = new PostgresEventStore(db);
-  const codes = Array.from({ length: CODES }, (_, i) => `BENCH${String(i).padStart(5, '0')}`);
-  const start = now.getTime() - DAYS * 86_400_000;
-  const span = now.getTime() - start - 60_000;
-  const started = Date.now();
-  for (let first = 0; first < EVENTS; first += EVENTS_PER_APPEND) {
-    const requests: AppendRequest[] = [];
-    for (let i = first; i < Math.min(first + EVENTS_PER_APPEND, EVENTS); i += EVENTS_PER_REQUEST) {
-      // One request is one code's shard stream, as the scan path appends them.
-      const request = i / EVENTS_PER_REQUEST;
-      const codeId = pick(codes, request);
-      const events = Array.from({ length: EVENTS_PER_REQUEST }, (_, k) => {
-        const { data, at } = scanData(orgId, codeId, i + k, start, span);
-        return { type: 'ScanRecorded', data, occurredAt: at, metadata: { org_id: orgId } };
-      });
-      requests.push({ streamId: scanStreamId(codeId, request % SCAN_SHARDS), expectedVersion: 'any', events });
-    }
-    for (const result of await store.appendMany(requests)) if (result instanceof Error) throw result;
-  }
-  return { seconds: (Date.now() - started) / 1000 };
-}
 
 interface RawTotals {
   scans: number;
@@ -124,7 +67,7 @@ export async function run(): Promise<void> {
   const now = new Date();
   try {
     console.log(`Appending ${formatRate(EVENTS)} ScanRecorded events for one organisation (${CODES} codes, ${DAYS} days) …`);
-    const { seconds: seedSeconds } = await seed(database.db, orgId, now);
+    const { seconds: seedSeconds } = await seedScans(database.db, { orgId, events: EVENTS, codes: CODES, days: DAYS, now });
     console.log(`  appended in ${seedSeconds.toFixed(1)} s (${formatRate(EVENTS / seedSeconds)} events/s)`);
 
     const runner = new ProjectionRunner(database.db, new PostgresEventStore(database.db), [analytics], createLogger('silent'));

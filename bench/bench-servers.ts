@@ -1,12 +1,17 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 
 export const REPO = resolve(__dirname, '..');
 
-export interface RunningServer {
-  port: number;
+export interface RunningProcess {
+  /** Sends SIGTERM and waits for the exit. */
   stop(): Promise<void>;
+}
+
+export interface RunningServer extends RunningProcess {
+  port: number;
 }
 
 export interface ServerOptions {
@@ -14,31 +19,66 @@ export interface ServerOptions {
   cpu?: string;
 }
 
-/** A Node child process, ready once it answers HTTP on its port; `stop()` sends SIGTERM and waits for the exit. */
+export interface ProcessOptions extends ServerOptions {
+  /** Whether a line of the child's stdout says it is ready. */
+  ready: (line: string) => boolean;
+}
+
+const READY_TIMEOUT_MS = 60_000;
+
+/** A Node child process, ready once it answers HTTP on its port. */
 export async function startServer(args: string[], env: Record<string, string>, { cpu }: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
-  const { DATABASE_URL: _ours, ...inherited } = process.env;
-  const [command, commandArgs] = cpu === undefined ? [process.execPath, args] : ['taskset', ['-c', cpu, process.execPath, ...args]];
-  const child = spawn(command, commandArgs, {
-    cwd: REPO,
-    env: { ...inherited, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
-  const deadline = Date.now() + 60_000;
+  const child = spawnNode(args, { ...env, PORT: String(port), HOST: '127.0.0.1' }, cpu, 'ignore');
+  const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode} before answering:\n${stderr}`);
+    if (child.process.exitCode !== null) throw new Error(`The server exited with ${child.process.exitCode} before answering:\n${child.stderr()}`);
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The server did not answer within 60 s:\n${stderr}`);
+      child.process.kill('SIGKILL');
+      throw new Error(`The server did not answer within ${READY_TIMEOUT_MS / 1000} s:\n${child.stderr()}`);
     }
     if (await answers(port)) break;
     await new Promise((wake) => setTimeout(wake, 200));
   }
+  return { port, stop: child.stop };
+}
+
+/** A Node child process that serves no HTTP (a worker), ready once its stdout says so. */
+export async function startProcess(args: string[], env: Record<string, string>, { cpu, ready }: ProcessOptions): Promise<RunningProcess> {
+  const child = spawnNode(args, env, cpu, 'pipe');
+  const lines = createInterface({ input: child.process.stdout! });
+  try {
+    await new Promise<void>((resolveReady, reject) => {
+      const timer = setTimeout(() => reject(new Error(`The process did not say it was ready within ${READY_TIMEOUT_MS / 1000} s:\n${child.stderr()}`)), READY_TIMEOUT_MS);
+      const early = (code: number | null) => reject(new Error(`The process exited with ${code} before it was ready:\n${child.stderr()}`));
+      child.process.once('exit', early);
+      lines.on('line', (line) => {
+        if (!ready(line)) return;
+        clearTimeout(timer);
+        child.process.off('exit', early);
+        resolveReady();
+      });
+    });
+  } catch (error) {
+    child.process.kill('SIGKILL');
+    throw error;
+  }
+  // Read on, so a full pipe never blocks the child.
+  lines.removeAllListeners('line');
+  lines.on('line', () => undefined);
+  return { stop: child.stop };
+}
+
+function spawnNode(args: string[], env: Record<string, string>, cpu: string | undefined, stdout: 'ignore' | 'pipe') {
+  const { DATABASE_URL: _ours, ...inherited } = process.env;
+  const [command, commandArgs] = cpu === undefined ? [process.execPath, args] : ['taskset', ['-c', cpu, process.execPath, ...args]];
+  const child: ChildProcess = spawn(command, commandArgs, { cwd: REPO, env: { ...inherited, ...env }, stdio: ['ignore', stdout, 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
   return {
-    port,
+    process: child,
+    stderr: () => stderr,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

@@ -53,6 +53,12 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** The nearest-rank percentile (`p` from 0 to 100) of `values`. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
 /** Runs `callers` loops at once, each taking the next item number until `total` are done. */
 export async function runConcurrently(total: number, callers: number, work: (item: number) => Promise<unknown>): Promise<number> {
   let next = 0;

@@ -7,18 +7,15 @@
  * The run ends by comparing the 302s answered with the ScanRecorded events stored: none may be lost.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QrDesign } from '@qr/contracts';
-import { codeStreamId, type CodeCreated } from '@qr/domain';
-import { PostgresEventStore } from '@qr/eventstore';
 import { PgliteClient, type SqlClient } from '@qr/platform';
 import { openTestPglite, openTestPostgres } from '@qr/platform/testing';
 import { describePostgres } from './bench-databases';
 import { REPO, startServer } from './bench-servers';
 import { formatPercent, formatRate, markdownTable, targetLines, writeResults, type TargetCheck } from './harness';
+import { PHONE_HEADERS, seedCodes, urlCodes } from './scan-fixture';
 
 const CONNECTIONS = 100;
 const WARMUP_SECONDS = 5;
@@ -27,12 +24,6 @@ const MEASURE_SECONDS = 15;
 const CODES = 16;
 /** Request logs off, as an operator serving many scans a second runs it (each log line costs about as much as the scan's SQL). */
 const LOG_LEVEL = 'warn';
-/** What a phone sends: the scan path parses all of it, so the baseline gets the same bytes. */
-const HEADERS = {
-  'user-agent':
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-  'accept-language': 'de-DE,de;q=0.9,en;q=0.8',
-};
 const SERVER_CPU = '0';
 const LOAD_CPU = '1';
 
@@ -88,10 +79,7 @@ interface Row {
   scansStored: number;
 }
 
-const codes = Array.from({ length: CODES }, () => ({
-  codeId: randomBytes(30).toString('base64').replace(/[^0-9A-Za-z]/g, '').slice(0, 10),
-  url: 'https://example.com/menu?table=4',
-}));
+const codes = urlCodes(CODES);
 const scanPaths = codes.map(({ codeId }) => ({ method: 'GET' as const, path: `/${codeId}` }));
 
 export async function run(): Promise<void> {
@@ -163,7 +151,7 @@ async function load(port: number, seconds: number): Promise<Load> {
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: HEADERS,
+    headers: PHONE_HEADERS,
     requests: scanPaths,
   });
   return {
@@ -186,19 +174,6 @@ function pinThisProcess(): boolean {
   }
 }
 
-/** The codes to scan, as the API would have stored them; the codes projection builds the read model when the API starts. */
-async function seedCodes(db: SqlClient): Promise<void> {
-  const store = new PostgresEventStore(db);
-  const orgId = 'bench-org';
-  for (const { codeId, url } of codes) {
-    const created: CodeCreated = {
-      type: 'CodeCreated',
-      data: { code_id: codeId, org_id: orgId, name: `Bench ${codeId}`, content: { type: 'url', url }, design: QrDesign.parse({}), base_code_id: null, created_by: 'bench' },
-    };
-    await store.append({ streamId: codeStreamId(codeId), expectedVersion: 'no_stream', events: [{ ...created, metadata: { org_id: orgId } }] });
-  }
-}
-
 const COUNT_SCANS = `SELECT count(*)::int AS scans FROM es_events WHERE type = 'ScanRecorded'`;
 
 /** A fresh PGlite data directory laid out as DATA_DIR (`<dir>/pg`), from the migrated template rather than initdb. */
@@ -209,7 +184,7 @@ async function openPglite(): Promise<BenchDatabase> {
   const dump = await template.dump();
   await template.close();
   const db = await PgliteClient.open({ dataDir: pgDir, template: dump });
-  await seedCodes(db);
+  await seedCodes(db, 'bench-org', codes);
   await db.close();
   return {
     name: 'PGlite',
@@ -230,7 +205,7 @@ async function openPglite(): Promise<BenchDatabase> {
 /** A database of its own on the server, dropped afterwards; its durability settings are part of the result. */
 async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
   const pg = await openTestPostgres(serverUrl, { max: 2 });
-  await seedCodes(pg.db);
+  await seedCodes(pg.db, 'bench-org', codes);
   return {
     name: 'PostgreSQL',
     storage: await describePostgres(pg.db, serverUrl),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ANALYTICS_PERIODS } from '@qr/contracts';
 import { analyticsEventsStreamId, periodWindow, scanStreamId, submissionsStreamId, type PeriodWindow } from '@qr/domain';
-import { START, type NewEvent } from '@qr/eventstore';
+import { START, type NewEvent, type RecordedEvent } from '@qr/eventstore';
 import { testAdapters } from '@qr/platform/testing';
 import type { Projection } from '@qr/projections-runner';
 import { projectionTestbed } from '@qr/projections-runner/testing';
@@ -196,6 +196,24 @@ describeWithClickHouse('analytics on ClickHouse answers as on Postgres', () => {
     const [raw] = await clickhouse.store.rows<{ rows: string; ids: string }>(`SELECT count() AS rows, uniqExact(event_id) AS ids FROM ${clickhouse.store.table('events')} WHERE org_id = '${ORG}'`);
     expect(Number(raw!.rows)).toBe(Number(raw!.ids));
     expect(await figuresOf(reader, some())).toEqual(await figuresOf(new AnalyticsRollups(t.db), some()));
+  }, 60_000);
+
+  it('a batch of several id checks counts each event once: new, redelivered with more, and again in part', async () => {
+    // Past every other test's events, so the first batch finds its time span empty in the raw table.
+    const start = Date.UTC(2031, 0, 1);
+    const recorded = [21, 22, 23, 24].flatMap((seed) => fixture(seed)).map(([streamId, event], i): RecordedEvent => {
+      const at = new Date(start + i * 61_000);
+      return { id: randomUUID(), type: event.type, data: event.data, metadata: {}, schemaVersion: 1, streamId, streamPosition: i, globalPosition: i + 1, transactionId: '1', occurredAt: at, recordedAt: at };
+    });
+    const context = { tx: t.db, table: (name: string) => name };
+    for (const batch of [recorded.slice(0, 2_500), recorded, recorded.slice(1_000)]) await sink.handle(batch, context);
+
+    const scans = recorded.filter((event) => event.type === 'ScanRecorded' && (event.data as { org_id: string }).org_id === ORG).length;
+    expect(scans).toBeGreaterThan(2_000);
+    const [raw] = await clickhouse.store.rows<{ rows: string; ids: string }>(`SELECT count() AS rows, uniqExact(event_id) AS ids FROM ${clickhouse.store.table('events')} WHERE org_id = '${ORG}'`);
+    const [counted] = await clickhouse.store.rows<{ scans: string }>(`SELECT sum(scans) + sum(bots) AS scans FROM ${clickhouse.store.table('hourly')} WHERE org_id = '${ORG}' AND code_id = ''`);
+    expect(Number(raw!.rows)).toBe(Number(raw!.ids));
+    expect(Number(counted!.scans)).toBe(scans);
   }, 60_000);
 
   it('a ClickHouse outage pauses the sink, and it resumes without loss when the server is back', async () => {

@@ -1,4 +1,4 @@
-import { Kafka, logLevel, Partitioners, type LogEntry, type Producer } from 'kafkajs';
+import type { Kafka, LogEntry, Producer } from 'kafkajs';
 import { CatchUpSubscription, type Checkpoint, type EventStore, type RecordedEvent } from '@qr/eventstore';
 import type { Config, Logger, SqlClient } from '@qr/platform';
 import { toKafkaMessage } from './event-message';
@@ -28,6 +28,8 @@ export interface RelayLag {
   last_error?: string;
 }
 
+type KafkaJs = typeof import('kafkajs');
+
 /**
  * Publishes every event of the log to one Kafka topic, in log order, keyed by stream id (DESIGN.md
  * §2). At least once: a batch's checkpoint is stored only after the broker acknowledged the whole
@@ -40,7 +42,7 @@ export interface RelayLag {
  * per broker keeps each partition in order through kafkajs's retries.
  */
 export class KafkaRelay {
-  private readonly kafka: Kafka;
+  private kafka: { module: KafkaJs; client: Kafka } | undefined;
   private producer: Producer | undefined;
   private subscription: CatchUpSubscription | undefined;
   private lastError: string | undefined;
@@ -50,18 +52,7 @@ export class KafkaRelay {
     private readonly store: EventStore,
     private readonly log: Logger,
     private readonly options: KafkaRelayOptions,
-  ) {
-    this.kafka = new Kafka({
-      clientId: options.clientId ?? 'qr-platform-relay',
-      brokers: [...options.brokers],
-      connectionTimeout: options.connectionTimeoutMs ?? 3000,
-      requestTimeout: options.requestTimeoutMs ?? 10_000,
-      // Few quick retries inside kafkajs; the relay's own backoff governs a longer outage.
-      retry: { retries: 2, initialRetryTime: 200 },
-      logLevel: logLevel.INFO,
-      logCreator: () => (entry) => this.kafkaLog(entry),
-    });
-  }
+  ) {}
 
   /** The relay the configuration asks for: one when KAFKA_BROKERS is set, none in the embedded default. */
   static configured(config: Config, db: SqlClient, store: EventStore, log: Logger, tuning: Partial<KafkaRelayOptions> = {}): KafkaRelay | undefined {
@@ -74,6 +65,7 @@ export class KafkaRelay {
   }
 
   async start(): Promise<void> {
+    this.kafka ??= await this.createKafka();
     const { checkpoint } = await relayCheckpoint.read(this.db, this.options.topic);
     this.subscription = new CatchUpSubscription(this.store, {
       from: checkpoint,
@@ -140,9 +132,29 @@ export class KafkaRelay {
     this.lastError = undefined;
   }
 
+  /**
+   * kafkajs is loaded only by a relay that starts: the embedded default runs none, and the module
+   * costs about 1 MB of heap (measured beside the modules the server loads anyway).
+   */
+  private async createKafka(): Promise<{ module: KafkaJs; client: Kafka }> {
+    const kafkajs = await import('kafkajs');
+    const client = new kafkajs.Kafka({
+      clientId: this.options.clientId ?? 'qr-platform-relay',
+      brokers: [...this.options.brokers],
+      connectionTimeout: this.options.connectionTimeoutMs ?? 3000,
+      requestTimeout: this.options.requestTimeoutMs ?? 10_000,
+      // Few quick retries inside kafkajs; the relay's own backoff governs a longer outage.
+      retry: { retries: 2, initialRetryTime: 200 },
+      logLevel: kafkajs.logLevel.INFO,
+      logCreator: () => (entry) => this.kafkaLog(entry, kafkajs.logLevel.WARN),
+    });
+    return { module: kafkajs, client };
+  }
+
   private async connectedProducer(): Promise<Producer> {
     if (this.producer) return this.producer;
-    const producer = this.kafka.producer({ maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
+    const { module, client } = this.kafka!;
+    const producer = client.producer({ maxInFlightRequests: 1, createPartitioner: module.Partitioners.DefaultPartitioner });
     this.producer = producer;
     await producer.connect();
     return producer;
@@ -155,9 +167,9 @@ export class KafkaRelay {
   }
 
   /** kafkajs's own lines go to our log; its errors are warnings, because the relay retries and says so itself. */
-  private kafkaLog({ namespace, level, log: { message, timestamp: _timestamp, logger: _logger, ...details } }: LogEntry): void {
+  private kafkaLog({ namespace, level, log: { message, timestamp: _timestamp, logger: _logger, ...details } }: LogEntry, warn: number): void {
     const fields = { kafkajs: namespace, ...details };
-    if (level <= logLevel.WARN) this.log.warn(fields, message);
+    if (level <= warn) this.log.warn(fields, message);
     else this.log.debug(fields, message);
   }
 }

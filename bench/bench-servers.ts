@@ -12,11 +12,21 @@ export interface RunningProcess {
 
 export interface RunningServer extends RunningProcess {
   port: number;
+  pid: number;
+  /** From the spawn to the first answer that made it ready. */
+  readyMs: number;
 }
 
 export interface ServerOptions {
   /** Pins the child to this CPU list (taskset), so it does not steal the load generator's core. */
   cpu?: string;
+}
+
+export interface ServerReadiness {
+  /** Ready once this path answers 200; without it, once `/` answers at all. */
+  readyPath?: string;
+  /** How long the server may take to become ready: READY_TIMEOUT_MS unless told. */
+  readyTimeoutMs?: number;
 }
 
 export interface ProcessOptions extends ServerOptions {
@@ -27,20 +37,25 @@ export interface ProcessOptions extends ServerOptions {
 const READY_TIMEOUT_MS = 60_000;
 
 /** A Node child process, ready once it answers HTTP on its port. */
-export async function startServer(args: string[], env: Record<string, string>, { cpu }: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  args: string[],
+  env: Record<string, string>,
+  { cpu, readyPath, readyTimeoutMs = READY_TIMEOUT_MS }: ServerOptions & ServerReadiness = {},
+): Promise<RunningServer> {
   const port = await freePort();
+  const spawnedAt = performance.now();
   const child = spawnNode(args, { ...env, PORT: String(port), HOST: '127.0.0.1' }, cpu, 'ignore');
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const deadline = spawnedAt + readyTimeoutMs;
   for (;;) {
     if (child.process.exitCode !== null) throw new Error(`The server exited with ${child.process.exitCode} before answering:\n${child.stderr()}`);
-    if (Date.now() > deadline) {
+    if (performance.now() > deadline) {
       child.process.kill('SIGKILL');
-      throw new Error(`The server did not answer within ${READY_TIMEOUT_MS / 1000} s:\n${child.stderr()}`);
+      throw new Error(`The server did not answer within ${readyTimeoutMs / 1000} s:\n${child.stderr()}`);
     }
-    if (await answers(port)) break;
-    await new Promise((wake) => setTimeout(wake, 200));
+    if (await answers(port, readyPath)) break;
+    await new Promise((wake) => setTimeout(wake, 100));
   }
-  return { port, stop: child.stop };
+  return { port, pid: child.process.pid!, readyMs: performance.now() - spawnedAt, stop: child.stop };
 }
 
 /** A Node child process that serves no HTTP (a worker), ready once its stdout says so. */
@@ -86,10 +101,11 @@ function spawnNode(args: string[], env: Record<string, string>, cpu: string | un
   };
 }
 
-async function answers(port: number): Promise<boolean> {
+async function answers(port: number, readyPath: string | undefined): Promise<boolean> {
   try {
-    await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
-    return true;
+    const response = await fetch(`http://127.0.0.1:${port}${readyPath ?? '/'}`, { redirect: 'manual' });
+    await response.arrayBuffer();
+    return readyPath === undefined || response.status === 200;
   } catch {
     return false;
   }

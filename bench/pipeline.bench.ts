@@ -178,7 +178,7 @@ async function visibleEvents(store: ClickHouseAnalyticsStore, orgId: string): Pr
 async function rawInsertRate(clickhouse: TestClickHouse, fixture: ScanFixture): Promise<number> {
   const { store } = clickhouse;
   const table = `${store.database}.bench_raw_events`;
-  await store.client.command({ query: `CREATE TABLE ${table} AS ${store.table('events')} ENGINE = MergeTree() PARTITION BY toYYYYMM(at) ORDER BY (at, event_id)` });
+  await store.command(`CREATE TABLE ${table} AS ${store.table('events')} ENGINE = MergeTree() PARTITION BY toYYYYMM(at) ORDER BY (at, event_id)`);
   const codes = fixtureCodes(fixture.codes);
   let insertSeconds = 0;
   for (let first = 0; first < fixture.events; first += REPLAY_BATCH) {
@@ -188,7 +188,7 @@ async function rawInsertRate(clickhouse: TestClickHouse, fixture: ScanFixture): 
     });
     const values = clickhouseEventRows(events);
     const started = performance.now();
-    await store.client.insert({ table, values, format: 'JSONEachRow' });
+    await store.insert(table, values);
     insertSeconds += seconds(started);
   }
   return fixture.events / insertSeconds;

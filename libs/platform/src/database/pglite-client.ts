@@ -5,6 +5,15 @@ import { PostgresClient } from './postgres-client';
 import type { QueryOptions, SqlClient, SqlExecutor } from './sql-client';
 
 /**
+ * PostgreSQL's default 128 MB of shared buffers, which PGlite keeps, are all written at start-up
+ * and stay in the process's memory for good: they were a quarter of the idle server's RSS. The
+ * embedded database's files sit in the operating system's page cache, so a page the buffers miss
+ * is read from memory, not from disk. Measured on 100,000 scans appended and replayed: 32 MB cost
+ * no CPU time against 128 MB that the noise would show, 16 MB about a tenth more.
+ */
+const SHARED_BUFFERS = '32MB';
+
+/**
  * The embedded database, spoken to through node-postgres as a server is (PGlite's own node-postgres
  * connection): the same driver, type parsing and named prepared statements on both databases. It
  * is also faster than PGlite's query(), which describes and plans every statement anew: measured
@@ -22,7 +31,11 @@ export class PgliteClient implements SqlClient {
 
   /** `dataDir` undefined keeps the database in memory; `template` starts from a dumped data directory. */
   static async open(options: { dataDir?: string; template?: Blob } = {}): Promise<PgliteClient> {
-    const pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.template });
+    const pglite = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.template,
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+    });
     // The pool's one client never idles out: each client would start on the same PGlite connection again.
     const pool = new Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
     return new PgliteClient(pglite, new PostgresClient(pool));

@@ -154,7 +154,7 @@ export function clickhouseAnalytics(store: ClickHouseAnalyticsStore): Projection
       const values = stored.size === 0 ? counted : counted.filter((row) => !stored.has(row.event_id));
       if (values.length === 0) return;
       // One insert per batch: ClickHouse wants few large blocks, and the views aggregate each block.
-      await store.client.insert({ table: store.table('events'), values, format: 'JSONEachRow' });
+      await store.insert(store.table('events'), values);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+import type { ClickHouseClient } from '@clickhouse/client';
 
 /**
  * The ClickHouse analytics sink's tables (DESIGN.md §5) and the one client both its projection and
@@ -27,9 +27,10 @@ export const literal = (value: string): string => `'${value.replace(/\\/g, '\\\\
 
 export class ClickHouseAnalyticsStore {
   private schema: Promise<void> | null = null;
+  private client: Promise<ClickHouseClient> | null = null;
 
   private constructor(
-    readonly client: ClickHouseClient,
+    private readonly serverUrl: string,
     readonly database: string,
   ) {}
 
@@ -38,19 +39,9 @@ export class ClickHouseAnalyticsStore {
     const parsed = new URL(url);
     const database = decodeURIComponent(parsed.pathname.replace(/^\/+|\/+$/g, '')) || 'default';
     if (!IDENTIFIER.test(database)) throw new Error(`CLICKHOUSE_URL names the database "${database}": use letters, digits and _ only.`);
-    parsed.pathname = '/';
     // The database is named in every statement, so that the first one can create it.
-    const client = createClient({
-      url: parsed.toString(),
-      request_timeout: 30_000,
-      // A kept-alive socket that the server closed while a busy event loop (PGlite's WASM) delayed
-      // the client's idle timer fails the next request with ECONNRESET (seen here on 18.16). A
-      // connection per request costs a loopback handshake; requests are few and large.
-      keep_alive: { enabled: false },
-      // Failures reach the caller, which logs them once (the runner: "projection batch failed; retrying").
-      log: { level: ClickHouseLogLevel.OFF },
-    });
-    return new ClickHouseAnalyticsStore(client, database);
+    parsed.pathname = '/';
+    return new ClickHouseAnalyticsStore(parsed.toString(), database);
   }
 
   table(name: 'events' | 'hourly' | 'dimensions' | 'visitors'): string {
@@ -68,11 +59,41 @@ export class ClickHouseAnalyticsStore {
 
   async rows<Row>(query: string): Promise<Row[]> {
     await this.ready();
-    return (await this.client.query({ query, format: 'JSONEachRow' })).json<Row>();
+    return (await (await this.connected()).query({ query, format: 'JSONEachRow' })).json<Row>();
   }
 
-  close(): Promise<void> {
-    return this.client.close();
+  async insert(table: string, values: readonly object[]): Promise<void> {
+    await (await this.connected()).insert({ table, values, format: 'JSONEachRow' });
+  }
+
+  /** A statement without a result (DDL). */
+  async command(query: string): Promise<void> {
+    await (await this.connected()).command({ query });
+  }
+
+  async close(): Promise<void> {
+    await (await this.client)?.close();
+  }
+
+  /**
+   * The client, and @clickhouse/client with it, is loaded by the first request: the analytics
+   * module exports this store to every process, and only one with CLICKHOUSE_URL set talks to
+   * ClickHouse (loaded at start, the module held about 0.5 MB of the embedded server's heap).
+   */
+  private connected(): Promise<ClickHouseClient> {
+    this.client ??= import('@clickhouse/client').then(({ createClient, ClickHouseLogLevel }) =>
+      createClient({
+        url: this.serverUrl,
+        request_timeout: 30_000,
+        // A kept-alive socket that the server closed while a busy event loop (PGlite's WASM) delayed
+        // the client's idle timer fails the next request with ECONNRESET (seen here on 18.16). A
+        // connection per request costs a loopback handshake; requests are few and large.
+        keep_alive: { enabled: false },
+        // Failures reach the caller, which logs them once (the runner: "projection batch failed; retrying").
+        log: { level: ClickHouseLogLevel.OFF },
+      }),
+    );
+    return this.client;
   }
 
   private async createSchema(): Promise<void> {
@@ -123,6 +144,6 @@ export class ClickHouseAnalyticsStore {
            FROM ${events} WHERE visitor_key != '' GROUP BY org_id, code_id, day, visitor`,
       ),
     ];
-    for (const query of statements) await this.client.command({ query });
+    for (const query of statements) await this.command(query);
   }
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { PostgresEventStore } from '@qr/eventstore';
-import { ConfigError, createLogger, DataDirLockedError, loadConfig, openDatabase } from '@qr/platform';
+import { createLogger, exitAfterFailedStart, loadConfig, openDatabase, stopOnSignals } from '@qr/platform';
 import { inProcessProjections, KafkaRelay, openAnalyticsSink, ProjectionRunner } from '@qr/projections-runner';
 import { APP_VERSION } from './app-version';
 import { createApp } from './create-app';
@@ -31,27 +31,13 @@ async function main(): Promise<void> {
       `  Data: ${opened.location}\n\n`,
   );
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'shutting down');
+  stopOnSignals(logger, async () => {
     await app.close();
     await relay?.stop();
     await projections.stop();
     await analytics.close();
     await opened.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(`The server could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  }
-  process.exit(1);
-});
+main().catch((error: unknown) => exitAfterFailedStart('The server', error));

@@ -9,3 +9,4 @@ export { openDatabase, type OpenedDatabase } from './database/open-database';
 export * from './blobs';
 export { PersonalDataVault, normalisedEmail, normalisedPhone, openSealed, type PersonIdentity } from './personal-data/personal-data-vault';
 export { serverSecret } from './database/server-secrets';
+export { exitAfterFailedStart, stopOnSignals } from './process-lifecycle';

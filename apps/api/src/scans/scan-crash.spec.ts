@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENT_MESSAGE_HEADERS, type AnalyticsView, type HealthView } from '@qr/contracts';
 import { createLogger, loadConfig, PgliteClient, type SqlClient } from '@qr/platform';
-import { kafkaAvailable, openTestKafka, openTestPglite, openTestPostgres, readTestTopic, requiredServiceUrl } from '@qr/platform/testing';
+import { kafkaAvailable, openTestKafka, openTestPglite, openTestPostgres, readTestTopic, requiredServiceUrl, seededRandom } from '@qr/platform/testing';
 import { clickhouseServerUrl, openTestClickHouse } from '@qr/projections-analytics/testing';
 import { orgCreate, type OrgCreateResult } from '../cli/org-create';
 import { API_MAIN, buildApi, freePort, NodeProcess, ROOT } from '../testing/node-process';
@@ -16,17 +16,6 @@ const CONCURRENT_SCANNERS = 4;
 /** The longest a crash waits once the restarted API answers scans again. */
 const MAX_KILL_DELAY_MS = 3000;
 
-/** mulberry32: the delays before each kill come from a logged seed, so a failing run can be retried with the same ones (CRASH_SEED). */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,2 +1,3 @@
 export * from './test-databases';
 export * from './test-kafka';
+export * from './seeded-random';

@@ -1,4 +1,4 @@
-import { ConfigError, createLogger, loadConfig, openDatabase } from '@qr/platform';
+import { ConfigError, createLogger, exitAfterFailedStart, loadConfig, openDatabase, stopOnSignals } from '@qr/platform';
 import { openAnalyticsSink, workerProjections } from '../analytics-sink';
 import { ProjectionWorker } from './projection-worker';
 
@@ -22,22 +22,11 @@ async function main(): Promise<void> {
   const worker = new ProjectionWorker(opened.db, logger, { brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC, projections: workerProjections(analytics.projections) });
   await worker.start();
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    logger.info({ signal }, 'projection worker shutting down');
+  stopOnSignals(logger, async () => {
     await worker.stop();
     await analytics.close();
     await opened.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
-  else process.stderr.write(`The projection worker could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-  process.exit(1);
-});
+main().catch((error: unknown) => exitAfterFailedStart('The projection worker', error));

@@ -1,7 +1,7 @@
 import { analyticsEventsStreamId, scanStreamId, submissionsStreamId, type AnalyticsEventRecorded, type FormSubmitted, type ScanRecorded } from '@qr/domain';
 import { PostgresEventStore, type EventStore, type NewEvent } from '@qr/eventstore';
 import { createLogger, type SqlExecutor } from '@qr/platform';
-import type { TestAdapter } from '@qr/platform/testing';
+import { seededRandom, type TestAdapter } from '@qr/platform/testing';
 import type { Projection } from '../projection';
 import { ProjectionRunner } from '../projection-runner';
 
@@ -15,17 +15,6 @@ const ORGS = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0
 const CODES = ['CODEAAAAA1', 'CODEBBBBB2', 'CODECCCCC3', 'CODEDDDDD4', 'CODEEEEEE5'];
 const START = Date.parse('2026-03-02T06:00:00Z');
 
-/** A small deterministic generator (mulberry32), so a failing run can be repeated. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Scans, submissions and custom events over two organisations, five codes (scan streams sharded
@@ -33,7 +22,7 @@ function random(seed: number): () => number {
  * scans whose times run against the log's order: what makes the analytics' first-visit hours move.
  */
 export function analyticsTraffic(count: number, seed = 1): Appended[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
   const traffic: Appended[] = [];
   for (let i = 0; i < count; i++) {

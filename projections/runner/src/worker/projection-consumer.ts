@@ -24,12 +24,16 @@ export interface ConsumerTuning {
   retryDelayMs: number;
   maxRetryDelayMs: number;
   /**
-   * How long the first partition's batch waits for the others' before they are applied together,
-   * unless gatherMaxMessages arrive first: a group commit, since each transaction and each sink
-   * call (a ClickHouse insert feeds its views: tens of milliseconds of its CPU at any size) costs
-   * about the same for ten messages as for thousands.
+   * The batches waiting once no batch came for this long, and the last group was applied this long
+   * ago, are applied together (a group commit): a transaction and a sink call (a ClickHouse insert
+   * feeds its views, tens of milliseconds of its CPU at any size) cost about the same for ten
+   * messages as for thousands. kafkajs hands over a fetch's batches, one per partition, at once,
+   * and fetches a partition again only when its batch is applied, so a short gap catches them
+   * without holding up the next fetch; each fetch, and so each group, brings what came meanwhile.
+   * The wait is bounded: a partition's next batch comes only after this one is applied.
    */
   gatherMs: number;
+  /** Applied at once when this many messages wait. */
   gatherMaxMessages: number;
 }
 
@@ -64,7 +68,7 @@ const MAX_PARTITIONS_TOGETHER = 64;
  * every worker running the projection joins it, and Kafka shares the partitions among them.
  *
  * kafkajs hands over one batch per partition, every partition's at once; the batches that arrive
- * within a short gather window are applied together, in one PostgreSQL transaction that first locks
+ * together (see ConsumerTuning.gatherMs) are applied together, in one PostgreSQL transaction that first locks
  * the generation's row in projection_checkpoints, then skips each partition's messages below its
  * stored offset, applies the rest in one call of the projection and stores the new offsets. Only
  * then is each partition's Kafka offset resolved. Kafka's committed offset only says where to fetch
@@ -84,10 +88,11 @@ export class ProjectionConsumer {
   /** Set while a transient failure holds the projection back, for the log and health. */
   lastError: string | undefined;
   private gathering: Gathered[] = [];
-  private gatherTimer: NodeJS.Timeout | undefined;
   /** A group is queued behind the one being applied; batches arriving meanwhile join it. */
   private groupQueued = false;
   private applying: Promise<void> = Promise.resolve();
+  private lastArrival = 0;
+  private lastApplied = 0;
 
   constructor(
     kafka: Kafka,
@@ -141,18 +146,12 @@ export class ProjectionConsumer {
 
   private gather(batch: Gathered): void {
     this.gathering.push(batch);
-    if (this.groupQueued) return;
-    if (this.gathering.reduce((sum, b) => sum + b.received.length, 0) >= this.tuning.gatherMaxMessages) return this.queueGroup();
-    this.gatherTimer ??= setTimeout(() => this.queueGroup(), this.tuning.gatherMs);
-  }
-
-  /** Groups take turns: the generation's lock would make them wait anyway, and waiting here lets the next one grow. */
-  private queueGroup(): void {
-    clearTimeout(this.gatherTimer);
-    this.gatherTimer = undefined;
+    this.lastArrival = Date.now();
     if (this.groupQueued) return;
     this.groupQueued = true;
+    // Groups take turns: the generation's lock would make them wait anyway, and waiting here lets the next one grow.
     this.applying = this.applying.then(async () => {
+      await this.gathered();
       this.groupQueued = false;
       const group = this.gathering.splice(0);
       try {
@@ -161,8 +160,24 @@ export class ProjectionConsumer {
         // Nothing should throw here; if something did, the batches go again rather than the chain stopping.
         this.log.error({ err: error, projection: this.target.projection.name }, 'projection batches given up after an unexpected error');
         for (const batch of group) batch.settle(false);
+      } finally {
+        this.lastApplied = Date.now();
       }
     });
+  }
+
+  /**
+   * Waits for a quiet gap after the last batch came and after the last group was applied: the
+   * partitions that group held are fetched again meanwhile, and joining this group keeps every
+   * partition's fetches in step instead of groups of some partitions taking turns with the others'.
+   */
+  private async gathered(): Promise<void> {
+    for (;;) {
+      if (this.gathering.reduce((sum, b) => sum + b.received.length, 0) >= this.tuning.gatherMaxMessages) return;
+      const wait = Math.max(this.lastArrival, this.lastApplied) + this.tuning.gatherMs - Date.now();
+      if (wait <= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
   }
 
   /** Applies the group, retrying it while the failure is transient; settles every batch of it. */

@@ -32,8 +32,8 @@ const DEFAULT_TUNING: ConsumerTuning = {
   maxWaitTimeMs: 250,
   retryDelayMs: 1_000,
   maxRetryDelayMs: 30_000,
-  // A few ClickHouse inserts a second at 1,000 scans/s, well inside the 2 s the lag may take.
-  gatherMs: 200,
+  // Enough for the batches of one fetch from each broker, which come within milliseconds.
+  gatherMs: 25,
   gatherMaxMessages: 5_000,
 };
 

@@ -20,6 +20,13 @@ export interface WorkerProjectionProgress {
   last_applied_at: string | null;
 }
 
+/** Where one partition's applied messages end, and how many events of them the projection took. */
+export interface PartitionAdvance {
+  partition: number;
+  nextOffset: number;
+  applied: number;
+}
+
 interface OffsetRow {
   partition: number;
   next_offset: string | number;
@@ -29,26 +36,28 @@ interface OffsetRow {
 
 /** Reads and writes `projection_partition_offsets`: a worker-fed generation's checkpoint, one per partition. */
 export const partitionOffsets = {
-  /** The first offset of `partition` not applied yet (0 when nothing was). Call it holding the generation's lock. */
-  async next(tx: SqlExecutor, projection: string, generation: number, topic: string, partition: number): Promise<number> {
-    const { rows } = await tx.query<{ next_offset: string | number }>(
-      `SELECT next_offset FROM projection_partition_offsets WHERE projection = $1 AND generation = $2 AND topic = $3 AND partition = $4`,
-      [projection, generation, topic, partition],
-      { statementName: 'partition_offset_next' },
+  /** Each partition's first offset not applied yet (absent when nothing was). Call it holding the generation's lock. */
+  async next(tx: SqlExecutor, projection: string, generation: number, topic: string, partitions: readonly number[]): Promise<Map<number, number>> {
+    const { rows } = await tx.query<{ partition: number; next_offset: string | number }>(
+      `SELECT partition, next_offset FROM projection_partition_offsets
+        WHERE projection = $1 AND generation = $2 AND topic = $3 AND partition = ANY($4::int[])`,
+      [projection, generation, topic, [...partitions]],
+      { statementName: 'partition_offsets_next' },
     );
-    return rows[0] ? Number(rows[0].next_offset) : 0;
+    return new Map(rows.map((row) => [Number(row.partition), Number(row.next_offset)]));
   },
 
-  /** Moves the partition past `nextOffset - 1`, and counts the applied events on the generation, in the batch's transaction. */
-  async advance(tx: SqlExecutor, at: { projection: string; generation: number; topic: string; partition: number }, nextOffset: number, applied: number): Promise<void> {
+  /** Moves each partition past `nextOffset - 1`, and counts the applied events on the generation, in the batch's transaction. */
+  async advance(tx: SqlExecutor, at: { projection: string; generation: number; topic: string }, advances: readonly PartitionAdvance[]): Promise<void> {
     await tx.query(
       `INSERT INTO projection_partition_offsets AS o (projection, generation, topic, partition, next_offset, messages_applied)
-         VALUES ($1, $2, $3, $4, $5, $6)
+         SELECT $1, $2, $3, u.partition, u.next_offset, u.applied FROM unnest($4::int[], $5::bigint[], $6::bigint[]) AS u(partition, next_offset, applied)
        ON CONFLICT (projection, generation, topic, partition)
          DO UPDATE SET next_offset = greatest(o.next_offset, excluded.next_offset), messages_applied = o.messages_applied + excluded.messages_applied, updated_at = now()`,
-      [at.projection, at.generation, at.topic, at.partition, nextOffset, applied],
-      { statementName: 'partition_offset_advance' },
+      [at.projection, at.generation, at.topic, advances.map((a) => a.partition), advances.map((a) => a.nextOffset), advances.map((a) => a.applied)],
+      { statementName: 'partition_offsets_advance' },
     );
+    const applied = advances.reduce((sum, a) => sum + a.applied, 0);
     if (applied === 0) return;
     await tx.query(
       `UPDATE projection_checkpoints SET events_processed = events_processed + $3, updated_at = now() WHERE name = $1 AND generation = $2`,

@@ -1,4 +1,5 @@
 import { Kafka, logLevel } from 'kafkajs';
+import { EVENT_MESSAGE_HEADERS } from '@qr/contracts';
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore, type RecordedEvent } from '@qr/eventstore';
 import { createLogger, type SqlClient } from '@qr/platform';
@@ -75,6 +76,33 @@ describeWithKafka('projection workers on $name', (adapter) => {
     // Every partition was used, and every scan was applied once.
     expect(Number(rows[0]!.partitions)).toBeGreaterThan(1);
     expect(Number(rows[0]!.applied)).toBe(traffic.filter((a) => a.event.type === 'ScanRecorded').length);
+  });
+
+  it('applies the batches of all the partitions it holds together, in one call of the projection', async () => {
+    const topic = kafka.newTopic();
+    const traffic = analyticsTraffic(200, 15).filter((a) => a.event.type === 'ScanRecorded');
+    const publisher = await relay(topic);
+    await appendTraffic(store, traffic);
+    await publisher.caughtUp(30_000);
+    const partitionOf = new Map((await readTestTopic(kafka.brokers, topic, traffic.length)).map((m) => [m.headers[EVENT_MESSAGE_HEADERS.eventId]!, m.partition]));
+    const partitionsPerCall: number[] = [];
+    const recording: Projection = {
+      ...scanCounts,
+      async handle(events, context) {
+        partitionsPerCall.push(new Set(events.map((event) => partitionOf.get(event.id))).size);
+        await scanCounts.handle(events, context);
+      },
+    };
+    // Every partition's messages are in the topic already, so each fetch brings batches of several partitions at once.
+    const only = new ProjectionWorker(db, log, { brokers: kafka.brokers, topic, projections: [recording], ...TUNING, gatherMs: 500 });
+    running.push(only);
+    await only.start();
+    await only.caughtUp(30_000);
+
+    expect(new Set(partitionOf.values()).size).toBeGreaterThan(1);
+    expect(Math.max(...partitionsPerCall)).toBeGreaterThan(1);
+    const { rows } = await db.query<{ scans: string }>('SELECT coalesce(sum(scans), 0) AS scans FROM scan_counts');
+    expect(Number(rows[0]!.scans)).toBe(traffic.length);
   });
 
   it('a second worker joining mid-stream and the first one leaving (two rebalances) change no figure', async () => {

@@ -32,6 +32,9 @@ const DEFAULT_TUNING: ConsumerTuning = {
   maxWaitTimeMs: 250,
   retryDelayMs: 1_000,
   maxRetryDelayMs: 30_000,
+  // Enough for the batches of one fetch from each broker, which come within milliseconds.
+  gatherMs: 25,
+  gatherMaxMessages: 5_000,
 };
 
 /**
@@ -72,6 +75,8 @@ export class ProjectionWorker {
       maxWaitTimeMs: options.maxWaitTimeMs ?? DEFAULT_TUNING.maxWaitTimeMs,
       retryDelayMs: options.retryDelayMs ?? DEFAULT_TUNING.retryDelayMs,
       maxRetryDelayMs: options.maxRetryDelayMs ?? DEFAULT_TUNING.maxRetryDelayMs,
+      gatherMs: options.gatherMs ?? DEFAULT_TUNING.gatherMs,
+      gatherMaxMessages: options.gatherMaxMessages ?? DEFAULT_TUNING.gatherMaxMessages,
     };
     this.kafka = new Kafka({
       clientId: options.clientId ?? 'qr-platform-projections',

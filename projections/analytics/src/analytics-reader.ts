@@ -5,6 +5,20 @@ import type { AnalyticsFigures, AnalyticsScope } from './analytics-rollups.reade
 
 export type BreakdownRows = Map<RollupDimension, { value: string | null; count: number }[]>;
 
+/** A figure as a driver returns it: bigint sums come as text from PostgreSQL and ClickHouse alike. */
+export type Numeric = string | number | null;
+
+/** A row of summed totals as numbers; a figure the row lacks (no activity) is 0. */
+export const toTotals = (row: Partial<Record<keyof AnalyticsTotals, Numeric>> | undefined): AnalyticsTotals => ({
+  scans: Number(row?.scans ?? 0),
+  unique_visitors: Number(row?.unique_visitors ?? 0),
+  submissions: Number(row?.submissions ?? 0),
+  qr_scans: Number(row?.qr_scans ?? 0),
+  link_visits: Number(row?.link_visits ?? 0),
+  bots: Number(row?.bots ?? 0),
+  events: Number(row?.events ?? 0),
+});
+
 /**
  * The analytics query API both sinks serve (DESIGN.md §5): the Postgres rollups (`AnalyticsRollups`)
  * and the ClickHouse tables (`ClickHouseAnalyticsReader`). The API reads through it and never knows

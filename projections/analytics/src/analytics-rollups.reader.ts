@@ -1,7 +1,7 @@
 import { type AnalyticsBreakdowns, type AnalyticsHeatmapCell, type AnalyticsSeriesPoint, type AnalyticsTotals } from '@qr/contracts';
 import { bucketStarts, type PeriodWindow, type TimeRange } from '@qr/domain';
 import type { SqlExecutor } from '@qr/platform';
-import { AnalyticsReader, type BreakdownRows } from './analytics-reader';
+import { AnalyticsReader, toTotals, type BreakdownRows, type Numeric } from './analytics-reader';
 import { FACET_COLUMNS, UNKNOWN_VALUE, WHOLE_ORGANIZATION, type RollupDimension } from './analytics.projection';
 
 /**
@@ -44,16 +44,6 @@ const FACETS_UNPIVOTED = Object.entries(FACET_COLUMNS)
 const TOTALS_SQL = `sum(scans)::int8 AS scans, sum(unique_visitors)::int8 AS unique_visitors, sum(submissions)::int8 AS submissions,
   sum(qr_scans)::int8 AS qr_scans, sum(link_visits)::int8 AS link_visits, sum(bots)::int8 AS bots, sum(events)::int8 AS events`;
 
-type Numeric = string | number | null;
-const toTotals = (row: Record<keyof AnalyticsTotals, Numeric> | undefined): AnalyticsTotals => ({
-  scans: Number(row?.scans ?? 0),
-  unique_visitors: Number(row?.unique_visitors ?? 0),
-  submissions: Number(row?.submissions ?? 0),
-  qr_scans: Number(row?.qr_scans ?? 0),
-  link_visits: Number(row?.link_visits ?? 0),
-  bots: Number(row?.bots ?? 0),
-  events: Number(row?.events ?? 0),
-});
 
 export class AnalyticsRollups extends AnalyticsReader {
   constructor(private readonly db: SqlExecutor) {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENT_MESSAGE_HEADERS, type AnalyticsView, type HealthView } from '@qr/contracts';
 import { createLogger, loadConfig, PgliteClient, type SqlClient } from '@qr/platform';
-import { kafkaAvailable, openTestKafka, openTestPglite, openTestPostgres, readTestTopic, requiredServiceUrl, seededRandom } from '@qr/platform/testing';
+import { kafkaAvailable, openTestKafka, openTestPglite, openTestPostgres, readTestTopic, requiredServiceUrl, seededRandom, freePort } from '@qr/platform/testing';
 import { clickhouseServerUrl, openTestClickHouse } from '@qr/projections-analytics/testing';
 import { orgCreate, type OrgCreateResult } from '../cli/org-create';
-import { API_MAIN, buildApi, freePort, NodeProcess, ROOT } from '../testing/node-process';
+import { API_MAIN, buildApi, NodeProcess, ROOT } from '../testing/node-process';
 import { requestOfMarker, ScanLoad } from '../testing/scan-load';
 
 /** The projection workers' process (issue 7), run beside the API when this build has it. */

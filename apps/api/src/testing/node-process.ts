@@ -1,5 +1,4 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 /** The repository root and the built entry points that process-level tests start. */
@@ -9,14 +8,6 @@ export const API_MAIN = join(ROOT, 'dist/apps/api/src/main.js');
 /** Builds the server's dist (Nx answers from its cache when nothing changed), as `npm start` runs it. */
 export function buildApi(): void {
   execFileSync('npx', ['nx', 'run', 'api:build', '--output-style=stream'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Settings the test runner's own environment may carry for other suites; a child gets only what its test gives it. */

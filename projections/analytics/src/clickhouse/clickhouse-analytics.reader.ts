@@ -1,7 +1,7 @@
 import type { AnalyticsHeatmapCell, AnalyticsSeriesPoint, AnalyticsTotals } from '@qr/contracts';
 import { bucketStarts, type PeriodWindow, type TimeRange } from '@qr/domain';
 import { UNKNOWN_VALUE, WHOLE_ORGANIZATION, type RollupDimension } from '../analytics.projection';
-import { AnalyticsReader, type BreakdownRows } from '../analytics-reader';
+import { AnalyticsReader, toTotals, type BreakdownRows, type Numeric } from '../analytics-reader';
 import type { AnalyticsScope } from '../analytics-rollups.reader';
 import { literal, type ClickHouseAnalyticsStore } from './clickhouse-analytics.store';
 
@@ -26,7 +26,6 @@ const zoneLiteral = (zone: string): string => {
 };
 
 const ceilToHour = (date: Date) => Math.ceil(date.getTime() / HOUR_MS) * HOUR_MS;
-type Numeric = string | number;
 
 export class ClickHouseAnalyticsReader extends AnalyticsReader {
   constructor(private readonly store: ClickHouseAnalyticsStore) {
@@ -49,15 +48,7 @@ export class ClickHouseAnalyticsReader extends AnalyticsReader {
       ),
       this.store.rows<{ unique_visitors: Numeric }>(`SELECT count() AS unique_visitors FROM ${this.firstVisits(scope, range)}`),
     ]);
-    return {
-      scans: Number(row?.scans ?? 0),
-      unique_visitors: Number(visitors?.unique_visitors ?? 0),
-      submissions: Number(row?.submissions ?? 0),
-      qr_scans: Number(row?.qr_scans ?? 0),
-      link_visits: Number(row?.link_visits ?? 0),
-      bots: Number(row?.bots ?? 0),
-      events: Number(row?.events ?? 0),
-    };
+    return toTotals({ ...row, unique_visitors: visitors?.unique_visitors ?? 0 });
   }
 
   protected async series(scope: AnalyticsScope, { range, bucket }: PeriodWindow, zone: string): Promise<AnalyticsSeriesPoint[]> {

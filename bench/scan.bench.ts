@@ -7,13 +7,13 @@
  * The run ends by comparing the 302s answered with the ScanRecorded events stored: none may be lost.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PgliteClient, type SqlClient } from '@qr/platform';
 import { openTestPglite, openTestPostgres } from '@qr/platform/testing';
 import { describePostgres } from './bench-databases';
-import { REPO, startServer } from './bench-servers';
+import { REPO, startServer, type RunningServer } from './bench-servers';
 import { formatPercent, formatRate, markdownTable, targetLines, writeResults, type TargetCheck } from './harness';
 import { PHONE_HEADERS, seedCodes, urlCodes } from './scan-fixture';
 
@@ -53,6 +53,8 @@ const autocannon = require('autocannon') as (options: LoadOptions) => Promise<Lo
 
 interface Load {
   requestsPerSecond: number;
+  /** The server process's CPU time (user + system) per request answered: steadier than req/s on a shared machine. */
+  cpuMicrosPerRequest: number;
   p99Ms: number;
   redirects: number;
   statuses: Record<string, number>;
@@ -110,18 +112,20 @@ async function measure(database: BenchDatabase): Promise<Row> {
   const baselineServer = await startServer(['-e', BASELINE_SERVER], { TARGETS: JSON.stringify(codes.map((c) => [c.codeId, c.url])) }, { cpu: SERVER_CPU });
   let baseline: Load;
   try {
-    await load(baselineServer.port, WARMUP_SECONDS);
-    baseline = await load(baselineServer.port, MEASURE_SECONDS);
+    await load(baselineServer, WARMUP_SECONDS);
+    baseline = await load(baselineServer, MEASURE_SECONDS);
   } finally {
     await baselineServer.stop();
   }
 
-  const apiServer = await startServer([join(REPO, 'dist/apps/api/src/main.js')], { NODE_ENV: 'production', LOG_LEVEL, ...database.env }, { cpu: SERVER_CPU });
+  // BENCH_CPU_PROF=<dir> writes the API's CPU profile there (it slows the API: compare shares, not rates).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const apiServer = await startServer([...profile, join(REPO, 'dist/apps/api/src/main.js')], { NODE_ENV: 'production', LOG_LEVEL, ...database.env }, { cpu: SERVER_CPU });
   let warmup: Load;
   let api: Load;
   try {
-    warmup = await load(apiServer.port, WARMUP_SECONDS);
-    api = await load(apiServer.port, MEASURE_SECONDS);
+    warmup = await load(apiServer, WARMUP_SECONDS);
+    api = await load(apiServer, MEASURE_SECONDS);
   } finally {
     // SIGTERM: the API drains its scan appender before it exits.
     await apiServer.stop();
@@ -146,21 +150,31 @@ require('node:http').createServer((request, response) => {
 }).listen(Number(process.env.PORT), process.env.HOST);
 `;
 
-async function load(port: number, seconds: number): Promise<Load> {
+async function load(server: RunningServer, seconds: number): Promise<Load> {
+  const cpuBefore = processCpuSeconds(server.pid);
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${server.port}`,
     connections: CONNECTIONS,
     duration: seconds,
     headers: PHONE_HEADERS,
     requests: scanPaths,
   });
+  const answered = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0);
   return {
     requestsPerSecond: result.requests.average,
+    cpuMicrosPerRequest: ((processCpuSeconds(server.pid) - cpuBefore) * 1e6) / Math.max(1, answered),
     p99Ms: result.latency.p99,
     redirects: result['3xx'],
     statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count])),
     errors: result.errors + result.timeouts,
   };
+}
+
+/** User plus system CPU seconds a process has used so far, from /proc (clock ticks of 1/100 s). */
+function processCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // After the command name: state is field 3 of stat(5), utime 14 and stime 15.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Pins every thread of this process (autocannon's too) to the load generator's CPU. */
@@ -230,16 +244,18 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
   console.log('');
   for (const row of rows) console.log(`${row.database}: ${row.storage}`);
   const tableRows = rows.flatMap((row) => [
-    [row.database, 'bare node:http 302 from a Map (baseline)', formatRate(row.baseline.requestsPerSecond), '100%', `${row.baseline.p99Ms} ms`],
+    [row.database, 'bare node:http 302 from a Map (baseline)', formatRate(row.baseline.requestsPerSecond), '100%', `${row.baseline.p99Ms} ms`, formatRate(row.baseline.cpuMicrosPerRequest), '100%'],
     [
       row.database,
       'API: 302 after a durable ScanRecorded',
       formatRate(row.api.requestsPerSecond),
       formatPercent(row.api.requestsPerSecond / row.baseline.requestsPerSecond),
       `${row.api.p99Ms} ms`,
+      formatRate(row.api.cpuMicrosPerRequest),
+      formatPercent(row.baseline.cpuMicrosPerRequest / row.api.cpuMicrosPerRequest),
     ],
   ]);
-  console.log(`\n${markdownTable(['Database', 'Server', 'req/s', 'vs baseline', 'p99'], tableRows)}\n`);
+  console.log(`\n${markdownTable(['Database', 'Server', 'req/s', 'vs baseline', 'p99', 'CPU µs/request', 'baseline CPU / CPU'], tableRows)}\n`);
 
   const targets = rows.flatMap((row) => targetChecks(row));
   console.log(targetLines(targets));

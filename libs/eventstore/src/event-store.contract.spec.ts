@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, PgliteClient, type SqlClient } from '@qr/platform';
-import { openTestPostgres, requiredServiceUrl, testAdapters } from '@qr/platform/testing';
+import { openTestPglite, openTestPostgres, requiredServiceUrl, testAdapters } from '@qr/platform/testing';
 import { Client } from 'pg';
 import {
   BatchingAppender,
@@ -393,6 +393,99 @@ describe('event store on PGlite in a data directory', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('event store on PGlite: live reads from memory', () => {
+  let db: PgliteClient;
+  let store: PostgresEventStore;
+  let stopFollowing: () => void;
+
+  beforeEach(async () => {
+    db = await openTestPglite();
+    store = new PostgresEventStore(db);
+    // The store keeps what it appended only while someone follows it live.
+    stopFollowing = store.onAppended(() => undefined);
+  });
+  afterEach(async () => {
+    stopFollowing();
+    await db.close();
+  });
+
+  const appendMixed = async (n: number) => {
+    const appender = new BatchingAppender(store);
+    await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        i % 3 === 0
+          ? store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'no_stream', events: [{ type: 'CodeCreated', data: { i } }] })
+          : appender.append({ streamId: `scans-c${i % 4}-0`, expectedVersion: 'any', events: [scanned(i)] }),
+      ),
+    );
+  };
+
+  /** Pages of `limit` events of `types` from `from` to the end, and the checkpoints they end at. */
+  const readPages = async (reader: PostgresEventStore, from: Checkpoint, limit: number, types?: string[]) => {
+    const pages: RecordedEvent[][] = [];
+    for (;;) {
+      const read = await reader.readAll({ from, limit, types });
+      pages.push(read.events);
+      from = read.checkpoint;
+      if (read.caughtUp) return { pages, end: from };
+    }
+  };
+
+  it('serves a reader that is not behind without asking the log, with the very events, pages and types a reader of the table gets', async () => {
+    await appendMixed(5);
+    const from = (await readEverything(store, START)).checkpoint;
+    await appendMixed(40);
+
+    const queries = jest.spyOn(db, 'query');
+    const live = await readPages(store, from, 7, ['ScanRecorded']);
+    const liveAll = await readPages(store, from, 1000);
+    // Each read asked the log only how far its positions go.
+    expect(queries.mock.calls.map(([sql]) => sql).filter((sql) => !sql.includes('es_events_global_position_seq'))).toEqual([]);
+    queries.mockRestore();
+
+    const table = new PostgresEventStore(db);
+    const stored = await readPages(table, from, 7, ['ScanRecorded']);
+    expect(live.pages.flat()).toEqual(stored.pages.flat());
+    expect(live.pages.flat()).toHaveLength(26);
+    expect(live.pages.slice(0, -1).every((page) => page.length === 7)).toBe(true);
+    expect(liveAll.pages.flat()).toEqual((await readPages(table, from, 1000)).pages.flat());
+    // Caught up from memory, a reader stays caught up and is still served from memory.
+    const again = jest.spyOn(db, 'query');
+    expect(await store.readAll({ from: live.end, limit: 10, types: ['ScanRecorded'] })).toEqual({ events: [], checkpoint: live.end, caughtUp: true });
+    expect(again).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the log where a position is not held: a write the store did not make, a batch that rolled back, or one nobody followed', async () => {
+    await appendMixed(3);
+    const from = (await readEverything(store, START)).checkpoint;
+    await db.query(
+      `INSERT INTO es_events (stream_id, stream_position, event_id, type, data, occurred_at) VALUES ('elsewhere-1', 0, $1, 'ScanRecorded', '{"n": -1}', now())`,
+      [randomUUID()],
+    );
+    const duplicate = randomUUID();
+    await store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'no_stream', events: [{ id: duplicate, ...scanned(-2) }] });
+    // Takes positions, then fails on the event id already used: a gap in the log.
+    await expect(store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'no_stream', events: [scanned(-3), { id: duplicate, ...scanned(-4) }] })).rejects.toThrow(
+      DuplicateEventIdError,
+    );
+    stopFollowing();
+    await store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'no_stream', events: [scanned(-5)] });
+    stopFollowing = store.onAppended(() => undefined);
+    await appendMixed(6);
+
+    const live = await readPages(store, from, 1000, ['ScanRecorded']);
+    const stored = await readPages(new PostgresEventStore(db), from, 1000, ['ScanRecorded']);
+    expect(live.pages.flat()).toEqual(stored.pages.flat());
+    expect(live.pages.flat().map((e) => (e.data as { n: number }).n).slice(0, 3)).toEqual([-1, -2, -5]);
+
+    // The newest event committed while nobody followed: memory holds nothing after the reader.
+    stopFollowing();
+    await store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'no_stream', events: [scanned(-6)] });
+    stopFollowing = store.onAppended(() => undefined);
+    expect((await store.readAll({ from: live.end, limit: 10 })).events.map((e) => e.data)).toEqual([{ n: -6 }]);
   });
 });
 

@@ -81,8 +81,17 @@ const STREAM_KEY = 'es_streams_pkey';
 export class PostgresEventStore implements EventStore {
   private readonly appended = new EventEmitter().setMaxListeners(0);
   private readonly recent = new RecentEvents();
+  /**
+   * PGlite is one connection: transactions commit one after another, so position order is commit
+   * order, and a live reader that is not behind is served from memory, asking the log only how far
+   * its positions go (see RecentEvents.after). On a server, concurrent transactions commit out of
+   * position order, and the log says what a read returns.
+   */
+  private readonly soleWriter: boolean;
 
-  constructor(private readonly db: SqlClient) {}
+  constructor(private readonly db: SqlClient) {
+    this.soleWriter = db.kind === 'pglite';
+  }
 
   async append(request: AppendRequest): Promise<AppendResult> {
     const [result] = await this.appendMany([request]);
@@ -303,6 +312,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll({ from, limit, types }: ReadAllOptions): Promise<ReadAllResult> {
+    if (this.soleWriter) {
+      // The head first: an append committing meanwhile is then held, not taken for a gap.
+      const held = this.recent.after(from, limit, await this.headPosition(), types && new Set(types));
+      if (held) return held;
+    }
     if (this.recent.mayHoldFrom(from.transactionId)) {
       const { rows } = await this.db.query<LogRow & { horizon: string }>(readLogSql('global_position, transaction_id::text AS transaction_id'), [
         from.transactionId,
@@ -330,6 +344,8 @@ export class PostgresEventStore implements EventStore {
   async headPosition(): Promise<number> {
     const { rows } = await this.db.query<{ head: string | number }>(
       `SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS head FROM es_events_global_position_seq`,
+      [],
+      { statementName: 'es_head' },
     );
     return Number(rows[0]?.head ?? 0);
   }

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from './event-store';
+import { compareCheckpoints, type Checkpoint, type ReadAllResult, type RecordedEvent } from './event-store';
 
 /** Enough for every live subscriber to be a few seconds behind a busy scan path (~10k events/s). */
 const DEFAULT_CAPACITY = 50_000;
@@ -13,8 +13,11 @@ export interface CommittedEvents {
 /** Built on the first read, so an append nobody follows live (a bulk import, a benchmark) pays nothing for it. */
 class Batch {
   private built: RecordedEvent[] | undefined;
+  readonly transaction: bigint;
 
-  constructor(private committed: CommittedEvents | undefined, readonly transactionId: string) {}
+  constructor(private committed: CommittedEvents | undefined, readonly transactionId: string) {
+    this.transaction = BigInt(transactionId);
+  }
 
   events(): RecordedEvent[] {
     if (!this.built) {
@@ -35,12 +38,14 @@ class Batch {
  */
 export class RecentEvents {
   private readonly entries = new Map<number, { batch: Batch; index: number }>();
+  private newest = 0;
 
   constructor(private readonly capacity = DEFAULT_CAPACITY) {}
 
   remember(committed: CommittedEvents): void {
     const batch = new Batch(committed, committed.transactionId);
     committed.positions.forEach((position, index) => this.entries.set(position, { batch, index }));
+    this.newest = Math.max(this.newest, committed.positions.at(-1) ?? 0);
     // Oldest first out: a Map keeps insertion order.
     for (const position of this.entries.keys()) {
       if (this.entries.size <= this.capacity) break;
@@ -64,4 +69,45 @@ export class RecentEvents {
     }
     return found;
   }
+
+  /**
+   * The events after `from` (at most `limit`, of `types` if given), read from memory alone, for a
+   * store whose appends are the only writes to the log and commit one at a time (PGlite: one
+   * process, one connection). There, position order is commit order, so when the log has handed
+   * out no position beyond the newest held (`head`) and every position from there back to one at or
+   * before `from` is held, nothing after `from` can be missing. Undefined otherwise: positions taken
+   * by a batch that rolled back, by an append nobody followed, by a write this store did not make,
+   * or older than memory. The caller then reads the log.
+   */
+  after(from: Checkpoint, limit: number, head: number, types?: ReadonlySet<string>): ReadAllResult | undefined {
+    if (head > this.newest) return undefined;
+    const fromTransaction = BigInt(from.transactionId);
+    const newer: { batch: Batch; index: number }[] = [];
+    for (let position = this.newest; ; position--) {
+      const entry = this.entries.get(position);
+      if (!entry) return undefined;
+      const { transaction } = entry.batch;
+      if (transaction < fromTransaction || (transaction === fromTransaction && position <= from.globalPosition)) break;
+      newer.push(entry);
+    }
+    if (newer.length === 0) return { events: [], checkpoint: from, caughtUp: true };
+    const events: RecordedEvent[] = [];
+    let last = from;
+    for (let i = newer.length - 1; i >= 0; i--) {
+      const { batch, index } = newer[i]!;
+      const event = batch.events()[index]!;
+      if (types && !types.has(event.type)) {
+        last = { transactionId: event.transactionId, globalPosition: event.globalPosition };
+        continue;
+      }
+      if (events.length === limit) return { events, checkpoint: checkpointOf(events.at(-1)!), caughtUp: false };
+      events.push(event);
+      last = checkpointOf(event);
+    }
+    return { events, checkpoint: compareCheckpoints(last, from) > 0 ? last : from, caughtUp: true };
+  }
+}
+
+function checkpointOf(event: RecordedEvent): Checkpoint {
+  return { transactionId: event.transactionId, globalPosition: event.globalPosition };
 }

@@ -21,9 +21,11 @@ export interface Projection {
   /** Logical table name -> DDL statements for a physical table name (indexes named after it too). */
   tables: Record<string, (table: string) => string[]>;
   /**
-   * How long events appended by this process may wait before the projection reads them (default 0),
-   * on a PostgreSQL server. A projection fed by a hot path (scans) then commits a few large batches
-   * a second instead of a transaction per append; its lag grows by as much. PGlite ignores it.
+   * How long events appended by this process may wait before the projection reads them (default 0).
+   * A projection fed by a hot path (scans) then commits a few large batches a second instead of a
+   * transaction per append; its lag grows by as much. On PGlite this used to hold the one connection
+   * for the batch's log read; since a live read comes from memory there, the delay pays off on both
+   * databases (ARCHITECTURE.md, "The scan path on PGlite").
    */
   wakeDelayMs?: number;
   /**

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import { DomainError, type AnalyticsEventBody } from '@qr/contracts';
-import { analyticsEventsStreamId, SCAN_SHARDS, type AnalyticsEventRecorded } from '@qr/domain';
+import { analyticsEventsStreamId, type AnalyticsEventRecorded } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
 import { HotPathAppender } from '../hot-path-appender';
 import { SQL_CLIENT } from '../infrastructure';
@@ -48,7 +48,7 @@ export class RecordAnalyticsEventHandler implements ICommandHandler<RecordAnalyt
       data: { org_id: code.orgId, code_id: code.codeId, page_id: pageId, name: body.name, target: body.target ?? null, visitor, bot },
     };
     await this.appender.append({
-      streamId: analyticsEventsStreamId(code.codeId, Math.floor(Math.random() * SCAN_SHARDS)),
+      streamId: analyticsEventsStreamId(code.codeId, this.appender.shard()),
       expectedVersion: 'any',
       events: [{ ...event, occurredAt: now, metadata: { org_id: code.orgId } }],
     });

@@ -50,6 +50,7 @@ describe('one-time codes', () => {
     // The base code itself is untouched, and its scans count the one-time code's.
     const again = await scan(base);
     expect([again.statusCode, again.headers.location]).toEqual([302, TARGET]);
+    await world.t.projections.caughtUp();
     expect((await world.owner('GET', `/api/v1/codes/${base}`)).json().scan_count).toBe(2);
   });
 

@@ -23,8 +23,8 @@ const MEASURE_SECONDS = 15;
 /** A few popular codes scanned at once: each code's scans spread over its shard streams. */
 const CODES = 16;
 /** Request logs off, as an operator serving many scans a second runs it (each log line costs about as much as the scan's SQL). */
-const LOG_LEVEL = 'warn';
-const SERVER_CPU = '0';
+export const LOG_LEVEL = 'warn';
+export const SERVER_CPU = '0';
 const LOAD_CPU = '1';
 
 type DatabaseName = 'PGlite' | 'PostgreSQL';
@@ -51,7 +51,7 @@ interface LoadResult {
 }
 const autocannon = require('autocannon') as (options: LoadOptions) => Promise<LoadResult>;
 
-interface Load {
+export interface Load {
   requestsPerSecond: number;
   /** The server process's CPU time (user + system) per request answered: steadier than req/s on a shared machine. */
   cpuMicrosPerRequest: number;
@@ -61,7 +61,7 @@ interface Load {
   errors: number;
 }
 
-interface BenchDatabase {
+export interface BenchDatabase {
   name: DatabaseName;
   storage: string;
   /** How the API child process finds this database. */
@@ -81,7 +81,7 @@ interface Row {
   scansStored: number;
 }
 
-const codes = urlCodes(CODES);
+export const codes = urlCodes(CODES);
 const scanPaths = codes.map(({ codeId }) => ({ method: 'GET' as const, path: `/${codeId}` }));
 
 export async function run(): Promise<void> {
@@ -150,7 +150,7 @@ require('node:http').createServer((request, response) => {
 }).listen(Number(process.env.PORT), process.env.HOST);
 `;
 
-async function load(server: RunningServer, seconds: number): Promise<Load> {
+export async function load(server: RunningServer, seconds: number): Promise<Load> {
   const cpuBefore = processCpuSeconds(server.pid);
   const result = await autocannon({
     url: `http://127.0.0.1:${server.port}`,
@@ -178,7 +178,7 @@ function processCpuSeconds(pid: number): number {
 }
 
 /** Pins every thread of this process (autocannon's too) to the load generator's CPU. */
-function pinThisProcess(): boolean {
+export function pinThisProcess(): boolean {
   if (cpus().length < 2) return false;
   try {
     execFileSync('taskset', ['-a', '-p', '-c', LOAD_CPU, String(process.pid)], { stdio: 'ignore' });
@@ -191,7 +191,7 @@ function pinThisProcess(): boolean {
 const COUNT_SCANS = `SELECT count(*)::int AS scans FROM es_events WHERE type = 'ScanRecorded'`;
 
 /** A fresh PGlite data directory laid out as DATA_DIR (`<dir>/pg`), from the migrated template rather than initdb. */
-async function openPglite(): Promise<BenchDatabase> {
+export async function openPglite(): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'qr-bench-scan-'));
   const pgDir = join(dataDir, 'pg');
   const template = await openTestPglite();

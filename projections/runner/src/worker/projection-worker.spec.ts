@@ -1,9 +1,10 @@
 import { Kafka, logLevel } from 'kafkajs';
 import { EVENT_MESSAGE_HEADERS } from '@qr/contracts';
 import { randomUUID } from 'node:crypto';
+import { createServer, connect, type Server } from 'node:net';
 import { PostgresEventStore, type RecordedEvent } from '@qr/eventstore';
 import { createLogger, type SqlClient } from '@qr/platform';
-import { kafkaAvailable, openTestKafka, readTestTopic, testAdapters, type TestAdapter, type TestKafka } from '@qr/platform/testing';
+import { freePort, kafkaAvailable, openTestKafka, readTestTopic, testAdapters, type TestAdapter, type TestKafka } from '@qr/platform/testing';
 import { analytics } from '@qr/projections-analytics';
 import { scanCounts } from '@qr/projections-codes';
 import type { Projection } from '../projection';
@@ -58,6 +59,31 @@ describeWithKafka('projection workers on $name', (adapter) => {
     running.splice(running.indexOf(worker), 1);
     await worker.stop();
   }
+
+  it('waits for brokers it can not reach yet when it starts, instead of exiting, then projects every event', async () => {
+    const topic = kafka.newTopic();
+    const traffic = analyticsTraffic(80, 5);
+    await relay(topic);
+    await appendTraffic(store, traffic);
+    // Nothing listens on this address until the proxy opens; kafkajs gives up on it after one try.
+    const port = await freePort();
+    const late = new ProjectionWorker(db, log, { brokers: [`127.0.0.1:${port}`], topic, projections: PARTITION_SAFE, ...TUNING, kafkaRetries: 0 });
+    running.push(late);
+    const started = late.start();
+    let resolved = false;
+    void started.then(() => (resolved = true));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(resolved).toBe(false);
+    // Bootstrap only: the brokers' metadata names their own addresses, which the worker then uses.
+    const proxy = await forward(port, kafka.brokers[0]!);
+    try {
+      await started;
+      await late.caughtUp(60_000);
+      expect(await projectedFigures(db)).toEqual(await referenceFigures(adapter, PARTITION_SAFE, traffic));
+    } finally {
+      proxy.close();
+    }
+  });
 
   it('two workers sharing the topic give exactly the analytics and scan counts the in-process runner gives', async () => {
     const topic = kafka.newTopic();
@@ -210,3 +236,15 @@ describeWithKafka('projection workers on $name', (adapter) => {
   });
 });
 
+/** A TCP proxy on `port` to `target` (host:port), standing in for a broker that comes up late. */
+async function forward(port: number, target: string): Promise<Server> {
+  const [host, targetPort] = target.split(':');
+  const server = createServer((client) => {
+    const upstream = connect(Number(targetPort), host);
+    client.pipe(upstream).pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}

@@ -14,6 +14,8 @@ export interface ProjectionWorkerOptions extends Partial<ConsumerTuning> {
   clientId?: string;
   /** How often a generation being built checks whether it caught up with the topic, to take over. */
   promoteCheckMs?: number;
+  /** kafkajs's own retries of a failed request or connection, before the worker's backoff takes over (default kafkajs's 5). */
+  kafkaRetries?: number;
 }
 
 interface Feed extends ConsumerTarget {
@@ -85,14 +87,25 @@ export class ProjectionWorker {
       requestTimeout: 10_000,
       logLevel: logLevel.INFO,
       logCreator: kafkaLogCreator(log),
+      ...(options.kafkaRetries === undefined ? {} : { retry: { retries: options.kafkaRetries } }),
     });
   }
 
+  /**
+   * Resolves once every projection's consumer has joined its group. Brokers that can not be reached
+   * yet (a stack coming up in any order, a broker restarting) are waited for with growing pauses: a
+   * worker that exited instead would need someone to start it again.
+   */
   async start(): Promise<void> {
-    this.admin = this.kafka.admin();
-    await this.admin.connect();
+    const admin = (this.admin = this.kafka.admin());
+    await this.retrying({}, 'could not reach the Kafka brokers; retrying', () => admin.connect());
     // Each consumer's start waits for its group's first join: in parallel, so that takes one wait.
-    await Promise.all(this.options.projections.map((projection) => this.feed(projection)));
+    await Promise.all(
+      this.options.projections.map((projection) =>
+        this.retrying({ projection: projection.name }, 'could not start the projection consumer; retrying', () => this.feed(projection)),
+      ),
+    );
+    if (this.stopped) return;
     this.promoteTimer = setInterval(() => void this.promoteBuilt(), this.options.promoteCheckMs ?? 1000);
     this.log.info({ topic: this.options.topic, projections: [...this.feeds.values()].map(describe) }, 'projection worker started');
   }
@@ -138,7 +151,13 @@ export class ProjectionWorker {
     );
     const feed: Feed = { ...target, building: chosen.building, consumer };
     this.feeds.set(projection.name, feed);
-    await consumer.start();
+    try {
+      await consumer.start();
+    } catch (error) {
+      this.feeds.delete(projection.name);
+      await consumer.stop().catch(() => undefined);
+      throw error;
+    }
   }
 
   /**
@@ -151,12 +170,16 @@ export class ProjectionWorker {
     if (!feed || feed.generation !== ended.generation) return;
     this.feeds.delete(ended.projection.name);
     await feed.consumer.stop().catch(() => undefined);
+    await this.retrying({ projection: ended.projection.name }, 'could not start the projection consumer again; retrying', () => this.feed(ended.projection));
+  }
+
+  /** Runs `attempt` until it succeeds or the worker stops, each pause twice the last, up to the limit. */
+  private async retrying(context: object, message: string, attempt: () => Promise<void>): Promise<void> {
     for (let delay = this.tuning.retryDelayMs; !this.stopped; delay = Math.min(delay * 2, this.tuning.maxRetryDelayMs)) {
       try {
-        return await this.feed(ended.projection);
+        return await attempt();
       } catch (error) {
-        this.feeds.delete(ended.projection.name);
-        this.log.warn({ err: error, projection: ended.projection.name, retryInMs: delay }, 'could not start the projection consumer again; retrying');
+        this.log.warn({ err: error, ...context, retryInMs: delay }, message);
         await new Promise((resolve) => setTimeout(resolve, delay));
       }
     }

@@ -19,8 +19,7 @@ export class HotPathAppender implements OnModuleDestroy {
     this.appender = new BatchingAppender(store, config.DATABASE_URL ? { maxInFlight: 4, windowMs: 2 } : { maxInFlight: 1 });
     // Shards spare a server's concurrent transactions the wait for one hot stream's row lock.
     // PGlite commits one transaction at a time, so nothing waits there, and every further stream
-    // row a batch moves costs it: one shard per code took the scan path's CPU per scan from about
-    // 200 to 155 µs (`npm run bench -- scan`).
+    // row a batch moves costs it (ARCHITECTURE.md, "The scan path on PGlite").
     this.shards = config.DATABASE_URL ? SCAN_SHARDS : 1;
   }
 

@@ -434,7 +434,7 @@ describe('event store on PGlite: live reads from memory', () => {
     }
   };
 
-  it('serves a reader that is not behind without asking the log, with the very events, pages and types a reader of the table gets', async () => {
+  it('serves a reader that is not behind from memory, asking the log only for its newest position, with the very events, pages and types a reader of the table gets', async () => {
     await appendMixed(5);
     const from = (await readEverything(store, START)).checkpoint;
     await appendMixed(40);

@@ -4,6 +4,7 @@
  * batched rows of a database are measured in turns in one run, so their ratios are fair.
  */
 import { cpus, loadavg } from 'node:os';
+import { SCAN_SHARDS } from '@qr/domain';
 import { BatchingAppender, PostgresEventStore, type AppendRequest } from '@qr/eventstore';
 import { openPgliteDataDir, openPostgres, type BenchDatabase } from './bench-databases';
 import {
@@ -25,14 +26,16 @@ const OUTSTANDING_REQUESTS = 2000;
 const MAX_BATCH = 500;
 const CONCURRENT_CALLERS = 16;
 const POSTGRES_POOL = 8;
-/** The target's "shared small set": 16 codes scanned at once, each spread over 4 shard streams. */
-const SHARED_STREAMS = scanStreams(16, 4);
+/** The target's "shared small set": 16 codes scanned at once. */
+const SHARED_CODES = 16;
 /** Scans spread over many codes: nearly every request in a batch moves a different stream row. */
-const SPREAD_STREAMS = scanStreams(1024, 4);
+const SPREAD_CODES = 1024;
 const PGLITE_TARGET_RATIO = 0.8;
 const POSTGRES_TARGET_RATE = 50_000;
 
 interface Plan {
+  /** Streams a code's scans spread over, as the API's HotPathAppender spreads them on this database. */
+  shardsPerCode: number;
   /** Events per timed run of the single-event rows, and of the batched rows. */
   singleEvents: number;
   batchedEvents: number;
@@ -41,8 +44,8 @@ interface Plan {
 }
 
 const PLANS: Record<BenchDatabase['name'], Plan> = {
-  PGlite: { singleEvents: 500, batchedEvents: 20_000, maxInFlight: 1 },
-  PostgreSQL: { singleEvents: 500, batchedEvents: 50_000, maxInFlight: 4 },
+  PGlite: { shardsPerCode: 1, singleEvents: 500, batchedEvents: 20_000, maxInFlight: 1 },
+  PostgreSQL: { shardsPerCode: SCAN_SHARDS, singleEvents: 500, batchedEvents: 50_000, maxInFlight: 4 },
 };
 
 type RowKey = 'sequential' | 'concurrent' | 'appender' | 'appenderSpread' | 'rawIndexed' | 'ceilingValues' | 'ceilingJson';
@@ -53,7 +56,7 @@ function rowLabels(plan: Plan): Record<RowKey, string> {
     sequential: 'append(), 1 event per transaction, sequential',
     concurrent: `append(), 1 event per transaction, ${CONCURRENT_CALLERS} concurrent callers`,
     appender: `BatchingAppender, ${formatRate(OUTSTANDING_REQUESTS)} outstanding, maxBatch ${MAX_BATCH}, ${plan.maxInFlight} in flight`,
-    appenderSpread: `same, spread over ${formatRate(SPREAD_STREAMS.length)} streams`,
+    appenderSpread: `same, spread over ${formatRate(SPREAD_CODES * plan.shardsPerCode)} streams`,
     rawIndexed: `raw INSERT … jsonb_to_recordset, es_events' key + indexes, ${batches}`,
     ceilingValues: `ceiling: raw INSERT … VALUES, no keys/indexes, ${batches}`,
     ceilingJson: `ceiling: raw INSERT … jsonb_to_recordset, no keys/indexes, ${batches}`,
@@ -92,12 +95,14 @@ async function measureDatabase(database: BenchDatabase, plan: Plan): Promise<Dat
   const store = new PostgresEventStore(db);
   const appender = new BatchingAppender(store, { maxBatch: MAX_BATCH, maxInFlight: plan.maxInFlight });
   await createRawTables(db);
+  const shared = scanStreams(SHARED_CODES, plan.shardsPerCode);
+  const spread = scanStreams(SPREAD_CODES, plan.shardsPerCode);
   let sequence = 0;
   // Requests are made before the clock starts: the benchmark measures writing them, not inventing them.
-  const requests = (count: number, streams = SHARED_STREAMS) =>
+  const requests = (count: number, streams = shared) =>
     Array.from({ length: count }, () => scanRequest(streams[sequence++ % streams.length]!));
   const oneByOne =
-    (callers: number, count: number, append: (request: AppendRequest) => Promise<unknown>, streams = SHARED_STREAMS): Workload =>
+    (callers: number, count: number, append: (request: AppendRequest) => Promise<unknown>, streams = shared): Workload =>
     () => {
       const batch = requests(count, streams);
       return () => runConcurrently(count, callers, (i) => append(batch[i]!));
@@ -118,7 +123,7 @@ async function measureDatabase(database: BenchDatabase, plan: Plan): Promise<Dat
   });
   const batched = await measureRates({
     appender: oneByOne(OUTSTANDING_REQUESTS, plan.batchedEvents, (request) => appender.append(request)),
-    appenderSpread: oneByOne(OUTSTANDING_REQUESTS, plan.batchedEvents, (request) => appender.append(request), SPREAD_STREAMS),
+    appenderSpread: oneByOne(OUTSTANDING_REQUESTS, plan.batchedEvents, (request) => appender.append(request), spread),
     rawIndexed: inBatches((batch) => insertJsonRecordset(db, 'bench_raw_indexed', batch)),
     ceilingValues: inBatches((batch) => insertValues(db, 'bench_raw_plain', batch)),
     ceilingJson: inBatches((batch) => insertJsonRecordset(db, 'bench_raw_plain', batch)),
@@ -127,8 +132,8 @@ async function measureDatabase(database: BenchDatabase, plan: Plan): Promise<Dat
 }
 
 function report(results: readonly DatabaseResult[], loadAtStart: number): void {
-  const streams = `${SHARED_STREAMS.length} 'scans-<code>-<shard>' streams`;
-  console.log(`\nEvent store appends: 1 event per request to ${streams} (unless stated), expectedVersion 'any';`);
+  const shards = results.map((result) => `${PLANS[result.database].shardsPerCode} on ${result.database}`).join(', ');
+  console.log(`\nEvent store appends: 1 event per request to the 'scans-<code>-<shard>' streams of ${SHARED_CODES} codes (unless stated), shards per code as the API uses them (${shards}), expectedVersion 'any';`);
   console.log('events/s is the median of 3 runs after a warm-up; ratios divide by the ceilings of the same database and run.');
   if (loadAtStart > cpus().length / 2) {
     console.log(`Note: load average ${loadAtStart.toFixed(1)} on ${cpus().length} CPUs at the start: other processes compete, expect noise.`);
@@ -157,8 +162,8 @@ function report(results: readonly DatabaseResult[], loadAtStart: number): void {
     cpus: cpus().length,
     loadAverageAtStart: loadAtStart,
     settings: {
-      sharedStreams: SHARED_STREAMS.length,
-      spreadStreams: SPREAD_STREAMS.length,
+      sharedCodes: SHARED_CODES,
+      spreadCodes: SPREAD_CODES,
       outstandingRequests: OUTSTANDING_REQUESTS,
       maxBatch: MAX_BATCH,
       concurrentCallers: CONCURRENT_CALLERS,

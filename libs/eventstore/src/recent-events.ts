@@ -1,4 +1,4 @@
-import { compareCheckpoints, type Checkpoint, type ReadAllResult, type RecordedEvent } from './event-store';
+import type { Checkpoint, ReadAllResult, RecordedEvent } from './event-store';
 
 /** Enough for every live subscriber to be a few seconds behind a busy scan path (~10k events/s). */
 const DEFAULT_CAPACITY = 50_000;
@@ -74,37 +74,42 @@ export class RecentEvents {
    * The events after `from` (at most `limit`, of `types` if given), read from memory alone, for a
    * store whose appends are the only writes to the log and commit one at a time (PGlite: one
    * process, one connection). There, position order is commit order, so when the log has handed
-   * out no position beyond the newest held (`head`) and every position from there back to one at or
-   * before `from` is held, nothing after `from` can be missing. Undefined otherwise: positions taken
+   * out no position beyond the newest held (`head`) and every position from `from` on is held,
+   * nothing after `from` can be missing. Undefined otherwise: positions taken
    * by a batch that rolled back, by an append nobody followed, by a write this store did not make,
    * or older than memory. The caller then reads the log.
    */
   after(from: Checkpoint, limit: number, head: number, types?: ReadonlySet<string>): ReadAllResult | undefined {
     if (head > this.newest) return undefined;
+    const first = this.firstAfter(from);
+    if (first === undefined) return undefined;
+    const events: RecordedEvent[] = [];
+    let last = from;
+    for (let position = first; position <= this.newest; position++) {
+      const entry = this.entries.get(position);
+      if (!entry) return undefined;
+      const event = entry.batch.events()[entry.index]!;
+      if (!types || types.has(event.type)) {
+        if (events.length === limit) return { events, checkpoint: last, caughtUp: false };
+        events.push(event);
+      }
+      last = checkpointOf(event);
+    }
+    return { events, checkpoint: last, caughtUp: true };
+  }
+
+  /** The first position after `from`, or undefined when memory can not show that none between is missing. */
+  private firstAfter(from: Checkpoint): number | undefined {
+    const held = this.entries.get(from.globalPosition);
+    if (held?.batch.transactionId === from.transactionId) return from.globalPosition + 1;
+    // A checkpoint at a horizon names no event: back from the newest to an event at or before it.
     const fromTransaction = BigInt(from.transactionId);
-    const newer: { batch: Batch; index: number }[] = [];
     for (let position = this.newest; ; position--) {
       const entry = this.entries.get(position);
       if (!entry) return undefined;
       const { transaction } = entry.batch;
-      if (transaction < fromTransaction || (transaction === fromTransaction && position <= from.globalPosition)) break;
-      newer.push(entry);
+      if (transaction < fromTransaction || (transaction === fromTransaction && position <= from.globalPosition)) return position + 1;
     }
-    if (newer.length === 0) return { events: [], checkpoint: from, caughtUp: true };
-    const events: RecordedEvent[] = [];
-    let last = from;
-    for (let i = newer.length - 1; i >= 0; i--) {
-      const { batch, index } = newer[i]!;
-      const event = batch.events()[index]!;
-      if (types && !types.has(event.type)) {
-        last = { transactionId: event.transactionId, globalPosition: event.globalPosition };
-        continue;
-      }
-      if (events.length === limit) return { events, checkpoint: checkpointOf(events.at(-1)!), caughtUp: false };
-      events.push(event);
-      last = checkpointOf(event);
-    }
-    return { events, checkpoint: compareCheckpoints(last, from) > 0 ? last : from, caughtUp: true };
   }
 }
 

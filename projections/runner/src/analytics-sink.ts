@@ -1,5 +1,5 @@
 import type { Config } from '@qr/platform';
-import { ClickHouseAnalyticsReader, ClickHouseAnalyticsStore, clickhouseAnalytics, type AnalyticsReader } from '@qr/projections-analytics';
+import { analytics, ClickHouseAnalyticsReader, ClickHouseAnalyticsStore, clickhouseAnalytics, type AnalyticsReader } from '@qr/projections-analytics';
 import type { Projection } from './projection';
 import { PROJECTIONS } from './registry';
 
@@ -8,19 +8,36 @@ export interface AnalyticsSink {
   projections: readonly Projection[];
   /** Absent: the Postgres rollups answer. */
   reader?: AnalyticsReader;
+  /**
+   * Resolves once the sink can take rows: on ClickHouse, its client loaded and its tables made
+   * (about a second on 18.16, which the first batch would otherwise wait for while the topic's
+   * backlog grew). A process starting calls it without waiting: a server that is down pauses the
+   * projection (its batches retry), it does not stop the start.
+   */
+  prepare(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * Without CLICKHOUSE_URL: the registry as it is, the Postgres rollups answering. With it: the
- * ClickHouse sink besides the Postgres rollups (kept, so that unsetting the variable falls back to
- * figures that are up to date), and queries read ClickHouse. The API and the projection workers
- * both open it; `inProcessProjections` and `workerProjections` say which process runs which.
+ * ClickHouse sink instead of the Postgres rollups, and queries read ClickHouse. The rollups were
+ * kept up to date beside it once, so that unsetting the variable would fall back to current figures;
+ * they cost every scan more database time than its append, and at 1,000 scans/s through Kafka they
+ * kept the machine too busy for the pipeline's backlog to drain. Unset again, the variable brings
+ * the rollups back behind: they catch up from the log, or are rebuilt where workers fed them from
+ * the topic (ProjectionRunner.start), with their lag in /api/health meanwhile. The API and the
+ * projection workers both open the sink; `inProcessProjections` and `workerProjections` say which
+ * process runs which.
  */
 export function openAnalyticsSink(config: Pick<Config, 'CLICKHOUSE_URL'>): AnalyticsSink {
-  if (!config.CLICKHOUSE_URL) return { projections: PROJECTIONS, close: async () => undefined };
+  if (!config.CLICKHOUSE_URL) return { projections: PROJECTIONS, prepare: async () => undefined, close: async () => undefined };
   const store = ClickHouseAnalyticsStore.open(config.CLICKHOUSE_URL);
-  return { projections: [...PROJECTIONS, clickhouseAnalytics(store)], reader: new ClickHouseAnalyticsReader(store), close: () => store.close() };
+  return {
+    projections: [...PROJECTIONS.filter((projection) => projection !== analytics), clickhouseAnalytics(store)],
+    reader: new ClickHouseAnalyticsReader(store),
+    prepare: () => store.ready(),
+    close: () => store.close(),
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   const opened = await openDatabase(config);
   const eventStore = new PostgresEventStore(opened.db);
   const analytics = openAnalyticsSink(config);
-  analytics.prepare().catch((error: unknown) => logger.warn({ err: error }, 'the analytics sink is not ready yet; its projection retries'));
+  analytics.prepare(logger);
   // With KAFKA_BROKERS, projection workers (`npm run projections`) run the partition-safe projections.
   const projections = new ProjectionRunner(opened.db, eventStore, inProcessProjections(analytics.projections, config), logger);
   await projections.start();

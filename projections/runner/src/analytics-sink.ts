@@ -1,4 +1,4 @@
-import type { Config } from '@qr/platform';
+import type { Config, Logger } from '@qr/platform';
 import { analytics, ClickHouseAnalyticsReader, ClickHouseAnalyticsStore, clickhouseAnalytics, type AnalyticsReader } from '@qr/projections-analytics';
 import type { Projection } from './projection';
 import { PROJECTIONS } from './registry';
@@ -9,12 +9,12 @@ export interface AnalyticsSink {
   /** Absent: the Postgres rollups answer. */
   reader?: AnalyticsReader;
   /**
-   * Resolves once the sink can take rows: on ClickHouse, its client loaded and its tables made
-   * (about a second on 18.16, which the first batch would otherwise wait for while the topic's
-   * backlog grew). A process starting calls it without waiting: a server that is down pauses the
-   * projection (its batches retry), it does not stop the start.
+   * Starts making the sink ready to take rows, without waiting: on ClickHouse, its client loaded and
+   * its tables made (about a second on 18.16, which the first batch would otherwise wait for while
+   * the topic's backlog grew). A server that is down is logged and pauses the projection (its
+   * batches retry); it does not stop the process starting.
    */
-  prepare(): Promise<void>;
+  prepare(log: Logger): void;
   close(): Promise<void>;
 }
 
@@ -30,12 +30,12 @@ export interface AnalyticsSink {
  * process runs which.
  */
 export function openAnalyticsSink(config: Pick<Config, 'CLICKHOUSE_URL'>): AnalyticsSink {
-  if (!config.CLICKHOUSE_URL) return { projections: PROJECTIONS, prepare: async () => undefined, close: async () => undefined };
+  if (!config.CLICKHOUSE_URL) return { projections: PROJECTIONS, prepare: () => undefined, close: async () => undefined };
   const store = ClickHouseAnalyticsStore.open(config.CLICKHOUSE_URL);
   return {
     projections: [...PROJECTIONS.filter((projection) => projection !== analytics), clickhouseAnalytics(store)],
     reader: new ClickHouseAnalyticsReader(store),
-    prepare: () => store.ready(),
+    prepare: (log) => void store.ready().catch((error: unknown) => log.warn({ err: error }, 'the analytics sink is not ready yet; its projection retries')),
     close: () => store.close(),
   };
 }

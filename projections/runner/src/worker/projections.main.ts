@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   }
   const opened = await openDatabase(config);
   const analytics = openAnalyticsSink(config);
-  analytics.prepare().catch((error: unknown) => logger.warn({ err: error }, 'the analytics sink is not ready yet; its projection retries'));
+  analytics.prepare(logger);
   const worker = new ProjectionWorker(opened.db, logger, { brokers: config.KAFKA_BROKERS, topic: config.KAFKA_TOPIC, projections: workerProjections(analytics.projections) });
   await worker.start();
 

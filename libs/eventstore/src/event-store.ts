@@ -115,6 +115,11 @@ export interface EventStore {
   onAppended(listener: (types: ReadonlySet<string>) => void): () => void;
 }
 
+/** Where a reader stands once it has read `event`. */
+export function checkpointOf(event: RecordedEvent): Checkpoint {
+  return { transactionId: event.transactionId, globalPosition: event.globalPosition };
+}
+
 export function compareCheckpoints(a: Checkpoint, b: Checkpoint): number {
   const byTransaction = BigInt(a.transactionId) - BigInt(b.transactionId);
   if (byTransaction !== 0n) return byTransaction < 0n ? -1 : 1;

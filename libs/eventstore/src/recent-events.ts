@@ -1,4 +1,4 @@
-import type { Checkpoint, ReadAllResult, RecordedEvent } from './event-store';
+import { checkpointOf, type Checkpoint, type ReadAllResult, type RecordedEvent } from './event-store';
 
 /** Enough for every live subscriber to be a few seconds behind a busy scan path (~10k events/s). */
 const DEFAULT_CAPACITY = 50_000;
@@ -72,12 +72,11 @@ export class RecentEvents {
 
   /**
    * The events after `from` (at most `limit`, of `types` if given), read from memory alone, for a
-   * store whose appends are the only writes to the log and commit one at a time (PGlite: one
-   * process, one connection). There, position order is commit order, so when the log has handed
-   * out no position beyond the newest held (`head`) and every position from `from` on is held,
-   * nothing after `from` can be missing. Undefined otherwise: positions taken
-   * by a batch that rolled back, by an append nobody followed, by a write this store did not make,
-   * or older than memory. The caller then reads the log.
+   * database whose transactions commit one at a time (PGlite: one connection). There, position
+   * order is commit order, so when the log has handed out no position beyond the newest held
+   * (`head`) and every position from `from` on is held, nothing after `from` can be missing.
+   * Undefined otherwise: positions taken by a batch that rolled back, by an append nobody
+   * followed, by a write this store did not make, or older than memory. The caller then reads the log.
    */
   after(from: Checkpoint, limit: number, head: number, types?: ReadonlySet<string>): ReadAllResult | undefined {
     if (head > this.newest) return undefined;
@@ -111,8 +110,4 @@ export class RecentEvents {
       if (transaction < fromTransaction || (transaction === fromTransaction && position <= from.globalPosition)) return position + 1;
     }
   }
-}
-
-function checkpointOf(event: RecordedEvent): Checkpoint {
-  return { transactionId: event.transactionId, globalPosition: event.globalPosition };
 }

@@ -1,5 +1,6 @@
 import {
   CatchUpSubscription,
+  checkpointOf,
   compareCheckpoints,
   START,
   type Checkpoint,
@@ -243,7 +244,3 @@ export class ProjectionRunner {
 }
 
 export type AppliedListener = (events?: readonly RecordedEvent[]) => void;
-
-function checkpointOf(event: RecordedEvent): Checkpoint {
-  return { transactionId: event.transactionId, globalPosition: event.globalPosition };
-}

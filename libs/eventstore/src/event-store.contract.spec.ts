@@ -190,6 +190,8 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     expect(live).toHaveLength(3);
     expect(live).toEqual(stored);
     expect(live[0]!.data).toEqual({ at: '2026-01-02T03:04:05.678Z', nested: { list: [1, 'two', null] } });
+    // The time travels as milliseconds since the epoch and comes back to the millisecond.
+    expect(stored[0]!.occurredAt).toEqual(occurredAt);
   });
 
   it('reads the whole log in commit order, even where transaction ids gain a digit', async () => {

@@ -43,7 +43,7 @@ interface EventRow {
  * than keyed by event id, saves printing and parsing a uuid per event on both sides.
  */
 const EVENT_RECORDS = (param: string) =>
-  `ROWS FROM (jsonb_to_recordset(${param}::jsonb) AS (s text, p bigint, e uuid, t text, v int, d jsonb, m jsonb, o timestamptz))
+  `ROWS FROM (jsonb_to_recordset(${param}::jsonb) AS (s text, p bigint, e uuid, t text, v int, d jsonb, m jsonb, o float8))
    WITH ORDINALITY AS r(s, p, e, t, v, d, m, o, n)`;
 
 /**
@@ -112,6 +112,8 @@ export class PostgresEventStore implements EventStore {
           ? [new DuplicateEventIdError(prepared[0]!.streamId, [])]
           : await Promise.all(prepared.map(async (request) => (await this.appendMany([request]))[0]!));
     }
+    // Most batches fail nothing: they spare Promise.all a promise per request.
+    if (!results.some((result) => result instanceof Error)) return results;
     return Promise.all(
       results.map((result, index) => (result instanceof Error ? this.explainFailure(prepared[index]!, result) : result)),
     );
@@ -126,8 +128,11 @@ export class PostgresEventStore implements EventStore {
           : await this.db.transaction((tx) => this.writeBatch(tx, requests));
         // Kept for live subscribers only: a store nobody follows (a bulk import, the CLI) keeps nothing.
         if (recorded && this.appended.listenerCount('appended') > 0) this.recent.remember(recorded);
-        const written = requests.filter((_, index) => !(results[index] instanceof Error));
-        if (written.length > 0) this.appended.emit('appended', new Set(written.flatMap((r) => r.events.map((e) => e.type))));
+        const types = new Set<string>();
+        requests.forEach((request, index) => {
+          if (!(results[index] instanceof Error)) for (const event of request.events) types.add(event.type);
+        });
+        if (types.size > 0) this.appended.emit('appended', types);
         return results;
       } catch (error) {
         if (!isRetryable(error) || attempt >= MAX_BATCH_ATTEMPTS) throw error;
@@ -171,7 +176,7 @@ export class PostgresEventStore implements EventStore {
          SELECT * FROM bumped UNION ALL SELECT * FROM created
        ), inserted AS (
          INSERT INTO es_events (stream_id, stream_position, event_id, type, schema_version, data, metadata, occurred_at)
-           SELECT r.s, b.base + 1 + r.p, r.e, r.t, r.v, COALESCE(r.d, 'null'::jsonb), r.m, r.o
+           SELECT r.s, b.base + 1 + r.p, r.e, r.t, r.v, COALESCE(r.d, 'null'::jsonb), r.m, to_timestamp(r.o / 1000)
              FROM ${EVENT_RECORDS('$4')} JOIN bases b ON b.stream_id = r.s
             ORDER BY r.n
          RETURNING global_position
@@ -267,7 +272,7 @@ export class PostgresEventStore implements EventStore {
            FROM unnest($1::text[], $2::bigint[]) AS u(stream_id, version) WHERE s.stream_id = u.stream_id
        ), inserted AS (
          INSERT INTO es_events (stream_id, stream_position, event_id, type, schema_version, data, metadata, occurred_at)
-           SELECT s, p, e, t, v, COALESCE(d, 'null'::jsonb), m, o FROM ${EVENT_RECORDS('$3')} ORDER BY r.n
+           SELECT s, p, e, t, v, COALESCE(d, 'null'::jsonb), m, to_timestamp(o / 1000) FROM ${EVENT_RECORDS('$3')} ORDER BY r.n
          RETURNING global_position
        )
        SELECT json_agg(global_position ORDER BY global_position) AS positions, ${WRITTEN_IN} FROM inserted`,
@@ -372,7 +377,9 @@ export class PostgresEventStore implements EventStore {
  * One event as an element of the JSON array that jsonb_to_recordset expands: the client serialises
  * the batch natively in one call instead of escaping every value into eight array literals, and the
  * server parses it once. jsonb_to_recordset reads JSON null as SQL NULL, hence the COALESCE in the
- * statements for events whose data is null.
+ * statements for events whose data is null. The time goes as milliseconds since the epoch, which
+ * to_timestamp turns back exactly: a Date's ISO text cost JSON.stringify about 1 µs an event here,
+ * and the server more to parse.
  */
 function eventRow(streamId: string, position: number, event: NewEvent) {
   return {
@@ -383,11 +390,11 @@ function eventRow(streamId: string, position: number, event: NewEvent) {
     v: event.schemaVersion ?? 1,
     d: event.data,
     m: event.metadata ?? {},
-    o: event.occurredAt ?? new Date(),
+    o: event.occurredAt?.getTime() ?? Date.now(),
   };
 }
 
-type EventRowJson = ReturnType<typeof eventRow> & { o: string };
+type EventRowJson = ReturnType<typeof eventRow>;
 
 /**
  * The events of an append as the log holds them, built from the JSON text it sent: parsing that

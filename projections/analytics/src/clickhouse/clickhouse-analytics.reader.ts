@@ -1,6 +1,6 @@
 import type { AnalyticsHeatmapCell, AnalyticsSeriesPoint, AnalyticsTotals } from '@qr/contracts';
 import { bucketStarts, type PeriodWindow, type TimeRange } from '@qr/domain';
-import { UNKNOWN_VALUE, WHOLE_ORGANIZATION, type RollupDimension } from '../analytics.projection';
+import { UNKNOWN_VALUE, type RollupDimension } from '../analytics.projection';
 import { AnalyticsReader, toTotals, type BreakdownRows, type Numeric } from '../analytics-reader';
 import type { AnalyticsScope } from '../analytics-rollups.reader';
 import { literal, type ClickHouseAnalyticsStore } from './clickhouse-analytics.store';
@@ -97,9 +97,9 @@ export class ClickHouseAnalyticsReader extends AnalyticsReader {
     return byDimension;
   }
 
-  /** The scope, and the hourly buckets whose start lies in the range. */
+  /** The scope (the whole organisation: all its codes' rows), and the hourly buckets whose start lies in the range. */
   private where({ orgId, codeId }: AnalyticsScope, range?: TimeRange, column = 'hour'): string {
-    const scope = `org_id = ${literal(orgId)} AND code_id = ${literal(codeId ?? WHOLE_ORGANIZATION)}`;
+    const scope = codeId === null ? `org_id = ${literal(orgId)}` : `org_id = ${literal(orgId)} AND code_id = ${literal(codeId)}`;
     if (!range) return scope;
     return `${scope} AND ${column} >= toDateTime(${ceilToHour(range.from) / 1000}) AND ${column} < toDateTime(${ceilToHour(range.to) / 1000})`;
   }

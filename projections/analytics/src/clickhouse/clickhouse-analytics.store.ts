@@ -10,15 +10,16 @@ import type { ClickHouseClient } from '@clickhouse/client';
  *   aggregates are derived from. ReplacingMergeTree ordered by (at, event_id): a redelivered event
  *   has the same key, so merges drop a copy that got past the sink's check (see the projection).
  * - `analytics_hourly`, `analytics_dimensions`: SummingMergeTree fed by materialised views, per
- *   organisation, code (and '' for the whole organisation) and UTC hour. Reads always `sum()` with
- *   GROUP BY, so they are exact before merges too.
- * - `analytics_visitors`: AggregatingMergeTree of each visitor's first hour per UTC day and scope
+ *   organisation, code and UTC hour. Reads always `sum()` with GROUP BY, so they are exact before
+ *   merges too; the whole organisation's figures are the sums over its codes.
+ * - `analytics_visitors`: AggregatingMergeTree of each visitor's first hour per UTC day and code
  *   (`minState`), so unique visitors count in the hour of their first scan however the log ordered
- *   the scans; min is idempotent, so a redelivered scan changes nothing here even unchecked.
+ *   the scans (for the organisation: the earliest over its codes, merged when read); min is
+ *   idempotent, so a redelivered scan changes nothing here even unchecked.
  *
  * Table names carry the projection's version: a new version fills new tables from position 0.
  */
-export const CLICKHOUSE_ANALYTICS_VERSION = 1;
+export const CLICKHOUSE_ANALYTICS_VERSION = 2;
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
@@ -98,16 +99,11 @@ export class ClickHouseAnalyticsStore {
 
   private async createSchema(): Promise<void> {
     const [events, hourly, dimensions, visitors] = [this.table('events'), this.table('hourly'), this.table('dimensions'), this.table('visitors')];
-    // Every fact counts under its code and under '' (the whole organisation), as in the Postgres
-    // rollups: one view per scope, since 18.16 allows a single ARRAY JOIN per query (and crashed on
-    // zipping the scope into the dimensions' one).
-    const perScope = (target: string, select: (scope: string) => string) =>
-      (
-        [
-          ['code', 'code'],
-          ['organization', "''"],
-        ] as const
-      ).map(([name, scope]) => `CREATE MATERIALIZED VIEW IF NOT EXISTS ${target}_by_${name} TO ${target} AS ${select(scope)}`);
+    // One view per aggregate, keyed by code: the organisation's figures are summed (and its visitors
+    // merged) over its codes when read. Version 1 also kept a copy under code '' for the whole
+    // organisation, which doubled the views every insert feeds, for reads that add up a few dozen
+    // codes' rows per hour at most.
+    const view = (target: string, select: string) => `CREATE MATERIALIZED VIEW IF NOT EXISTS ${target}_view TO ${target} AS ${select}`;
     const statements = [
       `CREATE DATABASE IF NOT EXISTS ${this.database}`,
       `CREATE TABLE IF NOT EXISTS ${events} (
@@ -119,9 +115,9 @@ export class ClickHouseAnalyticsStore {
          org_id String, code_id String, hour DateTime('UTC'),
          scans UInt64, qr_scans UInt64, link_visits UInt64, bots UInt64, submissions UInt64, events UInt64
        ) ENGINE = SummingMergeTree() PARTITION BY toYYYYMM(hour) ORDER BY (org_id, code_id, hour)`,
-      ...perScope(
+      view(
         hourly,
-        (scope) => `SELECT org_id, ${scope} AS code_id, toStartOfHour(at) AS hour,
+        `SELECT org_id, code AS code_id, toStartOfHour(at) AS hour,
                 sum(is_scan) AS scans, sum(is_qr_scan) AS qr_scans, sum(is_link_visit) AS link_visits, sum(is_bot) AS bots,
                 sum(is_submission) AS submissions, sum(is_event) AS events
            FROM ${events} GROUP BY org_id, code_id, hour`,
@@ -129,18 +125,18 @@ export class ClickHouseAnalyticsStore {
       `CREATE TABLE IF NOT EXISTS ${dimensions} (
          org_id String, code_id String, hour DateTime('UTC'), dimension String, value String, count UInt64
        ) ENGINE = SummingMergeTree() PARTITION BY toYYYYMM(hour) ORDER BY (org_id, code_id, hour, dimension, value)`,
-      ...perScope(
+      view(
         dimensions,
-        (scope) => `SELECT org_id, ${scope} AS code_id, toStartOfHour(at) AS hour, dimension, value, count() AS count
+        `SELECT org_id, code AS code_id, toStartOfHour(at) AS hour, dimension, value, count() AS count
            FROM ${events} ARRAY JOIN dimension_names AS dimension, dimension_values AS value
           GROUP BY org_id, code_id, hour, dimension, value`,
       ),
       `CREATE TABLE IF NOT EXISTS ${visitors} (
          org_id String, code_id String, day Date, visitor UInt64, first AggregateFunction(min, DateTime('UTC'))
        ) ENGINE = AggregatingMergeTree() PARTITION BY toYYYYMM(day) ORDER BY (org_id, code_id, day, visitor)`,
-      ...perScope(
+      view(
         visitors,
-        (scope) => `SELECT org_id, ${scope} AS code_id, toDate(at) AS day, sipHash64(visitor_key) AS visitor, minState(toStartOfHour(at)) AS first
+        `SELECT org_id, code AS code_id, toDate(at) AS day, sipHash64(visitor_key) AS visitor, minState(toStartOfHour(at)) AS first
            FROM ${events} WHERE visitor_key != '' GROUP BY org_id, code_id, day, visitor`,
       ),
     ];

@@ -1,5 +1,5 @@
 export * from './projection';
-export { ProjectionRunner, type AppliedListener, type ProjectionRunnerOptions, type RebuildProgress, type RebuildReport } from './projection-runner';
+export { DEFAULT_REBUILD_BATCH, ProjectionRunner, type AppliedListener, type ProjectionRunnerOptions, type RebuildProgress, type RebuildReport } from './projection-runner';
 export { PROJECTIONS } from './registry';
 export { KafkaRelay, type KafkaRelayOptions, type RelayLag } from './relay/kafka-relay';
 export { inProcessProjections, openAnalyticsSink, workerProjections, type AnalyticsSink } from './analytics-sink';

@@ -85,7 +85,9 @@ export async function startProcess(args: string[], env: Record<string, string>, 
 }
 
 function spawnNode(args: string[], env: Record<string, string>, cpu: string | undefined, stdout: 'ignore' | 'pipe') {
-  const { DATABASE_URL: _ours, ...inherited } = process.env;
+  // The services a server talks to are the caller's choice alone: a KAFKA_BROKERS or CLICKHOUSE_URL
+  // left in the shell (to run the pipeline bench) would otherwise add a relay to every API measured.
+  const { DATABASE_URL: _database, KAFKA_BROKERS: _kafka, CLICKHOUSE_URL: _clickhouse, ...inherited } = process.env;
   const [command, commandArgs] = cpu === undefined ? [process.execPath, args] : ['taskset', ['-c', cpu, process.execPath, ...args]];
   const child: ChildProcess = spawn(command, commandArgs, { cwd: REPO, env: { ...inherited, ...env }, stdio: ['ignore', stdout, 'pipe'] });
   let stderr = '';

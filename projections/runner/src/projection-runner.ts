@@ -172,10 +172,13 @@ export class ProjectionRunner {
     let reading = readAfter(from);
     for (;;) {
       const read = await reading;
-      // The next batch is read while this one is applied: a sink outside the database (ClickHouse)
-      // then works while the log is read and parsed. The checkpoint still moves batch by batch.
-      reading = read.caughtUp ? reading : readAfter(read.checkpoint);
-      void reading.catch(() => undefined);
+      if (!read.caughtUp) {
+        // The next batch is read while this one is applied: a sink outside the database (ClickHouse)
+        // then works while the log is read and parsed. The checkpoint still moves batch by batch. A
+        // failed apply ends the rebuild, and the read's own failure with it, unheard.
+        reading = readAfter(read.checkpoint);
+        void reading.catch(() => undefined);
+      }
       await this.db.transaction((tx) => this.apply(tx, projection, state.generation, read.events, read.checkpoint));
       from = read.checkpoint;
       onProgress?.({ processed: read.events.length, position: read.events.at(-1)?.globalPosition ?? head, head });

@@ -86,6 +86,9 @@ export class CatchUpSubscription {
         this.checkpoint = read.checkpoint;
         caughtUp = read.caughtUp;
         failures = 0;
+        // PGlite answers within the same turn of the event loop (its queries settle as microtasks), so
+        // without a turn between batches a backlog would be worked off in one stretch while requests wait.
+        if (read.events.length > 0) await new Promise((resume) => setImmediate(resume));
       } catch (error) {
         if (this.stopped) return;
         this.options.onError?.(error);

@@ -1,11 +1,13 @@
-import { checkpointOf, type Checkpoint, type ReadAllResult, type RecordedEvent } from './event-store';
+import { type Checkpoint, type ReadAllResult, type RecordedEvent } from './event-store';
 
 /** Enough for every live subscriber to be a few seconds behind a busy scan path (~10k events/s). */
 const DEFAULT_CAPACITY = 50_000;
 
-/** One committed append: its events' global positions, and how to build the events when first asked. */
+/** One committed append: its events' global positions and types, and how to build the events when first asked. */
 export interface CommittedEvents {
   positions: readonly number[];
+  /** Each event's type, in the order of `positions`. */
+  types: readonly string[];
   transactionId: string;
   materialize(): RecordedEvent[];
 }
@@ -14,9 +16,11 @@ export interface CommittedEvents {
 class Batch {
   private built: RecordedEvent[] | undefined;
   readonly transaction: bigint;
+  readonly types: readonly string[];
 
   constructor(private committed: CommittedEvents | undefined, readonly transactionId: string) {
     this.transaction = BigInt(transactionId);
+    this.types = committed!.types;
   }
 
   events(): RecordedEvent[] {
@@ -87,12 +91,12 @@ export class RecentEvents {
     for (let position = first; position <= this.newest; position++) {
       const entry = this.entries.get(position);
       if (!entry) return undefined;
-      const event = entry.batch.events()[entry.index]!;
-      if (!types || types.has(event.type)) {
+      // Passed over by type alone: a subscriber to other types must not pay for parsing a busy scan path's batches.
+      if (!types || types.has(entry.batch.types[entry.index]!)) {
         if (events.length === limit) return { events, checkpoint: last, caughtUp: false };
-        events.push(event);
+        events.push(entry.batch.events()[entry.index]!);
       }
-      last = checkpointOf(event);
+      last = { transactionId: entry.batch.transactionId, globalPosition: position };
     }
     return { events, checkpoint: last, caughtUp: true };
   }

@@ -12,6 +12,7 @@ import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { limitPublicRoutes, type PublicRateLimit } from './http/public-rate-limit';
 import { serveWebApp } from './http/web-app';
 import { mountOidcProvider } from './identity/auth/mount-oidc-provider';
+import { ScanFront } from './scans/scan-front';
 import { registerScanRoutes } from './scans/scan-routes';
 import type { Infrastructure } from './infrastructure';
 
@@ -25,7 +26,9 @@ export async function createApp(
   infra: Infrastructure,
   options: { extraModules?: Type[]; publicRateLimit?: PublicRateLimit } = {},
 ): Promise<NestFastifyApplication> {
+  const scanFront = new ScanFront(infra.logger);
   const adapter = new FastifyAdapter({
+    serverFactory: scanFront.serverFactory,
     loggerInstance: infra.logger,
     // A caller's own request id is kept (when it is a sane token) so logs join up across services.
     genReqId: (req: IncomingMessage) => {
@@ -42,7 +45,7 @@ export async function createApp(
   });
 
   await limitPublicRoutes(app, options.publicRateLimit);
-  registerScanRoutes(app, infra.logger);
+  registerScanRoutes(app, infra.logger, scanFront);
   // No proxy setting exists yet, so forwarded headers are never believed (see OidcMountOptions).
   // With an external issuer (OIDC_ISSUER) there are no local accounts to sign in to.
   if (!infra.config.OIDC_ISSUER) await mountOidcProvider(app, { trustProxy: false });

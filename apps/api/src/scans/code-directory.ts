@@ -27,6 +27,8 @@ const STREAM_PREFIX = codeStreamId('');
 @Injectable()
 export class CodeDirectory implements OnModuleDestroy {
   private readonly entries = new Map<string, DirectoryEntry>();
+  /** Lookups under way; one a change raced is dropped, so later scans ask again. */
+  private readonly loading = new Map<string, Promise<DirectoryEntry | undefined>>();
   private readonly unsubscribe: () => void;
   /** Counts invalidations, so a read that raced one is not cached. */
   private invalidations = 0;
@@ -37,15 +39,34 @@ export class CodeDirectory implements OnModuleDestroy {
   ) {
     this.unsubscribe = projections.onApplied('codes', (events) => {
       this.invalidations++;
-      if (!events) return this.entries.clear();
+      if (!events) {
+        this.loading.clear();
+        return this.entries.clear();
+      }
       // Folder events that move codes reach the projection too; they change nothing a scan reads.
-      for (const event of events) if (event.streamId.startsWith(STREAM_PREFIX)) this.entries.delete(event.streamId.slice(STREAM_PREFIX.length));
+      for (const event of events) {
+        if (!event.streamId.startsWith(STREAM_PREFIX)) continue;
+        const codeId = event.streamId.slice(STREAM_PREFIX.length);
+        this.entries.delete(codeId);
+        this.loading.delete(codeId);
+      }
     });
   }
 
   async find(codeId: string): Promise<DirectoryEntry | undefined> {
     const cached = this.entries.get(codeId);
     if (cached) return cached;
+    // A popular code's scans right after a start (or an update) wait for one query, not one each.
+    const pending = this.loading.get(codeId);
+    if (pending) return pending;
+    const loading: Promise<DirectoryEntry | undefined> = this.load(codeId).finally(() => {
+      if (this.loading.get(codeId) === loading) this.loading.delete(codeId);
+    });
+    this.loading.set(codeId, loading);
+    return loading;
+  }
+
+  private async load(codeId: string): Promise<DirectoryEntry | undefined> {
     const seen = this.invalidations;
     const { rows } = await this.db.query<{ org_id: string; name: string; status: CodeStatus; content: CodeContent }>(
       'SELECT org_id, name, status, content FROM codes WHERE code_id = $1',

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
@@ -10,14 +12,48 @@ import { VisitorFactsReader } from './visitor-facts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
-describe('scanning a code', () => {
+interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+}
+type Get = (url: string, headers: Record<string, string>) => Promise<Answer>;
+
+/** A GET over a real connection to the listening server, which is where the scan front answers. */
+async function listeningGet(t: TestApp): Promise<Get> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.getHttpServer().address() as AddressInfo;
+  return (path, headers) =>
+    new Promise((resolve, reject) => {
+      httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
+        let body = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ statusCode: response.statusCode!, headers: response.headers, body }));
+      })
+        .on('error', reject)
+        .end();
+    });
+}
+
+/**
+ * The scan path is served two ways with one answer: by the scan front, ahead of Fastify, on the
+ * server the API listens on, and by Fastify's routes, which `inject` reaches. Both must behave alike.
+ */
+const WAYS_IN: [string, (t: TestApp) => Promise<Get>][] = [
+  ['through Fastify’s routes (inject)', async (t) => async (url, headers) => t.app.inject({ method: 'GET', url, headers })],
+  ['through the scan front (HTTP)', listeningGet],
+];
+
+describe.each(WAYS_IN)('scanning a code %s', (_way, connect) => {
   let t: TestApp;
   let owner: ApiCaller;
   let orgId: string;
+  let get: Get;
   beforeAll(async () => {
     t = await startTestApp({ env: { TRUSTED_COUNTRY_HEADER: 'cf-ipcountry' } });
     owner = callerOf(t.app, await signedUpToken(t.app, 'scan-owner@example.com'));
     orgId = await createOrganization(owner, 'Scan Café');
+    get = await connect(t);
   });
   afterAll(() => t.close());
 
@@ -27,7 +63,7 @@ describe('scanning a code', () => {
       `SELECT data, stream_id FROM es_events WHERE type = 'ScanRecorded' AND data->>'code_id' = $1 ORDER BY global_position`,
       [codeId],
     )).rows;
-  const visit = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': IPHONE, ...headers } });
+  const visit = (url: string, headers: Record<string, string> = {}) => get(url, { 'user-agent': IPHONE, ...headers });
 
   it('answers a QR scan of a URL code with a 302 to the target, after recording what the scan tells', async () => {
     const id = await create({ type: 'url', url: 'https://example.com/menu?table=4' });
@@ -113,28 +149,47 @@ describe('scanning a code', () => {
     // No user agent, or one that is no browser's, counts as a bot.
     expect(facts.map((f) => f['bot'])).toEqual([true, false, true, false]);
   });
+
+  it('sends a target with characters a header can not hold percent-encoded', async () => {
+    const id = await create({ type: 'url', url: 'https://example.com/café/€uro?q=a b' });
+    const res = await visit(`/${id}?utm_source=poster`);
+    expect([res.statusCode, res.headers.location]).toEqual([302, 'https://example.com/caf%C3%A9/%E2%82%ACuro?q=a%20b']);
+  });
 });
 
-describe('the scan path beside the web app', () => {
+describe.each(WAYS_IN)('the scan path beside the web app, %s', (_way, connect) => {
   let t: TestApp;
+  let get: Get;
   const dist = mkdtempSync(join(tmpdir(), 'qr-web-'));
   beforeAll(async () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>QR Platform</title><div id="root"></div>');
     t = await startTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: dist } });
+    get = await connect(t);
   });
   afterAll(async () => {
     await t.close();
     rmSync(dist, { recursive: true, force: true });
   });
 
+  const page = (url: string) => get(url, { accept: 'text/html' });
+
   it('leaves /share and /dummy to the web app, and answers only code-shaped paths itself', async () => {
-    const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-    for (const path of ['/share', '/dummy', '/admin', '/code/share']) {
+    for (const path of ['/share', '/dummy', '/admin', '/code/share', '/ZZZZZZZZZZ/', '/code/ZZZZZZZZZZZ']) {
       const res = await page(path);
       expect([path, res.statusCode, res.body.includes('<div id="root">')]).toEqual([path, 200, true]);
     }
     const unknown = await page('/ZZZZZZZZZZ');
     expect([unknown.statusCode, unknown.body.includes('This code is not known')]).toEqual([404, true]);
+  });
+
+  it('shows the shared link of a note as the web app’s page, after counting the visit', async () => {
+    const owner = callerOf(t.app, await signedUpToken(t.app, 'note-owner@example.com'));
+    const orgId = await createOrganization(owner, 'Note Co');
+    const { code_id } = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Note', type: 'note', text: 'Back at 3' })).json();
+    const res = await page(`/code/${code_id}`);
+    expect([res.statusCode, res.body.includes('<div id="root">')]).toEqual([200, true]);
+    const { rows } = await t.db.query(`SELECT 1 FROM es_events WHERE type = 'ScanRecorded' AND data->>'code_id' = $1`, [code_id]);
+    expect(rows).toHaveLength(1);
   });
 });
 

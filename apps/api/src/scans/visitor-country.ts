@@ -1,8 +1,8 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import maxmind, { type CountryResponse, type Reader } from 'maxmind';
 import { ConfigError, type Config } from '@qr/platform';
 import { CONFIG } from '../infrastructure';
+import type { Visit } from './visitor-facts';
 
 const COUNTRY = /^[A-Z]{2}$/;
 /** Cloudflare sends XX for unknown and T1 for Tor: neither is a country. */
@@ -37,15 +37,15 @@ export class VisitorCountry implements OnModuleInit {
     }
   }
 
-  of(request: FastifyRequest): string | null {
+  of(visit: Visit): string | null {
     const header = this.config.TRUSTED_COUNTRY_HEADER;
     if (header) {
-      const value = request.headers[header];
+      const value = visit.headers[header];
       return countryOrNull(Array.isArray(value) ? value[0] : value);
     }
-    if (!this.geoip) return null;
+    if (!this.geoip || visit.ip === undefined) return null;
     // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d; IPv4-only databases want a.b.c.d.
-    const address = request.ip.startsWith('::ffff:') ? request.ip.slice(7) : request.ip;
+    const address = visit.ip.startsWith('::ffff:') ? visit.ip.slice(7) : visit.ip;
     if (!maxmind.validate(address)) return null;
     try {
       return countryOrNull(this.geoip.get(address)?.country?.iso_code);

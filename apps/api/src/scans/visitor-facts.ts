@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
 import type { ScanRecorded } from '@qr/domain';
@@ -10,13 +10,21 @@ import { VisitorCountry } from './visitor-country';
 
 export type VisitorFacts = Pick<ScanRecorded['data'], 'device' | 'os' | 'browser' | 'referrer' | 'language' | 'country' | 'visitor' | 'bot'>;
 
+/** What a scan knows of its visitor: a Fastify request is one, and so is the scan path's bare node:http request. */
+export interface Visit {
+  headers: IncomingHttpHeaders;
+  /** The connection's address; forwarded headers are never believed. */
+  ip: string | undefined;
+}
+
 const SECRET_NAME = 'visitor_hash';
+const DAY_MS = 86_400_000;
 /** Headers come from anyone: only so much of each is read. */
 const MAX_HEADER = 512;
 const LANGUAGE = /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/;
 
-const header = (request: FastifyRequest, name: string): string => {
-  const value = request.headers[name];
+const header = (visit: Visit, name: string): string => {
+  const value = visit.headers[name];
   return (Array.isArray(value) ? value[0] : value)?.slice(0, MAX_HEADER) ?? '';
 };
 
@@ -59,22 +67,32 @@ export class VisitorFactsReader {
   private secret: Promise<Buffer> | undefined;
   private readonly agents = new Map<string, AgentFacts>();
   /** The current UTC day's salt, made once a day rather than once a scan. */
-  private salt: { day: string; key: Buffer } | undefined;
+  private salt: { day: number; key: Buffer } | undefined;
 
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     private readonly country: VisitorCountry,
   ) {}
 
-  async read(request: FastifyRequest, now: Date): Promise<VisitorFacts> {
-    const userAgent = header(request, 'user-agent');
-    const language = header(request, 'accept-language').split(',')[0]!.split(';')[0]!.trim();
+  /**
+   * The facts built field by field rather than spread from the cached agent's: on Node 20 an object
+   * spread followed by more fields costs about 5 µs, as much as the rest of this put together.
+   */
+  async read(visit: Visit, now: Date): Promise<VisitorFacts> {
+    const userAgent = header(visit, 'user-agent');
+    const language = header(visit, 'accept-language').split(',')[0]!.split(';')[0]!.trim();
+    const agent = this.agentFacts(userAgent);
+    const day = Math.floor(now.getTime() / DAY_MS);
+    const salt = this.salt?.day === day ? this.salt.key : await this.saltOf(day);
     return {
-      ...this.agentFacts(userAgent),
-      referrer: referrerOrigin(header(request, 'referer')),
+      device: agent.device,
+      os: agent.os,
+      browser: agent.browser,
+      bot: agent.bot,
+      referrer: referrerOrigin(header(visit, 'referer')),
       language: LANGUAGE.test(language) ? language : null,
-      country: this.country.of(request),
-      visitor: await this.visitorHash(request.ip, userAgent, now),
+      country: this.country.of(visit),
+      visitor: createHmac('sha256', salt).update(`${visit.ip}\n${userAgent}`).digest('base64url').slice(0, 22),
     };
   }
 
@@ -94,10 +112,12 @@ export class VisitorFactsReader {
     return facts;
   }
 
-  private async visitorHash(ip: string, userAgent: string, now: Date): Promise<string> {
-    const day = now.toISOString().slice(0, 10);
-    if (this.salt?.day !== day) this.salt = { day, key: createHmac('sha256', await this.serverSecret()).update(day).digest() };
-    return createHmac('sha256', this.salt.key).update(`${ip}\n${userAgent}`).digest('base64url').slice(0, 22);
+  /** The salt of a UTC day (days since the epoch), from the server secret and the day's ISO date. */
+  private async saltOf(day: number): Promise<Buffer> {
+    const isoDate = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    const key = createHmac('sha256', await this.serverSecret()).update(isoDate).digest();
+    this.salt = { day, key };
+    return key;
   }
 
   /** Made once per installation (see serverSecret). */

@@ -7,11 +7,13 @@
  *   npx nx run api:build && cp -r dist dist-a   # then change the code, build again
  *   npx nx run api:build && cp -r dist dist-b
  *   SCAN_AB=dist-a,dist-b npm run bench -- scan-ab
+ *
+ * With DATABASE_URL set, each build gets a database of its own on that server instead of PGlite.
  */
 import { join, resolve } from 'node:path';
 import { REPO, startServer, type RunningServer } from './bench-servers';
 import { formatPercent, formatRate, markdownTable, median } from './harness';
-import { LOG_LEVEL, SERVER_CPU, load, openPglite, pinThisProcess, type BenchDatabase, type Load } from './scan.bench';
+import { LOG_LEVEL, SERVER_CPU, load, openPglite, openPostgres, pinThisProcess, type BenchDatabase, type Load } from './scan.bench';
 
 const ROUNDS = Number(process.env.SCAN_AB_ROUNDS ?? 5);
 const ROUND_SECONDS = 5;
@@ -29,10 +31,12 @@ export async function run(): Promise<void> {
   const dists = (process.env.SCAN_AB ?? '').split(',').filter(Boolean);
   if (dists.length !== 2) throw new Error('SCAN_AB names two builds: SCAN_AB=dist-a,dist-b npm run bench -- scan-ab');
   pinThisProcess();
+  const serverUrl = process.env.DATABASE_URL;
+  const open = serverUrl ? () => openPostgres(serverUrl) : openPglite;
   const builds: Build[] = [];
   try {
     for (const dist of dists) {
-      const database = await openPglite();
+      const database = await open();
       const server = await startServer([join(resolve(REPO, dist), 'apps/api/src/main.js')], { NODE_ENV: 'production', LOG_LEVEL, ...database.env }, { cpu: SERVER_CPU });
       builds.push({ dist, database, server, turns: [] });
       await load(server, ROUND_SECONDS);
@@ -57,7 +61,7 @@ export async function run(): Promise<void> {
     p99: median(build.turns.map((turn) => turn.p99Ms)),
   }));
   const [a] = figures;
-  console.log(`\nScan redirects on PGlite, two builds in ${ROUNDS} interleaved turns of ${ROUND_SECONDS} s each; medians.\n`);
+  console.log(`\nScan redirects on ${builds[0]!.database.name}, two builds in ${ROUNDS} interleaved turns of ${ROUND_SECONDS} s each; medians.\n`);
   console.log(
     markdownTable(
       ['Build', 'req/s', 'vs A', 'CPU µs/request', 'vs A', 'p99'],

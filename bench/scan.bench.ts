@@ -217,7 +217,7 @@ export async function openPglite(): Promise<BenchDatabase> {
 }
 
 /** A database of its own on the server, dropped afterwards; its durability settings are part of the result. */
-async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
+export async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
   const pg = await openTestPostgres(serverUrl, { max: 2 });
   await seedCodes(pg.db, 'bench-org', codes);
   return {

@@ -1,4 +1,4 @@
-import { type Checkpoint, type ReadAllResult, type RecordedEvent } from './event-store';
+import type { Checkpoint, ReadAllResult, RecordedEvent } from './event-store';
 
 /** Enough for every live subscriber to be a few seconds behind a busy scan path (~10k events/s). */
 const DEFAULT_CAPACITY = 50_000;

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { FastifyServerFactory } from 'fastify';
+import type { FastifyServerFactory, FastifyServerFactoryHandler } from 'fastify';
 import { CODE_ID_PATTERN } from '@qr/contracts';
 import type { Logger } from '@qr/platform';
 import { unavailablePage } from './scan-pages';
@@ -45,7 +45,7 @@ export class ScanFront {
     this.answer = answer;
   }
 
-  private async scan(source: ScanSource, codeId: string, request: IncomingMessage, response: ServerResponse, fastify: (request: IncomingMessage, response: ServerResponse) => void) {
+  private async scan(source: ScanSource, codeId: string, request: IncomingMessage, response: ServerResponse, fastify: FastifyServerFactoryHandler<Server>) {
     try {
       const answer = await this.answer!(source, codeId, request.url!, { headers: request.headers, ip: request.socket.remoteAddress });
       if (answer === WEB_APP) {

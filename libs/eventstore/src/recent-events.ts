@@ -15,12 +15,25 @@ export interface CommittedEvents {
 /** Built on the first read, so an append nobody follows live (a bulk import, a benchmark) pays nothing for it. */
 class Batch {
   private built: RecordedEvent[] | undefined;
+  private typeSet: ReadonlySet<string> | undefined;
   readonly transaction: bigint;
   readonly types: readonly string[];
+  readonly lastPosition: number;
+  /** Whether the batch's positions follow one another with none between (PGlite, one session taking them). */
+  readonly contiguous: boolean;
 
   constructor(private committed: CommittedEvents | undefined, readonly transactionId: string) {
     this.transaction = BigInt(transactionId);
     this.types = committed!.types;
+    const { positions } = committed!;
+    this.lastPosition = positions.at(-1) ?? 0;
+    this.contiguous = positions.length > 0 && this.lastPosition - positions[0]! === positions.length - 1;
+  }
+
+  holdsAnyOf(types: ReadonlySet<string>): boolean {
+    this.typeSet ??= new Set(this.types);
+    for (const type of this.typeSet) if (types.has(type)) return true;
+    return false;
   }
 
   events(): RecordedEvent[] {
@@ -87,18 +100,28 @@ export class RecentEvents {
     const first = this.firstAfter(from);
     if (first === undefined) return undefined;
     const events: RecordedEvent[] = [];
-    let last = from;
+    let lastBatch: Batch | undefined;
+    let lastPosition = from.globalPosition;
+    const checkpoint = () => (lastBatch ? { transactionId: lastBatch.transactionId, globalPosition: lastPosition } : from);
     for (let position = first; position <= this.newest; position++) {
       const entry = this.entries.get(position);
       if (!entry) return undefined;
-      // Passed over by type alone: a subscriber to other types must not pay for parsing a busy scan path's batches.
-      if (!types || types.has(entry.batch.types[entry.index]!)) {
-        if (events.length === limit) return { events, checkpoint: last, caughtUp: false };
-        events.push(entry.batch.events()[entry.index]!);
+      const { batch, index } = entry;
+      // Passed over by type alone: a subscriber to other types must not pay for parsing a busy scan
+      // path's batches, nor for looking at each of their positions (every subscription polls).
+      if (types && batch.contiguous && !batch.holdsAnyOf(types)) {
+        lastBatch = batch;
+        lastPosition = position = batch.lastPosition;
+        continue;
       }
-      last = { transactionId: entry.batch.transactionId, globalPosition: position };
+      if (!types || types.has(batch.types[index]!)) {
+        if (events.length === limit) return { events, checkpoint: checkpoint(), caughtUp: false };
+        events.push(batch.events()[index]!);
+      }
+      lastBatch = batch;
+      lastPosition = position;
     }
-    return { events, checkpoint: last, caughtUp: true };
+    return { events, checkpoint: checkpoint(), caughtUp: true };
   }
 
   /** The first position after `from`, or undefined when memory can not show that none between is missing. */

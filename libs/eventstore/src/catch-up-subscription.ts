@@ -46,13 +46,17 @@ export class CatchUpSubscription {
     const followed = options.types && new Set(options.types);
     this.unsubscribe = store.onAppended((types) => {
       // A busy scan path commits hundreds of batches a second: subscriptions to other types stay asleep.
-      if (followed && ![...types].some((type) => followed.has(type))) return;
+      if (followed && ![...types].some((type) => followed.has(type))) return false;
       const { wakeDelayMs = 0 } = options;
-      if (wakeDelayMs === 0) return this.markDirty();
+      if (wakeDelayMs === 0) {
+        this.markDirty();
+        return true;
+      }
       this.delayedWake ??= setTimeout(() => {
         this.delayedWake = undefined;
         this.markDirty();
       }, wakeDelayMs);
+      return true;
     });
     this.running = this.loop();
   }

@@ -173,7 +173,7 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
   it('gives a live reader the very events a reader of the table gets, whether appended blind or checked', async () => {
     const from = (await readEverything(store, START)).checkpoint;
     // The store keeps what it appended only while someone follows it live.
-    const stopFollowing = store.onAppended(() => undefined);
+    const stopFollowing = store.onAppended(() => true);
     const occurredAt = new Date('2026-03-01T10:00:00.123Z');
     // Values JSON changes on the way into jsonb: a Date, an undefined field, nested data; and events without data or metadata.
     const data = { at: new Date('2026-01-02T03:04:05.678Z'), gone: undefined, nested: { list: [1, 'two', null] } };
@@ -407,7 +407,7 @@ describe('event store on PGlite: live reads from memory', () => {
     db = await openTestPglite();
     store = new PostgresEventStore(db);
     // The store keeps what it appended only while someone follows it live.
-    stopFollowing = store.onAppended(() => undefined);
+    stopFollowing = store.onAppended(() => true);
   });
   afterEach(async () => {
     stopFollowing();
@@ -475,7 +475,7 @@ describe('event store on PGlite: live reads from memory', () => {
     );
     stopFollowing();
     await store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'no_stream', events: [scanned(-5)] });
-    stopFollowing = store.onAppended(() => undefined);
+    stopFollowing = store.onAppended(() => true);
     await appendMixed(6);
 
     const live = await readPages(store, from, 1000, ['ScanRecorded']);
@@ -486,7 +486,7 @@ describe('event store on PGlite: live reads from memory', () => {
     // The newest event committed while nobody followed: memory holds nothing after the reader.
     stopFollowing();
     await store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'no_stream', events: [scanned(-6)] });
-    stopFollowing = store.onAppended(() => undefined);
+    stopFollowing = store.onAppended(() => true);
     expect((await store.readAll({ from: live.end, limit: 10 })).events.map((e) => e.data)).toEqual([{ n: -6 }]);
   });
 });

@@ -112,8 +112,11 @@ export interface EventStore {
    * Calls `listener` after each commit in this process with the event types it wrote, so local
    * subscribers wake without polling, and only for the types they follow.
    */
-  onAppended(listener: (types: ReadonlySet<string>) => void): () => void;
+  onAppended(listener: AppendedListener): () => void;
 }
+
+/** Told the types a commit wrote; says whether its subscriber will read them, so the store can ready them. */
+export type AppendedListener = (types: ReadonlySet<string>) => boolean;
 
 /** Where a reader stands once it has read `event`. */
 export function checkpointOf(event: RecordedEvent): Checkpoint {

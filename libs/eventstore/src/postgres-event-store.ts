@@ -1,9 +1,9 @@
-import { EventEmitter } from 'node:events';
 import { isUniqueViolation, type SqlClient, type SqlExecutor } from '@qr/platform';
 import {
   BACKLOG_COUNT_LIMIT,
   compareCheckpoints,
   NO_STREAM_VERSION,
+  type AppendedListener,
   type AppendRequest,
   type AppendResult,
   type Backlog,
@@ -79,7 +79,7 @@ const STREAM_KEY = 'es_streams_pkey';
  * appends that all expect 'any' (the hot scan path) has nothing to check and is one statement.
  */
 export class PostgresEventStore implements EventStore {
-  private readonly appended = new EventEmitter().setMaxListeners(0);
+  private readonly appendedListeners = new Set<AppendedListener>();
   private readonly recent = new RecentEvents();
   /**
    * PGlite is one connection: transactions commit one after another, so position order is commit
@@ -127,12 +127,16 @@ export class PostgresEventStore implements EventStore {
           ? await this.appendBlind(requests)
           : await this.db.transaction((tx) => this.writeBatch(tx, requests));
         // Kept for live subscribers only: a store nobody follows (a bulk import, the CLI) keeps nothing.
-        if (recorded && this.appended.listenerCount('appended') > 0) this.recent.remember(recorded);
+        const remembered = recorded && this.appendedListeners.size > 0 ? this.recent.remember(recorded) : undefined;
         const types = new Set<string>();
         requests.forEach((request, index) => {
           if (!(results[index] instanceof Error)) for (const event of request.events) types.add(event.type);
         });
-        if (types.size > 0) this.appended.emit('appended', types);
+        let followed = false;
+        if (types.size > 0) for (const listener of this.appendedListeners) if (listener(types)) followed = true;
+        // Parsed in a turn of its own right away, a few hundred µs an append, rather than a whole
+        // wake's worth of batches at once when a delayed subscriber reads them while scans wait.
+        if (followed && remembered) setImmediate(() => remembered.events());
         return results;
       } catch (error) {
         if (!isRetryable(error) || attempt >= MAX_BATCH_ATTEMPTS) throw error;
@@ -367,9 +371,9 @@ export class PostgresEventStore implements EventStore {
     return { events: Number(rows[0]?.pending ?? 0), seconds: oldest ? Math.max(0, (Date.now() - new Date(oldest).getTime()) / 1000) : 0 };
   }
 
-  onAppended(listener: (types: ReadonlySet<string>) => void): () => void {
-    this.appended.on('appended', listener);
-    return () => this.appended.off('appended', listener);
+  onAppended(listener: AppendedListener): () => void {
+    this.appendedListeners.add(listener);
+    return () => this.appendedListeners.delete(listener);
   }
 }
 

@@ -59,7 +59,8 @@ export class RecentEvents {
 
   constructor(private readonly capacity = DEFAULT_CAPACITY) {}
 
-  remember(committed: CommittedEvents): void {
+  /** Keeps the batch; what it returns builds its events (once) for a caller that wants them ready before they are read. */
+  remember(committed: CommittedEvents): { events(): RecordedEvent[] } {
     const batch = new Batch(committed, committed.transactionId);
     committed.positions.forEach((position, index) => this.entries.set(position, { batch, index }));
     this.newest = Math.max(this.newest, committed.positions.at(-1) ?? 0);
@@ -68,6 +69,7 @@ export class RecentEvents {
       if (this.entries.size <= this.capacity) break;
       this.entries.delete(position);
     }
+    return batch;
   }
 
   /** Whether reading from this transaction on could be served from memory: not for a replay from far behind. */

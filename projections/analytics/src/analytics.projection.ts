@@ -184,6 +184,23 @@ class BatchRollup {
 
 const orUnknown = (value: string | null | undefined): string => value ?? UNKNOWN_VALUE;
 
+/**
+ * Events summed between turns of the event loop when a batch is prepared. A wake of a busy scan
+ * path holds a couple of thousand scans at about 6 µs each; in one stretch they held up every
+ * scan answer for over 10 ms, in slices of 250 for about 1.5 ms at a time.
+ */
+const ROLLUP_SLICE = 250;
+
+/** The batch summed in memory, in slices (see ROLLUP_SLICE). */
+async function rollUpInSlices(events: readonly RecordedEvent[]): Promise<BatchRollup> {
+  const rollup = new BatchRollup();
+  for (let start = 0; start < events.length; start += ROLLUP_SLICE) {
+    if (start > 0) await new Promise((resume) => setImmediate(resume));
+    for (const event of events.slice(start, start + ROLLUP_SLICE)) rollUp(rollup, event);
+  }
+  return rollup;
+}
+
 function rollUp(rollup: BatchRollup, event: RecordedEvent): void {
   const hour = Math.floor(event.occurredAt.getTime() / HOUR_MS) * HOUR_MS;
   switch (event.type) {
@@ -322,7 +339,7 @@ async function countFirstVisits(tx: SqlExecutor, table: string, rollup: BatchRol
   );
 }
 
-export const analytics: Projection = {
+export const analytics: Projection<BatchRollup> = {
   name: 'analytics',
   // 4: a visitor's day is one row for every scope; a generation built before has a row per scope and is rebuilt.
   version: 4,
@@ -350,9 +367,9 @@ export const analytics: Projection = {
     // Hours as epoch seconds; `code_hours[i]` is the first hour in `codes[i]`.
     analytics_visitors: (table) => [`CREATE TABLE ${table} (seen bigint PRIMARY KEY, hour bigint NOT NULL, codes text[] NOT NULL, code_hours bigint[] NOT NULL)`],
   },
-  async handle(events, { tx, table }) {
-    const rollup = new BatchRollup();
-    for (const event of events) rollUp(rollup, event);
+  prepare: rollUpInSlices,
+  async handle(events, { tx, table }, prepared) {
+    const rollup = prepared ?? (await rollUpInSlices(events));
 
     if (rollup.visitors.size > 0) await countFirstVisits(tx, table('analytics_visitors'), rollup);
     const hourly = [...rollup.hourly.values()];

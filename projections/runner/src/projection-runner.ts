@@ -190,7 +190,8 @@ export class ProjectionRunner {
         reading = readAfter(read.checkpoint);
         void reading.catch(() => undefined);
       }
-      await this.db.transaction((tx) => this.apply(tx, projection, state.generation, read.events, read.checkpoint));
+      const prepared = await projection.prepare?.(read.events);
+      await this.db.transaction((tx) => this.apply(tx, projection, state.generation, read.events, read.checkpoint, prepared));
       from = read.checkpoint;
       onProgress?.({ processed: read.events.length, position: read.events.at(-1)?.globalPosition ?? head, head });
       if (read.caughtUp || this.stopped) break;
@@ -224,7 +225,8 @@ export class ProjectionRunner {
       pollIntervalMs: this.options.pollIntervalMs,
       wakeDelayMs: projection.wakeDelayMs,
       handle: async (events, next) => {
-        await this.db.transaction((tx) => this.apply(tx, projection, state.generation, events, next));
+        const prepared = await projection.prepare?.(events);
+        await this.db.transaction((tx) => this.apply(tx, projection, state.generation, events, next, prepared));
         if (events.length > 0) this.notifyApplied(projection.name, events);
       },
       onError: (error) => {
@@ -246,13 +248,14 @@ export class ProjectionRunner {
   }
 
   /** Applies the events this generation has not seen yet and moves its checkpoint, in the caller's transaction. */
-  private async apply(tx: SqlExecutor, projection: Projection, generation: number, events: RecordedEvent[], next: Checkpoint) {
+  private async apply(tx: SqlExecutor, projection: Projection, generation: number, events: RecordedEvent[], next: Checkpoint, prepared: unknown) {
     const state = await projectionState.lock(tx, projection.name, generation);
     if (!state || state.status === 'retired') throw new GenerationRetired();
-    // Another runner on the same database may have applied part of this batch already.
+    // Another runner on the same database may have applied part of this batch already; what was
+    // prepared for the whole batch then does not fit, and the handler works from the events alone.
     const fresh = events.filter((e) => compareCheckpoints(checkpointOf(e), state.checkpoint) > 0);
     const context: ProjectionContext = { tx, table: (logical) => physicalTable(logical, generation) };
-    if (fresh.length > 0) await projection.handle(fresh, context);
+    if (fresh.length > 0) await projection.handle(fresh, context, fresh.length === events.length ? prepared : undefined);
     if (compareCheckpoints(next, state.checkpoint) > 0) await projectionState.advance(tx, state, next, fresh.length);
   }
 

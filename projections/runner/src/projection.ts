@@ -13,7 +13,7 @@ export interface ProjectionContext {
  * physical tables carry a generation suffix so that a rebuild can fill new ones while the old ones
  * keep answering, then swap the views in one transaction.
  */
-export interface Projection {
+export interface Projection<Prepared = unknown> {
   name: string;
   /** Bump when the tables or the handling change: the runner rebuilds the projection from position 0. */
   version: number;
@@ -36,8 +36,15 @@ export interface Projection {
    * customer forgotten later) must see the log's order and stays with the in-process runner.
    */
   partitionSafe?: boolean;
-  /** Applies one batch, in log order. Called at most once per event per generation. */
-  handle(events: RecordedEvent[], context: ProjectionContext): Promise<void>;
+  /**
+   * Work on a batch that needs no database (summing it in memory), which the in-process runner does
+   * before the batch's transaction begins and hands to `handle`: the transaction then holds the
+   * connection, PGlite's only one, for its statements alone, and a big batch may be worked through
+   * in slices with turns of the event loop between them, so scans never wait for all of it at once.
+   */
+  prepare?(events: readonly RecordedEvent[]): Promise<Prepared>;
+  /** Applies one batch, in log order, with what `prepare` made of it when given. Called at most once per event per generation. */
+  handle(events: RecordedEvent[], context: ProjectionContext, prepared?: Prepared): Promise<void>;
 }
 
 export interface ProjectionLag {

@@ -91,6 +91,37 @@ describe.each(testAdapters())('projection runner on $name', (adapter) => {
     await runner.stop();
   });
 
+  it('prepares each batch before its transaction and hands the result to the handler, live and in a rebuild', async () => {
+    const prepared: number[] = [];
+    const handed: (number | undefined)[] = [];
+    let inTransaction = false;
+    const counting: Projection<number> = {
+      ...scanTally,
+      async prepare(events) {
+        // Nothing of the batch's transaction has begun: the connection is free meanwhile.
+        expect(inTransaction).toBe(false);
+        prepared.push(events.length);
+        return events.length;
+      },
+      async handle(events, context, count) {
+        inTransaction = true;
+        handed.push(count);
+        await scanTally.handle(events, context);
+        inTransaction = false;
+      },
+    };
+    const runner = runnerFor(counting, { batchSize: 40, rebuildBatchSize: 40, pollIntervalMs: 20 });
+    await runner.start();
+    await recordScans(100, ['a', 'b']);
+    await runner.caughtUp();
+    await runner.rebuild('scan_tally');
+
+    expect(handed).toEqual(prepared);
+    expect(prepared.reduce((sum, n) => sum + n, 0)).toBe(200);
+    expect(await tally()).toEqual({ a: 50, b: 50 });
+    await runner.stop();
+  });
+
   it('neither loses nor double-applies an event when a batch crashes midway and another runner resumes', async () => {
     let batches = 0;
     const crashing: Projection = {

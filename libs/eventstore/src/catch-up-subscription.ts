@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Checkpoint, EventStore, RecordedEvent } from './event-store';
 
 export interface CatchUpSubscriptionOptions {
@@ -92,7 +93,7 @@ export class CatchUpSubscription {
         failures = 0;
         // PGlite answers within the same turn of the event loop (its queries settle as microtasks), so
         // without a turn between batches a backlog would be worked off in one stretch while requests wait.
-        if (read.events.length > 0) await new Promise((resume) => setImmediate(resume));
+        if (read.events.length > 0) await nextTurn();
       } catch (error) {
         if (this.stopped) return;
         this.options.onError?.(error);

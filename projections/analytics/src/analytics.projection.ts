@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AnalyticsDimension } from '@qr/contracts';
 import type { AnalyticsEventRecorded, FormSubmitted, ScanRecorded } from '@qr/domain';
 import type { RecordedEvent } from '@qr/eventstore';
@@ -194,9 +195,9 @@ const ROLLUP_SLICE = 250;
 /** The batch summed in memory, in slices (see ROLLUP_SLICE). */
 async function rollUpInSlices(events: readonly RecordedEvent[]): Promise<BatchRollup> {
   const rollup = new BatchRollup();
-  for (let start = 0; start < events.length; start += ROLLUP_SLICE) {
-    if (start > 0) await new Promise((resume) => setImmediate(resume));
-    for (const event of events.slice(start, start + ROLLUP_SLICE)) rollUp(rollup, event);
+  for (let i = 0; i < events.length; i++) {
+    if (i > 0 && i % ROLLUP_SLICE === 0) await nextTurn();
+    rollUp(rollup, events[i]!);
   }
   return rollup;
 }

@@ -19,7 +19,7 @@ export const wasHandedToWebApp = (request: IncomingMessage): boolean => handedTo
  * one request a server gets thousands of a second, and Fastify's request and reply objects, hooks,
  * request id and child logger cost more of a core than the scan itself: measured on one core, the
  * API answered a bare 302 from its code directory at half the rate of plain `node:http`
- * (ARCHITECTURE.md, "The scan path"). The answer is the scan routes' own (`scanAnswers`); until the
+ * (ARCHITECTURE.md, "The scan front"). The answer is the scan routes' own (`scanAnswers`); until the
  * app has handed it over, scans go to Fastify like the rest.
  */
 export class ScanFront {

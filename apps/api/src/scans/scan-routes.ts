@@ -8,7 +8,7 @@ import { OneTimeScans } from '../one-time-codes/one-time-scans';
 import { deletedCodePage, pausedCodePage, unavailablePage, unknownCodePage, usedCodePage } from './scan-pages';
 import { wasHandedToWebApp, type ScanFront } from './scan-front';
 import { VisitorFactsReader, type Visit } from './visitor-facts';
-import { pageAnswer, WEB_APP, type AnswerScan, type ScanAnswer, type ScanSource } from './scan-answer';
+import { pageAnswer, WEB_APP, type AnswerScan, type ScanAnswer, type ScanResponse, type ScanSource } from './scan-answer';
 
 const PAUSED_RETRY_SECONDS = 3600;
 /** Added to our own redirect to a code's page, so the page view is not counted as a second visit. */
@@ -29,7 +29,7 @@ function publicPageOf({ codeId, content }: DirectoryEntry): string {
 }
 
 /** A target may hold characters a header can not (`https://example.com/€`): they go percent-encoded, as a browser would send them. */
-const redirectTo = (location: string): ScanAnswer => ({
+const redirectTo = (location: string): ScanResponse => ({
   status: 302,
   headers: { location: location.replace(/[^\x21-\x7e]+/g, encodeURIComponent), 'cache-control': 'no-store' },
 });

@@ -82,11 +82,16 @@ export class CatchUpSubscription {
   private async loop(): Promise<void> {
     const { batchSize = 500, pollIntervalMs = 500, retryDelayMs = 1000, maxRetryDelayMs = retryDelayMs } = this.options;
     let failures = 0;
+    /** Whether the last wait ran its full poll interval: no local append of ours is then waiting to be read. */
+    let timedPoll = false;
     while (!this.stopped) {
       let caughtUp = true;
       this.dirty = false;
       try {
-        const read = await this.store.readAll({ from: this.checkpoint, limit: batchSize, types: this.options.types });
+        // Half an interval of staleness at most lets a process's polls share a look at the log.
+        const maxStalenessMs = timedPoll ? pollIntervalMs / 2 : undefined;
+        timedPoll = false;
+        const read = await this.store.readAll({ from: this.checkpoint, limit: batchSize, types: this.options.types, maxStalenessMs });
         if (read.events.length > 0) await this.options.handle(read.events, read.checkpoint);
         this.checkpoint = read.checkpoint;
         caughtUp = read.caughtUp;
@@ -101,22 +106,20 @@ export class CatchUpSubscription {
         await this.sleep(Math.min(maxRetryDelayMs, retryDelayMs * 2 ** failures++), { wakeOnAppend: false });
         continue;
       }
-      if (caughtUp) await this.sleep(pollIntervalMs);
+      if (caughtUp) timedPoll = await this.sleep(pollIntervalMs);
     }
   }
 
-  private sleep(ms: number, { wakeOnAppend = true } = {}): Promise<void> {
-    if (this.stopped || (wakeOnAppend && this.dirty)) return Promise.resolve();
+  /** Resolves true when the wait ran its full length, false when an append or stop cut it short. */
+  private sleep(ms: number, { wakeOnAppend = true } = {}): Promise<boolean> {
+    if (this.stopped || (wakeOnAppend && this.dirty)) return Promise.resolve(false);
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
+      const timer = setTimeout(() => resolve(!this.dirty), ms);
       this.wake = (cause) => {
         if (cause === 'append' && !wakeOnAppend) return;
         this.wake = undefined;
-        done();
+        clearTimeout(timer);
+        resolve(false);
       };
     });
   }

@@ -371,6 +371,49 @@ const serverUrl = requiredServiceUrl('DATABASE_URL', 'PostgreSQL (set DATABASE_U
   });
 });
 
+(serverUrl ? describe : describe.skip)('event store on PostgreSQL: timed polls', () => {
+  it("answers the polls of idle readers from one look at the log, and still gives them another process's events of their types", async () => {
+    const pg = await openTestPostgres(serverUrl!);
+    try {
+      const statements: string[] = [];
+      const counted: SqlClient = {
+        kind: pg.db.kind,
+        query: (sql, params, options) => {
+          statements.push(options?.statementName ?? sql);
+          return pg.db.query(sql, params, options);
+        },
+        transaction: (work) => pg.db.transaction(work),
+        exec: (sql) => pg.db.exec(sql),
+        close: () => pg.db.close(),
+      };
+      const store = new PostgresEventStore(counted);
+      const otherProcess = new PostgresEventStore(pg.db);
+      const readers = [['CodeCreated'], ['FolderCreated'], ['TemplateSaved']];
+      const poll = (types: string[], at: Checkpoint) => store.readAll({ from: at, limit: 100, types, maxStalenessMs: 0 });
+      // A reader from before the first look reads the log once; then it is past what the looks cover.
+      const caughtUp = await Promise.all(readers.map(async (types) => (await poll(types, START)).checkpoint));
+      for (let i = 0; i < 20; i++) await otherProcess.append({ streamId: `scans-${i}-0`, expectedVersion: 'any', events: [scanned(i)] });
+
+      statements.length = 0;
+      const polls = await Promise.all(readers.map((types, i) => poll(types, caughtUp[i]!)));
+      expect(polls.map((read) => read.events)).toEqual([[], [], []]);
+      expect(statements).toEqual(['es_log_types']);
+
+      await otherProcess.append({ streamId: 'code-1', expectedVersion: 'no_stream', events: [{ type: 'CodeCreated', data: { n: 1 } }] });
+      const seen: RecordedEvent[] = [];
+      let checkpoint = polls[0]!.checkpoint;
+      await waitFor(() => seen.length > 0, 10000, async () => {
+        const read = await poll(readers[0]!, checkpoint);
+        seen.push(...read.events);
+        checkpoint = read.checkpoint;
+      });
+      expect(seen.map((event) => event.data)).toEqual([{ n: 1 }]);
+    } finally {
+      await pg.drop();
+    }
+  });
+});
+
 describe('event store on PGlite in a data directory', () => {
   it('reads back every event after the process reopens the directory', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'qr-es-'));

@@ -70,6 +70,12 @@ export interface ReadAllOptions {
   limit: number;
   /** Only these event types; the checkpoint still moves past the others. */
   types?: readonly string[];
+  /**
+   * How old, in milliseconds, an answer of "nothing of these types yet" may be: a timed poll for
+   * what other processes wrote can take one, and on a server the process's polls then share one
+   * look at the log (see LogSummary). Without it, the read sees every transaction ended before it.
+   */
+  maxStalenessMs?: number;
 }
 
 export interface ReadAllResult {

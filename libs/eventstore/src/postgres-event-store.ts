@@ -17,6 +17,7 @@ import {
 } from './event-store';
 import { DuplicateEventIdError, WrongExpectedVersionError } from './event-store.errors';
 import { newEventId } from './event-id';
+import { LogSummary, type LogLook } from './log-summary';
 import { RecentEvents, type CommittedEvents } from './recent-events';
 
 /**
@@ -81,6 +82,7 @@ const STREAM_KEY = 'es_streams_pkey';
 export class PostgresEventStore implements EventStore {
   private readonly appendedListeners = new Set<AppendedListener>();
   private readonly recent = new RecentEvents();
+  private readonly logSummary = new LogSummary((since) => this.lookAtLog(since));
   /**
    * PGlite is one connection: transactions commit one after another, so position order is commit
    * order, and a live reader that is not behind is served from memory, asking the log only how far
@@ -320,11 +322,14 @@ export class PostgresEventStore implements EventStore {
     return { version: stream[0] ? Number(stream[0].version) : NO_STREAM_VERSION, events: rows.map(toRecordedEvent) };
   }
 
-  async readAll({ from, limit, types }: ReadAllOptions): Promise<ReadAllResult> {
+  async readAll({ from, limit, types, maxStalenessMs }: ReadAllOptions): Promise<ReadAllResult> {
     if (this.soleWriter) {
       // The head first: an append committing meanwhile is then held, not taken for a gap.
       const held = this.recent.after(from, limit, await this.headPosition(), types && new Set(types));
       if (held) return held;
+    } else if (types && maxStalenessMs !== undefined) {
+      const quiet = await this.logSummary.quietAfter(from, types, maxStalenessMs);
+      if (quiet) return quiet;
     }
     if (this.recent.mayHoldFrom(from.transactionId)) {
       const { rows } = await this.db.query<LogRow & { horizon: string }>(readLogSql('global_position, transaction_id::text AS transaction_id'), [
@@ -348,6 +353,19 @@ export class PostgresEventStore implements EventStore {
     ], { statementName: 'es_read_log' });
     const events = rows.filter((row) => row.event != null).map((row) => toRecordedEvent(row as EventRow));
     return readResult(from, limit, events, rows[0]!.horizon);
+  }
+
+  /** The horizon, and the types of the events of transactions from `since` up to it, in one statement and so one snapshot. */
+  private async lookAtLog(since: string | undefined): Promise<LogLook> {
+    const { rows } = await this.db.query<{ horizon: string; types: string[] | null }>(
+      `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+       SELECT snap.xmin::text AS horizon,
+              (SELECT array_agg(DISTINCT type) FROM es_events WHERE transaction_id >= $1::xid8 AND transaction_id < snap.xmin) AS types
+         FROM snap`,
+      [since ?? null],
+      { statementName: 'es_log_types' },
+    );
+    return { horizon: rows[0]!.horizon, types: rows[0]!.types ?? [] };
   }
 
   async headPosition(): Promise<number> {

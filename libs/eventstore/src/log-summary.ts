@@ -30,7 +30,6 @@ interface Look {
 export class LogSummary {
   /** Transactions from this id on are covered by `looks`; undefined until the first look. */
   private coveredFrom: bigint | undefined;
-  private horizon = '';
   private readonly looks: Look[] = [];
   private lookedAt = -Infinity;
   private looking: Promise<void> | undefined;
@@ -55,21 +54,24 @@ export class LogSummary {
     for (const look of this.looks) {
       if (look.horizon > fromTransaction && types.some((type) => look.types.has(type))) return undefined;
     }
-    const horizon: Checkpoint = { transactionId: this.horizon, globalPosition: 0 };
+    const horizon: Checkpoint = { transactionId: this.horizon()!.toString(), globalPosition: 0 };
     return { events: [], checkpoint: compareCheckpoints(from, horizon) >= 0 ? from : horizon, caughtUp: true };
+  }
+
+  /** How far the looks reach: the newest one's horizon, or the first look's before any other. */
+  private horizon(): bigint | undefined {
+    return this.looks.at(-1)?.horizon ?? this.coveredFrom;
   }
 
   private async look(): Promise<void> {
     const startedAt = this.now();
-    const { horizon, types } = await this.lookAtLog(this.coveredFrom === undefined ? undefined : this.horizon);
+    const previous = this.horizon();
+    const { horizon, types } = await this.lookAtLog(previous?.toString());
     const reached = BigInt(horizon);
-    if (this.coveredFrom === undefined) {
-      this.coveredFrom = reached;
-      this.horizon = horizon;
-    } else if (reached > BigInt(this.horizon)) {
+    if (previous === undefined) this.coveredFrom = reached;
+    else if (reached > previous) {
       this.looks.push({ horizon: reached, types: new Set(types) });
       if (this.looks.length > KEPT_LOOKS) this.coveredFrom = this.looks.shift()!.horizon;
-      this.horizon = horizon;
     }
     this.lookedAt = startedAt;
   }

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Pool } from 'pg';
+import { Pool, type PoolConfig } from 'pg';
+import { PgliteConnection } from './pglite-connection';
 import { PostgresClient } from './postgres-client';
 import type { QueryOptions, SqlClient, SqlExecutor } from './sql-client';
 
@@ -37,7 +37,7 @@ export class PgliteClient implements SqlClient {
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     });
     // The pool's one client never idles out: each client would start on the same PGlite connection again.
-    const pool = new Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+    const pool = new Pool({ connection: new PgliteConnection(pglite), max: 1, idleTimeoutMillis: 0 } as PoolConfig);
     return new PgliteClient(pglite, new PostgresClient(pool));
   }
 

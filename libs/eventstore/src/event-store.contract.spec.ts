@@ -319,6 +319,25 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     spy.mockRestore();
   });
 
+  it('sends the next batch to the store before answering the callers of the one just stored', async () => {
+    const appender = new BatchingAppender(store);
+    const stream = newStream();
+    const order: string[] = [];
+    const later: Promise<unknown>[] = [];
+    const appendMany = store.appendMany.bind(store);
+    const spy = jest.spyOn(store, 'appendMany').mockImplementation(async (requests) => {
+      order.push(`sent ${requests.length}`);
+      // Two more arrive while the first is in flight: they make the next batch.
+      if (later.length === 0) later.push(...[1, 2].map((i) => appender.append({ streamId: stream, expectedVersion: 'any', events: [scanned(i)] })));
+      return appendMany(requests);
+    });
+    const first = appender.append({ streamId: stream, expectedVersion: 'any', events: [scanned(0)] }).then(() => order.push('answered first'));
+    await first;
+    await Promise.all(later);
+    spy.mockRestore();
+    expect(order).toEqual(['sent 1', 'sent 2', 'answered first']);
+  });
+
   it('group-commits concurrent requests and settles each only once its events are stored', async () => {
     const appender = new BatchingAppender(store, { maxBatch: 100, maxInFlight: adapter.name === 'pglite' ? 1 : 4 });
     const spy = jest.spyOn(store, 'appendMany');

@@ -9,13 +9,13 @@ import { sendAppShell, wantsAppShell } from './web-app';
  */
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
-  constructor(private readonly options: { servesWeb: boolean }) {}
+  constructor(private readonly options: { servesWeb: boolean; publicUrl: string }) {}
 
   catch(error: unknown, host: ArgumentsHost): Promise<void> | void {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    if (error instanceof NotFoundException && this.options.servesWeb && wantsAppShell(request)) return sendAppShell(request, reply);
+    if (error instanceof NotFoundException && this.options.servesWeb && wantsAppShell(request)) return sendAppShell(request, reply, this.options.publicUrl);
     const problem = toProblem(error, request.url.split('?')[0]!, String(request.id));
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     void reply.status(problem.status).type('application/problem+json').send(problem);

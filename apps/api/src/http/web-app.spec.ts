@@ -31,6 +31,14 @@ describe('serving the web app in production mode', () => {
     }
   });
 
+  it('sends a page asked for under another loopback name to PUBLIC_URL, where sign-in returns', async () => {
+    const at = (host: string) => t.app.inject({ method: 'GET', url: '/admin/my-codes?page=2', headers: { host, accept: 'text/html' } });
+    const moved = await at('127.0.0.1:3000');
+    expect(moved.statusCode).toBe(302);
+    expect(moved.headers.location).toBe('http://localhost:3000/admin/my-codes?page=2');
+    for (const host of ['localhost:3000', '127.0.0.1:4000', 'qr.example:3000', 'not a host']) expect((await at(host)).statusCode).toBe(200);
+  });
+
   it("serves a visitor's landing page its own entry, without the app's router and admin code", async () => {
     for (const url of ['/page/123?ref=qr', '/p/summer-fair', '/p/summer-fair/']) {
       const res = await page(url);

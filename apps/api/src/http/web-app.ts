@@ -39,7 +39,31 @@ export function wantsAppShell(request: FastifyRequest): boolean {
 /** A visitor's landing page has an entry of its own, with none of the app's router or admin code. */
 const LANDING_PAGE_PATH = /^\/(page|p)\/[^/]+\/?$/;
 
-export async function sendAppShell(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Where a page asked for under another loopback name of PUBLIC_URL's must be opened instead. Sign-in
+ * returns only to PUBLIC_URL's own origin (the client's redirect URIs), so the app opened at
+ * http://127.0.0.1:3000 while PUBLIC_URL is http://localhost:3000 (both printed at start) failed at
+ * its first sign-in with "redirect_uri did not match". Any other host is left alone.
+ */
+export function canonicalPageUrl(request: FastifyRequest, publicUrl: string): string | undefined {
+  const canonical = new URL(publicUrl);
+  const host = request.headers.host;
+  if (!host || host === canonical.host || !LOOPBACK_NAMES.has(canonical.hostname)) return undefined;
+  let asked: URL;
+  try {
+    asked = new URL(`http://${host}`);
+  } catch {
+    return undefined;
+  }
+  if (!LOOPBACK_NAMES.has(asked.hostname) || asked.port !== canonical.port) return undefined;
+  return new URL(request.url, canonical).href;
+}
+
+export async function sendAppShell(request: FastifyRequest, reply: FastifyReply, publicUrl: string): Promise<void> {
+  const canonical = canonicalPageUrl(request, publicUrl);
+  if (canonical) return void (await reply.redirect(canonical, 302));
   const shell = LANDING_PAGE_PATH.test(request.url.split('?')[0]!) ? 'landing-page.html' : 'index.html';
   await reply.header('cache-control', 'no-cache').sendFile(shell);
 }

@@ -53,7 +53,7 @@ export async function createApp(
   const webDist = resolve(infra.config.WEB_DIST_DIR ?? 'dist/apps/web');
   const servesWeb = infra.config.NODE_ENV === 'production' && (await serveWebApp(app, webDist));
   // Nest routes unmatched paths and Fastify's own errors (malformed JSON) through this filter too.
-  app.useGlobalFilters(new ProblemDetailsFilter({ servesWeb, publicUrl: infra.config.PUBLIC_URL }));
+  app.useGlobalFilters(new ProblemDetailsFilter({ servesWeb, address: { publicUrl: infra.config.PUBLIC_URL, altHost: infra.config.ALT_HOST } }));
 
   await app.init();
   return app;

@@ -1,7 +1,7 @@
 import { Catch, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toProblem } from './problem-details';
-import { sendAppShell, wantsAppShell } from './web-app';
+import { sendAppShell, wantsAppShell, type PublicAddress } from './web-app';
 
 /**
  * Every error a route, pipe, handler or Fastify itself raises leaves the API as problem+json;
@@ -9,13 +9,13 @@ import { sendAppShell, wantsAppShell } from './web-app';
  */
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
-  constructor(private readonly options: { servesWeb: boolean; publicUrl: string }) {}
+  constructor(private readonly options: { servesWeb: boolean; address: PublicAddress }) {}
 
   catch(error: unknown, host: ArgumentsHost): Promise<void> | void {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    if (error instanceof NotFoundException && this.options.servesWeb && wantsAppShell(request)) return sendAppShell(request, reply, this.options.publicUrl);
+    if (error instanceof NotFoundException && this.options.servesWeb && wantsAppShell(request)) return sendAppShell(request, reply, this.options.address);
     const problem = toProblem(error, request.url.split('?')[0]!, String(request.id));
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
     void reply.status(problem.status).type('application/problem+json').send(problem);

@@ -31,12 +31,25 @@ describe('serving the web app in production mode', () => {
     }
   });
 
-  it('sends a page asked for under another loopback name to PUBLIC_URL, where sign-in returns', async () => {
-    const at = (host: string) => t.app.inject({ method: 'GET', url: '/admin/my-codes?page=2', headers: { host, accept: 'text/html' } });
+  it('sends an admin page asked for under another loopback name to PUBLIC_URL, where sign-in returns', async () => {
+    const at = (host: string, url = '/admin/my-codes?page=2') => t.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
     const moved = await at('127.0.0.1:3000');
     expect(moved.statusCode).toBe(302);
     expect(moved.headers.location).toBe('http://localhost:3000/admin/my-codes?page=2');
+    expect((await at('127.0.0.1:3000', '/admin')).headers.location).toBe('http://localhost:3000/admin');
     for (const host of ['localhost:3000', '127.0.0.1:4000', 'qr.example:3000', 'not a host']) expect((await at(host)).statusCode).toBe(200);
+    // A visitor's page stays where it was opened, whatever the host.
+    for (const url of ['/', '/administrator', '/page/123']) expect((await at('127.0.0.1:3000', url)).statusCode).toBe(200);
+  });
+
+  it('leaves the short host (ALT_HOST) alone, even when it is a loopback name', async () => {
+    const short = await startTestApp({ env: { NODE_ENV: 'production', WEB_DIST_DIR: dist, ALT_HOST: '127.0.0.1:3000' } });
+    try {
+      const res = await short.app.inject({ method: 'GET', url: '/admin', headers: { host: '127.0.0.1:3000', accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await short.close();
+    }
   });
 
   it("serves a visitor's landing page its own entry, without the app's router and admin code", async () => {

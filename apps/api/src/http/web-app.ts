@@ -40,17 +40,26 @@ export function wantsAppShell(request: FastifyRequest): boolean {
 const LANDING_PAGE_PATH = /^\/(page|p)\/[^/]+\/?$/;
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+const ADMIN_PATH = /^\/admin(\/|\?|$)/;
+
+/** What the server is known as: PUBLIC_URL, and the short host printed in QR codes (ALT_HOST). */
+export interface PublicAddress {
+  publicUrl: string;
+  altHost?: string;
+}
 
 /**
- * Where a page asked for under another loopback name of PUBLIC_URL's must be opened instead. Sign-in
- * returns only to PUBLIC_URL's own origin (the client's redirect URIs), so the app opened at
- * http://127.0.0.1:3000 while PUBLIC_URL is http://localhost:3000 (both printed at start) failed at
- * its first sign-in with "redirect_uri did not match". Any other host is left alone.
+ * Where an admin page asked for under another loopback name than PUBLIC_URL's must be opened
+ * instead. Sign-in returns only to PUBLIC_URL's own origin (the client's redirect URIs), so the app
+ * opened at http://127.0.0.1:3000 while PUBLIC_URL is http://localhost:3000 (both printed at start)
+ * failed at its first sign-in with "redirect_uri did not match". Visitor pages, the short host and
+ * any other host are left alone.
  */
-export function canonicalPageUrl(request: FastifyRequest, publicUrl: string): string | undefined {
+export function canonicalPageUrl(request: FastifyRequest, { publicUrl, altHost }: PublicAddress): string | undefined {
   const canonical = new URL(publicUrl);
-  const host = request.headers.host;
-  if (!host || host === canonical.host || !LOOPBACK_NAMES.has(canonical.hostname)) return undefined;
+  const host = request.headers.host?.toLowerCase();
+  if (!host || host === canonical.host || host === altHost || !LOOPBACK_NAMES.has(canonical.hostname)) return undefined;
+  if (!ADMIN_PATH.test(request.url)) return undefined;
   let asked: URL;
   try {
     asked = new URL(`http://${host}`);
@@ -61,8 +70,8 @@ export function canonicalPageUrl(request: FastifyRequest, publicUrl: string): st
   return new URL(request.url, canonical).href;
 }
 
-export async function sendAppShell(request: FastifyRequest, reply: FastifyReply, publicUrl: string): Promise<void> {
-  const canonical = canonicalPageUrl(request, publicUrl);
+export async function sendAppShell(request: FastifyRequest, reply: FastifyReply, address: PublicAddress): Promise<void> {
+  const canonical = canonicalPageUrl(request, address);
   if (canonical) return void (await reply.redirect(canonical, 302));
   const shell = LANDING_PAGE_PATH.test(request.url.split('?')[0]!) ? 'landing-page.html' : 'index.html';
   await reply.header('cache-control', 'no-cache').sendFile(shell);

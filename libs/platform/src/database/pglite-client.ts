@@ -37,6 +37,7 @@ export class PgliteClient implements SqlClient {
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     });
     // The pool's one client never idles out: each client would start on the same PGlite connection again.
+    // node-postgres takes a ready-made connection (`connection`), which its type declarations leave out.
     const pool = new Pool({ connection: new PgliteConnection(pglite), max: 1, idleTimeoutMillis: 0 } as PoolConfig);
     return new PgliteClient(pglite, new PostgresClient(pool));
   }

@@ -2,8 +2,6 @@ import { EventEmitter } from 'node:events';
 import type { PGlite } from '@electric-sql/pglite';
 import { serialize } from 'pg-protocol';
 
-type Message = Parameters<typeof serialize.bind>[0];
-
 /**
  * The connection node-postgres speaks to PGlite through, in place of the one PGlite ships
  * (`@electric-sql/pglite/node-postgres`), which hands PGlite each protocol message of a query in a
@@ -46,7 +44,7 @@ export class PgliteConnection extends EventEmitter {
     this.pending.push(serialize.parse(query));
   }
 
-  bind(config: Message): void {
+  bind(config: Parameters<typeof serialize.bind>[0]): void {
     this.pending.push(serialize.bind(config));
   }
 

@@ -179,6 +179,9 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     const data = { at: new Date('2026-01-02T03:04:05.678Z'), gone: undefined, nested: { list: [1, 'two', null] } };
     await new BatchingAppender(store).append({ streamId: `scans-${randomUUID()}-0`, expectedVersion: 'any', events: [{ type: 'ScanRecorded', data, occurredAt }] });
     await store.append({ streamId: newStream(), expectedVersion: 'no_stream', events: [{ type: 'CodeCreated', data: null, metadata: { org_id: 'o' } }, scanned(7)] });
+    // Each in an append of its own: one value JSON changes in a batch is enough to parse the whole batch.
+    const changedByJson = [{ zero: -0 }, { nan: NaN }, { holes: [1, , 3] }, { map: new Map() }, { deep: [{ at: new Date(0) }] }];
+    for (const changed of changedByJson) await store.append({ streamId: newStream(), expectedVersion: 'no_stream', events: [{ type: 'CodeCreated', data: changed }] });
 
     const queries = jest.spyOn(db, 'query');
     const live = (await store.readAll({ from, limit: 10 })).events;
@@ -187,9 +190,10 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     queries.mockRestore();
     stopFollowing();
     const stored = (await new PostgresEventStore(db).readAll({ from, limit: 10 })).events;
-    expect(live).toHaveLength(3);
+    expect(live).toHaveLength(3 + changedByJson.length);
     expect(live).toEqual(stored);
     expect(live[0]!.data).toEqual({ at: '2026-01-02T03:04:05.678Z', nested: { list: [1, 'two', null] } });
+    expect(live.slice(3).map((event) => event.data)).toEqual([{ zero: 0 }, { nan: null }, { holes: [1, null, 3] }, { map: {} }, { deep: [{ at: '1970-01-01T00:00:00.000Z' }] }]);
     // The time travels as milliseconds since the epoch and comes back to the millisecond.
     expect(stored[0]!.occurredAt).toEqual(occurredAt);
   });

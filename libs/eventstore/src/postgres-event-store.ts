@@ -331,26 +331,15 @@ export class PostgresEventStore implements EventStore {
       const quiet = await this.logSummary.quietAfter(from, types, maxStalenessMs);
       if (quiet) return quiet;
     }
+    const params = [from.transactionId, from.globalPosition, limit, types ? [...types] : null];
     if (this.recent.mayHoldFrom(from.transactionId)) {
-      const { rows } = await this.db.query<LogRow & { horizon: string }>(readLogSql('global_position, transaction_id::text AS transaction_id'), [
-        from.transactionId,
-        from.globalPosition,
-        limit,
-        types ? [...types] : null,
-      ], { statementName: 'es_read_log_positions' });
-      const listed = rows.filter((row) => row.global_position != null);
-      const events = this.recent.all(listed.map((row) => Number(row.global_position)));
+      const { rows } = await this.db.query<LoggedPositions>(READ_LOG_POSITIONS, params, { statementName: 'es_read_log_positions' });
+      const { horizon, positions, transactions } = rows[0]!;
+      const events = this.recent.all(positions ?? []);
       // Equal transaction ids too: a position is the event's for good, but a cache must not be trusted blindly.
-      if (events && events.every((event, i) => event.transactionId === listed[i]!.transaction_id)) {
-        return readResult(from, limit, events, rows[0]!.horizon);
-      }
+      if (events && events.every((event, i) => event.transactionId === transactions![i])) return readResult(from, limit, events, horizon);
     }
-    const { rows } = await this.db.query<Partial<EventRow> & { horizon: string }>(readLogSql(EVENT_JSON), [
-      from.transactionId,
-      from.globalPosition,
-      limit,
-      types ? [...types] : null,
-    ], { statementName: 'es_read_log' });
+    const { rows } = await this.db.query<Partial<EventRow> & { horizon: string }>(READ_LOG, params, { statementName: 'es_read_log' });
     const events = rows.filter((row) => row.event != null).map((row) => toRecordedEvent(row as EventRow));
     return readResult(from, limit, events, rows[0]!.horizon);
   }
@@ -518,25 +507,38 @@ function streamTypeOf(streamId: string): string {
   return dash > 0 ? streamId.slice(0, dash) : streamId;
 }
 
-interface LogRow {
-  global_position: string | number | null;
-  transaction_id: string | null;
+/**
+ * The next `$3` events after the checkpoint (`$1`, `$2`) of the types `$4` (null: all), below the
+ * horizon `snap.xmin` under which every transaction has ended.
+ */
+const logAfter = (columns: string) => `SELECT ${columns} FROM es_events
+          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+            AND transaction_id < (SELECT xmin FROM snap)
+            AND ($4::text[] IS NULL OR type = ANY($4::text[]))
+          -- Qualified: the bare names would sort by the text aliases above, so '1000' before '999'.
+          ORDER BY es_events.transaction_id, es_events.global_position LIMIT $3`;
+
+/** The horizon and the events after the checkpoint, in one statement and so one snapshot. */
+const READ_LOG = `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+       SELECT snap.xmin::text AS horizon, e.* FROM snap LEFT JOIN LATERAL (${logAfter(EVENT_JSON)}) e ON true`;
+
+interface LoggedPositions {
+  horizon: string;
+  /** In log order; null when there is no event to read. */
+  positions: number[] | null;
+  /** Each position's transaction id. */
+  transactions: string[] | null;
 }
 
 /**
- * The next `$3` events after the checkpoint (`$1`, `$2`) of the types `$4` (null: all), with the
- * horizon below which every transaction has ended, in one statement and so one snapshot.
+ * What READ_LOG reads, as positions and transaction ids only, in one row of two JSON arrays: a row
+ * an event cost the API about 2% of a scan's CPU on PostgreSQL in the driver's row parsing.
  */
-function readLogSql(columns: string): string {
-  return `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
-       SELECT snap.xmin::text AS horizon, e.* FROM snap LEFT JOIN LATERAL (
-         SELECT ${columns} FROM es_events
-          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-            AND transaction_id < snap.xmin
-            AND ($4::text[] IS NULL OR type = ANY($4::text[]))
-          -- Qualified: the bare names would sort by the text aliases above, so '1000' before '999'.
-          ORDER BY es_events.transaction_id, es_events.global_position LIMIT $3) e ON true`;
-}
+const READ_LOG_POSITIONS = `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+       listed AS (${logAfter('global_position, transaction_id')})
+       SELECT (SELECT xmin::text FROM snap) AS horizon,
+              (SELECT json_agg(global_position ORDER BY transaction_id, global_position) FROM listed) AS positions,
+              (SELECT json_agg(transaction_id::text ORDER BY transaction_id, global_position) FROM listed) AS transactions`;
 
 function readResult(from: Checkpoint, limit: number, events: RecordedEvent[], horizon: string): ReadAllResult {
   const caughtUp = events.length < limit;

@@ -337,7 +337,9 @@ export class PostgresEventStore implements EventStore {
       const { horizon, positions, transactions } = rows[0]!;
       const events = this.recent.all(positions ?? []);
       // Equal transaction ids too: a position is the event's for good, but a cache must not be trusted blindly.
-      if (events && events.every((event, i) => event.transactionId === transactions![i])) return readResult(from, limit, events, horizon);
+      if (events && events.every((event, i) => event.transactionId === transactions![i]) && inLogOrder(events)) {
+        return readResult(from, limit, events, horizon);
+      }
     }
     const { rows } = await this.db.query<Partial<EventRow> & { horizon: string }>(READ_LOG, params, { statementName: 'es_read_log' });
     const events = rows.filter((row) => row.event != null).map((row) => toRecordedEvent(row as EventRow));
@@ -532,13 +534,16 @@ interface LoggedPositions {
 
 /**
  * What READ_LOG reads, as positions and transaction ids only, in one row of two JSON arrays: a row
- * an event cost the API about 2% of a scan's CPU on PostgreSQL in the driver's row parsing.
+ * an event cost the API about 2% of a scan's CPU on PostgreSQL in the driver's row parsing. The
+ * arrays take the sorted rows' order without sorting again (a sort inside each aggregate doubled
+ * the statement's time); PostgreSQL keeps that order in practice but does not promise it, so the
+ * reader checks it.
  */
-const READ_LOG_POSITIONS = `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
-       listed AS (${logAfter('global_position, transaction_id')})
-       SELECT (SELECT xmin::text FROM snap) AS horizon,
-              (SELECT json_agg(global_position ORDER BY transaction_id, global_position) FROM listed) AS positions,
-              (SELECT json_agg(transaction_id::text ORDER BY transaction_id, global_position) FROM listed) AS transactions`;
+const READ_LOG_POSITIONS = `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+       SELECT (SELECT xmin::text FROM snap) AS horizon, json_agg(global_position) AS positions, json_agg(transaction_id::text) AS transactions
+         FROM (${logAfter('global_position, transaction_id')}) listed`;
+
+const inLogOrder = (events: readonly RecordedEvent[]): boolean => events.every((event, i) => i === 0 || compareCheckpoints(events[i - 1]!, event) < 0);
 
 function readResult(from: Checkpoint, limit: number, events: RecordedEvent[], horizon: string): ReadAllResult {
   const caughtUp = events.length < limit;

@@ -349,7 +349,7 @@ export class PostgresEventStore implements EventStore {
   /** The horizon, and the types of the events of transactions from `since` up to it, in one statement and so one snapshot. */
   private async lookAtLog(since: string | undefined): Promise<LogLook> {
     const { rows } = await this.db.query<{ horizon: string; types: string[] | null }>(
-      `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+      `${SNAPSHOT}
        SELECT snap.xmin::text AS horizon,
               (SELECT array_agg(DISTINCT type) FROM es_events WHERE transaction_id >= $1::xid8 AND transaction_id < snap.xmin) AS types
          FROM snap`,
@@ -509,19 +509,19 @@ function streamTypeOf(streamId: string): string {
   return dash > 0 ? streamId.slice(0, dash) : streamId;
 }
 
-/**
- * The next `$3` events after the checkpoint (`$1`, `$2`) of the types `$4` (null: all), below the
- * horizon `snap.xmin` under which every transaction has ended.
- */
+/** `snap.xmin`, the horizon below which every transaction has ended, taken in the statement's own snapshot. */
+const SNAPSHOT = `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)`;
+
+/** The next `$3` events after the checkpoint (`$1`, `$2`) of the types `$4` (null: all), below the horizon. */
 const logAfter = (columns: string) => `SELECT ${columns} FROM es_events
           WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
             AND transaction_id < (SELECT xmin FROM snap)
             AND ($4::text[] IS NULL OR type = ANY($4::text[]))
-          -- Qualified: the bare names would sort by the text aliases above, so '1000' before '999'.
+          -- Qualified, so a column listed as text under the same name (transaction_id::text) can not make '1000' sort before '999'.
           ORDER BY es_events.transaction_id, es_events.global_position LIMIT $3`;
 
 /** The horizon and the events after the checkpoint, in one statement and so one snapshot. */
-const READ_LOG = `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+const READ_LOG = `${SNAPSHOT}
        SELECT snap.xmin::text AS horizon, e.* FROM snap LEFT JOIN LATERAL (${logAfter(EVENT_JSON)}) e ON true`;
 
 interface LoggedPositions {
@@ -539,7 +539,7 @@ interface LoggedPositions {
  * the statement's time); PostgreSQL keeps that order in practice but does not promise it, so the
  * reader checks it.
  */
-const READ_LOG_POSITIONS = `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+const READ_LOG_POSITIONS = `${SNAPSHOT}
        SELECT (SELECT xmin::text FROM snap) AS horizon, json_agg(global_position) AS positions, json_agg(transaction_id::text) AS transactions
          FROM (${logAfter('global_position, transaction_id')}) listed`;
 

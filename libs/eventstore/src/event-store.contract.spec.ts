@@ -87,6 +87,32 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     expect(read.events.map((e) => e.streamPosition)).toEqual(Array.from({ length: 40 }, (_, i) => i));
   });
 
+  it('commits batches of several appenders that share streams without a deadlock or a gap', async () => {
+    // Like several API processes on one database: each appender's batches move the same stream
+    // rows, handed in in a different order each time, some of them new to the store.
+    const streams = Array.from({ length: 12 }, () => `scans-${randomUUID()}-0`);
+    const rounds = 30;
+    const perRound = 12;
+    await Promise.all(
+      Array.from({ length: 4 }, async (_, a) => {
+        const appender = new BatchingAppender(store);
+        for (let round = 0; round < rounds; round++) {
+          await Promise.all(
+            Array.from({ length: perRound }, (_, i) =>
+              appender.append({ streamId: streams[(i * (a + 5) + round) % streams.length]!, expectedVersion: 'any', events: [scanned(i)] }),
+            ),
+          );
+        }
+      }),
+    );
+    const reads = await Promise.all(streams.map((stream) => store.readStream(stream)));
+    expect(reads.reduce((sum, read) => sum + read.events.length, 0)).toBe(4 * rounds * perRound);
+    for (const read of reads) {
+      expect(read.events.map((e) => e.streamPosition)).toEqual(read.events.map((_, i) => i));
+      expect(read.version).toBe(read.events.length - 1);
+    }
+  });
+
   it('answers a retried append with the same event ids as the first time, writing nothing twice', async () => {
     const stream = newStream();
     const events = [{ id: randomUUID(), ...scanned(1) }, { id: randomUUID(), ...scanned(2) }];

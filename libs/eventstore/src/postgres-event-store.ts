@@ -70,7 +70,6 @@ class StreamCreatedConcurrently extends Error {}
 
 const MAX_BATCH_ATTEMPTS = 3;
 const EVENT_ID_KEY = 'es_events_event_id_key';
-const STREAM_KEY = 'es_streams_pkey';
 
 /**
  * The event store on PostgreSQL SQL that PGlite and a PostgreSQL server both run (DESIGN.md §3).
@@ -141,7 +140,8 @@ export class PostgresEventStore implements EventStore {
         if (followed && remembered) setImmediate(() => remembered.events());
         return results;
       } catch (error) {
-        if (!isRetryable(error) || attempt >= MAX_BATCH_ATTEMPTS) throw error;
+        // Nothing of the batch was written; a blind append's upsert waits for such a stream instead.
+        if (!(error instanceof StreamCreatedConcurrently) || attempt >= MAX_BATCH_ATTEMPTS) throw error;
       }
     }
   }
@@ -163,7 +163,8 @@ export class PostgresEventStore implements EventStore {
         return eventRow(request.streamId, offset, event);
       }),
     );
-    const streamIds = [...appended.keys()].sort(byCodeUnits);
+    // The statement takes the rows in stream order itself.
+    const streamIds = [...appended.keys()];
     const sent = JSON.stringify(events);
     const { rows } = await this.db.query<Written & { bases: Record<string, number> }>(
       `WITH counts AS (
@@ -464,11 +465,6 @@ function recordedEvents(rows: readonly EventRowJson[], written: Written, positio
     occurredAt: new Date(row.o),
     recordedAt: written.recorded_at,
   }));
-}
-
-/** Failures after which nothing of the batch was written and trying again can succeed. */
-function isRetryable(error: unknown): boolean {
-  return error instanceof StreamCreatedConcurrently || isUniqueViolation(error, STREAM_KEY);
 }
 
 function byCodeUnits(a: string, b: string): number {

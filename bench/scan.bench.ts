@@ -55,6 +55,12 @@ export interface Load {
   requestsPerSecond: number;
   /** The server process's CPU time (user + system) per request answered: steadier than req/s on a shared machine. */
   cpuMicrosPerRequest: number;
+  /**
+   * How busy each side's core was over the run (CPU time over wall time). The side near 100% sets
+   * the rate; with neither near it, both wait on something else (on PostgreSQL, the batch's round trip).
+   */
+  serverCpuShare: number;
+  loadGeneratorCpuShare: number;
   p99Ms: number;
   redirects: number;
   statuses: Record<string, number>;
@@ -152,6 +158,8 @@ require('node:http').createServer((request, response) => {
 
 export async function load(server: RunningServer, seconds: number): Promise<Load> {
   const cpuBefore = processCpuSeconds(server.pid);
+  const generatorBefore = process.cpuUsage();
+  const startedAt = performance.now();
   const result = await autocannon({
     url: `http://127.0.0.1:${server.port}`,
     connections: CONNECTIONS,
@@ -159,10 +167,15 @@ export async function load(server: RunningServer, seconds: number): Promise<Load
     headers: PHONE_HEADERS,
     requests: scanPaths,
   });
+  const elapsedSeconds = (performance.now() - startedAt) / 1000;
+  const serverCpuSeconds = processCpuSeconds(server.pid) - cpuBefore;
+  const generator = process.cpuUsage(generatorBefore);
   const answered = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0);
   return {
     requestsPerSecond: result.requests.average,
-    cpuMicrosPerRequest: ((processCpuSeconds(server.pid) - cpuBefore) * 1e6) / Math.max(1, answered),
+    cpuMicrosPerRequest: (serverCpuSeconds * 1e6) / Math.max(1, answered),
+    serverCpuShare: serverCpuSeconds / elapsedSeconds,
+    loadGeneratorCpuShare: (generator.user + generator.system) / 1e6 / elapsedSeconds,
     p99Ms: result.latency.p99,
     redirects: result['3xx'],
     statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count])),
@@ -243,8 +256,18 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
   }
   console.log('');
   for (const row of rows) console.log(`${row.database}: ${row.storage}`);
+  const busy = (load: Load) => [formatPercent(load.serverCpuShare), formatPercent(load.loadGeneratorCpuShare)];
   const tableRows = rows.flatMap((row) => [
-    [row.database, 'bare node:http 302 from a Map (baseline)', formatRate(row.baseline.requestsPerSecond), '100%', `${row.baseline.p99Ms} ms`, formatRate(row.baseline.cpuMicrosPerRequest), '100%'],
+    [
+      row.database,
+      'bare node:http 302 from a Map (baseline)',
+      formatRate(row.baseline.requestsPerSecond),
+      '100%',
+      `${row.baseline.p99Ms} ms`,
+      formatRate(row.baseline.cpuMicrosPerRequest),
+      '100%',
+      ...busy(row.baseline),
+    ],
     [
       row.database,
       'API: 302 after a durable ScanRecorded',
@@ -253,9 +276,12 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
       `${row.api.p99Ms} ms`,
       formatRate(row.api.cpuMicrosPerRequest),
       formatPercent(row.baseline.cpuMicrosPerRequest / row.api.cpuMicrosPerRequest),
+      ...busy(row.api),
     ],
   ]);
-  console.log(`\n${markdownTable(['Database', 'Server', 'req/s', 'vs baseline', 'p99', 'CPU µs/request', 'baseline CPU / CPU'], tableRows)}\n`);
+  const header = ['Database', 'Server', 'req/s', 'vs baseline', 'p99', 'CPU µs/request', 'baseline CPU / CPU', 'server core busy', 'load generator core busy'];
+  console.log(`\n${markdownTable(header, tableRows)}\n`);
+  console.log('A core near 100% busy sets its row\'s rate: the load generator\'s caps the baseline when it is; with neither near it, the server waits on its database.\n');
 
   const targets = rows.flatMap((row) => targetChecks(row));
   console.log(targetLines(targets));

@@ -24,9 +24,11 @@ export class ScanLoad {
   private stopping = false;
   private readonly loops: Promise<void>[];
 
+  /** `pauseMs`: each loop waits this long after an answer, to hold the scans a second below what the loops could send. */
   constructor(
     private readonly scanUrl: string,
     concurrency: number,
+    private readonly pauseMs = 0,
   ) {
     this.loops = Array.from({ length: concurrency }, () => this.loop());
   }
@@ -56,6 +58,7 @@ export class ScanLoad {
         await response.body?.cancel();
         if (response.status === 302) this.redirected.add(request);
         else this.otherAnswers.push({ request, status: response.status });
+        if (this.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, this.pauseMs));
       } catch {
         this.cutOff.add(request);
         // Refused while the server restarts: try again shortly, leaving the CPU to its start-up.

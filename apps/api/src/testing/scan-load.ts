@@ -24,7 +24,7 @@ export class ScanLoad {
   private stopping = false;
   private readonly loops: Promise<void>[];
 
-  /** `pauseMs`: each loop waits this long after an answer, to hold the scans a second below what the loops could send. */
+  /** `pauseMs`: each loop waits this long after an answer, so a run sends fewer scans than the loops could. */
   constructor(
     private readonly scanUrl: string,
     concurrency: number,

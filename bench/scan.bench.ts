@@ -7,7 +7,7 @@
  * The run ends by comparing the 302s answered with the ScanRecorded events stored: none may be lost.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PgliteClient, type SqlClient } from '@qr/platform';
@@ -61,6 +61,14 @@ export interface Load {
    */
   serverCpuShare: number;
   loadGeneratorCpuShare: number;
+  /**
+   * How much of each core went to nothing at all (`/proc/stat`): a PostgreSQL server on this
+   * machine runs on either core, so a process's share alone does not say whether a core was full.
+   */
+  serverCoreIdle: number;
+  loadGeneratorCoreIdle: number;
+  /** The local PostgreSQL server's CPU time (all its processes) per request; undefined for PGlite, whose work is in the API's. */
+  databaseCpuMicrosPerRequest?: number;
   p99Ms: number;
   redirects: number;
   statuses: Record<string, number>;
@@ -74,6 +82,8 @@ export interface BenchDatabase {
   env: Record<string, string>;
   /** Reads the stored scans once the API has stopped (PGlite admits one process at a time). */
   countScans(): Promise<number>;
+  /** CPU seconds the database server's processes have used so far, when they run on this machine. */
+  serverCpuSeconds?(): number;
   close(): Promise<void>;
 }
 
@@ -131,7 +141,7 @@ async function measure(database: BenchDatabase): Promise<Row> {
   let api: Load;
   try {
     warmup = await load(apiServer, WARMUP_SECONDS);
-    api = await load(apiServer, MEASURE_SECONDS);
+    api = await load(apiServer, MEASURE_SECONDS, database);
   } finally {
     // SIGTERM: the API drains its scan appender before it exits.
     await apiServer.stop();
@@ -156,8 +166,10 @@ require('node:http').createServer((request, response) => {
 }).listen(Number(process.env.PORT), process.env.HOST);
 `;
 
-export async function load(server: RunningServer, seconds: number): Promise<Load> {
+export async function load(server: RunningServer, seconds: number, database?: BenchDatabase): Promise<Load> {
   const cpuBefore = processCpuSeconds(server.pid);
+  const databaseBefore = database?.serverCpuSeconds?.();
+  const coresBefore = coreTicks();
   const generatorBefore = process.cpuUsage();
   const startedAt = performance.now();
   const result = await autocannon({
@@ -170,12 +182,17 @@ export async function load(server: RunningServer, seconds: number): Promise<Load
   const elapsedSeconds = (performance.now() - startedAt) / 1000;
   const serverCpuSeconds = processCpuSeconds(server.pid) - cpuBefore;
   const generator = process.cpuUsage(generatorBefore);
+  const idle = idleShares(coresBefore, coreTicks());
+  const databaseCpuSeconds = databaseBefore === undefined ? undefined : database!.serverCpuSeconds!() - databaseBefore;
   const answered = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0);
   return {
     requestsPerSecond: result.requests.average,
     cpuMicrosPerRequest: (serverCpuSeconds * 1e6) / Math.max(1, answered),
     serverCpuShare: serverCpuSeconds / elapsedSeconds,
     loadGeneratorCpuShare: (generator.user + generator.system) / 1e6 / elapsedSeconds,
+    serverCoreIdle: idle[Number(SERVER_CPU)] ?? NaN,
+    loadGeneratorCoreIdle: idle[Number(LOAD_CPU)] ?? NaN,
+    databaseCpuMicrosPerRequest: databaseCpuSeconds === undefined ? undefined : (databaseCpuSeconds * 1e6) / Math.max(1, answered),
     p99Ms: result.latency.p99,
     redirects: result['3xx'],
     statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count])),
@@ -188,6 +205,45 @@ function processCpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // After the command name: state is field 3 of stat(5), utime 14 and stime 15.
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds used so far by every process of this machine with the given command name (one that exits meanwhile drops out). */
+function commandCpuSeconds(command: string): number {
+  let seconds = 0;
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === command) seconds += processCpuSeconds(Number(pid));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return seconds;
+}
+
+/**
+ * The scans a second two cores would answer if neither ever idled: the API alone on its core, and
+ * the rest (the database server, autocannon) fitting in what is left of both. Kernel time that no
+ * process is charged for is left out, so the real ceiling is lower.
+ */
+function noIdleCoreRate(apiMicros: number, otherMicros: number): number {
+  return Math.min(1e6 / apiMicros, 2e6 / (apiMicros + otherMicros));
+}
+
+/** Each core's time so far by state, from the `cpuN` lines of /proc/stat (user nice system idle iowait irq softirq …). */
+function coreTicks(): number[][] {
+  return readFileSync('/proc/stat', 'utf8')
+    .split('\n')
+    .filter((line) => /^cpu\d+ /.test(line))
+    .map((line) => line.split(/\s+/).slice(1).map(Number));
+}
+
+/** The share of each core's time between two readings spent idle or waiting for I/O. */
+function idleShares(before: number[][], after: number[][]): number[] {
+  return after.map((ticks, core) => {
+    const spent = ticks.map((value, state) => value - (before[core]?.[state] ?? 0));
+    const total = spent.reduce((sum, value) => sum + value, 0);
+    return total > 0 ? (spent[3]! + spent[4]!) / total : NaN;
+  });
 }
 
 /** Pins every thread of this process (autocannon's too) to the load generator's CPU. */
@@ -233,11 +289,13 @@ export async function openPglite(): Promise<BenchDatabase> {
 export async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
   const pg = await openTestPostgres(serverUrl, { max: 2 });
   await seedCodes(pg.db, 'bench-org', codes);
+  const local = ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(serverUrl).hostname);
   return {
     name: 'PostgreSQL',
     storage: await describePostgres(pg.db, serverUrl),
     env: { DATABASE_URL: pg.url },
     countScans: async () => (await pg.db.query<{ scans: number }>(COUNT_SCANS)).rows[0]!.scans,
+    serverCpuSeconds: local ? () => commandCpuSeconds('postgres') : undefined,
     close: pg.drop,
   };
 }
@@ -282,6 +340,30 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
   const header = ['Database', 'Server', 'req/s', 'vs baseline', 'p99', 'CPU µs/request', 'baseline CPU / CPU', 'server core busy', 'load generator core busy'];
   console.log(`\n${markdownTable(header, tableRows)}\n`);
   console.log('A core near 100% busy sets its row\'s rate: the load generator\'s caps the baseline when it is; with neither near it, the server waits on its database.\n');
+  console.log('Where the CPU of the API runs went, per scan, how much of each core was left idle, and the rate no idle core would allow:\n');
+  console.log(
+    markdownTable(
+      ['Database', 'API µs', 'database server µs', 'autocannon µs', 'server core idle', 'load generator core idle', 'no idle core: req/s', 'vs baseline'],
+      rows.map(({ database, baseline, api }) => {
+        const autocannonMicros = (api.loadGeneratorCpuShare * 1e6) / api.requestsPerSecond;
+        const ceiling = noIdleCoreRate(api.cpuMicrosPerRequest, (api.databaseCpuMicrosPerRequest ?? 0) + autocannonMicros);
+        return [
+          database,
+          formatRate(api.cpuMicrosPerRequest),
+          api.databaseCpuMicrosPerRequest === undefined ? 'in the API' : formatRate(api.databaseCpuMicrosPerRequest),
+          formatRate(autocannonMicros),
+          formatPercent(api.serverCoreIdle),
+          formatPercent(api.loadGeneratorCoreIdle),
+          formatRate(ceiling),
+          formatPercent(ceiling / baseline.requestsPerSecond),
+        ];
+      }),
+    ),
+  );
+  console.log(
+    '\nThe API has its core; a PostgreSQL server on this machine runs on either. With both cores partly idle the scans wait on the batch round trip; ' +
+      'a rate beyond "no idle core" needs less CPU a scan, not less waiting.\n',
+  );
 
   const targets = rows.flatMap((row) => targetChecks(row));
   console.log(targetLines(targets));

@@ -171,7 +171,8 @@ require('node:http').createServer((request, response) => {
 
 export async function load(server: RunningServer, seconds: number, database?: BenchDatabase): Promise<Load> {
   const cpuBefore = processCpuSeconds(server.pid);
-  const databaseBefore = database?.serverCpuSeconds?.();
+  const databaseCpu = database?.serverCpuSeconds;
+  const databaseBefore = databaseCpu?.();
   const coresBefore = coreTicks();
   const generatorBefore = process.cpuUsage();
   const startedAt = performance.now();
@@ -186,7 +187,7 @@ export async function load(server: RunningServer, seconds: number, database?: Be
   const serverCpuSeconds = processCpuSeconds(server.pid) - cpuBefore;
   const generator = process.cpuUsage(generatorBefore);
   const idle = idleShares(coresBefore, coreTicks());
-  const databaseCpuSeconds = databaseBefore === undefined ? undefined : database!.serverCpuSeconds!() - databaseBefore;
+  const databaseCpuSeconds = databaseCpu && databaseBefore !== undefined ? databaseCpu() - databaseBefore : undefined;
   const answered = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0);
   return {
     requestsPerSecond: result.requests.average,
@@ -230,6 +231,12 @@ function commandCpuSeconds(command: string): number {
  */
 function noIdleCoreRate(apiMicros: number, otherMicros: number): number {
   return Math.min(1e6 / apiMicros, 2e6 / (apiMicros + otherMicros));
+}
+
+/** PGlite's work is the API's own; a PostgreSQL server elsewhere uses none of this machine's cores. */
+function databaseCpuCell(database: DatabaseName, micros: number | undefined): string {
+  if (micros !== undefined) return formatRate(micros);
+  return database === 'PGlite' ? 'in the API' : 'not on this machine';
 }
 
 /** Each core's time so far by state, from the `cpuN` lines of /proc/stat (user nice system idle iowait irq softirq …). */
@@ -353,7 +360,7 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
         return [
           database,
           formatRate(api.cpuMicrosPerRequest),
-          api.databaseCpuMicrosPerRequest === undefined ? 'in the API' : formatRate(api.databaseCpuMicrosPerRequest),
+          databaseCpuCell(database, api.databaseCpuMicrosPerRequest),
           formatRate(autocannonMicros),
           formatPercent(api.serverCoreIdle),
           formatPercent(api.loadGeneratorCoreIdle),

@@ -2,8 +2,9 @@
  * Scan redirects per second with durable scan recording (issue 4's targets). The API, built and
  * started as `npm start` runs it, answers `GET /{code_id}` with a 302 only once its ScanRecorded is
  * committed; a bare `node:http` server answering the same 302 from a Map, measured in the same run,
- * is the ceiling the ratio divides by. Each server is a child process pinned to CPU 0 and the load
- * generator (autocannon, in this process) is pinned to CPU 1, so neither steals the other's core.
+ * is the ceiling the ratio divides by; the two take turns, so both see the machine at one speed.
+ * Each server is a child process pinned to CPU 0 and the load generator (autocannon, in this
+ * process) is pinned to CPU 1, so neither steals the other's core.
  * Beside each ratio it prints the CPU a scan of the API, of a local PostgreSQL server and of
  * autocannon, how idle each core was, and the rate those costs would allow with no core idle: a run
  * that waited and a run short of CPU read alike in the ratio alone.
@@ -17,12 +18,26 @@ import { PgliteClient, type SqlClient } from '@qr/platform';
 import { openTestPglite, openTestPostgres } from '@qr/platform/testing';
 import { describePostgres } from './bench-databases';
 import { REPO, startServer, type RunningServer } from './bench-servers';
-import { formatPercent, formatRate, markdownTable, targetLines, writeResults, type TargetCheck } from './harness';
+import { formatPercent, formatRate, markdownTable, median, targetLines, writeResults, type TargetCheck } from './harness';
 import { PHONE_HEADERS, seedCodes, urlCodes } from './scan-fixture';
 
 const CONNECTIONS = 100;
 const WARMUP_SECONDS = 5;
-const MEASURE_SECONDS = 15;
+/**
+ * Each side is measured in turns that alternate with the other's, and the ratio is the median of
+ * the rounds' ratios: this machine's speed moves within a minute (the baseline alone read 17,800
+ * and 36,000 req/s in two runs ten minutes apart), so a ratio of two rates taken one after the
+ * other said more about that moment than about the API.
+ */
+const ROUNDS = 3;
+const TURN_SECONDS = 5;
+/**
+ * Before each turn the API must be quiet (under 5% of its core over a quarter second, or 15 s
+ * passed): its projections catch up on the scans of its last turn, and after its warm-up it had
+ * work left that halved the baseline's first turn.
+ */
+const QUIET_SHARE = 0.05;
+const QUIET_WAIT_MS = 15_000;
 /** A few popular codes scanned at once: each code's scans spread over its shard streams. */
 const CODES = 16;
 /** Request logs off, as an operator serving many scans a second runs it (each log line costs about as much as the scan's SQL). */
@@ -93,8 +108,13 @@ export interface BenchDatabase {
 interface Row {
   database: DatabaseName;
   storage: string;
+  /** Each side's turns summed up: the medians of their figures, the counts added. */
   baseline: Load;
   api: Load;
+  /** The API's rate over the baseline's, round by round. */
+  ratios: number[];
+  /** How busy the API's process kept its core during the baseline's turns: it must not slow the baseline. */
+  apiShareInBaselineTurns: number[];
   /** 302s over the API's warm-up and measured runs, and the events stored for them. */
   redirectsAnswered: number;
   scansStored: number;
@@ -129,33 +149,73 @@ export async function run(): Promise<void> {
 
 async function measure(database: BenchDatabase): Promise<Row> {
   const baselineServer = await startServer(['-e', BASELINE_SERVER], { TARGETS: JSON.stringify(codes.map((c) => [c.codeId, c.url])) }, { cpu: SERVER_CPU });
-  let baseline: Load;
-  try {
-    await load(baselineServer, WARMUP_SECONDS);
-    baseline = await load(baselineServer, MEASURE_SECONDS);
-  } finally {
-    await baselineServer.stop();
-  }
-
   // BENCH_CPU_PROF=<dir> writes the API's CPU profile there (it slows the API: compare shares, not rates).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const apiServer = await startServer([...profile, join(REPO, 'dist/apps/api/src/main.js')], { NODE_ENV: 'production', LOG_LEVEL, ...database.env }, { cpu: SERVER_CPU });
+  let apiServer: RunningServer | undefined;
   let warmup: Load;
-  let api: Load;
+  const turns: { baseline: Load[]; api: Load[] } = { baseline: [], api: [] };
+  const apiShareInBaselineTurns: number[] = [];
   try {
+    apiServer = await startServer([...profile, join(REPO, 'dist/apps/api/src/main.js')], { NODE_ENV: 'production', LOG_LEVEL, ...database.env }, { cpu: SERVER_CPU });
+    await load(baselineServer, WARMUP_SECONDS);
     warmup = await load(apiServer, WARMUP_SECONDS);
-    api = await load(apiServer, MEASURE_SECONDS, database);
+    const servers = { baseline: baselineServer, api: apiServer };
+    for (let round = 0; round < ROUNDS; round++) {
+      // Every other round the API goes first: in scan-ab the second turn of a round came out faster.
+      for (const side of round % 2 === 0 ? (['baseline', 'api'] as const) : (['api', 'baseline'] as const)) {
+        await quiet(apiServer.pid);
+        const apiCpuBefore = processCpuSeconds(apiServer.pid);
+        const startedAt = performance.now();
+        turns[side].push(await load(servers[side], TURN_SECONDS, database));
+        if (side === 'baseline') apiShareInBaselineTurns.push((processCpuSeconds(apiServer.pid) - apiCpuBefore) / ((performance.now() - startedAt) / 1000));
+      }
+      console.error(`round ${round + 1}/${ROUNDS}: baseline ${formatRate(turns.baseline[round]!.requestsPerSecond)}/s, API ${formatRate(turns.api[round]!.requestsPerSecond)}/s`);
+    }
   } finally {
     // SIGTERM: the API drains its scan appender before it exits.
-    await apiServer.stop();
+    await apiServer?.stop();
+    await baselineServer.stop();
   }
   return {
     database: database.name,
     storage: database.storage,
-    baseline,
-    api,
-    redirectsAnswered: warmup.redirects + api.redirects,
+    baseline: summed(turns.baseline),
+    api: summed(turns.api),
+    ratios: turns.api.map((api, round) => api.requestsPerSecond / turns.baseline[round]!.requestsPerSecond),
+    apiShareInBaselineTurns,
+    redirectsAnswered: warmup.redirects + turns.api.reduce((sum, turn) => sum + turn.redirects, 0),
     scansStored: await database.countScans(),
+  };
+}
+
+/** Waits until the process uses less than QUIET_SHARE of a core, or QUIET_WAIT_MS have passed. */
+async function quiet(pid: number): Promise<void> {
+  const deadline = performance.now() + QUIET_WAIT_MS;
+  while (performance.now() < deadline) {
+    const before = processCpuSeconds(pid);
+    await new Promise((wake) => setTimeout(wake, 250));
+    if (processCpuSeconds(pid) - before < QUIET_SHARE * 0.25) return;
+  }
+}
+
+/** A side's turns as one: the median of each figure, and every answer and error counted. */
+function summed(turns: readonly Load[]): Load {
+  const middle = (figure: (turn: Load) => number) => median(turns.map(figure));
+  const statuses: Record<string, number> = {};
+  for (const turn of turns) for (const [status, count] of Object.entries(turn.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  const databaseCpu = turns.flatMap((turn) => (turn.databaseCpuMicrosPerRequest === undefined ? [] : [turn.databaseCpuMicrosPerRequest]));
+  return {
+    requestsPerSecond: middle((turn) => turn.requestsPerSecond),
+    cpuMicrosPerRequest: middle((turn) => turn.cpuMicrosPerRequest),
+    serverCpuShare: middle((turn) => turn.serverCpuShare),
+    loadGeneratorCpuShare: middle((turn) => turn.loadGeneratorCpuShare),
+    serverCoreIdle: middle((turn) => turn.serverCoreIdle),
+    loadGeneratorCoreIdle: middle((turn) => turn.loadGeneratorCoreIdle),
+    databaseCpuMicrosPerRequest: databaseCpu.length === turns.length ? median(databaseCpu) : undefined,
+    p99Ms: middle((turn) => turn.p99Ms),
+    redirects: turns.reduce((sum, turn) => sum + turn.redirects, 0),
+    statuses,
+    errors: turns.reduce((sum, turn) => sum + turn.errors, 0),
   };
 }
 
@@ -312,7 +372,8 @@ export async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
 
 function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): void {
   console.log(
-    `\nScan redirects: GET /{code_id} of ${CODES} URL codes, ${CONNECTIONS} connections, loopback, ${MEASURE_SECONDS} s after a ${WARMUP_SECONDS} s warm-up;`,
+    `\nScan redirects: GET /{code_id} of ${CODES} URL codes, ${CONNECTIONS} connections, loopback; after a ${WARMUP_SECONDS} s warm-up each, ` +
+      `the baseline and the API take ${ROUNDS} turns of ${TURN_SECONDS} s in alternation; each figure is the median of a side's turns, and "vs baseline" the median of the rounds' ratios;`,
   );
   console.log(
     pinned
@@ -340,7 +401,7 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
       row.database,
       'API: 302 after a durable ScanRecorded',
       formatRate(row.api.requestsPerSecond),
-      formatPercent(row.api.requestsPerSecond / row.baseline.requestsPerSecond),
+      formatPercent(median(row.ratios)),
       `${row.api.p99Ms} ms`,
       formatRate(row.api.cpuMicrosPerRequest),
       formatPercent(row.baseline.cpuMicrosPerRequest / row.api.cpuMicrosPerRequest),
@@ -349,7 +410,14 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
   ]);
   const header = ['Database', 'Server', 'req/s', 'vs baseline', 'p99', 'CPU µs/request', 'baseline CPU / CPU', 'server core busy', 'load generator core busy'];
   console.log(`\n${markdownTable(header, tableRows)}\n`);
-  console.log('A core near 100% busy sets its row\'s rate: the load generator\'s caps the baseline when it is; with neither near it, the server waits on its database.\n');
+  console.log('A core near 100% busy sets its row\'s rate: the load generator\'s caps the baseline when it is; with neither near it, the server waits on its database.');
+  for (const row of rows) {
+    console.log(
+      `${row.database}: the API's rate over the baseline's, round by round: ${row.ratios.map(formatPercent).join(', ')}; ` +
+        `the idle API used ${row.apiShareInBaselineTurns.map(formatPercent).join(', ')} of its core during the baseline's turns.`,
+    );
+  }
+  console.log('');
   console.log('Where the CPU of the API runs went, per scan, how much of each core was left idle, and the rate no idle core would allow:\n');
   console.log(
     markdownTable(
@@ -383,7 +451,7 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
     cpus: cpus().length,
     pinned,
     loadAverageAtStart: loadAtStart,
-    settings: { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, measureSeconds: MEASURE_SECONDS, codes: CODES, logLevel: LOG_LEVEL },
+    settings: { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, rounds: ROUNDS, turnSeconds: TURN_SECONDS, quietShare: QUIET_SHARE, codes: CODES, logLevel: LOG_LEVEL },
     rows,
     targets,
   });
@@ -392,7 +460,7 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
 
 function targetChecks(row: Row): TargetCheck[] {
   const target = TARGETS[row.database];
-  const ratio = row.api.requestsPerSecond / row.baseline.requestsPerSecond;
+  const ratio = median(row.ratios);
   const unexpected = Object.entries(row.api.statuses).filter(([status]) => status !== '302');
   return [
     {

@@ -552,6 +552,32 @@ describe('event store on PGlite: live reads from memory', () => {
     expect(again).toHaveBeenCalledTimes(1);
   });
 
+  it('lets the timed polls of idle subscriptions share one read of the head, and still hands them what the store appended since', async () => {
+    await appendMixed(3);
+    const from = (await readEverything(store, START)).checkpoint;
+    const poll = (at: Checkpoint, maxStalenessMs: number) => store.readAll({ from: at, limit: 100, types: ['ScanRecorded'], maxStalenessMs });
+    const queries = jest.spyOn(db, 'query');
+    const first = await poll(from, 60_000);
+    await poll(from, 60_000);
+    await poll(from, 60_000);
+    expect(queries).toHaveBeenCalledTimes(1);
+
+    await appendMixed(6);
+    queries.mockClear();
+    const next = await poll(first.checkpoint, 60_000);
+    expect(next.events.map((e) => (e.data as { n: number }).n)).toEqual([1, 2, 4, 5]);
+    expect(queries).not.toHaveBeenCalled();
+
+    // A write the store did not make is found once the shared read is older than the poll allows.
+    await db.query(
+      `INSERT INTO es_events (stream_id, stream_position, event_id, type, data, occurred_at) VALUES ('elsewhere-1', 0, $1, 'ScanRecorded', '{"n": -1}', now())`,
+      [randomUUID()],
+    );
+    expect((await poll(next.checkpoint, 60_000)).events).toEqual([]);
+    expect((await poll(next.checkpoint, 0)).events.map((e) => e.data)).toEqual([{ n: -1 }]);
+    queries.mockRestore();
+  });
+
   it('asks the log where a position is not held: a write the store did not make, a batch that rolled back, or one nobody followed', async () => {
     await appendMixed(3);
     const from = (await readEverything(store, START)).checkpoint;

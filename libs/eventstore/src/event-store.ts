@@ -72,8 +72,9 @@ export interface ReadAllOptions {
   types?: readonly string[];
   /**
    * How old, in milliseconds, an answer of "nothing of these types yet" may be: a timed poll for
-   * what other processes wrote can take one, and on a server the process's polls then share one
-   * look at the log (see LogSummary). Without it, the read sees every transaction ended before it.
+   * what other processes wrote can take one, and the process's polls then share one look at the
+   * log (LogSummary on a server, one read of the head on PGlite). Without it, the read sees every
+   * transaction ended before it.
    */
   maxStalenessMs?: number;
 }

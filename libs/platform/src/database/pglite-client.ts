@@ -14,15 +14,6 @@ import type { QueryOptions, SqlClient, SqlExecutor } from './sql-client';
 const SHARED_BUFFERS = '32MB';
 
 /**
- * PostgreSQL fills each new 16 MB WAL segment with zeros so that a later fsync need not allocate
- * space. PGlite never fsyncs (`-F` in its start parameters), so the zeros buy nothing, and they are
- * written by the one backend on the event loop: measured here, the append that crossed into a new
- * segment took 27–44 ms against a median of 3.2 ms, every 20,000 scans or so, which at a few
- * thousand scans a second is what set the scan path's p99. Off, the segment is created sparse.
- */
-const WAL_INIT_ZERO = 'off';
-
-/**
  * The embedded database, spoken to through node-postgres as a server is (PGlite's own node-postgres
  * connection): the same driver, type parsing and named prepared statements on both databases. It
  * is also faster than PGlite's query(), which describes and plans every statement anew: measured
@@ -43,7 +34,11 @@ export class PgliteClient implements SqlClient {
     const pglite = await PGlite.create({
       dataDir: options.dataDir,
       loadDataDir: options.template,
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`, '-c', `wal_init_zero=${WAL_INIT_ZERO}`],
+      // PostgreSQL fills each new 16 MB WAL segment with zeros so that a later fsync need not
+      // allocate space. PGlite never fsyncs (`-F` in its defaults), so the zeros bought nothing, and
+      // its one backend wrote them on the event loop: the append that crossed into a new segment
+      // took 27–44 ms against a median of 3.2 ms, every 20,000 scans or so. Off, segments are sparse.
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`, '-c', 'wal_init_zero=off'],
     });
     // The pool's one client never idles out: each client would start on the same PGlite connection again.
     // node-postgres takes a ready-made connection (`connection`), which its type declarations leave out.

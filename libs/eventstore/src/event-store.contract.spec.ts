@@ -349,6 +349,27 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     spy.mockRestore();
   });
 
+  it('lets requests that keep arriving over the next turns of the event loop join the batch', async () => {
+    const appender = new BatchingAppender(store);
+    const spy = jest.spyOn(store, 'appendMany');
+    const stream = newStream();
+    const append = (i: number) => appender.append({ streamId: stream, expectedVersion: 'any', events: [scanned(i)] });
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    // A burst as a server reads it: two requests in one turn, the last two one turn later each.
+    const appends = [append(0), append(1)];
+    await nextTurn();
+    appends.push(append(2));
+    await nextTurn();
+    appends.push(append(3));
+    await Promise.all(appends);
+    expect(spy.mock.calls.map(([requests]) => requests.length)).toEqual([4]);
+    // A lone request waits for no other.
+    spy.mockClear();
+    await append(4);
+    expect(spy.mock.calls.map(([requests]) => requests.length)).toEqual([1]);
+    spy.mockRestore();
+  });
+
   it('sends the next batch to the store before answering the callers of the one just stored', async () => {
     const appender = new BatchingAppender(store);
     const stream = newStream();

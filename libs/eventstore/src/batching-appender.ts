@@ -83,13 +83,11 @@ export class BatchingAppender {
 
   /**
    * Without a window, a batch waits for further turns of the event loop while each brings more
-   * requests (at most MAX_GATHER_TURNS), and then commits. On PGlite, whose appends hold the event
-   * loop, the 302s of one batch come back as the next burst of scans, and the last of them used to
-   * arrive a turn too late and wait a whole append for the batch after: batches of about 65 of the
-   * bench's 100 connections became batches of 100 (`scan-ab` on PGlite, six turns each way:
-   * ARCHITECTURE.md, "A batch gathers while requests keep coming"). While every lane is busy it does
-   * not wait at all: the lane that frees up commits what is queued (see flush), and turns spent
-   * gathering then only kept the event loop from waiting for the database.
+   * requests (at most MAX_GATHER_TURNS): on PGlite, whose appends hold the event loop, the tail of
+   * a burst otherwise arrived a turn late and waited a whole append for the next batch
+   * (ARCHITECTURE.md, "A batch gathers while requests keep coming"). While every lane is busy it
+   * does not wait: the lane that frees up commits what is queued (see flush), and gathering turns
+   * would only keep the event loop from sleeping until the database answers.
    */
   private schedule(): void {
     if (this.scheduled) return;

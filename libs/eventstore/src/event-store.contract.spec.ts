@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { migrate, PgliteClient, type SqlClient } from '@qr/platform';
 import { openTestPglite, openTestPostgres, requiredServiceUrl, testAdapters } from '@qr/platform/testing';
 import { Client } from 'pg';
@@ -354,7 +355,6 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     const spy = jest.spyOn(store, 'appendMany');
     const stream = newStream();
     const append = (i: number) => appender.append({ streamId: stream, expectedVersion: 'any', events: [scanned(i)] });
-    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     // A burst as a server reads it: two requests in one turn, the last two one turn later each.
     const appends = [append(0), append(1)];
     await nextTurn();

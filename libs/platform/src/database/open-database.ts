@@ -30,6 +30,7 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
     if (!existsSync(join(pgDir, 'PG_VERSION'))) await initialisePglite(pgDir);
     const db = await PgliteClient.open({ dataDir: pgDir });
     await migrate(db);
+    await db.createMissingIndexFreeSpaceMaps();
     return {
       db,
       location: `embedded PGlite in ${dataDir}`,

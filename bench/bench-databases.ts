@@ -22,6 +22,7 @@ export async function openPgliteDataDir(): Promise<BenchDatabase> {
   await template.close();
   const dataDir = mkdtempSync(join(tmpdir(), 'qr-bench-pglite-'));
   const db = await PgliteClient.open({ dataDir, template: dump });
+  await db.createMissingIndexFreeSpaceMaps();
   return {
     name: 'PGlite',
     storage: `data directory ${dataDir} (no fsync)`,

@@ -6,6 +6,7 @@
 import { cpus, loadavg } from 'node:os';
 import { SCAN_SHARDS } from '@qr/domain';
 import { BatchingAppender, PostgresEventStore, type AppendRequest } from '@qr/eventstore';
+import { PgliteClient } from '@qr/platform';
 import { openPgliteDataDir, openPostgres, type BenchDatabase } from './bench-databases';
 import {
   formatPercent,
@@ -95,6 +96,8 @@ async function measureDatabase(database: BenchDatabase, plan: Plan): Promise<Dat
   const store = new PostgresEventStore(db);
   const appender = new BatchingAppender(store, { maxBatch: MAX_BATCH, maxInFlight: plan.maxInFlight });
   await createRawTables(db);
+  // Their indexes get free space maps as the event store's did when the database opened.
+  if (db instanceof PgliteClient) await db.createMissingIndexFreeSpaceMaps();
   const shared = scanStreams(SHARED_CODES, plan.shardsPerCode);
   const spread = scanStreams(SPREAD_CODES, plan.shardsPerCode);
   let sequence = 0;

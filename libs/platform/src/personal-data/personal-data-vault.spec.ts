@@ -14,8 +14,12 @@ describe.each(testAdapters())('the personal data vault on $name', (adapter) => {
     const ada2 = await vault.seal('org-1', { email: 'ada@example.com' }, 's2', { first_name: 'Ada', note: 'again' });
     const grace = await vault.seal('org-1', { phone: '+1 555 010 1234' }, 's3', { first_name: 'Grace' });
     expect(ada2.person).toBe(ada1.person);
-    expect(ada1.person).not.toContain('ada');
-    expect(ada1.sealed).not.toContain('Ada');
+    // A keyed hash of the address, not the address; a check for a short word such as 'ada' failed
+    // once a random reference happened to hold it, so the checks look for whole values.
+    expect(ada1.person).toMatch(/^[\w-]{32}$/);
+    expect(ada1.person).not.toContain(Buffer.from('email:ada@example.com').toString('base64url').slice(0, 12));
+    expect(ada1.sealed).not.toContain('first_name');
+    expect(ada1.sealed).not.toContain(Buffer.from('{"first_name":"Ada"}').toString('base64url').slice(0, 12));
     // Another organisation's data about the same address has a key of its own.
     const elsewhere = await vault.seal('org-2', { email: 'ada@example.com' }, 's4', { first_name: 'Ada' });
     expect(await openSealed(db, 'org-1', [elsewhere])).toEqual([undefined]);

@@ -73,8 +73,9 @@ export function formatRate(perSecond: number): string {
   return Math.round(perSecond).toLocaleString('en-US');
 }
 
-export function formatPercent(ratio: number): string {
-  return `${(ratio * 100).toFixed(0)}%`;
+/** Whole percents, or `decimals` more where a figure is compared with a target (29.7% is not 30%). */
+export function formatPercent(ratio: number, decimals = 0): string {
+  return `${(ratio * 100).toFixed(decimals)}%`;
 }
 
 /** A markdown table with padded columns, readable both raw in a terminal and rendered. */

@@ -467,7 +467,7 @@ function targetChecks(row: Row): TargetCheck[] {
   return [
     {
       target: `${row.database}: >= ${formatPercent(target.ratio)} of the baseline with p99 <= ${target.p99Ms} ms`,
-      measured: `${formatPercent(ratio)}, p99 ${row.api.p99Ms} ms`,
+      measured: `${formatPercent(ratio, 1)}, p99 ${row.api.p99Ms} ms`,
       met: ratio >= target.ratio && row.api.p99Ms <= target.p99Ms,
     },
     {

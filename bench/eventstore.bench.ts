@@ -197,7 +197,7 @@ function targetChecks(results: readonly DatabaseResult[]): TargetCheck[] {
     {
       target: `PGlite BatchingAppender >= ${formatPercent(PGLITE_TARGET_RATIO)} of the raw batched INSERT … VALUES ceiling`,
       measured: pglite
-        ? `${formatPercent(pgliteShare('ceilingValues'), 1)} (of the faster jsonb ceiling: ${formatPercent(pgliteShare('ceilingJson'))})`
+        ? `${formatPercent(pgliteShare('ceilingValues'), { decimals: 1 })} (of the faster jsonb ceiling: ${formatPercent(pgliteShare('ceilingJson'))})`
         : 'not measured',
       met: pgliteShare('ceilingValues') >= PGLITE_TARGET_RATIO,
     },

@@ -68,7 +68,7 @@ export async function run(): Promise<void> {
   const targets = [
     {
       target: `styled SVG >= ${formatPercent(SVG_TARGET_RATIO)} of plain qrcode SVG`,
-      measured: formatPercent(rates.styledSvg.median / rates.qrcodeSvg.median, 1),
+      measured: formatPercent(rates.styledSvg.median / rates.qrcodeSvg.median, { decimals: 1 }),
       met: rates.styledSvg.median / rates.qrcodeSvg.median >= SVG_TARGET_RATIO,
     },
     {

@@ -415,8 +415,8 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
   console.log('A core near 100% busy sets its row\'s rate: the load generator\'s caps the baseline when it is; with neither near it, the server waits on its database.');
   for (const row of rows) {
     console.log(
-      `${row.database}: the API's rate over the baseline's, round by round: ${row.ratios.map(formatPercent).join(', ')}; ` +
-        `the idle API used ${row.apiShareInBaselineTurns.map(formatPercent).join(', ')} of its core during the baseline's turns.`,
+      `${row.database}: the API's rate over the baseline's, round by round: ${row.ratios.map((ratio) => formatPercent(ratio)).join(', ')}; ` +
+        `the idle API used ${row.apiShareInBaselineTurns.map((share) => formatPercent(share)).join(', ')} of its core during the baseline's turns.`,
     );
   }
   console.log('');
@@ -467,7 +467,7 @@ function targetChecks(row: Row): TargetCheck[] {
   return [
     {
       target: `${row.database}: >= ${formatPercent(target.ratio)} of the baseline with p99 <= ${target.p99Ms} ms`,
-      measured: `${formatPercent(ratio, 1)}, p99 ${row.api.p99Ms} ms`,
+      measured: `${formatPercent(ratio, { decimals: 1 })}, p99 ${row.api.p99Ms} ms`,
       met: ratio >= target.ratio && row.api.p99Ms <= target.p99Ms,
     },
     {

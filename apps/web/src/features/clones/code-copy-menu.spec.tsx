@@ -1,37 +1,20 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { QrDesign, type CodeView } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
+import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
 import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
 
 let api: FakeApi;
 
-const code = (code_id: string, name: string, extra: Partial<CodeView> = {}): CodeView => ({
-  code_id,
-  org_id: 'org-1',
-  name,
-  type: 'url',
-  url: 'https://example.com/menu',
-  status: 'active',
-  design: QrDesign.parse({}),
-  base_code_id: null,
-  folder_id: null,
-  public_link: `http://localhost/code/${code_id}`,
-  qr_url: `http://localhost/${code_id}`,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  scan_count: 0,
-  ...extra,
-});
 
 function start(answer: (path: string, method: string) => ReturnType<typeof reply> | undefined = () => undefined) {
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((path, method) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
-    if (path === '/api/v1/codes/MenuCode01') return reply(200, code('MenuCode01', 'Menu'));
-    if (path === '/api/v1/codes/MenuCode01/children') return reply(200, [code('MenuCopy01', 'Menu (copy)', { base_code_id: 'MenuCode01' })]);
+    if (path === '/api/v1/codes/MenuCode01') return reply(200, codeView('MenuCode01', 'Menu'));
+    if (path === '/api/v1/codes/MenuCode01/children') return reply(200, [codeView('MenuCopy01', 'Menu (copy)', { base_code_id: 'MenuCode01' })]);
     return answer(path, method);
   });
   renderApp('/admin/my-codes/show/MenuCode01');

@@ -1,4 +1,4 @@
-import type { CodeType } from '@qr/contracts';
+import type { CodeType, CodeView } from '@qr/contracts';
 
 /** One input of a type's content form; `name` is the contract's field name. */
 export interface ContentField {
@@ -72,3 +72,32 @@ export const CONTENT_FIELDS: Record<CodeType, ContentField[]> = {
   phone: [phone('phone', 'Phone number')],
   page: [],
 };
+
+/** What a visitor who scans the code gets, in a line for its owner; `link`, a web address, follows the text. */
+export function destinationOf(code: CodeView): { text: string; link?: string } {
+  const field = (name: string) => (typeof code[name] === 'string' ? (code[name] as string) : '');
+  switch (code.type) {
+    case 'url':
+      return { text: 'Sends visitors to', link: field('url') };
+    case 'vcard':
+      return { text: `Shows the business card of ${[field('first_name'), field('last_name')].filter(Boolean).join(' ')}, with “Add to contacts”` };
+    case 'note':
+      return { text: field('title') ? `Shows the note “${field('title')}”` : 'Shows a note' };
+    case 'text':
+      return { text: `Shows the text “${shorten(field('text'))}”` };
+    case 'wifi':
+      return { text: `Shows the Wi-Fi network ${field('ssid')}${code['encryption'] === 'nopass' ? '' : ' and its password'}` };
+    case 'email':
+      return { text: `Offers to write an email to ${field('to')}` };
+    case 'sms':
+      return { text: `Offers to send a text message to ${field('phone')}` };
+    case 'phone':
+      return { text: `Offers to call ${field('phone')}` };
+    case 'page':
+      return { text: 'Opens its landing page' };
+  }
+}
+
+function shorten(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}

@@ -9,7 +9,7 @@ import { CodeNotesPanel } from '../notes/notes-panel';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { CodeForm, draftOf, emptyDraft } from './code-form';
-import { TYPE_LABELS } from './code-content-fields';
+import { TYPE_LABELS, destinationOf } from './code-content-fields';
 import { codeKeys, codesApi } from './codes-api';
 import { QrDownloads, QrImage } from './qr-image';
 import { OneTimeCodesPanel } from '../one-time-codes/one-time-codes-panel';
@@ -104,6 +104,7 @@ export function CodeSavedScreen() {
           <Text>
             <strong>{loaded.name}</strong> scans to <Anchor href={loaded.qr_url}>{loaded.qr_url}</Anchor>.
           </Text>
+          <CodeDestination code={loaded} />
           <QrImage code={loaded} size={240} />
           <QrDownloads code={loaded} />
           <PublicLink code={loaded} />
@@ -130,6 +131,34 @@ function StatusBadge({ status }: { status: CodeView['status'] }) {
   return <Badge color={status === 'active' ? 'teal' : 'gray'}>{status}</Badge>;
 }
 
+function CodeDestination({ code }: { code: CodeView }) {
+  const { text, link } = destinationOf(code);
+  return (
+    <Text>
+      {text}
+      {link && (
+        <>
+          {' '}
+          <Anchor href={link} target="_blank" rel="noopener noreferrer">
+            {link}
+          </Anchor>
+        </>
+      )}
+      {code.type === 'page' && (
+        <>
+          {' '}
+          (
+          <Anchor component={Link} to={`/admin/pages/${code.code_id}`}>
+            edit the page
+          </Anchor>
+          )
+        </>
+      )}
+      .
+    </Text>
+  );
+}
+
 /** `/admin/my-codes/show/{codeId}`: details, downloads and status actions. */
 export function ShowCodeScreen() {
   const { codeId = '' } = useParams();
@@ -152,6 +181,7 @@ export function ShowCodeScreen() {
           <Text c="dimmed">
             {TYPE_LABELS[loaded.type]} · {loaded.scan_count} scans · created {new Date(loaded.created_at).toLocaleDateString()}
           </Text>
+          <CodeDestination code={loaded} />
           <QrImage code={loaded} size={240} />
           <QrDownloads code={loaded} />
           <PublicLink code={loaded} />

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CodeView, FolderView } from '@qr/contracts';
+import type { FolderView } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
+import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
 import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
 
@@ -16,22 +17,7 @@ const folder = (folder_id: string, name: string, code_count: number): FolderView
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
 });
-const code = (code_id: string, name: string): CodeView => ({
-  code_id,
-  org_id: ORG,
-  name,
-  type: 'url',
-  url: 'https://example.com',
-  status: 'active',
-  design: {} as CodeView['design'],
-  base_code_id: null,
-  folder_id: POSTERS,
-  public_link: `http://localhost/code/${code_id}`,
-  qr_url: `http://localhost/${code_id}`,
-  created_at: '2026-11-01T10:00:00.000Z',
-  updated_at: '2026-11-01T10:00:00.000Z',
-  scan_count: 0,
-});
+const code = (code_id: string, name: string) => codeView(code_id, name, { org_id: ORG, url: 'https://example.com', folder_id: POSTERS });
 
 let api: FakeApi;
 

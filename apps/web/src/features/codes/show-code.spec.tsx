@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import type { CodeView } from '@qr/contracts';
+import { installFakeApi, reply } from '../../testing/fake-api';
+import FakeKeycloak from '../../testing/fake-keycloak';
+import { codeView } from '../../testing/code-view';
+import { renderApp } from '../../testing/render-app';
+import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { destinationOf } from './code-content-fields';
+
+const code = (content: Record<string, unknown>) => codeView('MenuCode01', 'Menu', { scan_count: 3, url: undefined, ...content });
+
+function showCode(view: CodeView) {
+  FakeKeycloak.signedIn = true;
+  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  installFakeApi((path) => {
+    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
+    if (path === '/api/v1/codes/MenuCode01') return reply(200, view);
+    return undefined;
+  });
+  renderApp('/admin/my-codes/show/MenuCode01');
+}
+
+beforeEach(() => localStorage.clear());
+
+test('the code screen says where a scan leads, the web address as a link that opens apart', async () => {
+  showCode(code({ type: 'url', url: 'https://example.com/menu' }));
+  const link = await screen.findByRole('link', { name: 'https://example.com/menu' });
+  expect(link.getAttribute('href')).toBe('https://example.com/menu');
+  expect(link.getAttribute('target')).toBe('_blank');
+  expect(link.closest('p')?.textContent).toBe('Sends visitors to https://example.com/menu.');
+});
+
+test('a landing page code links to its page editor', async () => {
+  showCode(code({ type: 'page' }));
+  const editor = await screen.findByRole('link', { name: 'edit the page' });
+  expect(editor.getAttribute('href')).toBe('/admin/pages/MenuCode01');
+});
+
+test.each([
+  { content: { type: 'vcard', first_name: 'Ada', last_name: 'Lovelace' }, text: 'Shows the business card of Ada Lovelace, with “Add to contacts”' },
+  { content: { type: 'vcard', first_name: 'Ada' }, text: 'Shows the business card of Ada, with “Add to contacts”' },
+  { content: { type: 'note', title: 'Opening hours', text: 'Nine to five' }, text: 'Shows the note “Opening hours”' },
+  { content: { type: 'note', text: 'Nine to five' }, text: 'Shows a note' },
+  { content: { type: 'text', text: 'x'.repeat(100) }, text: `Shows the text “${'x'.repeat(79)}…”` },
+  { content: { type: 'wifi', ssid: 'Cafe', password: 'secret', encryption: 'WPA', hidden: false }, text: 'Shows the Wi-Fi network Cafe and its password' },
+  { content: { type: 'wifi', ssid: 'Cafe', encryption: 'nopass', hidden: false }, text: 'Shows the Wi-Fi network Cafe' },
+  { content: { type: 'email', to: 'hello@example.com' }, text: 'Offers to write an email to hello@example.com' },
+  { content: { type: 'sms', phone: '+1 555 010 1234' }, text: 'Offers to send a text message to +1 555 010 1234' },
+  { content: { type: 'phone', phone: '+1 555 010 1234' }, text: 'Offers to call +1 555 010 1234' },
+  { content: { type: 'page' }, text: 'Opens its landing page' },
+])('a code is described as “$text”', ({ content, text }) => {
+  expect(destinationOf(code(content))).toEqual({ text });
+});

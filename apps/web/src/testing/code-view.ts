@@ -1,0 +1,20 @@
+import { QrDesign, type CodeView } from '@qr/contracts';
+
+/** A URL code as the API returns it, for specs that render codes; `extra` replaces any field, content included. */
+export const codeView = (code_id: string, name: string, extra: Partial<CodeView> = {}): CodeView => ({
+  code_id,
+  org_id: 'org-1',
+  name,
+  type: 'url',
+  url: 'https://example.com/menu',
+  status: 'active',
+  design: QrDesign.parse({}),
+  base_code_id: null,
+  folder_id: null,
+  public_link: `http://localhost/code/${code_id}`,
+  qr_url: `http://localhost/${code_id}`,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  scan_count: 0,
+  ...extra,
+});

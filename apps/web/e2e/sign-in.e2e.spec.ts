@@ -215,6 +215,7 @@ describeJourney('a new organisation user', () => {
     expect(new URL(page.url()).pathname).toBe('/dummy');
     await page.goto(`${origin}/admin/my-codes/show/${codeId}`);
     await page.getByText(/1 scans/).waitFor({ timeout: 15_000 });
+    await page.getByText(`Sends visitors to ${origin}/dummy.`).waitFor();
 
     // On the short host (ALT_HOST) a visitor photographs the QR and is taken where it points.
     const visitor = await context.newPage();
@@ -226,6 +227,16 @@ describeJourney('a new organisation user', () => {
     await visitor.close();
     await page.goto(`${origin}/admin/my-codes/show/${codeId}`);
     await page.getByText(/2 scans/).waitFor({ timeout: 15_000 });
+
+    // On a phone the header keeps to its bar (the organisation is picked in the menu) and the codes
+    // table scrolls inside the screen instead of widening the page.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${origin}/admin/my-codes`);
+    await page.getByRole('table', { name: 'Codes' }).getByRole('link', { name: 'Shop window' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    await page.screenshot({ path: '/tmp/web-my-codes-phone.png' });
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('combobox', { name: 'Organisation' }).waitFor();
   }, 120_000);
 
   test('creates a URL code, scans it once, and its analytics count that scan, downloadable as CSV and PNG', async () => {

@@ -1,5 +1,5 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
@@ -17,6 +17,10 @@ export default function AdminLayout() {
   const [navOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const { pathname } = useLocation();
   const { user } = useAuth();
+  // Below the navbar's breakpoint the header has room for the menu button and sign-out only, so the
+  // organisation switcher moves into the menu.
+  const wideQuery = `(min-width: ${useMantineTheme().breakpoints.sm})`;
+  const wide = useMediaQuery(wideQuery, window.matchMedia(wideQuery).matches, { getInitialValueInEffect: false });
 
   return (
     <AppShell
@@ -31,9 +35,9 @@ export default function AdminLayout() {
             <Text fw={700}>QR Platform</Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <OrganisationSwitcher />
+            {wide && <OrganisationSwitcher />}
             {user && (
-              <Text size="sm" c="dimmed" visibleFrom="xs" data-testid="signed-in-user" title={user.name}>
+              <Text size="sm" c="dimmed" visibleFrom="md" data-testid="signed-in-user" title={user.name}>
                 {user.email}
               </Text>
             )}
@@ -43,6 +47,11 @@ export default function AdminLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar component="nav" aria-label="Admin sections">
+        {!wide && (
+          <AppShell.Section p="xs">
+            <OrganisationSwitcher fullWidth />
+          </AppShell.Section>
+        )}
         <AppShell.Section grow component={ScrollArea} p="xs">
           {sections.map(([path, label]) => {
             const to = `/admin/${path}`;

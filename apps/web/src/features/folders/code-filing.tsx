@@ -205,28 +205,31 @@ export function FilingCodesTable({
     <CodeDragArea selection={selection}>
       {writable && <FolderTargets orgId={orgId} exclude={currentFolderId} />}
       {writable && <BulkFolderActions orgId={orgId} selection={selection} currentFolderId={currentFolderId} />}
-      <Table aria-label={label} verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            {writable && (
-              <Table.Th>
-                <SelectAllCell codeIds={codes.map((code) => code.code_id)} selection={selection} />
-              </Table.Th>
-            )}
-            <Table.Th>QR</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Scans</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {codes.map((code) => (
-            <CodeRow key={code.code_id} code={code} {...rowProps?.(code)} lead={writable ? <CodePickCell code={code} selection={selection} /> : undefined} />
-          ))}
-        </Table.Tbody>
-      </Table>
+      {/* On a phone the table scrolls sideways by itself rather than widening the whole page. */}
+      <Table.ScrollContainer minWidth={880} type="native">
+        <Table aria-label={label} verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              {writable && (
+                <Table.Th>
+                  <SelectAllCell codeIds={codes.map((code) => code.code_id)} selection={selection} />
+                </Table.Th>
+              )}
+              <Table.Th>QR</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Scans</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {codes.map((code) => (
+              <CodeRow key={code.code_id} code={code} {...rowProps?.(code)} lead={writable ? <CodePickCell code={code} selection={selection} /> : undefined} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           {total} {total === 1 ? 'code' : 'codes'}

@@ -56,30 +56,32 @@ function BatchCodes({ batch }: { batch: OneTimeBatchView }) {
   if (!codes.data) return <Text c="dimmed">Loading the codes…</Text>;
   return (
     <Stack gap="xs">
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Code</Table.Th>
-            <Table.Th>Link</Table.Th>
-            <Table.Th>State</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {codes.data.items.map((item) => (
-            <Table.Tr key={item.code_id}>
-              <Table.Td ff="monospace">{item.code_id}</Table.Td>
-              <Table.Td>{item.qr_url}</Table.Td>
-              <Table.Td>
-                {item.used ? (
-                  <Badge color="gray">Used {item.used_at && new Date(item.used_at).toLocaleString()}</Badge>
-                ) : (
-                  <Badge color="green">Unused</Badge>
-                )}
-              </Table.Td>
+      <Table.ScrollContainer minWidth={560} type="native">
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Code</Table.Th>
+              <Table.Th>Link</Table.Th>
+              <Table.Th>State</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {codes.data.items.map((item) => (
+              <Table.Tr key={item.code_id}>
+                <Table.Td ff="monospace">{item.code_id}</Table.Td>
+                <Table.Td>{item.qr_url}</Table.Td>
+                <Table.Td>
+                  {item.used ? (
+                    <Badge color="gray">Used {item.used_at && new Date(item.used_at).toLocaleString()}</Badge>
+                  ) : (
+                    <Badge color="green">Unused</Badge>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <Pagination total={Math.ceil(codes.data.total / ONE_TIME_PAGE_SIZE)} value={page} onChange={setPage} aria-label="Pages of codes" />
     </Stack>
   );

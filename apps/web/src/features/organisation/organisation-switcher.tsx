@@ -36,8 +36,8 @@ function useSelectionInStep(organisations: MyOrganisation[] | undefined) {
   }, [organisations, record, set]);
 }
 
-/** The header's organisation switcher; renders nothing until the caller has an organisation. */
-export function OrganisationSwitcher() {
+/** The header's organisation switcher (the menu's on a phone); renders nothing until the caller has an organisation. */
+export function OrganisationSwitcher({ fullWidth = false }: { fullWidth?: boolean }) {
   const { data } = useMyOrganisations();
   const { record, set } = useOrganisationRecord();
   useSelectionInStep(data);
@@ -47,7 +47,7 @@ export function OrganisationSwitcher() {
     <Select
       aria-label="Organisation"
       size="xs"
-      w={200}
+      w={fullWidth ? '100%' : 200}
       allowDeselect={false}
       data={data.map((o) => ({ value: o.organization_id, label: o.organization_name }))}
       value={record.org_id || null}

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, CopyButton, Group, Stack, Table, Text, Te
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CodeView } from '@qr/contracts';
 import { can } from '@qr/domain';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CodeClones, CodeCopyMenu } from '../clones/code-copy-menu';
 import { CodeNotesPanel } from '../notes/notes-panel';
@@ -11,6 +11,7 @@ import { useOrganisationRecord } from '../organisation/organisation-record';
 import { CodeForm, draftOf, emptyDraft } from './code-form';
 import { TYPE_LABELS, destinationOf } from './code-content-fields';
 import { codeKeys, codesApi } from './codes-api';
+import { DeleteCodeDialog } from './delete-code-dialog';
 import { QrDownloads, QrImage } from './qr-image';
 import { OneTimeCodesPanel } from '../one-time-codes/one-time-codes-panel';
 
@@ -165,6 +166,8 @@ export function ShowCodeScreen() {
   const code = useCode(codeId);
   const { record } = useOrganisationRecord();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
   const change = useMutation({
     mutationFn: (action: 'pause' | 'resume') => (action === 'pause' ? codesApi.pause(codeId) : codesApi.resume(codeId)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: codeKeys.all }),
@@ -197,9 +200,13 @@ export function ShowCodeScreen() {
                 {loaded.status === 'paused' ? 'Resume' : 'Pause'}
               </Button>
               <CodeCopyMenu code={loaded} />
+              <Button variant="default" color="red" onClick={() => setDeleting(true)}>
+                Delete this code
+              </Button>
             </Group>
           )}
           {change.isError && <Alert color="red">{describeError(change.error)}</Alert>}
+          <DeleteCodeDialog code={deleting ? loaded : null} onClose={() => setDeleting(false)} onDeleted={() => navigate('/admin/my-codes')} />
           <CodeClones code={loaded} />
           <OneTimeCodesPanel code={loaded} writable={writable} />
           <CodeNotesPanel codeId={codeId} writable={writable} />

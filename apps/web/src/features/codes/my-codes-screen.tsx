@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CodeView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useState } from 'react';
@@ -9,13 +9,13 @@ import { FilingCodesTable, useFolders } from '../folders/code-filing';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { codeKeys, codesApi } from './codes-api';
+import { DeleteCodeDialog } from './delete-code-dialog';
 
 const PAGE_SIZE = 10;
 
 /** `/admin/my-codes`: the organisation's codes, newest first, ten a page, with a filter by text and by folder; codes are dragged onto folders or ticked and moved. */
 export default function MyCodesScreen() {
   const { record } = useOrganisationRecord();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState('');
   const [settledFilter] = useDebouncedValue(filter.trim(), 300);
@@ -31,13 +31,6 @@ export default function MyCodesScreen() {
     queryFn: () => codesApi.list(orgId, page, settledFilter, folder),
     enabled: orgId !== '',
     placeholderData: (previous) => previous,
-  });
-  const remove = useMutation({
-    mutationFn: (code: CodeView) => codesApi.remove(code.code_id),
-    onSuccess: async () => {
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: codeKeys.all });
-    },
   });
 
   if (orgId === '') return <Text c="dimmed">Select or create an organisation first.</Text>;
@@ -96,22 +89,7 @@ export default function MyCodesScreen() {
           rowProps={(code) => ({ onDelete: setDeleting, folderName: code.folder_id ? folderNames.get(code.folder_id) : undefined })}
         />
       )}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete this code?">
-        <Stack>
-          <Text>
-            Printed copies of <strong>{deleting?.name}</strong> will show “This code has ended”. This can not be undone.
-          </Text>
-          {remove.isError && <Alert color="red">{describeError(remove.error)}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>
-              Delete code
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DeleteCodeDialog code={deleting} onClose={() => setDeleting(null)} />
     </Stack>
   );
 }

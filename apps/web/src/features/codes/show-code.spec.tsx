@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CodeView } from '@qr/contracts';
-import { installFakeApi, reply } from '../../testing/fake-api';
+import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
@@ -9,15 +9,16 @@ import { destinationOf } from './code-content-fields';
 
 const code = (content: Record<string, unknown>) => codeView('MenuCode01', 'Menu', { scan_count: 3, url: undefined, ...content });
 
-function showCode(view: CodeView) {
+function showCode(view: CodeView): FakeApi {
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
-  installFakeApi((path) => {
+  const api = installFakeApi((path, method) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
-    if (path === '/api/v1/codes/MenuCode01') return reply(200, view);
+    if (path === '/api/v1/codes/MenuCode01') return method === 'DELETE' ? reply(204) : reply(200, view);
     return undefined;
   });
   renderApp('/admin/my-codes/show/MenuCode01');
+  return api;
 }
 
 beforeEach(() => localStorage.clear());
@@ -28,6 +29,16 @@ test('the code screen says where a scan leads, the web address as a link that op
   expect(link.getAttribute('href')).toBe('https://example.com/menu');
   expect(link.getAttribute('target')).toBe('_blank');
   expect(link.closest('p')?.textContent).toBe('Sends visitors to https://example.com/menu.');
+});
+
+test('Delete this code asks first, deletes the code and goes back to My codes', async () => {
+  const api = showCode(code({ type: 'url', url: 'https://example.com/menu' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Delete this code' }));
+  expect(await screen.findByText('This can not be undone.', { exact: false })).toBeTruthy();
+  expect(requestsOf(api, 'DELETE')).toEqual([]);
+  fireEvent.click(screen.getByRole('button', { name: 'Delete code' }));
+  await waitFor(() => expect(requestsOf(api, 'DELETE')).toEqual([['/api/v1/codes/MenuCode01', undefined]]));
+  expect(await screen.findByRole('heading', { name: 'My codes' })).toBeTruthy();
 });
 
 test('a landing page code links to its page editor', async () => {

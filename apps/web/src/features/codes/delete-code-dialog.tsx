@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CodeView } from '@qr/contracts';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { describeError } from '../organisation/organisation-api';
 import { codeKeys, codesApi } from './codes-api';
 
@@ -15,21 +15,16 @@ export function DeleteCodeDialog({ code, onClose, onDeleted = onClose }: { code:
     },
   });
   return (
-    <Modal opened={code !== null} onClose={onClose} title="Delete this code?">
-      <Stack>
-        <Text>
-          Printed copies of <strong>{code?.name}</strong> will show “This code has ended”. This can not be undone.
-        </Text>
-        {remove.isError && <Alert color="red">{describeError(remove.error)}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => code && remove.mutate(code)}>
-            Delete code
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={code !== null}
+      title="Delete this code?"
+      confirmLabel="Delete code"
+      pending={remove.isPending}
+      failure={remove.isError ? describeError(remove.error) : null}
+      onConfirm={() => code && remove.mutate(code)}
+      onClose={onClose}
+    >
+      Printed copies of <strong>{code?.name}</strong> will show “This code has ended”. This can not be undone.
+    </ConfirmDialog>
   );
 }

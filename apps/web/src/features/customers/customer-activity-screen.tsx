@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { can } from '@qr/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
@@ -27,20 +28,17 @@ function ForgetCustomer({ orgId, customerId }: { orgId: string; customerId: stri
       <Button color="red" variant="outline" onClick={() => setOpen(true)}>
         Forget this customer
       </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Forget this customer?">
-        <Stack>
-          <Text>Their name, email, phone and every answer they sent are deleted for good. This can not be undone.</Text>
-          {forget.isError && <Alert color="red">{describeError(forget.error)}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={forget.isPending} onClick={() => forget.mutate()}>
-              Forget
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={open}
+        title="Forget this customer?"
+        confirmLabel="Forget"
+        pending={forget.isPending}
+        failure={forget.isError ? describeError(forget.error) : null}
+        onConfirm={() => forget.mutate()}
+        onClose={() => setOpen(false)}
+      >
+        Their name, email, phone and every answer they sent are deleted for good. This can not be undone.
+      </ConfirmDialog>
     </>
   );
 }

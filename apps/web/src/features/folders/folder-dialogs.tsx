@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RenameFolderBody, type FolderView } from '@qr/contracts';
 import { useState } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { codeKeys } from '../codes/codes-api';
 import { describeError } from '../organisation/organisation-api';
 import { folderKeys, foldersApi } from './folders-api';
@@ -62,22 +63,17 @@ export function RemoveFolderDialog({ folder, onClose, onRemoved }: { folder: Fol
     },
   });
   return (
-    <Modal opened={folder !== null} onClose={onClose} title="Remove this folder?">
-      <Stack>
-        <Text>
-          The folder <strong>{folder?.name}</strong> goes. Its {folder?.code_count === 1 ? 'code stays' : `${folder?.code_count ?? 0} codes stay`} in My codes, in no
-          folder, and keep working.
-        </Text>
-        {remove.isError && <Alert color="red">{describeError(remove.error)}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => folder && remove.mutate(folder)}>
-            Remove folder
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog
+      opened={folder !== null}
+      title="Remove this folder?"
+      confirmLabel="Remove folder"
+      pending={remove.isPending}
+      failure={remove.isError ? describeError(remove.error) : null}
+      onConfirm={() => folder && remove.mutate(folder)}
+      onClose={onClose}
+    >
+      The folder <strong>{folder?.name}</strong> goes. Its {folder?.code_count === 1 ? 'code stays' : `${folder?.code_count ?? 0} codes stay`} in My codes, in no folder,
+      and keep working.
+    </ConfirmDialog>
   );
 }

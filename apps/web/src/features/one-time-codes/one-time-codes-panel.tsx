@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Modal, NumberInput, Pagination, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, NumberInput, Pagination, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreateOneTimeCodesBody, MAX_ONE_TIME_CODES, MAX_PDF_SHEET_CODES, type CodeView, type OneTimeBatchView, type OneTimeDownloadFormat } from '@qr/contracts';
 import { useState } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { saveFile } from '../codes/codes-api';
 import { downloadCsvExport } from '../customers/customers-api';
 import { describeError } from '../organisation/organisation-api';
@@ -210,23 +211,19 @@ export function OneTimeCodesPanel({ code, writable }: { code: CodeView; writable
       {batches.data?.map((batch) => (
         <BatchCard key={batch.batch_id} code={code} batch={batch} writable={writable} onDelete={setDeleting} />
       ))}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete these one-time codes?">
-        <Stack>
-          <Text>
-            All {deleting?.amount.toLocaleString('en')} codes of this batch stop working for good: scanning one shows that the code has ended. This can
-            not be undone.
-          </Text>
-          {remove.isError && <Alert color="red">{describeError(remove.error)}</Alert>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Keep them
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>
-              Delete the codes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete these one-time codes?"
+        confirmLabel="Delete the codes"
+        cancelLabel="Keep them"
+        pending={remove.isPending}
+        failure={remove.isError ? describeError(remove.error) : null}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      >
+        All {deleting?.amount.toLocaleString('en')} codes of this batch stop working for good: scanning one shows that the code has ended. This can not
+        be undone.
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -6,7 +6,8 @@ import { CodeId, CodeStatus, CodeType } from './codes';
  * organisation's members or the design. A paused code says so and shows no content.
  */
 export const PublicCodeView = z
-  .looseObject({ code_id: CodeId, name: z.string(), type: CodeType, status: CodeStatus.exclude(['deleted']) })
+  // Not the code's name: the create form promises its owner that visitors never see it.
+  .looseObject({ code_id: CodeId, type: CodeType, status: CodeStatus.exclude(['deleted']) })
   .meta({
     id: 'PublicCode',
     description: 'Plus, unless paused, the content fields of its type; a business card’s photo as `photo_url`, a link that works for an hour.',

@@ -24,7 +24,7 @@ export class PublicCodesController {
   @Get()
   async get(@Param(codePath) { code_id }: CodePath): Promise<PublicCodeView> {
     const entry = await this.live(code_id);
-    const shown = { code_id, name: entry.name, type: entry.content.type };
+    const shown = { code_id, type: entry.content.type };
     if (entry.status === 'paused') return { ...shown, status: 'paused' };
     return { ...shown, status: 'active', ...(await this.publicContent(entry)) };
   }
@@ -38,7 +38,7 @@ export class PublicCodesController {
     const photo = card.photo_blob_id
       ? await sharp(await this.uploads.readPng(entry.orgId, card.photo_blob_id)).resize(CONTACT_PHOTO_SIDE, CONTACT_PHOTO_SIDE, { fit: 'cover' }).jpeg().toBuffer()
       : undefined;
-    const file = entry.name.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'contact';
+    const file = [card.first_name, card.last_name].filter(Boolean).join(' ').replace(/[^\w.-]+/g, '-').slice(0, 60) || 'contact';
     void reply.header('content-type', 'text/vcard; charset=utf-8').header('content-disposition', `attachment; filename="${file}.vcf"`);
     return vcardFile(card, photo);
   }

@@ -210,20 +210,20 @@ describe('the public content of a code, for its visitor pages', () => {
     const card = { type: 'vcard', first_name: 'Ada', last_name: 'Lovelace', organization: 'Analytical; Engines', phone: '+44 20 7946 0000', email: 'ada@example.com' };
     const { code_id } = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Ada card', ...card })).json();
     const visitor = callerOf(t.app);
-    expect((await visitor('GET', `/api/v1/public/codes/${code_id}`)).json()).toEqual({ code_id, name: 'Ada card', status: 'active', ...card });
+    expect((await visitor('GET', `/api/v1/public/codes/${code_id}`)).json()).toEqual({ code_id, status: 'active', ...card });
 
     const vcf = await visitor('GET', `/api/v1/public/codes/${code_id}/vcard`);
     expect([vcf.statusCode, vcf.headers['content-type'], vcf.headers['content-disposition']]).toEqual([
       200,
       'text/vcard; charset=utf-8',
-      'attachment; filename="Ada-card.vcf"',
+      'attachment; filename="Ada-Lovelace.vcf"',
     ]);
     expect(vcf.body.split('\r\n')).toEqual(
       expect.arrayContaining(['BEGIN:VCARD', 'VERSION:4.0', 'FN:Ada Lovelace', 'N:Lovelace;Ada;;;', 'ORG:Analytical\\; Engines', 'TEL;TYPE=work,voice;VALUE=uri:tel:+442079460000', 'END:VCARD']),
     );
 
     await owner('POST', `/api/v1/codes/${code_id}/pause`);
-    expect((await visitor('GET', `/api/v1/public/codes/${code_id}`)).json()).toEqual({ code_id, name: 'Ada card', type: 'vcard', status: 'paused' });
+    expect((await visitor('GET', `/api/v1/public/codes/${code_id}`)).json()).toEqual({ code_id, type: 'vcard', status: 'paused' });
     expect((await visitor('GET', `/api/v1/public/codes/${code_id}/vcard`)).statusCode).toBe(404);
     await owner('DELETE', `/api/v1/codes/${code_id}`);
     const gone = await visitor('GET', `/api/v1/public/codes/${code_id}`);

@@ -49,7 +49,7 @@ export function BusinessCard({ code }: { code: PublicCodeView }) {
 export function NoteView({ code }: { code: PublicCodeView }) {
   return (
     <Stack component="article">
-      <Title order={1}>{field(code, 'title') ?? code.name}</Title>
+      <Title order={1}>{field(code, 'title') ?? 'Note'}</Title>
       <Text size="lg" style={{ whiteSpace: 'pre-wrap' }}>
         {field(code, 'text')}
       </Text>
@@ -78,11 +78,16 @@ function WifiView({ code }: { code: PublicCodeView }) {
   );
 }
 
-function ActionView({ title, text, href, action }: { title: string; text?: string; href: string; action: string }) {
+/** `lines` say what the action will do, e.g. to whom; empty ones are left out. */
+function ActionView({ title, lines = [], href, action }: { title: string; lines?: (string | undefined)[]; href: string; action: string }) {
   return (
     <Stack>
       <Title order={1}>{title}</Title>
-      {text && <Text style={{ whiteSpace: 'pre-wrap' }}>{text}</Text>}
+      {lines.filter(Boolean).map((line) => (
+        <Text key={line} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {line}
+        </Text>
+      ))}
       <Button component="a" href={href} size="md">
         {action}
       </Button>
@@ -90,12 +95,12 @@ function ActionView({ title, text, href, action }: { title: string; text?: strin
   );
 }
 
-/** What `/code/{id}` shows for each type (spec §2 "Conditional public code page"). */
+/** What `/code/{id}` shows for each type (spec §2 "Conditional public code page"); never the code's name, which is its owner's. */
 export function CodeContentView({ code }: { code: PublicCodeView }) {
   switch (code.type) {
     case 'url': {
       const target = webHref(field(code, 'url'));
-      return <ActionView title={code.name} href={target ?? '/'} action="Open the link" />;
+      return <ActionView title="Open the link" lines={[target]} href={target ?? '/'} action="Open the link" />;
     }
     case 'vcard':
       return <BusinessCard code={code} />;
@@ -103,28 +108,40 @@ export function CodeContentView({ code }: { code: PublicCodeView }) {
       return <NoteView code={code} />;
     case 'text':
       return (
-        <Stack>
-          <Title order={1}>{code.name}</Title>
-          <Text size="lg" style={{ whiteSpace: 'pre-wrap' }}>
-            {field(code, 'text')}
-          </Text>
-        </Stack>
+        <Text size="xl" style={{ whiteSpace: 'pre-wrap' }}>
+          {field(code, 'text')}
+        </Text>
       );
     case 'wifi':
       return <WifiView code={code} />;
     case 'email': {
       const query = new URLSearchParams(Object.entries({ subject: field(code, 'subject'), body: field(code, 'body') }).filter(([, v]) => v) as [string, string][]);
       const to = field(code, 'to') ?? '';
-      return <ActionView title={code.name} text={`Write to ${to}`} href={`mailto:${encodeURIComponent(to)}${query.size ? `?${query}` : ''}`} action="Write the email" />;
+      const subject = field(code, 'subject');
+      return (
+        <ActionView
+          title="Write an email"
+          lines={[`To: ${to}`, subject && `Subject: ${subject}`]}
+          href={`mailto:${encodeURIComponent(to)}${query.size ? `?${query}` : ''}`}
+          action="Write the email"
+        />
+      );
     }
     case 'sms': {
-      const phone = (field(code, 'phone') ?? '').replace(/[^\d+]/g, '');
+      const phone = field(code, 'phone') ?? '';
       const message = field(code, 'message');
-      return <ActionView title={code.name} text={message} href={`sms:${phone}${message ? `?body=${encodeURIComponent(message)}` : ''}`} action="Send the text message" />;
+      return (
+        <ActionView
+          title="Send a text message"
+          lines={[`To: ${phone}`, message]}
+          href={`sms:${phone.replace(/[^\d+]/g, '')}${message ? `?body=${encodeURIComponent(message)}` : ''}`}
+          action="Send the text message"
+        />
+      );
     }
     case 'phone': {
       const phone = field(code, 'phone') ?? '';
-      return <ActionView title={code.name} text={phone} href={`tel:${phone.replace(/[^\d+]/g, '')}`} action="Call" />;
+      return <ActionView title={`Call ${phone}`} href={`tel:${phone.replace(/[^\d+]/g, '')}`} action="Call" />;
     }
     case 'page':
       // A page code's link shows its landing page.

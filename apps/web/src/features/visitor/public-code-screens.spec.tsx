@@ -8,7 +8,7 @@ const serve = (code: object | null) =>
 
 test('a business card shows the person and offers the .vcf to add to contacts', async () => {
   const photo_url = 'http://localhost/api/v1/blobs/5f0c1f3e-8a4b-4c1e-9d2a-1b2c3d4e5f60?sig=x';
-  serve({ name: 'Ada card', type: 'vcard', first_name: 'Ada', last_name: 'Lovelace', organization: 'Engines', email: 'ada@example.com', website: 'javascript:alert(1)', photo_url });
+  serve({ type: 'vcard', first_name: 'Ada', last_name: 'Lovelace', organization: 'Engines', email: 'ada@example.com', website: 'javascript:alert(1)', photo_url });
   renderApp(`/card/${ID}`);
   expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
   expect(screen.getByRole('img', { name: 'Photo of Ada Lovelace' }).getAttribute('src')).toBe(photo_url);
@@ -19,21 +19,47 @@ test('a business card shows the person and offers the .vcf to add to contacts', 
 });
 
 test('a Wi-Fi code shows the network and its password, and a note its text as text', async () => {
-  serve({ name: 'Guest wifi', type: 'wifi', ssid: 'Cafe', password: 'espresso42', encryption: 'WPA', hidden: false });
+  serve({ type: 'wifi', ssid: 'Cafe', password: 'espresso42', encryption: 'WPA', hidden: false });
   const { unmount } = renderApp(`/code/${ID}`);
   expect(await screen.findByRole('heading', { name: 'Wi-Fi: Cafe' })).toBeTruthy();
   expect(screen.getByText('espresso42')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Copy password' })).toBeTruthy();
   unmount();
 
-  serve({ name: 'Sign', type: 'note', title: 'Closed', text: 'Back at <b>3</b>' });
+  serve({ type: 'note', title: 'Closed', text: 'Back at <b>3</b>' });
   renderApp(`/code/note/${ID}`);
   expect(await screen.findByRole('heading', { name: 'Closed' })).toBeTruthy();
   expect(screen.getByText('Back at <b>3</b>')).toBeTruthy();
 });
 
+test('a text message, an email, a call and a plain text say what they do, and to whom', async () => {
+  const page = async (code: object, heading: string | null) => {
+    serve(code);
+    const view = renderApp(`/code/${ID}`);
+    if (heading) await screen.findByRole('heading', { name: heading });
+    return view;
+  };
+  let view = await page({ type: 'sms', phone: '+1 555 010 1234', message: 'JOIN' }, 'Send a text message');
+  expect(screen.getByText('To: +1 555 010 1234')).toBeTruthy();
+  expect(screen.getByText('JOIN')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Send the text message' }).getAttribute('href')).toBe('sms:+15550101234?body=JOIN');
+  view.unmount();
+
+  view = await page({ type: 'email', to: 'hi@example.com', subject: 'Table 4' }, 'Write an email');
+  expect(screen.getByText('Subject: Table 4')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Write the email' }).getAttribute('href')).toBe('mailto:hi%40example.com?subject=Table+4');
+  view.unmount();
+
+  view = await page({ type: 'phone', phone: '+1 555 010 1234' }, 'Call +1 555 010 1234');
+  expect(screen.getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:+15550101234');
+  view.unmount();
+
+  await page({ type: 'text', text: 'Wash your hands' }, null);
+  expect(await screen.findByText('Wash your hands')).toBeTruthy();
+});
+
 test('a paused code and an unknown code each say so plainly', async () => {
-  serve({ name: 'Paused', type: 'text', status: 'paused' });
+  serve({ type: 'text', status: 'paused' });
   const { unmount } = renderApp(`/code/${ID}`);
   expect(await screen.findByRole('heading', { name: 'This code is paused' })).toBeTruthy();
   unmount();

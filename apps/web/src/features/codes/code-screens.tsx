@@ -200,7 +200,7 @@ export function ShowCodeScreen() {
                 {loaded.status === 'paused' ? 'Resume' : 'Pause'}
               </Button>
               <CodeCopyMenu code={loaded} />
-              <Button variant="default" color="red" onClick={() => setDeleting(true)}>
+              <Button variant="outline" color="red" onClick={() => setDeleting(true)}>
                 Delete this code
               </Button>
             </Group>

@@ -163,7 +163,7 @@ function FolderCodes({ folder }: { folder: FolderView }) {
               <Button variant="default" onClick={() => setRenaming(true)}>
                 Rename
               </Button>
-              <Button variant="default" color="red" onClick={() => setRemoving(true)}>
+              <Button variant="outline" color="red" onClick={() => setRemoving(true)}>
                 Remove folder
               </Button>
             </>

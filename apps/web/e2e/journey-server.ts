@@ -20,12 +20,15 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** What is missing for a journey here; with REQUIRE_SERVICES=1 (CI) a missing piece fails the run instead of skipping it. */
-export function journeyPrerequisites(journey: string) {
+/**
+ * What is missing for a journey here (the API build only if it runs the API); with
+ * REQUIRE_SERVICES=1 (CI) a missing piece fails the run instead of skipping it.
+ */
+export function journeyPrerequisites(journey: string, { withApi = true } = {}) {
   const missing = [
     existsSync(CHROMIUM) ? null : `Chromium at ${CHROMIUM} (apt-get install -y chromium)`,
     existsSync(join(WEB_DIST, 'index.html')) ? null : 'the web build in dist/apps/web (npx nx run web:build)',
-    existsSync(API_MAIN) ? null : 'the API build in dist/apps/api (npx nx run api:build)',
+    !withApi || existsSync(API_MAIN) ? null : 'the API build in dist/apps/api (npx nx run api:build)',
   ].filter((item): item is string => item !== null);
   const required = process.env.REQUIRE_SERVICES === '1';
   if (missing.length > 0 && !required) process.stdout.write(`${journey} skipped: needs ${missing.join(' and ')}\n`);

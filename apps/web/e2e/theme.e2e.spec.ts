@@ -1,33 +1,12 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, journeyPrerequisites, WEB_DIST } from './journey-server';
 import { serveStatic, type StaticSite } from './static-server';
 
-const CHROMIUM = '/usr/bin/chromium';
-const DIST = join(__dirname, '../../../dist/apps/web');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-const missing = [
-  existsSync(CHROMIUM) ? null : `Chromium at ${CHROMIUM} (apt-get install -y chromium)`,
-  existsSync(join(DIST, 'index.html')) ? null : 'the web build in dist/apps/web (npx nx run web:build)',
-].filter((item): item is string => item !== null);
-const required = process.env.REQUIRE_SERVICES === '1';
-
-if (missing.length > 0 && !required) {
-  // Straight to stdout: Jest's console adds a stack trace, and a skip should cost one line.
-  process.stdout.write(`web browser journey skipped: needs ${missing.join(' and ')}\n`);
-}
-const describeJourney = missing.length > 0 && !required ? describe.skip : describe;
+// A static server for the built app is enough: the home page needs no API.
+const { missing, describeJourney } = journeyPrerequisites('web browser journey', { withApi: false });
 
 describeJourney.each([
   { device: 'phone', viewport: { width: 390, height: 844 }, screenshot: '/tmp/web-home.png' },
@@ -39,7 +18,7 @@ describeJourney.each([
 
   beforeAll(async () => {
     if (missing.length > 0) throw new Error(`REQUIRE_SERVICES=1 but missing ${missing.join(' and ')}`);
-    site = await serveStatic(DIST);
+    site = await serveStatic(WEB_DIST);
     profile = mkdtempSync(join(tmpdir(), 'web-e2e-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,

@@ -1,12 +1,12 @@
-import { Alert, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { CodeView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FilingCodesTable, useFolders } from '../folders/code-filing';
-import { describeError, isRole } from '../organisation/organisation-api';
+import { CodesLoadFailure, FilingCodesTable, useFolders } from '../folders/code-filing';
+import { isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { codeKeys, codesApi } from './codes-api';
 import { DeleteCodeDialog } from './delete-code-dialog';
@@ -66,11 +66,7 @@ export default function MyCodesScreen() {
           w={240}
         />
       </Group>
-      {codes.isError && (
-        <Alert color="red" title="The codes could not be loaded">
-          {describeError(codes.error)}
-        </Alert>
-      )}
+      {codes.isError && <CodesLoadFailure error={codes.error} />}
       {codes.data && total === 0 && (
         <Text c="dimmed">
           {settledFilter || folder ? 'No code matches this filter.' : 'No codes yet. Create your first QR code: it takes a minute, and you can change where it leads at any time.'}

@@ -177,6 +177,15 @@ export function BulkFolderActions({ orgId, selection, currentFolderId }: { orgId
  * A page of codes a writer can tick, drag onto a folder or move in bulk, with its pager: My codes and
  * a folder's screen show their codes alike. `rowProps` adds what one of them shows beside a code.
  */
+/** Where a list of codes would be, when it could not be loaded. */
+export function CodesLoadFailure({ error }: { error: unknown }) {
+  return (
+    <Alert color="red" title="The codes could not be loaded">
+      {describeError(error)}
+    </Alert>
+  );
+}
+
 export function FilingCodesTable({
   label,
   orgId,

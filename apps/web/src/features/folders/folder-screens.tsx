@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { QrImage } from '../codes/qr-image';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
-import { FilingCodesTable, useFolders } from './code-filing';
+import { CodesLoadFailure, FilingCodesTable, useFolders } from './code-filing';
 import { FolderNameDialog, RemoveFolderDialog } from './folder-dialogs';
 import { folderKeys, foldersApi } from './folders-api';
 
@@ -132,18 +132,23 @@ export function FolderScreen() {
   return <LoadedFolder folderId={folderId}>{(folder) => <FolderCodes folder={folder} />}</LoadedFolder>;
 }
 
-function FolderCodes({ folder }: { folder: FolderView }) {
+/** A folder's codes, a page at a time; the page shown stays while the next one loads. */
+function useFolderCodes(folderId: string, pageSize: number) {
   const [page, setPage] = useState(1);
+  const codes = useQuery({
+    queryKey: folderKeys.codes(folderId, page, pageSize),
+    queryFn: () => foldersApi.codes(folderId, page, pageSize),
+    placeholderData: (previous) => previous,
+  });
+  return { page, setPage, codes, total: codes.data?.total ?? 0 };
+}
+
+function FolderCodes({ folder }: { folder: FolderView }) {
+  const { page, setPage, codes, total } = useFolderCodes(folder.folder_id, PAGE_SIZE);
   const [renaming, setRenaming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const writable = useWritable();
   const navigate = useNavigate();
-  const codes = useQuery({
-    queryKey: folderKeys.codes(folder.folder_id, page, PAGE_SIZE),
-    queryFn: () => foldersApi.codes(folder.folder_id, page, PAGE_SIZE),
-    placeholderData: (previous) => previous,
-  });
-  const total = codes.data?.total ?? 0;
   return (
     <Stack>
       <Group justify="space-between">
@@ -170,11 +175,7 @@ function FolderCodes({ folder }: { folder: FolderView }) {
           )}
         </Group>
       </Group>
-      {codes.isError && (
-        <Alert color="red" title="The codes could not be loaded">
-          {describeError(codes.error)}
-        </Alert>
-      )}
+      {codes.isError && <CodesLoadFailure error={codes.error} />}
       {codes.data && total === 0 && (
         <Text c="dimmed">
           This folder is empty. In{' '}
@@ -210,13 +211,7 @@ export function FolderQrScreen() {
 }
 
 function FolderQrGrid({ folder }: { folder: FolderView }) {
-  const [page, setPage] = useState(1);
-  const codes = useQuery({
-    queryKey: folderKeys.codes(folder.folder_id, page, QR_PAGE_SIZE),
-    queryFn: () => foldersApi.codes(folder.folder_id, page, QR_PAGE_SIZE),
-    placeholderData: (previous) => previous,
-  });
-  const total = codes.data?.total ?? 0;
+  const { page, setPage, codes, total } = useFolderCodes(folder.folder_id, QR_PAGE_SIZE);
   return (
     <Stack>
       <Stack gap={0}>
@@ -225,11 +220,7 @@ function FolderQrGrid({ folder }: { folder: FolderView }) {
         </Anchor>
         <Title order={1}>QR codes in {folder.name}</Title>
       </Stack>
-      {codes.isError && (
-        <Alert color="red" title="The codes could not be loaded">
-          {describeError(codes.error)}
-        </Alert>
-      )}
+      {codes.isError && <CodesLoadFailure error={codes.error} />}
       {codes.data && total === 0 && (
         <Text c="dimmed">
           No codes in this folder yet: add some from{' '}

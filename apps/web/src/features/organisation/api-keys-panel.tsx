@@ -99,42 +99,44 @@ export function ApiKeysPanel({ orgId, canManage }: { orgId: string; canManage: b
       )}
       {keys.data?.length === 0 && <Text c="dimmed">No API keys yet.</Text>}
       {keys.data && keys.data.length > 0 && (
-        <Table aria-label="API keys">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Label</Table.Th>
-              <Table.Th>Key starts with</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Issued</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {keys.data.map((key) => (
-              <Table.Tr key={key.key_id}>
-                <Table.Td>{key.label}</Table.Td>
-                <Table.Td>
-                  <Code>{key.prefix}…</Code>
-                </Table.Td>
-                <Table.Td>{key.role}</Table.Td>
-                <Table.Td>{formatDate(key.created_at)}</Table.Td>
-                <Table.Td>
-                  {key.revoked_at ? (
-                    <Badge color="gray" title={`Revoked ${formatDate(key.revoked_at)}`}>
-                      Revoked
-                    </Badge>
-                  ) : canManage ? (
-                    <Button size="xs" color="red" variant="subtle" aria-label={`Revoke ${key.label}`} onClick={() => revoke.mutate(key.key_id)}>
-                      Revoke
-                    </Button>
-                  ) : (
-                    <Badge color="green">Active</Badge>
-                  )}
-                </Table.Td>
+        <Table.ScrollContainer minWidth={640}>
+          <Table aria-label="API keys">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Label</Table.Th>
+                <Table.Th>Key starts with</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Issued</Table.Th>
+                <Table.Th>Status</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {keys.data.map((key) => (
+                <Table.Tr key={key.key_id}>
+                  <Table.Td>{key.label}</Table.Td>
+                  <Table.Td>
+                    <Code>{key.prefix}…</Code>
+                  </Table.Td>
+                  <Table.Td>{key.role}</Table.Td>
+                  <Table.Td>{formatDate(key.created_at)}</Table.Td>
+                  <Table.Td>
+                    {key.revoked_at ? (
+                      <Badge color="gray" title={`Revoked ${formatDate(key.revoked_at)}`}>
+                        Revoked
+                      </Badge>
+                    ) : canManage ? (
+                      <Button size="xs" color="red" variant="subtle" aria-label={`Revoke ${key.label}`} onClick={() => revoke.mutate(key.key_id)}>
+                        Revoke
+                      </Button>
+                    ) : (
+                      <Badge color="green">Active</Badge>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

@@ -1,4 +1,5 @@
 import type { CodeType, CodeView } from '@qr/contracts';
+import { field } from '../visitor/public-code-api';
 
 /** One input of a type's content form; `name` is the contract's field name. */
 export interface ContentField {
@@ -75,24 +76,24 @@ export const CONTENT_FIELDS: Record<CodeType, ContentField[]> = {
 
 /** What a visitor who scans the code gets, in a line for its owner; `link`, a web address, follows the text. */
 export function destinationOf(code: CodeView): { text: string; link?: string } {
-  const field = (name: string) => (typeof code[name] === 'string' ? (code[name] as string) : '');
+  const value = (name: string) => field(code, name) ?? '';
   switch (code.type) {
     case 'url':
-      return { text: 'Sends visitors to', link: field('url') };
+      return { text: 'Sends visitors to', link: value('url') };
     case 'vcard':
-      return { text: `Shows the business card of ${[field('first_name'), field('last_name')].filter(Boolean).join(' ')}, with “Add to contacts”` };
+      return { text: `Shows the business card of ${[value('first_name'), value('last_name')].filter(Boolean).join(' ')}, with “Add to contacts”` };
     case 'note':
-      return { text: field('title') ? `Shows the note “${field('title')}”` : 'Shows a note' };
+      return { text: value('title') ? `Shows the note “${value('title')}”` : 'Shows a note' };
     case 'text':
-      return { text: `Shows the text “${shorten(field('text'))}”` };
+      return { text: `Shows the text “${shorten(value('text'))}”` };
     case 'wifi':
-      return { text: `Shows the Wi-Fi network ${field('ssid')}${code['encryption'] === 'nopass' ? '' : ' and its password'}` };
+      return { text: `Shows the Wi-Fi network ${value('ssid')}${code['encryption'] === 'nopass' ? '' : ' and its password'}` };
     case 'email':
-      return { text: `Offers to write an email to ${field('to')}` };
+      return { text: `Offers to write an email to ${value('to')}` };
     case 'sms':
-      return { text: `Offers to send a text message to ${field('phone')}` };
+      return { text: `Offers to send a text message to ${value('phone')}` };
     case 'phone':
-      return { text: `Offers to call ${field('phone')}` };
+      return { text: `Offers to call ${value('phone')}` };
     case 'page':
       return { text: 'Opens its landing page' };
   }

@@ -173,10 +173,6 @@ export function BulkFolderActions({ orgId, selection, currentFolderId }: { orgId
   );
 }
 
-/**
- * A page of codes a writer can tick, drag onto a folder or move in bulk, with its pager: My codes and
- * a folder's screen show their codes alike. `rowProps` adds what one of them shows beside a code.
- */
 /** Where a list of codes would be, when it could not be loaded. */
 export function CodesLoadFailure({ error }: { error: unknown }) {
   return (
@@ -186,6 +182,10 @@ export function CodesLoadFailure({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * A page of codes a writer can tick, drag onto a folder or move in bulk, with its pager: My codes and
+ * a folder's screen show their codes alike. `rowProps` adds what one of them shows beside a code.
+ */
 export function FilingCodesTable({
   label,
   orgId,

@@ -6,11 +6,14 @@ import { field, vcardDownloadUrl } from './public-code-api';
 /** Only web addresses become links: content is typed by an organisation and read by anyone. */
 const webHref = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);
 
+/** A phone number as `tel:` and `sms:` links take it: digits and a leading plus. */
+const dialable = (phone: string) => phone.replace(/[^\d+]/g, '');
+
 export function BusinessCard({ code }: { code: PublicCodeView }) {
   const name = [field(code, 'first_name'), field(code, 'last_name')].filter(Boolean).join(' ');
   const lines: [string, string | undefined, string | undefined][] = [
-    ['Phone', field(code, 'phone'), field(code, 'phone') && `tel:${field(code, 'phone')!.replace(/[^\d+]/g, '')}`],
-    ['Mobile', field(code, 'mobile'), field(code, 'mobile') && `tel:${field(code, 'mobile')!.replace(/[^\d+]/g, '')}`],
+    ['Phone', field(code, 'phone'), field(code, 'phone') && `tel:${dialable(field(code, 'phone')!)}`],
+    ['Mobile', field(code, 'mobile'), field(code, 'mobile') && `tel:${dialable(field(code, 'mobile')!)}`],
     ['Email', field(code, 'email'), field(code, 'email') && `mailto:${encodeURIComponent(field(code, 'email')!)}`],
     ['Website', field(code, 'website'), webHref(field(code, 'website'))],
   ];
@@ -100,7 +103,7 @@ export function CodeContentView({ code }: { code: PublicCodeView }) {
   switch (code.type) {
     case 'url': {
       const target = webHref(field(code, 'url'));
-      return <ActionView title="Open the link" lines={[target]} href={target ?? '/'} action="Open the link" />;
+      return <ActionView title="This code opens a web page" lines={[target]} href={target ?? '/'} action="Open the link" />;
     }
     case 'vcard':
       return <BusinessCard code={code} />;
@@ -115,9 +118,9 @@ export function CodeContentView({ code }: { code: PublicCodeView }) {
     case 'wifi':
       return <WifiView code={code} />;
     case 'email': {
-      const query = new URLSearchParams(Object.entries({ subject: field(code, 'subject'), body: field(code, 'body') }).filter(([, v]) => v) as [string, string][]);
-      const to = field(code, 'to') ?? '';
       const subject = field(code, 'subject');
+      const query = new URLSearchParams(Object.entries({ subject, body: field(code, 'body') }).filter(([, v]) => v) as [string, string][]);
+      const to = field(code, 'to') ?? '';
       return (
         <ActionView
           title="Write an email"
@@ -134,14 +137,14 @@ export function CodeContentView({ code }: { code: PublicCodeView }) {
         <ActionView
           title="Send a text message"
           lines={[`To: ${phone}`, message]}
-          href={`sms:${phone.replace(/[^\d+]/g, '')}${message ? `?body=${encodeURIComponent(message)}` : ''}`}
+          href={`sms:${dialable(phone)}${message ? `?body=${encodeURIComponent(message)}` : ''}`}
           action="Send the text message"
         />
       );
     }
     case 'phone': {
       const phone = field(code, 'phone') ?? '';
-      return <ActionView title={`Call ${phone}`} href={`tel:${phone.replace(/[^\d+]/g, '')}`} action="Call" />;
+      return <ActionView title={`Call ${phone}`} href={`tel:${dialable(phone)}`} action="Call" />;
     }
     case 'page':
       // A page code's link shows its landing page.

@@ -13,8 +13,8 @@ export async function fetchPublicCode(codeId: string): Promise<PublicCodeView> {
 
 export const vcardDownloadUrl = (codeId: string) => `/api/v1/public/codes/${encodeURIComponent(codeId)}/vcard`;
 
-/** Reads a text field of the content; the API sends only its own fields, so anything else is absent. */
-export const field = (code: PublicCodeView, name: string): string | undefined => {
+/** Reads a text field of a code's content (a visitor's or its owner's view); an empty or other value is absent. */
+export const field = (code: Record<string, unknown>, name: string): string | undefined => {
   const value = code[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
 };

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, type JSONWebKeySet } from 'jose';
 import { z } from 'zod';
 import type { SqlClient } from '@qr/platform';
@@ -60,8 +60,17 @@ export function publicKeySet(signing: SigningKeySet): JSONWebKeySet {
 }
 
 async function newSigningKey(): Promise<z.infer<typeof PrivateSigningKey>> {
-  // RS256 because every OpenID Connect client must support it (OIDC Core §15.1).
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = PrivateSigningKey.omit({ kid: true, alg: true, use: true }).parse(privateKey.export({ format: 'jwk' }));
+  // RS256 because every OpenID Connect client must support it (OIDC Core §15.1). The key leaves the
+  // generation as DER and is read back before it is exported as a JWK: exporting the generated
+  // KeyObject itself deadlocked Node 20 when a garbage collection during the export freed the
+  // generation's job, which locks the key the export holds (a CI run hung in a futex; a loop of
+  // 512-bit keys hung every time, and this way ran 6,000 keys three times over).
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'der' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'der' },
+  });
+  const exported = createPrivateKey({ key: privateKey, format: 'der', type: 'pkcs8' }).export({ format: 'jwk' });
+  const jwk = PrivateSigningKey.omit({ kid: true, alg: true, use: true }).parse(exported);
   return { ...jwk, kid: await calculateJwkThumbprint({ kty: jwk.kty, n: jwk.n, e: jwk.e }), alg: 'RS256', use: 'sig' };
 }

@@ -125,11 +125,16 @@ export function rgbOf(hex: string): Rgb {
   return [(value >> 16) & 255, (value >> 8) & 255, value & 255];
 }
 
+/** The colour `k` (0..1) of the way from `from` to `to`. */
+export function mixRgb(from: Rgb, to: Rgb, k: number): Rgb {
+  return [Math.round(from[0] + (to[0] - from[0]) * k), Math.round(from[1] + (to[1] - from[1]) * k), Math.round(from[2] + (to[2] - from[2]) * k)];
+}
+
 /**
  * Steps of a gradient's colour ramp: finer than the eye tells apart on a module, and few enough to
- * fit a PNG palette beside four fixed colours (qr-png.ts).
+ * fit a PNG palette beside four fixed colours and the frame text's twelve shades (qr-png.ts).
  */
-export const RAMP_STEPS = 252;
+export const RAMP_STEPS = 240;
 
 /**
  * The modules' paint, as the SVG gradient lays it out: `ramp` holds RAMP_STEPS colours (RGB) from
@@ -150,10 +155,7 @@ export function paintOf(layout: QrLayout): Paint {
   const gradient = design.gradient;
   const [from, to] = gradient ? [rgbOf(gradient.from), rgbOf(gradient.to)] : [rgbOf(design.foreground), rgbOf(design.foreground)];
   const ramp = new Uint8Array(RAMP_STEPS * 3);
-  for (let i = 0; i < RAMP_STEPS; i++) {
-    const k = i / (RAMP_STEPS - 1);
-    for (let c = 0; c < 3; c++) ramp[i * 3 + c] = Math.round(from[c]! + (to[c]! - from[c]!) * k);
-  }
+  for (let i = 0; i < RAMP_STEPS; i++) ramp.set(mixRgb(from, to, i / (RAMP_STEPS - 1)), i * 3);
   const cx = code.x + code.size / 2;
   const cy = code.y + code.size / 2;
   if (!gradient) return { ramp, radial: false, across: () => 0, down: () => 0 };

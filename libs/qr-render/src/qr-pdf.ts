@@ -1,4 +1,6 @@
-import { concatTransformationMatrix, PDFDocument, popGraphicsState, pushGraphicsState, rgb, StandardFonts, type PDFImage, type PDFPage } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { concatTransformationMatrix, PDFDocument, popGraphicsState, pushGraphicsState, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { frameFont, frameTextSize } from './frame-text';
 import type { QrDesign } from '@qr/contracts';
 import { DATA_UNITS, dataModulesPath, eyePath } from './qr-shapes';
 import { layoutOf, rgbOf, type PngImage, type QrLayout } from './qr-layout';
@@ -12,6 +14,19 @@ const colour = (hex: string) => {
 function drawModules(page: PDFPage, layout: QrLayout, path: string, hex: string, units = 1): void {
   if (path === '') return;
   page.drawSvgPath(path, { x: layout.x0, y: layout.height - layout.y0, scale: layout.module / units, color: colour(hex), borderWidth: 0 });
+}
+
+const embeddedFonts = new WeakMap<PDFDocument, Promise<PDFFont>>();
+
+/** The frame's font in `doc`, embedded once however many codes a sheet holds, with just the glyphs used. */
+function frameFontOf(doc: PDFDocument): Promise<PDFFont> {
+  let font = embeddedFonts.get(doc);
+  if (!font) {
+    doc.registerFontkit(fontkit);
+    font = doc.embedFont(frameFont().bytes, { subset: true });
+    embeddedFonts.set(doc, font);
+  }
+  return font;
 }
 
 async function drawFrame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Promise<void> {
@@ -29,10 +44,9 @@ async function drawFrame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Pro
     });
   }
   page.drawRectangle({ x: 0, y: 0, width: layout.width, height: band.height, color: frameColour });
-  const font = await doc.embedFont(StandardFonts.HelveticaBold);
-  // Standard fonts cover WinAnsi only: anything else in the text is left out rather than failing.
-  const text = [...design.frame.text].filter((char) => font.getCharacterSet().includes(char.codePointAt(0)!)).join('');
-  const size = Math.min(band.height * 0.42, (layout.width * 0.9) / Math.max(1, font.widthOfTextAtSize(text, 1)));
+  const font = await frameFontOf(doc);
+  const text = design.frame.text;
+  const size = frameTextSize(font.widthOfTextAtSize(text, 1), { width: layout.width, height: band.height });
   page.drawText(text, {
     x: (layout.width - font.widthOfTextAtSize(text, size)) / 2,
     y: (band.height - font.heightAtSize(size, { descender: false })) / 2,

@@ -1,8 +1,8 @@
 import { PNG } from 'pngjs';
 import type { QrDesign } from '@qr/contracts';
 import { IndexedCanvas, type RgbCanvas } from './png-canvas';
-import { glyphPixel, GLYPH_GAP, GLYPH_HEIGHT, GLYPH_WIDTH } from './bitmap-font';
-import { layoutOf, ModuleKind, paintOf, RAMP_STEPS, rgbOf, type Paint, type PngImage, type QrLayout } from './qr-layout';
+import { frameTextCoverage } from './frame-text';
+import { layoutOf, ModuleKind, paintOf, mixRgb, RAMP_STEPS, rgbOf, type Paint, type PngImage, type QrLayout } from './qr-layout';
 
 /** Whether (px, py) lies in the rectangle [x, x+w] × [y, y+h] with corner radius r. */
 function inRoundedRect(px: number, py: number, x: number, y: number, w: number, h: number, r: number): boolean {
@@ -40,8 +40,11 @@ function inEye(style: QrDesign['eye_style'], ex: number, ey: number): boolean {
   }
 }
 
-/** Palette indices: four fixed colours, then the modules' ramp (RAMP_STEPS fill the other 252). */
-const Colour = { Background: 0, Eye: 1, Frame: 2, Text: 3, Ramp: 4 } as const;
+/** Blends of the frame's text into the frame colour, for the text's anti-aliased edges. */
+const TEXT_SHADES = 256 - 4 - RAMP_STEPS;
+
+/** Palette indices: four fixed colours, the text's shades, then the modules' ramp (RAMP_STEPS). */
+const Colour = { Background: 0, Eye: 1, Frame: 2, Text: 3, TextShade: 4, Ramp: 4 + TEXT_SHADES } as const;
 
 /** Per pixel along one axis of the code: which module, where in it, its shape term and its paint term. */
 interface Axis {
@@ -141,20 +144,16 @@ function drawFrame(canvas: IndexedCanvas, layout: QrLayout): void {
     canvas.fill(code.x + code.size - edge, code.y, edge, code.size, colour);
   }
   canvas.fill(0, band.y, canvas.width, band.height, colour);
-  // The largest whole-pixel scale at which the text fits the band, as the SVG's font-size does.
-  const text = design.frame.text;
-  const columns = text.length * (GLYPH_WIDTH + GLYPH_GAP) - GLYPH_GAP;
-  const scale = Math.max(1, Math.min(Math.floor((band.height * 0.42) / GLYPH_HEIGHT), Math.floor((canvas.width * 0.9) / columns)));
-  const left = Math.round((canvas.width - columns * scale) / 2);
-  const top = Math.round(band.y + (band.height - GLYPH_HEIGHT * scale) / 2);
-  const ink = Colour.Text;
-  [...text].forEach((char, i) => {
-    for (let gy = 0; gy < GLYPH_HEIGHT; gy++) {
-      for (let gx = 0; gx < GLYPH_WIDTH; gx++) {
-        if (glyphPixel(char, gx, gy)) canvas.fill(left + (i * (GLYPH_WIDTH + GLYPH_GAP) + gx) * scale, top + gy * scale, scale, scale, ink);
-      }
+  const text = frameTextCoverage(design.frame.text, canvas.width, band.height);
+  if (!text) return;
+  const { left, width, coverage } = text;
+  const top = Math.round(band.y) + text.top;
+  for (let y = Math.max(0, top); y < Math.min(canvas.height, top + text.height); y++) {
+    for (let x = Math.max(0, left); x < Math.min(canvas.width, left + width); x++) {
+      const shade = Math.round(Math.min(1, coverage[(y - top) * width + (x - left)]!) * (TEXT_SHADES + 1));
+      if (shade > 0) canvas.data[canvas.offset(x, y)] = shade > TEXT_SHADES ? Colour.Text : Colour.TextShade + shade - 1;
     }
-  });
+  }
 }
 
 /** The largest side renderQrPng draws, as the design contract allows: a bound on memory per request. */
@@ -180,8 +179,10 @@ export function pngOf(layout: QrLayout, logo?: PngImage): Buffer {
   const canvas = new IndexedCanvas(layout.width, layout.height);
   canvas.setColour(Colour.Background, rgbOf(design.background));
   canvas.setColour(Colour.Eye, rgbOf(design.eye_colour ?? design.foreground));
-  canvas.setColour(Colour.Frame, rgbOf(design.frame?.colour ?? design.foreground));
-  canvas.setColour(Colour.Text, rgbOf(design.frame?.text_colour ?? design.background));
+  const [frame, text] = [rgbOf(design.frame?.colour ?? design.foreground), rgbOf(design.frame?.text_colour ?? design.background)];
+  canvas.setColour(Colour.Frame, frame);
+  canvas.setColour(Colour.Text, text);
+  for (let shade = 1; shade <= TEXT_SHADES; shade++) canvas.setColour(Colour.TextShade + shade - 1, mixRgb(frame, text, shade / (TEXT_SHADES + 1)));
   const paint = paintOf(layout);
   canvas.palette.set(paint.ramp, Colour.Ramp * 3);
   drawFrame(canvas, layout);

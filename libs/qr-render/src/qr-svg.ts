@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { DATA_UNITS, dataModulesPath, eyePath } from './qr-shapes';
+import { frameTextAdvance, frameTextSize } from './frame-text';
 import { layoutOf, type PngImage, type QrLayout } from './qr-layout';
 import type { QrDesign } from '@qr/contracts';
 
@@ -37,10 +38,11 @@ function frame(layout: QrLayout): string {
       ? `<rect x="${px(code.x + module / 2)}" y="${px(code.y + module / 2)}" width="${px(code.size - module)}" height="${px(code.size - module)}" ` +
         `fill="none" stroke="${colour}" stroke-width="${px(module)}" rx="${px(module)}"/>`
       : '';
-  const fontSize = band.height * 0.42;
+  // Sized by the frame font's metrics, so a long call to action fits the width as in PNG and PDF.
+  const fontSize = frameTextSize(frameTextAdvance(text), { width: layout.width, height: band.height });
   return (
     `${border}<rect x="0" y="${px(band.y)}" width="${layout.width}" height="${px(band.height)}" fill="${colour}"/>` +
-    `<text x="${px(layout.width / 2)}" y="${px(band.y + band.height / 2)}" fill="${text_colour}" font-family="Helvetica, Arial, sans-serif" ` +
+    `<text x="${px(layout.width / 2)}" y="${px(band.y + band.height / 2)}" fill="${text_colour}" font-family="Helvetica, Arial, 'DejaVu Sans', sans-serif" ` +
     `font-weight="700" font-size="${px(fontSize)}" text-anchor="middle" dominant-baseline="central">${escapeXml(text)}</text>`
   );
 }

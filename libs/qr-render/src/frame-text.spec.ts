@@ -1,0 +1,78 @@
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { PNG } from 'pngjs';
+import { drawQrOnSheet, renderQrPdf, renderQrPng, renderQrSvg } from './index';
+import { design, TEXT } from './testing/qr-fixtures';
+
+const WIDTH = 512;
+
+/** The band of a black banner with white text, as grey levels (the red channel) row by row. */
+function bandOf(text: string): { pixels: number[]; rows: number } {
+  const png = PNG.sync.read(renderQrPng(TEXT, design({ width: WIDTH, height: WIDTH, frame: { style: 'banner', text, colour: '#000000', text_colour: '#ffffff' } })));
+  const bandHeight = Math.round(WIDTH * 0.2);
+  const pixels: number[] = [];
+  for (let y = WIDTH - bandHeight; y < WIDTH; y++) {
+    for (let x = 0; x < WIDTH; x++) pixels.push(png.data[(y * WIDTH + x) * 4]!);
+  }
+  return { pixels, rows: bandHeight };
+}
+
+/** The columns and rows of the band that carry any ink. */
+function inkExtent({ pixels, rows }: { pixels: number[]; rows: number }) {
+  const columns = [...Array(WIDTH).keys()].filter((x) => [...Array(rows).keys()].some((y) => pixels[y * WIDTH + x]! > 0));
+  const inkRows = [...Array(rows).keys()].filter((y) => pixels.slice(y * WIDTH, (y + 1) * WIDTH).some((grey) => grey > 0));
+  return { left: columns[0]!, right: columns.at(-1)!, top: inkRows[0]!, bottom: inkRows.at(-1)! };
+}
+
+/** The base font names of a PDF's embedded fonts (the descendant fonts of its Type 0 fonts). */
+async function fontsOf(pdf: Uint8Array): Promise<string[]> {
+  const document = await PDFDocument.load(pdf);
+  return document.context
+    .enumerateIndirectObjects()
+    .flatMap(([, object]) => (object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('FontDescriptor') ? [object] : []))
+    .map((descriptor) => descriptor.get(PDFName.of('FontName'))!.toString().slice(1));
+}
+
+describe('The frame’s call to action in PNG and PDF files', () => {
+  it('is set in the shipped font, anti-aliased, centred in the band, in the case the user typed', () => {
+    const band = bandOf('Scan me');
+    expect(band.pixels.filter((grey) => grey === 255).length).toBeGreaterThan(500);
+    // Edges blend the text colour into the frame's: greys between black and white.
+    expect(new Set(band.pixels.filter((grey) => grey > 0 && grey < 255)).size).toBeGreaterThan(5);
+    const ink = inkExtent(band);
+    expect(Math.abs((ink.left + ink.right) / 2 - WIDTH / 2)).toBeLessThan(4);
+    expect(Math.abs((ink.top + ink.bottom) / 2 - band.rows / 2)).toBeLessThan(band.rows * 0.12);
+    expect(bandOf('SCAN ME').pixels).not.toEqual(band.pixels);
+  });
+
+  it('draws Latin accents, Greek and Cyrillic letters rather than question marks', () => {
+    const cyrillic = bandOf('Сканируйте');
+    expect(cyrillic.pixels.some((grey) => grey === 255)).toBe(true);
+    expect(cyrillic.pixels).not.toEqual(bandOf('??????????').pixels);
+    expect(bandOf('Σαρώστε').pixels).not.toEqual(bandOf('???????').pixels);
+    expect(bandOf('Ça coûte 5 €').pixels).not.toEqual(bandOf('Ca coute 5 E').pixels);
+  });
+
+  it('shrinks a long call to action to fit the width, in PNG and in SVG alike', () => {
+    const long = 'Scan for the full menu & prices';
+    const ink = inkExtent(bandOf(long.slice(0, 30)));
+    expect(ink.left).toBeGreaterThanOrEqual(WIDTH * 0.04);
+    expect(ink.right).toBeLessThanOrEqual(WIDTH * 0.96);
+    const fontSize = (svg: string) => Number(/font-size="([\d.]+)"/.exec(svg)![1]);
+    const framed = (text: string) => renderQrSvg(TEXT, design({ width: WIDTH, height: WIDTH, frame: { style: 'banner', text } }));
+    expect(fontSize(framed('Hi'))).toBeCloseTo(Math.round(WIDTH * 0.2) * 0.42, 1);
+    expect(fontSize(framed(long.slice(0, 30)))).toBeLessThan(fontSize(framed('Hi')) * 0.8);
+  });
+
+  it('embeds the font in a PDF once, with only the glyphs used, however many codes a sheet holds', async () => {
+    const framed = design({ frame: { style: 'banner', text: 'Сканируйте меня' } });
+    expect(await fontsOf(await renderQrPdf(TEXT, framed))).toEqual([expect.stringMatching(/^DejaVuSans-Bold/)]);
+
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([1200, 600]);
+    for (let i = 0; i < 4; i++) await drawQrOnSheet(doc, page, `${TEXT}${i}`, framed, { x: i * 300, y: 0, scale: 0.5 });
+    const sheet = await doc.save();
+    expect(await fontsOf(sheet)).toHaveLength(1);
+    // A subset: far smaller than the 700 kB font file.
+    expect(sheet.length).toBeLessThan(100_000);
+  });
+});

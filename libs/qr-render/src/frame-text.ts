@@ -1,0 +1,218 @@
+import { readFileSync } from 'node:fs';
+import fontkit, { type Font } from '@pdf-lib/fontkit';
+
+/**
+ * The frame's call to action is set in DejaVu Sans Bold in PNG and PDF files: a font that ships
+ * with the platform, so the text looks the same from every server, in the case the user typed, and
+ * in Latin, Greek and Cyrillic scripts alike. (SVG names a font and lets the viewer draw it.)
+ */
+const FONT_FILE = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+interface FrameFont {
+  bytes: Uint8Array;
+  font: Font;
+  /** In font units. This font's OS/2 table predates the field, so it is read off the "H". */
+  capHeight: number;
+}
+
+let loaded: FrameFont | undefined;
+
+/** The font file, read and parsed on first use. */
+export function frameFont(): FrameFont {
+  if (!loaded) {
+    const bytes = readFileSync(FONT_FILE);
+    const font = fontkit.create(bytes);
+    loaded = { bytes, font, capHeight: font.glyphsForString('H')[0]!.bbox.maxY };
+  }
+  return loaded;
+}
+
+/** The text's share of the band's height, and of its width at most, as every renderer sets it. */
+export const TEXT_HEIGHT_SHARE = 0.42;
+export const TEXT_WIDTH_SHARE = 0.9;
+
+/** The font size at which `advanceAtOnePoint` (the text's width at size 1) fits a band. */
+export function frameTextSize(advanceAtOnePoint: number, band: { width: number; height: number }): number {
+  return Math.min(band.height * TEXT_HEIGHT_SHARE, (band.width * TEXT_WIDTH_SHARE) / Math.max(1e-6, advanceAtOnePoint));
+}
+
+/**
+ * Results kept by key, the oldest dropped past `size`: every code of a design shares its frame's
+ * text, so renderers ask the same questions over and over.
+ */
+function remembered<T>(size: number, compute: (key: string) => T): (key: string) => T {
+  const kept = new Map<string, T>();
+  return (key) => {
+    if (kept.has(key)) return kept.get(key)!;
+    const value = compute(key);
+    if (kept.size >= size) kept.delete(kept.keys().next().value!);
+    kept.set(key, value);
+    return value;
+  };
+}
+
+/** The text's width at font size 1, as the frame's font sets it. */
+export const frameTextAdvance = remembered(256, (text) => {
+  const { font } = frameFont();
+  return font.layout(text).advanceWidth / font.unitsPerEm;
+});
+
+/** How much of each pixel of a rectangle the text covers, 0..1, row by row. */
+export interface TextCoverage {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  coverage: Float32Array;
+}
+
+/** Sub-rows sampled per pixel row; across a row, coverage is measured exactly. */
+const SUB_ROWS = 5;
+/** A curve of a glyph's outline is drawn as straight segments about this many pixels long. */
+const SEGMENT_LENGTH = 2;
+
+/** Segments for a curve whose control polygon is `length` pixels long. */
+const segmentsFor = (length: number) => Math.min(16, Math.max(1, Math.ceil(length / SEGMENT_LENGTH)));
+
+/** Collects a glyph outline's edges as straight segments in pixel space (x right, y down). */
+class Outline {
+  readonly edges: number[] = [];
+  private start = [0, 0];
+  private at = [0, 0];
+
+  constructor(private readonly place: (x: number, y: number) => [number, number]) {}
+
+  moveTo(x: number, y: number): void {
+    this.at = this.place(x, y);
+    this.start = this.at;
+  }
+
+  lineTo(x: number, y: number): void {
+    this.edgeTo(this.place(x, y));
+  }
+
+  quadraticCurveTo(cx: number, cy: number, x: number, y: number): void {
+    const [[x0, y0], [x1, y1], [x2, y2]] = [this.at, this.place(cx, cy), this.place(x, y)];
+    const segments = segmentsFor(Math.hypot(x1 - x0!, y1 - y0!) + Math.hypot(x2 - x1, y2 - y1));
+    for (let i = 1; i <= segments; i++) {
+      const t = i / segments;
+      const u = 1 - t;
+      this.edgeTo([u * u * x0! + 2 * u * t * x1 + t * t * x2, u * u * y0! + 2 * u * t * y1 + t * t * y2]);
+    }
+  }
+
+  bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): void {
+    const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = [this.at, this.place(c1x, c1y), this.place(c2x, c2y), this.place(x, y)];
+    const segments = segmentsFor(Math.hypot(x1 - x0!, y1 - y0!) + Math.hypot(x2 - x1, y2 - y1) + Math.hypot(x3 - x2, y3 - y2));
+    for (let i = 1; i <= segments; i++) {
+      const t = i / segments;
+      const u = 1 - t;
+      this.edgeTo([
+        u * u * u * x0! + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3,
+        u * u * u * y0! + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3,
+      ]);
+    }
+  }
+
+  closePath(): void {
+    this.edgeTo(this.start as [number, number]);
+  }
+
+  private edgeTo(to: [number, number]): void {
+    this.edges.push(this.at[0]!, this.at[1]!, to[0], to[1]);
+    this.at = to;
+  }
+}
+
+const coverageOf = remembered(64, (key) => {
+  const [width, height, text] = JSON.parse(key) as [number, number, string];
+  return rasterise(text, width, height);
+});
+
+/**
+ * The text set centred in a band of `width` × `height` pixels, as coverage to blend with, placed
+ * from the band's top left corner (y down).
+ */
+export function frameTextCoverage(text: string, width: number, height: number): TextCoverage | null {
+  return coverageOf(JSON.stringify([width, height, text]));
+}
+
+/**
+ * Glyphs laid out by the font (kerning included), their outlines flattened to edges and filled by
+ * the non-zero rule along sub-rows: about half a millisecond for a short line.
+ */
+function rasterise(text: string, bandWidth: number, bandHeight: number): TextCoverage | null {
+  const { font, capHeight } = frameFont();
+  const run = font.layout(text);
+  const size = frameTextSize(run.advanceWidth / font.unitsPerEm, { width: bandWidth, height: bandHeight });
+  const scale = size / font.unitsPerEm;
+  let pen = (bandWidth - run.advanceWidth * scale) / 2;
+  // Capitals centred on the band's middle, as SVG's dominant-baseline="central" nearly does.
+  const baseline = bandHeight / 2 + (capHeight * scale) / 2;
+  const edges: number[] = [];
+  run.glyphs.forEach((glyph, i) => {
+    const position = run.positions[i]!;
+    const [originX, originY] = [pen + position.xOffset * scale, baseline - position.yOffset * scale];
+    const outline = new Outline((x, y) => [originX + x * scale, originY - y * scale]);
+    (glyph.path.toFunction() as (context: Outline) => void)(outline);
+    edges.push(...outline.edges);
+    pen += position.xAdvance * scale;
+  });
+  if (edges.length === 0) return null;
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let e = 0; e < edges.length; e += 2) {
+    [minX, maxX] = [Math.min(minX, edges[e]!), Math.max(maxX, edges[e]!)];
+    [minY, maxY] = [Math.min(minY, edges[e + 1]!), Math.max(maxY, edges[e + 1]!)];
+  }
+  const [left, top] = [Math.floor(minX), Math.floor(minY)];
+  const [width, height] = [Math.ceil(maxX) - left, Math.ceil(maxY) - top];
+  const coverage = new Float32Array(width * height);
+  // Edges by their upper end, so each sub-row looks only at the edges it crosses.
+  const order = Array.from({ length: edges.length / 4 }, (_, i) => i * 4).sort((a, b) => upper(edges, a) - upper(edges, b));
+  let next = 0;
+  let active: number[] = [];
+  // A sub-row's crossings, x and winding, kept sorted by x as they are found.
+  const xs = new Float64Array(order.length);
+  const windings = new Int8Array(order.length);
+  for (let row = 0; row < height; row++) {
+    for (let s = 0; s < SUB_ROWS; s++) {
+      const y = top + row + (s + 0.5) / SUB_ROWS;
+      while (next < order.length && upper(edges, order[next]!) <= y) active.push(order[next++]!);
+      active = active.filter((e) => Math.max(edges[e + 1]!, edges[e + 3]!) > y);
+      let count = 0;
+      for (const e of active) {
+        const x0 = edges[e]!;
+        const y0 = edges[e + 1]!;
+        const x1 = edges[e + 2]!;
+        const y1 = edges[e + 3]!;
+        if (y0 === y1) continue;
+        const x = x0 + ((y - y0) * (x1 - x0)) / (y1 - y0) - left;
+        let at = count++;
+        for (; at > 0 && xs[at - 1]! > x; at--) {
+          xs[at] = xs[at - 1]!;
+          windings[at] = windings[at - 1]!;
+        }
+        xs[at] = x;
+        windings[at] = y1 > y0 ? 1 : -1;
+      }
+      let winding = 0;
+      let from = 0;
+      for (let c = 0; c < count; c++) {
+        const before = winding;
+        winding += windings[c]!;
+        if (before === 0 && winding !== 0) from = xs[c]!;
+        else if (before !== 0 && winding === 0) addSpan(coverage, row * width, from, xs[c]!);
+      }
+    }
+  }
+  return { left, top, width, height, coverage };
+}
+
+const upper = (edges: number[], e: number) => Math.min(edges[e + 1]!, edges[e + 3]!);
+
+/** Adds one sub-row's span [from, to) to the row's coverage, splitting its ends across pixels. */
+function addSpan(coverage: Float32Array, rowStart: number, from: number, to: number): void {
+  for (let px = Math.floor(from); px < to; px++) {
+    coverage[rowStart + px]! += (Math.min(to, px + 1) - Math.max(from, px)) / SUB_ROWS;
+  }
+}

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { PNG } from 'pngjs';
-import { readQrCodes, renderQrPdf, renderQrPng } from './index';
+import { readPng, readQrCodes, renderQrPdf, renderQrPng } from './index';
 import { design, redDiscLogo, TEXT } from './testing/qr-fixtures';
 
 describe('QR PNG and PDF files', () => {
@@ -8,6 +8,17 @@ describe('QR PNG and PDF files', () => {
     const framed = design({ width: 300, height: 420, frame: { style: 'box', text: 'Hi' }, logo: { blob_id: 'logo', size: 0.2 } });
     const png = PNG.sync.read(renderQrPng(TEXT, framed, redDiscLogo()));
     expect([png.width, png.height]).toEqual([300, 420]);
+  });
+
+  it('draws a logo only from its own pixels, at any size: no black edge where the image would be sampled outside itself', () => {
+    const whiteSquare = new PNG({ width: 50, height: 50 });
+    whiteSquare.data.fill(255);
+    const logo = readPng(PNG.sync.write(whiteSquare));
+    for (const side of [300, 333, 417, 512, 777]) {
+      const png = PNG.sync.read(renderQrPng(TEXT, design({ foreground: '#1e4d2b', width: side, height: side, logo: { blob_id: 'logo', size: 0.23 } }), logo));
+      const black = png.data.findIndex((_, i) => i % 4 === 0 && png.data[i] === 0 && png.data[i + 1] === 0 && png.data[i + 2] === 0);
+      expect({ side, black }).toEqual({ side, black: -1 });
+    }
   });
 
   it('scales a PNG to a chosen size by its longer side, keeping proportions, and it still reads', async () => {

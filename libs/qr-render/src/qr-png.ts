@@ -120,9 +120,10 @@ function drawLogo(canvas: RgbCanvas, layout: QrLayout, logo: PngImage): void {
   const [w, h] = [logo.width * scale, logo.height * scale];
   const left = box.x + (box.size - w) / 2;
   const top = box.y + (box.size - h) / 2;
-  for (let py = Math.max(0, Math.floor(top)); py < Math.min(canvas.height, Math.ceil(top + h)); py++) {
+  // Pixels whose centre lies on the logo: one whose centre is off it would sample outside the image.
+  for (let py = Math.max(0, Math.round(top)); py < Math.min(canvas.height, Math.round(top + h)); py++) {
     const sy = Math.min(logo.height - 1, Math.floor((py + 0.5 - top) / scale));
-    for (let px = Math.max(0, Math.floor(left)); px < Math.min(canvas.width, Math.ceil(left + w)); px++) {
+    for (let px = Math.max(0, Math.round(left)); px < Math.min(canvas.width, Math.round(left + w)); px++) {
       const sx = Math.min(logo.width - 1, Math.floor((px + 0.5 - left) / scale));
       const s = (sy * logo.width + sx) * 4;
       const alpha = logo.rgba[s + 3]! / 255;

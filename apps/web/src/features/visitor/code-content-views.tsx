@@ -77,6 +77,12 @@ function WifiView({ code }: { code: PublicCodeView }) {
           <CopyButton value={password}>{({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy password'}</Button>}</CopyButton>
         </Group>
       )}
+      <Text c="dimmed">
+        {code['hidden'] === true
+          ? `To join, open Wi-Fi in your phone’s settings, choose “Other network” and type ${field(code, 'ssid')}`
+          : `To join, open Wi-Fi in your phone’s settings and choose ${field(code, 'ssid')}`}
+        {password ? ', then paste the password.' : '.'}
+      </Text>
     </Stack>
   );
 }

@@ -24,7 +24,14 @@ test('a Wi-Fi code shows the network and its password, and a note its text as te
   expect(await screen.findByRole('heading', { name: 'Wi-Fi: Cafe' })).toBeTruthy();
   expect(screen.getByText('espresso42')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Copy password' })).toBeTruthy();
+  expect(screen.getByText('To join, open Wi-Fi in your phone’s settings and choose Cafe, then paste the password.')).toBeTruthy();
   unmount();
+
+  serve({ type: 'wifi', ssid: 'Back office', encryption: 'nopass', hidden: true });
+  const hidden = renderApp(`/code/${ID}`);
+  expect(await screen.findByText('To join, open Wi-Fi in your phone’s settings, choose “Other network” and type Back office.')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Copy password' })).toBeNull();
+  hidden.unmount();
 
   serve({ type: 'note', title: 'Closed', text: 'Back at <b>3</b>' });
   renderApp(`/code/note/${ID}`);

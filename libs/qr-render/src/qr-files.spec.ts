@@ -1,6 +1,6 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { PNG } from 'pngjs';
-import { readPng, readQrCodes, renderQrPdf, renderQrPng } from './index';
+import { drawQrOnSheet, readPng, readQrCodes, renderQrPdf, renderQrPng } from './index';
 import { design, redDiscLogo, TEXT } from './testing/qr-fixtures';
 
 describe('QR PNG and PDF files', () => {
@@ -43,5 +43,31 @@ describe('QR PNG and PDF files', () => {
     const document = await PDFDocument.load(pdf);
     expect(document.getPageCount()).toBe(1);
     expect(document.getPage(0).getSize()).toEqual({ width: 400, height: 480 });
+  });
+
+  it('paints a gradient in a PDF as a shading of its two colours, placed with the code on a sheet', async () => {
+    const objectsOf = async (pdf: Uint8Array, type: string) =>
+      (await PDFDocument.load(pdf)).context
+        .enumerateIndirectObjects()
+        .flatMap(([, object]) => (object instanceof PDFDict && object.has(PDFName.of(type)) ? [object] : []));
+    const numbers = (dict: PDFDict, key: string) => dict.lookup(PDFName.of(key), PDFArray).asArray().map((n) => Number(n.toString()));
+
+    const linear = design({ gradient: { type: 'linear', from: '#ff0000', to: '#0000ff', rotation: 0 } });
+    const [pattern] = await objectsOf(await renderQrPdf(TEXT, linear), 'PatternType');
+    const shading = pattern!.lookup(PDFName.of('Shading'), PDFDict);
+    expect(shading.get(PDFName.of('ShadingType'))!.toString()).toBe('2');
+    const fn = shading.lookup(PDFName.of('Function'), PDFDict);
+    expect([numbers(fn, 'C0'), numbers(fn, 'C1')]).toEqual([[1, 0, 0], [0, 0, 1]]);
+    // Left to right across the code square, at mid-height.
+    const [x0, y0, x1, y1] = numbers(shading, 'Coords');
+    expect([x0, y0, x1, y1]).toEqual([0, 256, 512, 256]);
+
+    const radial = design({ gradient: { type: 'radial', from: '#ff0000', to: '#0000ff' } });
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([600, 600]);
+    await drawQrOnSheet(doc, page, TEXT, radial, { x: 40, y: 30, scale: 0.5 });
+    const [placed] = await objectsOf(await doc.save(), 'PatternType');
+    expect(placed!.lookup(PDFName.of('Shading'), PDFDict).get(PDFName.of('ShadingType'))!.toString()).toBe('3');
+    expect(numbers(placed!, 'Matrix')).toEqual([0.5, 0, 0, 0.5, 40, 30]);
   });
 });

@@ -1,5 +1,19 @@
 import fontkit from '@pdf-lib/fontkit';
-import { concatTransformationMatrix, PDFDocument, popGraphicsState, pushGraphicsState, rgb, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import {
+  concatTransformationMatrix,
+  drawSvgPath,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFOperator,
+  PDFOperatorNames,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+} from 'pdf-lib';
 import { frameFont, frameTextSize } from './frame-text';
 import type { QrDesign } from '@qr/contracts';
 import { DATA_UNITS, dataModulesPath, eyePath } from './qr-shapes';
@@ -10,10 +24,58 @@ const colour = (hex: string) => {
   return rgb(r / 255, g / 255, b / 255);
 };
 
+/** A plain colour (hex), or the name of a page's shading pattern. */
+type Fill = string | PDFName;
+
 /** Draws an SVG path given in `units` per module, placed like the SVG renderer's module group. */
-function drawModules(page: PDFPage, layout: QrLayout, path: string, hex: string, units = 1): void {
+function drawModules(page: PDFPage, layout: QrLayout, path: string, fill: Fill, units = 1): void {
   if (path === '') return;
-  page.drawSvgPath(path, { x: layout.x0, y: layout.height - layout.y0, scale: layout.module / units, color: colour(hex), borderWidth: 0 });
+  const placed = { x: layout.x0, y: layout.height - layout.y0, scale: layout.module / units, borderWidth: 0 };
+  if (typeof fill === 'string') {
+    page.drawSvgPath(path, { ...placed, color: colour(fill) });
+    return;
+  }
+  // drawSvgPath fills with a plain colour only: its colour operator gives way to the pattern.
+  const patternFill = [
+    PDFOperator.of(PDFOperatorNames.NonStrokingColorspace, [PDFName.of('Pattern')]),
+    PDFOperator.of(PDFOperatorNames.NonStrokingColorN, [fill]),
+  ];
+  page.pushOperators(...drawSvgPath(path, { ...placed, color: rgb(0, 0, 0), borderColor: undefined }).flatMap((op) => (op.toString().endsWith(' rg') ? patternFill : [op])));
+}
+
+/**
+ * The design's gradient as a shading pattern of `page`, laid out like paintOf's ramp. A pattern
+ * ignores the transformation in force when it paints, so its matrix places it as `at` places
+ * the code on the page.
+ */
+function gradientPattern(doc: PDFDocument, page: PDFPage, layout: QrLayout, at: PdfPlacement): PDFName | null {
+  const { design, code } = layout;
+  const gradient = design.gradient;
+  if (!gradient) return null;
+  const [cx, cy] = [code.x + code.size / 2, layout.height - code.y - code.size / 2];
+  const radius = code.size / 2;
+  const angle = (gradient.rotation * Math.PI) / 180;
+  // PDF's y axis points up, the layout's down.
+  const [dx, dy] = [Math.cos(angle), -Math.sin(angle)];
+  const half = (Math.abs(dx) + Math.abs(dy)) * radius;
+  const rgb01 = (hex: string) => rgbOf(hex).map((c) => c / 255);
+  const shading = doc.context.obj({
+    ShadingType: gradient.type === 'radial' ? 3 : 2,
+    ColorSpace: 'DeviceRGB',
+    Coords: gradient.type === 'radial' ? [cx, cy, 0, cx, cy, radius] : [cx - dx * half, cy - dy * half, cx + dx * half, cy + dy * half],
+    Function: { FunctionType: 2, Domain: [0, 1], C0: rgb01(gradient.from), C1: rgb01(gradient.to), N: 1 },
+    Extend: [true, true],
+  });
+  const pattern = doc.context.register(doc.context.obj({ PatternType: 2, Shading: shading, Matrix: [at.scale, 0, 0, at.scale, at.x, at.y] }));
+  const { Resources } = page.node.normalizedEntries();
+  let patterns = Resources.lookupMaybe(PDFName.of('Pattern'), PDFDict);
+  if (!patterns) {
+    patterns = doc.context.obj({});
+    Resources.set(PDFName.of('Pattern'), patterns);
+  }
+  const name = PDFName.of(`QrGradient${patterns.keys().length}`);
+  patterns.set(name, pattern);
+  return name;
 }
 
 const embeddedFonts = new WeakMap<PDFDocument, Promise<PDFFont>>();
@@ -58,8 +120,7 @@ async function drawFrame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Pro
 
 /**
  * A one-page PDF of the code in vector form, the page the size of the design in points. PDF
- * paints each eye as three stacked shapes instead of one even-odd path, and a gradient in its
- * first colour: the library draws paths with a plain fill only.
+ * paints each eye as three stacked shapes instead of one even-odd path.
  */
 export async function renderQrPdf(text: string, design: QrDesign, logo?: PngImage): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -67,7 +128,7 @@ export async function renderQrPdf(text: string, design: QrDesign, logo?: PngImag
   doc.setProducer('QR Platform');
   const layout = layoutOf(text, design);
   const page = doc.addPage([layout.width, layout.height]);
-  await drawQrOnPage(doc, page, layout, logo && { png: logo, image: await doc.embedPng(logo.png) });
+  await drawQrOnPage(doc, page, layout, { x: 0, y: 0, scale: 1 }, logo && { png: logo, image: await doc.embedPng(logo.png) });
   return doc.save();
 }
 
@@ -84,7 +145,7 @@ export interface PdfPlacement {
  */
 export async function drawQrOnSheet(doc: PDFDocument, page: PDFPage, text: string, design: QrDesign, at: PdfPlacement, logo?: EmbeddedLogo): Promise<void> {
   page.pushOperators(pushGraphicsState(), concatTransformationMatrix(at.scale, 0, 0, at.scale, at.x, at.y));
-  await drawQrOnPage(doc, page, layoutOf(text, design), logo);
+  await drawQrOnPage(doc, page, layoutOf(text, design), at, logo);
   page.pushOperators(popGraphicsState());
 }
 
@@ -94,14 +155,14 @@ export interface EmbeddedLogo {
   image: PDFImage;
 }
 
-async function drawQrOnPage(doc: PDFDocument, page: PDFPage, layout: QrLayout, logo?: EmbeddedLogo): Promise<void> {
+async function drawQrOnPage(doc: PDFDocument, page: PDFPage, layout: QrLayout, at: PdfPlacement, logo?: EmbeddedLogo): Promise<void> {
   const { design } = layout;
   page.drawRectangle({ x: 0, y: 0, width: layout.width, height: layout.height, color: colour(design.background) });
   await drawFrame(doc, page, layout);
 
-  const moduleColour = design.gradient?.from ?? design.foreground;
-  drawModules(page, layout, dataModulesPath(layout), moduleColour, DATA_UNITS);
-  const eyeColour = design.eye_colour ?? moduleColour;
+  const moduleFill = gradientPattern(doc, page, layout, at) ?? design.foreground;
+  drawModules(page, layout, dataModulesPath(layout), moduleFill, DATA_UNITS);
+  const eyeColour = design.eye_colour ?? moduleFill;
   for (const [row, col] of layout.eyes) {
     const [outer, hole, pupil] = eyeLayers(design.eye_style, row, col);
     drawModules(page, layout, outer, eyeColour);

@@ -17,11 +17,23 @@ export function stopOnSignals(logger: Logger, stop: () => Promise<void>): void {
 }
 
 /**
- * Ends a process that could not start: a problem the operator must fix (a bad variable, a data
- * directory in use) as its own message, anything else with its stack.
+ * What to tell the operator of a process that could not start: a problem they must fix (a bad
+ * variable, a data directory or a port in use) as its own message, anything else with its stack.
  */
+export function failedStartMessage(what: string, error: unknown): string {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) return error.message;
+  const { code, port } = (error ?? {}) as { code?: unknown; port?: unknown };
+  if (code === 'EADDRINUSE') {
+    return (
+      `${what} could not start: port ${String(port)} is already in use, by another copy of QR Platform or another program. ` +
+      `Stop that one, or choose another port, e.g. PORT=3001 npm start.`
+    );
+  }
+  return `${what} could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}
+
+/** Ends a process that could not start, saying why (failedStartMessage). */
 export function exitAfterFailedStart(what: string, error: unknown): never {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) process.stderr.write(`${error.message}\n`);
-  else process.stderr.write(`${what} could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(`${failedStartMessage(what, error)}\n`);
   process.exit(1);
 }

@@ -53,9 +53,16 @@ export const BREAKDOWN_TITLES: Record<BreakdownName, { title: string; column: st
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
-/** Countries and languages arrive as codes (DE, de-AT); people read names. A value the server did not know reads "Unknown". */
+/** The scan's device class as the API records it. */
+const DEVICE_NAMES: Record<string, string> = { mobile: 'Phone', tablet: 'Tablet', desktop: 'Computer', other: 'Other device' };
+
+/**
+ * Countries and languages arrive as codes (DE, de-AT), devices as classes (mobile); people read
+ * names. A value the server did not know reads "Unknown".
+ */
 export function breakdownLabel(breakdown: BreakdownName, value: string | null): string {
   if (value === null || value === '') return 'Unknown';
+  if (breakdown === 'devices') return DEVICE_NAMES[value] ?? value;
   try {
     if (breakdown === 'countries' && /^[A-Z]{2}$/.test(value)) return regionNames.of(value) ?? value;
     if (breakdown === 'languages') return languageNames.of(value) ?? value;

@@ -124,7 +124,7 @@ test('the period picker offers exactly the spec’s choices, labels and values, 
   await waitFor(() => expect(analyticsRequests()).toContain(`/api/v1/analytics?org_id=${ORG_ID}&period=march`));
 });
 
-test('totals show this period, the previous one and the change; breakdowns name countries', async () => {
+test('totals show this period, the previous one and the change; breakdowns name countries and devices', async () => {
   start('/admin/analytics');
   const scans = await screen.findByRole('group', { name: 'Scans' });
   expect(scans.textContent).toContain('120');
@@ -142,6 +142,7 @@ test('totals show this period, the previous one and the change; breakdowns name 
     ['Unknown', '108.3%'],
   ]);
   expect(within(screen.getByRole('table', { name: 'Sources' })).getByText('Shared link')).toBeTruthy();
+  expect(within(screen.getByRole('table', { name: 'Devices' })).getByText('Phone')).toBeTruthy();
   expect(screen.getByRole('cell', { name: 'Monday 09:00: 12 scans' })).toBeTruthy();
   expect(screen.getByText('clicked_menu')).toBeTruthy();
 });

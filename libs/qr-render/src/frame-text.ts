@@ -37,14 +37,15 @@ export function frameTextSize(advanceAtOnePoint: number, band: { width: number; 
 }
 
 /**
- * Results kept by key, the oldest dropped past `size`: every code of a design shares its frame's
- * text, so renderers ask the same questions over and over.
+ * `compute` with its results kept by arguments, the oldest dropped past `size`: every code of a
+ * design shares its frame's text, so renderers ask the same questions over and over.
  */
-function remembered<T>(size: number, compute: (key: string) => T): (key: string) => T {
+function remembered<A extends (string | number)[], T>(size: number, compute: (...args: A) => T): (...args: A) => T {
   const kept = new Map<string, T>();
-  return (key) => {
+  return (...args) => {
+    const key = JSON.stringify(args);
     if (kept.has(key)) return kept.get(key)!;
-    const value = compute(key);
+    const value = compute(...args);
     if (kept.size >= size) kept.delete(kept.keys().next().value!);
     kept.set(key, value);
     return value;
@@ -52,7 +53,7 @@ function remembered<T>(size: number, compute: (key: string) => T): (key: string)
 }
 
 /** The text's width at font size 1, as the frame's font sets it. */
-export const frameTextAdvance = remembered(256, (text) => {
+export const frameTextAdvance = remembered(256, (text: string) => {
   const { font } = frameFont();
   return font.layout(text).advanceWidth / font.unitsPerEm;
 });
@@ -77,8 +78,8 @@ const segmentsFor = (length: number) => Math.min(16, Math.max(1, Math.ceil(lengt
 /** Collects a glyph outline's edges as straight segments in pixel space (x right, y down). */
 class Outline {
   readonly edges: number[] = [];
-  private start = [0, 0];
-  private at = [0, 0];
+  private start: [number, number] = [0, 0];
+  private at: [number, number] = [0, 0];
 
   constructor(private readonly place: (x: number, y: number) => [number, number]) {}
 
@@ -93,55 +94,44 @@ class Outline {
 
   quadraticCurveTo(cx: number, cy: number, x: number, y: number): void {
     const [[x0, y0], [x1, y1], [x2, y2]] = [this.at, this.place(cx, cy), this.place(x, y)];
-    const segments = segmentsFor(Math.hypot(x1 - x0!, y1 - y0!) + Math.hypot(x2 - x1, y2 - y1));
+    const segments = segmentsFor(Math.hypot(x1 - x0, y1 - y0) + Math.hypot(x2 - x1, y2 - y1));
     for (let i = 1; i <= segments; i++) {
       const t = i / segments;
       const u = 1 - t;
-      this.edgeTo([u * u * x0! + 2 * u * t * x1 + t * t * x2, u * u * y0! + 2 * u * t * y1 + t * t * y2]);
+      this.edgeTo([u * u * x0 + 2 * u * t * x1 + t * t * x2, u * u * y0 + 2 * u * t * y1 + t * t * y2]);
     }
   }
 
   bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): void {
     const [[x0, y0], [x1, y1], [x2, y2], [x3, y3]] = [this.at, this.place(c1x, c1y), this.place(c2x, c2y), this.place(x, y)];
-    const segments = segmentsFor(Math.hypot(x1 - x0!, y1 - y0!) + Math.hypot(x2 - x1, y2 - y1) + Math.hypot(x3 - x2, y3 - y2));
+    const segments = segmentsFor(Math.hypot(x1 - x0, y1 - y0) + Math.hypot(x2 - x1, y2 - y1) + Math.hypot(x3 - x2, y3 - y2));
     for (let i = 1; i <= segments; i++) {
       const t = i / segments;
       const u = 1 - t;
       this.edgeTo([
-        u * u * u * x0! + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3,
-        u * u * u * y0! + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3,
+        u * u * u * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3,
+        u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3,
       ]);
     }
   }
 
   closePath(): void {
-    this.edgeTo(this.start as [number, number]);
+    this.edgeTo(this.start);
   }
 
   private edgeTo(to: [number, number]): void {
-    this.edges.push(this.at[0]!, this.at[1]!, to[0], to[1]);
+    this.edges.push(this.at[0], this.at[1], to[0], to[1]);
     this.at = to;
   }
 }
 
-const coverageOf = remembered(64, (key) => {
-  const [width, height, text] = JSON.parse(key) as [number, number, string];
-  return rasterise(text, width, height);
-});
-
 /**
- * The text set centred in a band of `width` × `height` pixels, as coverage to blend with, placed
- * from the band's top left corner (y down).
+ * The text set centred in a band of `bandWidth` × `bandHeight` pixels, as coverage to blend with,
+ * placed from the band's top left corner (y down). Glyphs are laid out by the font (kerning
+ * included), their outlines flattened to edges and filled by the non-zero rule along sub-rows:
+ * about half a millisecond for a short line, once per text and band size.
  */
-export function frameTextCoverage(text: string, width: number, height: number): TextCoverage | null {
-  return coverageOf(JSON.stringify([width, height, text]));
-}
-
-/**
- * Glyphs laid out by the font (kerning included), their outlines flattened to edges and filled by
- * the non-zero rule along sub-rows: about half a millisecond for a short line.
- */
-function rasterise(text: string, bandWidth: number, bandHeight: number): TextCoverage | null {
+export const frameTextCoverage = remembered(64, function rasterise(text: string, bandWidth: number, bandHeight: number): TextCoverage | null {
   const { font, capHeight } = frameFont();
   const run = font.layout(text);
   const size = frameTextSize(run.advanceWidth / font.unitsPerEm, { width: bandWidth, height: bandHeight });
@@ -206,7 +196,7 @@ function rasterise(text: string, bandWidth: number, bandHeight: number): TextCov
     }
   }
   return { left, top, width, height, coverage };
-}
+});
 
 const upper = (edges: number[], e: number) => Math.min(edges[e + 1]!, edges[e + 3]!);
 

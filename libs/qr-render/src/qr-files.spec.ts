@@ -1,6 +1,7 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { PNG } from 'pngjs';
-import { drawQrOnSheet, readPng, readQrCodes, renderQrPdf, renderQrPng } from './index';
+import { drawQrOnSheet, readPng, readQrCodes, renderQrPdf, renderQrPng, renderQrSvg } from './index';
+import { layoutOf } from './qr-layout';
 import { design, redDiscLogo, TEXT } from './testing/qr-fixtures';
 
 describe('QR PNG and PDF files', () => {
@@ -19,6 +20,22 @@ describe('QR PNG and PDF files', () => {
       const black = png.data.findIndex((_, i) => i % 4 === 0 && png.data[i] === 0 && png.data[i + 1] === 0 && png.data[i + 2] === 0);
       expect({ side, black }).toEqual({ side, black: -1 });
     }
+  });
+
+  it('draws a box frame with the SVG’s rounded corners, in PNG as in SVG', () => {
+    const boxed = design({ width: 512, height: 512, background: '#ffffff', frame: { style: 'box', text: 'Menu', colour: '#ff0000' } });
+    const { code, module } = layoutOf(TEXT, boxed);
+    const png = PNG.sync.read(renderQrPng(TEXT, boxed));
+    const rgbAt = (x: number, y: number) => [...png.data.subarray((Math.floor(y) * png.width + Math.floor(x)) * 4, (Math.floor(y) * png.width + Math.floor(x)) * 4 + 3)];
+    const half = module / 2;
+    expect(rgbAt(code.x + code.size / 2, code.y + half)).toEqual([255, 0, 0]);
+    expect(rgbAt(code.x + half, code.y + code.size / 2)).toEqual([255, 0, 0]);
+    // The very corner lies outside the rounding; the ring's inside is the background again.
+    const corner = module * 0.2;
+    expect(rgbAt(code.x + corner, code.y + corner)).toEqual([255, 255, 255]);
+    expect(rgbAt(code.x + code.size - corner, code.y + code.size - corner)).toEqual([255, 255, 255]);
+    expect(rgbAt(code.x + code.size / 2, code.y + module * 1.5)).toEqual([255, 255, 255]);
+    expect(renderQrSvg(TEXT, boxed)).toContain(`rx="${Math.round(module * 100) / 100}"`);
   });
 
   it('scales a PNG to a chosen size by its longer side, keeping proportions, and it still reads', async () => {

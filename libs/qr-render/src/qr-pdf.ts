@@ -16,7 +16,7 @@ import {
 } from 'pdf-lib';
 import { frameFont, frameTextSize } from './frame-text';
 import type { QrDesign } from '@qr/contracts';
-import { DATA_UNITS, dataModulesPath, eyePath } from './qr-shapes';
+import { DATA_UNITS, dataModulesPath, eyePath, roundedRect } from './qr-shapes';
 import { layoutOf, rgbOf, type PngImage, type QrLayout } from './qr-layout';
 
 const colour = (hex: string) => {
@@ -96,11 +96,11 @@ async function drawFrame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Pro
   if (!design.frame || !band) return;
   const frameColour = colour(design.frame.colour);
   if (design.frame.style === 'box') {
-    page.drawRectangle({
-      x: code.x + module / 2,
-      y: layout.height - code.y - code.size + module / 2,
-      width: code.size - module,
-      height: code.size - module,
+    // The SVG's border: a stroke one module wide on a rectangle inset half a module, corners rounded one module.
+    const inset = code.size - module;
+    page.drawSvgPath(roundedRect(code.x + module / 2, code.y + module / 2, inset, inset, module), {
+      x: 0,
+      y: layout.height,
       borderColor: frameColour,
       borderWidth: module,
     });

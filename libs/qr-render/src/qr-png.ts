@@ -133,17 +133,31 @@ function drawLogo(canvas: RgbCanvas, layout: QrLayout, logo: PngImage): void {
   }
 }
 
+/**
+ * The SVG's box frame: a ring one module wide around the code square, its corners rounded 1.5
+ * modules outside and half a module inside. Only the strips along the edges are tested.
+ */
+function drawBox(canvas: IndexedCanvas, code: QrLayout['code'], module: number, colour: number): void {
+  const { x, y, size } = code;
+  const strip = Math.ceil(2 * module);
+  const inRing = (px: number, py: number) =>
+    inRoundedRect(px, py, x, y, size, size, 1.5 * module) && !inRoundedRect(px, py, x + module, y + module, size - 2 * module, size - 2 * module, 0.5 * module);
+  const [top, bottom] = [Math.max(0, Math.floor(y)), Math.min(canvas.height, Math.ceil(y + size))];
+  const [left, right] = [Math.max(0, Math.floor(x)), Math.min(canvas.width, Math.ceil(x + size))];
+  for (let py = top; py < bottom; py++) {
+    const nearTopOrBottom = py < top + strip || py >= bottom - strip;
+    for (let px = left; px < right; px++) {
+      if (!nearTopOrBottom && px === left + strip) px = Math.max(px, right - strip);
+      if (inRing(px + 0.5, py + 0.5)) canvas.data[canvas.offset(px, py)] = colour;
+    }
+  }
+}
+
 function drawFrame(canvas: IndexedCanvas, layout: QrLayout): void {
   const { design, band, code, module } = layout;
   if (!design.frame || !band) return;
   const colour = Colour.Frame;
-  if (design.frame.style === 'box') {
-    const edge = module;
-    canvas.fill(code.x, code.y, code.size, edge, colour);
-    canvas.fill(code.x, code.y + code.size - edge, code.size, edge, colour);
-    canvas.fill(code.x, code.y, edge, code.size, colour);
-    canvas.fill(code.x + code.size - edge, code.y, edge, code.size, colour);
-  }
+  if (design.frame.style === 'box') drawBox(canvas, code, module, colour);
   canvas.fill(0, band.y, canvas.width, band.height, colour);
   const text = frameTextCoverage(design.frame.text, canvas.width, band.height);
   if (!text) return;

@@ -117,21 +117,23 @@ export function ExperiencesScreen() {
       )}
       {experiences.data?.length === 0 && <Text>No experiences yet. Name your first one below, with its first and last day.</Text>}
       {experiences.data && experiences.data.length > 0 && (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Experience</Table.Th>
-              <Table.Th>Dates</Table.Th>
-              <Table.Th>Pages</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {experiences.data.map((experience) => (
-              <ExperienceRow key={experience.experience_id} experience={experience} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={600} type="native">
+            <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Experience</Table.Th>
+                <Table.Th>Dates</Table.Th>
+                <Table.Th>Pages</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {experiences.data.map((experience) => (
+                <ExperienceRow key={experience.experience_id} experience={experience} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <Card withBorder maw={640}>
         <Title order={2} size="h4" mb="sm">

@@ -59,44 +59,46 @@ function FolderList({ orgId }: { orgId: string }) {
         </Text>
       )}
       {folders.data && folders.data.length > 0 && (
-        <Table aria-label="Folders" verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Codes</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {folders.data.map((folder) => (
-              <Table.Tr key={folder.folder_id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/admin/folder/${folder.folder_id}`}>
-                    {folder.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{folder.code_count}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="subtle" component={Link} to={`/admin/folder-qr/${folder.folder_id}`}>
-                      QR codes
-                    </Button>
-                    {writable && (
-                      <>
-                        <Button size="xs" variant="subtle" aria-label={`Rename ${folder.name}`} onClick={() => setRenaming(folder)}>
-                          Rename
-                        </Button>
-                        <Button size="xs" variant="subtle" color="red" aria-label={`Remove ${folder.name}`} onClick={() => setRemoving(folder)}>
-                          Remove
-                        </Button>
-                      </>
-                    )}
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={520} type="native">
+            <Table aria-label="Folders" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Codes</Table.Th>
+                <Table.Th>Actions</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {folders.data.map((folder) => (
+                <Table.Tr key={folder.folder_id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/folder/${folder.folder_id}`}>
+                      {folder.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{folder.code_count}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="subtle" component={Link} to={`/admin/folder-qr/${folder.folder_id}`}>
+                        QR codes
+                      </Button>
+                      {writable && (
+                        <>
+                          <Button size="xs" variant="subtle" aria-label={`Rename ${folder.name}`} onClick={() => setRenaming(folder)}>
+                            Rename
+                          </Button>
+                          <Button size="xs" variant="subtle" color="red" aria-label={`Remove ${folder.name}`} onClick={() => setRemoving(folder)}>
+                            Remove
+                          </Button>
+                        </>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <FolderNameDialog orgId={orgId} opened={creating} onClose={() => setCreating(false)} />
       {renaming && <FolderNameDialog key={renaming.folder_id} orgId={orgId} folder={renaming} opened onClose={() => setRenaming(null)} />}

@@ -121,38 +121,40 @@ export default function UsersScreen() {
       {users.isPending ? (
         <Text c="dimmed">Loading users…</Text>
       ) : (
-        <Table aria-label="Users">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(users.data ?? []).map((user) => (
-              <Table.Tr key={user.email}>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>
-                  <RoleSelect orgId={orgId} email={user.email} role={user.role} />
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    color="red"
-                    variant="subtle"
-                    size="xs"
-                    aria-label={`Delete ${user.email}`}
-                    onClick={() => navigate(`/deleteAlert/${encodeURIComponent(user.email)}`)}
-                  >
-                    Delete
-                  </Button>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={520} type="native">
+            <Table aria-label="Users">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {(users.data ?? []).map((user) => (
+                <Table.Tr key={user.email}>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>
+                    <RoleSelect orgId={orgId} email={user.email} role={user.role} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      color="red"
+                      variant="subtle"
+                      size="xs"
+                      aria-label={`Delete ${user.email}`}
+                      onClick={() => navigate(`/deleteAlert/${encodeURIComponent(user.email)}`)}
+                    >
+                      Delete
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

@@ -235,6 +235,10 @@ describeJourney('a new organisation user', () => {
     await page.getByRole('table', { name: 'Codes' }).getByRole('link', { name: 'Shop window' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await page.screenshot({ path: '/tmp/web-my-codes-phone.png' });
+    // The users table too, whose owner's email and role menu are wider than a phone.
+    await page.goto(`${origin}/admin/users`);
+    await page.getByRole('table', { name: 'Users' }).getByRole('button', { name: /^Delete / }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('combobox', { name: 'Organisation' }).waitFor();
   }, 120_000);

@@ -118,7 +118,7 @@ export function ExperiencesScreen() {
       {experiences.data?.length === 0 && <Text>No experiences yet. Name your first one below, with its first and last day.</Text>}
       {experiences.data && experiences.data.length > 0 && (
         <Table.ScrollContainer minWidth={600} type="native">
-            <Table striped>
+          <Table striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Experience</Table.Th>

@@ -60,7 +60,7 @@ function FolderList({ orgId }: { orgId: string }) {
       )}
       {folders.data && folders.data.length > 0 && (
         <Table.ScrollContainer minWidth={520} type="native">
-            <Table aria-label="Folders" verticalSpacing="xs">
+          <Table aria-label="Folders" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>

@@ -121,8 +121,9 @@ export default function UsersScreen() {
       {users.isPending ? (
         <Text c="dimmed">Loading users…</Text>
       ) : (
-        <Table.ScrollContainer minWidth={520} type="native">
-            <Table aria-label="Users">
+        // Positioned, so the visually hidden header stays inside the scrolling box rather than widening the page.
+        <Table.ScrollContainer minWidth={520} type="native" pos="relative">
+          <Table aria-label="Users">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Email</Table.Th>

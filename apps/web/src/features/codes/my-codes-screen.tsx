@@ -67,10 +67,24 @@ export default function MyCodesScreen() {
         />
       </Group>
       {codes.isError && <CodesLoadFailure error={codes.error} />}
-      {codes.data && total === 0 && (
-        <Text c="dimmed">
-          {settledFilter || folder ? 'No code matches this filter.' : 'No codes yet. Create your first QR code: it takes a minute, and you can change where it leads at any time.'}
-        </Text>
+      {codes.data && total === 0 && (settledFilter || folder) && (
+        <Group gap="xs">
+          <Text c="dimmed">No code matches this filter.</Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => {
+              setFilter('');
+              setFolder('');
+              setPage(1);
+            }}
+          >
+            Show all codes
+          </Button>
+        </Group>
+      )}
+      {codes.data && total === 0 && !settledFilter && !folder && (
+        <Text c="dimmed">No codes yet. Create your first QR code: it takes a minute, and you can change where it leads at any time.</Text>
       )}
       {codes.data && total > 0 && (
         <FilingCodesTable

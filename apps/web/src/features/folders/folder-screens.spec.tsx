@@ -138,3 +138,20 @@ test('My codes shows each code’s folder, filters by folder, and files ticked c
   fireEvent.click(within(bar).getByRole('button', { name: 'Move' }));
   await waitFor(() => expect(requestsOf(api, 'POST')).toEqual([[`/api/v1/folders/${FLYERS}/codes`, { code_ids: ['AAAAAAAAA1'] }]]));
 });
+
+test('My codes says when a filter matches nothing, and one click shows every code again', async () => {
+  start('/admin/my-codes', [folder(POSTERS, 'Posters', 1)], (path) => {
+    if (path.startsWith('/api/v1/codes?')) {
+      const filtered = path.includes('filter=') || path.includes('folder_id=');
+      return reply(200, { items: filtered ? [] : [code('AAAAAAAAA2', 'Poster')], page: 1, per_page: 10, total: filtered ? 0 : 1 });
+    }
+    return undefined;
+  });
+  await screen.findByRole('table', { name: 'Codes' });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Filter' }), { target: { value: 'paused' } });
+  expect(await screen.findByText('No code matches this filter.')).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Show all codes' }));
+  expect(await screen.findByRole('table', { name: 'Codes' })).toBeTruthy();
+  expect((screen.getByRole('textbox', { name: 'Filter' }) as HTMLInputElement).value).toBe('');
+});

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { QrDesign } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
@@ -39,6 +39,26 @@ test('a design the server would not scan is explained in the designer', async ()
   await waitFor(() =>
     expect(requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1]).toMatchObject({ org_id: 'org-1', name: 'Flyer', type: 'url', url: 'https://example.com' }),
   );
+});
+
+test('the preview leads the designer on a phone, and sits beside the controls, in view, on a wide screen', async () => {
+  const presetAfterPreview = async () => {
+    const preview = await screen.findByRole('img', { name: 'Preview of the QR code' });
+    return Boolean(preview.compareDocumentPosition(screen.getByRole('button', { name: 'Classic' })) & Node.DOCUMENT_POSITION_FOLLOWING);
+  };
+  start(() => reply(201, {}));
+  expect(await presetAfterPreview()).toBe(true);
+  cleanup();
+
+  const narrow = window.matchMedia;
+  window.matchMedia = (query: string) => ({ ...narrow(query), matches: query.startsWith('(min-width') });
+  try {
+    start(() => reply(201, {}));
+    expect(await presetAfterPreview()).toBe(false);
+    expect(screen.getByRole('img', { name: 'Preview of the QR code' }).closest<HTMLElement>('[style*="sticky"]')).not.toBeNull();
+  } finally {
+    window.matchMedia = narrow;
+  }
 });
 
 const LOGO_BLOB = '5f0c1f3e-8a4b-4c1e-9d2a-1b2c3d4e5f60';

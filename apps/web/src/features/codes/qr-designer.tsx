@@ -1,5 +1,5 @@
-import { Alert, Button, ColorInput, Group, Image, Input, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Box, Button, ColorInput, Group, Image, Input, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { QR_DESIGN_PRESETS, QrLogo, type QrDesign } from '@qr/contracts';
 import { describeError } from '../organisation/organisation-api';
@@ -71,12 +71,18 @@ function LogoField({ logo, onChange }: { logo: QrDesign['logo']; onChange: (logo
 export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; onChange: (design: QrDesign) => void; refusal: string | null }) {
   const { record } = useOrganisationRecord();
   const set = <K extends keyof QrDesign>(key: K, value: QrDesign[K]) => onChange({ ...design, [key]: value });
+  // In one column (a phone) the preview leads, so a preset's effect shows right where it is picked;
+  // beside the controls it stays in view while they scroll (below the 56 px header and its padding).
+  const twoColumnsQuery = `(min-width: ${useMantineTheme().breakpoints.md})`;
+  const twoColumns = useMediaQuery(twoColumnsQuery, window.matchMedia(twoColumnsQuery).matches, { getInitialValueInEffect: false });
+  const preview = <DesignPreview design={design} orgId={record.org_id} refusal={refusal} />;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="designer-title">
       <Title order={2} size="h4" id="designer-title" mb="sm">
         Design
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {!twoColumns && preview}
         <Stack gap="sm">
           <Group gap="xs">
             {QR_DESIGN_PRESETS.map((preset) => (
@@ -165,7 +171,11 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
           </Group>
           <LogoField logo={design.logo} onChange={(logo) => set('logo', logo)} />
         </Stack>
-        <DesignPreview design={design} orgId={record.org_id} refusal={refusal} />
+        {twoColumns && (
+          <Box pos="sticky" top={72} style={{ alignSelf: 'start' }}>
+            {preview}
+          </Box>
+        )}
       </SimpleGrid>
     </Paper>
   );

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { DomainError, type CodeListView, type CodeNameView, type CodeView, type ListCodesQuery } from '@qr/contracts';
+import { DomainError, type CodeListView, type CodeNameView, type CodeView, type ListCodesQuery, type QrDesign } from '@qr/contracts';
 import type { Config, SqlClient } from '@qr/platform';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
 import { refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
@@ -41,6 +41,35 @@ export class ListChildCodes extends Query<CodeView[]> {
     readonly codeId: string,
   ) {
     super();
+  }
+}
+
+/** What a live code's public image is drawn from. */
+export interface PublicCodeDesign {
+  orgId: string;
+  codeId: string;
+  design: QrDesign;
+}
+
+/**
+ * An active code's design, for its image on the share page: asked by nobody in particular, since
+ * the printed code shows it to anyone. A paused, deleted or unknown code is not found.
+ */
+export class GetPublicCodeDesign extends Query<PublicCodeDesign> {
+  constructor(readonly codeId: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetPublicCodeDesign)
+export class GetPublicCodeDesignHandler implements IQueryHandler<GetPublicCodeDesign> {
+  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+
+  async execute({ codeId }: GetPublicCodeDesign): Promise<PublicCodeDesign> {
+    const { rows } = await this.db.query<{ org_id: string; design: QrDesign }>(`SELECT org_id, design FROM codes WHERE code_id = $1 AND status = 'active'`, [codeId]);
+    const row = rows[0];
+    if (!row) throw new DomainError('code_not_found', 'No such code.');
+    return { orgId: row.org_id, codeId, design: row.design };
   }
 }
 

@@ -276,6 +276,14 @@ function registerPublicCodePaths(registry: OpenAPIRegistry, problem: ProblemResp
     request: { params: CodePath },
     responses: { 200: { description: 'The .vcf file', content: { 'text/vcard': { schema: z.string() } } }, ...refusals },
   });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/v1/public/codes/{code_id}/qr',
+    summary: 'An active code’s QR image in its design, as SVG, for the share page',
+    tags: ['codes'],
+    request: { params: CodePath },
+    responses: { 200: { description: 'The SVG image', content: { 'image/svg+xml': { schema: z.string() } } }, ...refusals },
+  });
 }
 
 /** Spec §7 "Clone QR, create duplicate code, clone code, and clone multiple (code_id, data)"; get-child is `/{code_id}/children`. */

@@ -230,6 +230,24 @@ describe('the public content of a code, for its visitor pages', () => {
     expect([gone.statusCode, gone.json().code]).toEqual([404, 'code_not_found']);
     expect((await visitor('GET', '/api/v1/public/codes/not-an-id')).statusCode).toBe(400);
   });
+  it('draws an active code’s QR image in its design for the share page, without sign-in; a paused, deleted or unknown code has none', async () => {
+    const design = { foreground: '#1e4d2b', frame: { style: 'banner', text: 'Scan for the menu' } };
+    const { code_id } = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Menu', type: 'url', url: 'https://example.com/menu', design })).json();
+    const visitor = callerOf(t.app);
+    const image = await visitor('GET', `/api/v1/public/codes/${code_id}/qr`);
+    expect([image.statusCode, image.headers['content-type'], image.headers['cache-control']]).toEqual([200, 'image/svg+xml; charset=utf-8', 'public, max-age=300']);
+    expect(image.body).toMatch(/^<svg /);
+    expect(image.body).toContain('#1e4d2b');
+    expect(image.body).toContain('>Scan for the menu</text>');
+
+    await owner('POST', `/api/v1/codes/${code_id}/pause`);
+    expect((await visitor('GET', `/api/v1/public/codes/${code_id}/qr`)).statusCode).toBe(404);
+    await owner('DELETE', `/api/v1/codes/${code_id}`);
+    expect((await visitor('GET', `/api/v1/public/codes/${code_id}/qr`)).statusCode).toBe(404);
+    expect((await visitor('GET', '/api/v1/public/codes/AbCdEf9999/qr')).statusCode).toBe(404);
+    expect((await visitor('GET', '/api/v1/public/codes/not-an-id/qr')).statusCode).toBe(400);
+  });
+
   it('shows a business card’s uploaded photo through an expiring link and embeds it in the .vcf; another organisation’s photo is not found', async () => {
     const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c33' } }).png().toBuffer();
     const body = multipart(photo, 'me.png', 'image/png');

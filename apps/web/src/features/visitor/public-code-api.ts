@@ -12,6 +12,8 @@ export async function fetchPublicCode(codeId: string): Promise<PublicCodeView> {
 }
 
 export const vcardDownloadUrl = (codeId: string) => `/api/v1/public/codes/${encodeURIComponent(codeId)}/vcard`;
+/** An active code's image in its design; a paused or unknown code has none (404). */
+export const publicQrImageUrl = (codeId: string) => `/api/v1/public/codes/${encodeURIComponent(codeId)}/qr`;
 
 /** Reads a text field of a code's content (a visitor's or its owner's view); an empty or other value is absent. */
 export const field = (code: Record<string, unknown>, name: string): string | undefined => {

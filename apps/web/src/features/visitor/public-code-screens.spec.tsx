@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { installFakeApi, reply } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
 
@@ -73,4 +73,18 @@ test('a paused code and an unknown code each say so plainly', async () => {
   serve(null);
   renderApp(`/code/${ID}`);
   expect(await screen.findByRole('heading', { name: 'This code is not available' })).toBeTruthy();
+});
+
+test('the share page shows the code to scan from the screen, and leaves the picture out when the code has none', async () => {
+  serve(null);
+  const { unmount } = renderApp(`/share?code=${ID}`);
+  expect(await screen.findByRole('heading', { name: 'Share this code' })).toBeTruthy();
+  const image = screen.getByRole('img', { name: 'The QR code' });
+  expect(image.getAttribute('src')).toBe(`/api/v1/public/codes/${ID}/qr`);
+  expect(screen.getByText('Show this screen to scan it with another phone.')).toBeTruthy();
+  // A paused or deleted code's image answers 404.
+  fireEvent.error(image);
+  expect(screen.queryByRole('img', { name: 'The QR code' })).toBeNull();
+  expect((screen.getByRole('textbox', { name: 'Link' }) as HTMLInputElement).value).toBe(`http://localhost/code/${ID}`);
+  unmount();
 });

@@ -1,11 +1,15 @@
-import { Anchor, Button, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, CopyButton, Group, Image, Stack, Text, TextInput, Title } from '@mantine/core';
 import { CODE_ID_PATTERN } from '@qr/contracts';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { publicQrImageUrl } from './public-code-api';
 
 /** `/share?code={code_id}`: pass a code's public link on, with the phone's own share sheet where there is one. */
 export default function ShareScreen() {
   const [params] = useSearchParams();
   const codeId = params.get('code') ?? '';
+  // A paused or deleted code has no image to show; the link still explains itself when opened.
+  const [imageMissing, setImageMissing] = useState(false);
   if (!CODE_ID_PATTERN.test(codeId)) {
     return (
       <Stack maw={520} mx="auto">
@@ -20,6 +24,14 @@ export default function ShareScreen() {
   return (
     <Stack maw={520} mx="auto">
       <Title order={1}>Share this code</Title>
+      {!imageMissing && (
+        <Stack gap={4} align="center">
+          <Image src={publicQrImageUrl(codeId)} alt="The QR code" w={240} fit="contain" onError={() => setImageMissing(true)} />
+          <Text size="sm" c="dimmed">
+            Show this screen to scan it with another phone.
+          </Text>
+        </Stack>
+      )}
       <TextInput label="Link" value={link} readOnly />
       <Group>
         {canShare && <Button onClick={() => void navigator.share({ url: link }).catch(() => undefined)}>Share…</Button>}

@@ -28,8 +28,8 @@ export function frameFont(): FrameFont {
 }
 
 /** The text's share of the band's height, and of its width at most, as every renderer sets it. */
-export const TEXT_HEIGHT_SHARE = 0.42;
-export const TEXT_WIDTH_SHARE = 0.9;
+const TEXT_HEIGHT_SHARE = 0.42;
+const TEXT_WIDTH_SHARE = 0.9;
 
 /** The font size at which `advanceAtOnePoint` (the text's width at size 1) fits a band. */
 export function frameTextSize(advanceAtOnePoint: number, band: { width: number; height: number }): number {

@@ -1,9 +1,10 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, useMantineTheme } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { useWiderThan } from '../../components/use-wider-than';
 import { VersionTag } from '../../components/version-tag';
 import { useAuth } from '../identity/auth-context';
 import { SignOutButton } from '../identity/sign-out-button';
@@ -19,8 +20,7 @@ export default function AdminLayout() {
   const { user } = useAuth();
   // Below the navbar's breakpoint the header has room for the menu button and sign-out only, so the
   // organisation switcher moves into the menu.
-  const wideQuery = `(min-width: ${useMantineTheme().breakpoints.sm})`;
-  const wide = useMediaQuery(wideQuery, window.matchMedia(wideQuery).matches, { getInitialValueInEffect: false });
+  const wide = useWiderThan('sm');
 
   return (
     <AppShell

@@ -35,6 +35,7 @@ export default function MyCodesScreen() {
 
   if (orgId === '') return <Text c="dimmed">Select or create an organisation first.</Text>;
   const total = codes.data?.total ?? 0;
+  const filtered = settledFilter !== '' || folder !== '';
   return (
     <Stack>
       <Group justify="space-between">
@@ -67,7 +68,7 @@ export default function MyCodesScreen() {
         />
       </Group>
       {codes.isError && <CodesLoadFailure error={codes.error} />}
-      {codes.data && total === 0 && (settledFilter || folder) && (
+      {codes.data && total === 0 && filtered && (
         <Group gap="xs">
           <Text c="dimmed">No code matches this filter.</Text>
           <Button
@@ -83,7 +84,7 @@ export default function MyCodesScreen() {
           </Button>
         </Group>
       )}
-      {codes.data && total === 0 && !settledFilter && !folder && (
+      {codes.data && total === 0 && !filtered && (
         <Text c="dimmed">No codes yet. Create your first QR code: it takes a minute, and you can change where it leads at any time.</Text>
       )}
       {codes.data && total > 0 && (

@@ -1,7 +1,8 @@
-import { Alert, Box, Button, ColorInput, Group, Image, Input, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Alert, Box, Button, ColorInput, Group, Image, Input, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { QR_DESIGN_PRESETS, QrLogo, type QrDesign } from '@qr/contracts';
+import { useWiderThan } from '../../components/use-wider-than';
 import { describeError } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { ImageUploadButton } from '../uploads/image-upload-button';
@@ -73,8 +74,7 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
   const set = <K extends keyof QrDesign>(key: K, value: QrDesign[K]) => onChange({ ...design, [key]: value });
   // In one column (a phone) the preview leads, so a preset's effect shows right where it is picked;
   // beside the controls it stays in view while they scroll (below the 56 px header and its padding).
-  const twoColumnsQuery = `(min-width: ${useMantineTheme().breakpoints.md})`;
-  const twoColumns = useMediaQuery(twoColumnsQuery, window.matchMedia(twoColumnsQuery).matches, { getInitialValueInEffect: false });
+  const twoColumns = useWiderThan('md');
   const preview = <DesignPreview design={design} orgId={record.org_id} refusal={refusal} />;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="designer-title">

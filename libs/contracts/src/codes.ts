@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Email } from './identity';
-import { QrDesign } from './qr-design';
+import { QrDesign, QrPixels } from './qr-design';
 import { BlobId } from './uploads';
 
 /**
@@ -95,16 +95,26 @@ const withFields = <Fields extends z.ZodRawShape>(fields: Fields) =>
     contentVariant('page').extend(fields),
   ]);
 
+/**
+ * Spec §3 names `width` and `height` on the code itself; they are the design's size, so a body may give
+ * them either there or inside `design`, and the top-level ones win.
+ */
+const CODE_SIZE = {
+  width: QrPixels.optional().meta({ description: 'Sets `design.width`.' }),
+  height: QrPixels.optional().meta({ description: 'Sets `design.height`.' }),
+};
+
 export const CreateCodeBody = withFields({
   org_id: z.uuid(),
   name: CodeName,
   design: QrDesign.default(QrDesign.parse({})),
+  ...CODE_SIZE,
 }).meta({ id: 'CreateCodeBody' });
 export type CreateCodeBody = z.infer<typeof CreateCodeBody>;
 export type CreateCodeInput = z.input<typeof CreateCodeBody>;
 
 /** Replaces the name, content (type included) and design; the printed QR keeps working. */
-export const UpdateCodeBody = withFields({ name: CodeName, design: QrDesign.default(QrDesign.parse({})) }).meta({ id: 'UpdateCodeBody' });
+export const UpdateCodeBody = withFields({ name: CodeName, design: QrDesign.default(QrDesign.parse({})), ...CODE_SIZE }).meta({ id: 'UpdateCodeBody' });
 export type UpdateCodeBody = z.infer<typeof UpdateCodeBody>;
 
 const Timestamp = z.iso.datetime();
@@ -113,11 +123,14 @@ const Timestamp = z.iso.datetime();
 export const CodeView = z
   .looseObject({
     code_id: CodeId,
+    id: CodeId.meta({ description: 'The same as `code_id`.' }),
     org_id: z.uuid(),
     name: z.string(),
     type: CodeType,
     status: CodeStatus,
     design: QrDesign,
+    width: QrPixels.meta({ description: 'The same as `design.width`.' }),
+    height: QrPixels.meta({ description: 'The same as `design.height`.' }),
     base_code_id: CodeId.nullable(),
     folder_id: z.uuid().nullable().meta({ description: 'The folder the code is in, if any.' }),
     public_link: z.string().meta({ description: 'The code’s public page, `/code/{code_id}`.' }),

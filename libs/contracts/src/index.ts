@@ -1,3 +1,4 @@
+import './missing-field-message';
 export * from './errors';
 export * from './health';
 export * from './identity';

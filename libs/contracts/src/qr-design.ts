@@ -39,6 +39,9 @@ export const QrFrame = z
   })
   .meta({ id: 'QrFrame' });
 
+/** A rendered side of the code, in pixels (points in a PDF). */
+export const QrPixels = z.int().min(128).max(4096);
+
 export const QrDesign = z
   .strictObject({
     foreground: HexColour.default('#000000'),
@@ -51,8 +54,8 @@ export const QrDesign = z
     frame: QrFrame.nullable().default(null),
     error_correction: z.enum(['L', 'M', 'Q', 'H']).default('M').meta({ description: 'Raised to H whenever there is a logo.' }),
     margin: z.int().min(0).max(10).default(4).meta({ description: 'The quiet zone, in modules; scanners need about 4.' }),
-    width: z.int().min(128).max(4096).default(512),
-    height: z.int().min(128).max(4096).default(512),
+    width: QrPixels.default(512),
+    height: QrPixels.default(512),
   })
   .meta({ id: 'QrDesign' });
 export type QrDesign = z.infer<typeof QrDesign>;

@@ -31,11 +31,14 @@ export function toCodeView(row: CodeRow, publicUrl: string): CodeView {
   return {
     ...fields,
     code_id: row.code_id,
+    id: row.code_id,
     org_id: row.org_id,
     name: row.name,
     type: row.type,
     status: row.status,
     design: row.design,
+    width: row.design.width,
+    height: row.design.height,
     base_code_id: row.base_code_id,
     folder_id: row.folder_id,
     public_link: publicLinkOf(publicUrl, row.code_id),
@@ -44,6 +47,11 @@ export function toCodeView(row: CodeRow, publicUrl: string): CodeView {
     updated_at: new Date(row.updated_at).toISOString(),
     scan_count: Number(row.scan_count),
   };
+}
+
+/** The design a create or update body asks for: its top-level `width` and `height` (spec §3's names) win over the design's. */
+export function designOf(body: { design: QrDesign; width?: number; height?: number }): QrDesign {
+  return { ...body.design, width: body.width ?? body.design.width, height: body.height ?? body.design.height };
 }
 
 /** Splits a create or update body into the code's own fields and the content of its type. */

@@ -10,7 +10,7 @@ import { decideOnStream } from '../decide-on-stream';
 import { actorOf, refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
 import { Membership } from '../identity/organization.queries';
 import { newCodeId } from './code-id';
-import { contentOf, publicLinkOf, qrUrlOf } from './code-views';
+import { contentOf, designOf, publicLinkOf, qrUrlOf } from './code-views';
 import { UploadedImages } from '../uploads/uploaded-images';
 import { QrImages } from './qr-images';
 
@@ -97,8 +97,9 @@ export class CreateCodeHandler implements ICommandHandler<CreateCodeCommand> {
   async execute({ caller, body }: CreateCodeCommand): Promise<CodeCreatedView> {
     const actor = await this.stream.actorFor(caller, body.org_id);
     const codeId = newCodeId();
-    const content = contentOf(body, ['org_id', 'name', 'design']);
-    await this.images.assertScannable(body.org_id, codeId, body.design);
+    const content = contentOf(body, ['org_id', 'name', 'design', 'width', 'height']);
+    const design = designOf(body);
+    await this.images.assertScannable(body.org_id, codeId, design);
     await assertPhotoStored(this.uploads, body.org_id, content);
     await this.stream.decide(codeId, body.org_id, {
       type: 'CreateCode',
@@ -107,7 +108,7 @@ export class CreateCodeHandler implements ICommandHandler<CreateCodeCommand> {
       org_id: body.org_id,
       name: body.name,
       content,
-      design: body.design,
+      design,
       base_code_id: null,
     });
     return { code_id: codeId, public_link: publicLinkOf(this.config.PUBLIC_URL, codeId), qr_url: qrUrlOf(this.config.PUBLIC_URL, codeId) };
@@ -125,9 +126,10 @@ export class ChangeCodeHandler implements ICommandHandler<ChangeCodeCommand> {
   async execute({ caller, codeId, change }: ChangeCodeCommand): Promise<void> {
     const { orgId, actor } = await this.stream.organizationOf(caller, codeId);
     if (change.type !== 'UpdateCode') return this.stream.decide(codeId, orgId, { type: change.type, actor });
-    const content = contentOf(change.body, ['name', 'design']);
-    await this.images.assertScannable(orgId, codeId, change.body.design);
+    const content = contentOf(change.body, ['name', 'design', 'width', 'height']);
+    const design = designOf(change.body);
+    await this.images.assertScannable(orgId, codeId, design);
     await assertPhotoStored(this.uploads, orgId, content);
-    await this.stream.decide(codeId, orgId, { type: 'UpdateCode', actor, name: change.body.name, design: change.body.design, content });
+    await this.stream.decide(codeId, orgId, { type: 'UpdateCode', actor, name: change.body.name, design, content });
   }
 }

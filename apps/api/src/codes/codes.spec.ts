@@ -37,8 +37,22 @@ describe('codes', () => {
     expect(qr_url).toBe(`${PUBLIC_URL}/${code_id}`);
 
     const code = (await owner('GET', `${CODES}/${code_id}`)).json();
-    expect(code).toMatchObject({ code_id, org_id: orgId, name: 'Menu', type: 'url', url: 'https://example.com/menu', status: 'active', base_code_id: null });
+    expect(code).toMatchObject({ code_id, id: code_id, org_id: orgId, name: 'Menu', type: 'url', url: 'https://example.com/menu', status: 'active', base_code_id: null });
     expect(code.design).toMatchObject({ foreground: '#000000', background: '#ffffff', module_shape: 'square' });
+    expect([code.width, code.height]).toEqual([512, 512]);
+  });
+
+  it('takes the width and height spec §3 names on the code as its design’s size, on create and update', async () => {
+    const id = await create({ name: 'Sticker', type: 'url', url: 'https://example.com', width: 300, height: 360, design: { width: 1000 } });
+    const created = (await owner('GET', `${CODES}/${id}`)).json();
+    expect([created.width, created.height, created.design.width, created.design.height]).toEqual([300, 360, 300, 360]);
+    const png = await owner('GET', `${CODES}/${id}/qr?format=png`);
+    expect([png.rawPayload.readUInt32BE(16), png.rawPayload.readUInt32BE(20)]).toEqual([300, 360]);
+
+    const updated = await owner('PUT', `${CODES}/${id}`, { name: 'Sticker', type: 'url', url: 'https://example.com', width: 800 });
+    expect([updated.json().width, updated.json().height]).toEqual([800, 512]);
+    const tooLarge = await owner('PUT', `${CODES}/${id}`, { name: 'Sticker', type: 'url', url: 'https://example.com', width: 100_000 });
+    expect([tooLarge.statusCode, tooLarge.json().errors[0].field]).toEqual([400, 'body.width']);
   });
 
   it('creates every type with its content', async () => {
@@ -116,6 +130,8 @@ describe('codes', () => {
       });
     }
     expect((await owner('GET', `${CODES}?org_id=${orgId}`)).json().total).toBe(before);
+    const missing = await owner('POST', CODES, { org_id: orgId, name: 'x', type: 'wifi' });
+    expect(missing.json().errors).toEqual([{ field: 'body.ssid', message: 'This field is required.' }]);
     const badQuery = await owner('GET', `${CODES}?org_id=${orgId}&per_page=1000&page=0`);
     expect(badQuery.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['query.page', 'query.per_page']);
   });

@@ -87,6 +87,18 @@ function WifiView({ code }: { code: PublicCodeView }) {
   );
 }
 
+/** A plain text code is read on the spot or kept: a visitor may need it elsewhere, e.g. a booking reference. */
+function TextView({ text }: { text: string }) {
+  return (
+    <Stack align="flex-start">
+      <Text size="xl" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {text}
+      </Text>
+      <CopyButton value={text}>{({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy the text'}</Button>}</CopyButton>
+    </Stack>
+  );
+}
+
 /** `lines` say what the action will do, e.g. to whom; empty ones are left out. */
 function ActionView({ title, lines = [], href, action }: { title: string; lines?: (string | undefined)[]; href: string; action: string }) {
   return (
@@ -116,22 +128,23 @@ export function CodeContentView({ code }: { code: PublicCodeView }) {
     case 'note':
       return <NoteView code={code} />;
     case 'text':
-      return (
-        <Text size="xl" style={{ whiteSpace: 'pre-wrap' }}>
-          {field(code, 'text')}
-        </Text>
-      );
+      return <TextView text={field(code, 'text') ?? ''} />;
     case 'wifi':
       return <WifiView code={code} />;
     case 'email': {
       const subject = field(code, 'subject');
-      const query = new URLSearchParams(Object.entries({ subject, body: field(code, 'body') }).filter(([, v]) => v) as [string, string][]);
+      const body = field(code, 'body');
+      // RFC 6068: a mailto query is percent-encoded, and mail apps show a "+" as a plus, not a space.
+      const query = Object.entries({ subject, body })
+        .filter(([, value]) => value)
+        .map(([key, value]) => `${key}=${encodeURIComponent(value!)}`)
+        .join('&');
       const to = field(code, 'to') ?? '';
       return (
         <ActionView
           title="Write an email"
-          lines={[`To: ${to}`, subject && `Subject: ${subject}`]}
-          href={`mailto:${encodeURIComponent(to)}${query.size ? `?${query}` : ''}`}
+          lines={[`To: ${to}`, subject && `Subject: ${subject}`, body]}
+          href={`mailto:${encodeURIComponent(to)}${query ? `?${query}` : ''}`}
           action="Write the email"
         />
       );

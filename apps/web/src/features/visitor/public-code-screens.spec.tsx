@@ -52,9 +52,10 @@ test('a text message, an email, a call and a plain text say what they do, and to
   expect(screen.getByRole('link', { name: 'Send the text message' }).getAttribute('href')).toBe('sms:+15550101234?body=JOIN');
   view.unmount();
 
-  view = await page({ type: 'email', to: 'hi@example.com', subject: 'Table 4' }, 'Write an email');
+  view = await page({ type: 'email', to: 'hi@example.com', subject: 'Table 4', body: 'More bread, please' }, 'Write an email');
   expect(screen.getByText('Subject: Table 4')).toBeTruthy();
-  expect(screen.getByRole('link', { name: 'Write the email' }).getAttribute('href')).toBe('mailto:hi%40example.com?subject=Table+4');
+  expect(screen.getByText('More bread, please')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Write the email' }).getAttribute('href')).toBe('mailto:hi%40example.com?subject=Table%204&body=More%20bread%2C%20please');
   view.unmount();
 
   view = await page({ type: 'phone', phone: '+1 555 010 1234' }, 'Call +1 555 010 1234');
@@ -63,6 +64,7 @@ test('a text message, an email, a call and a plain text say what they do, and to
 
   await page({ type: 'text', text: 'Wash your hands' }, null);
   expect(await screen.findByText('Wash your hands')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Copy the text' })).toBeTruthy();
 });
 
 test('a paused code and an unknown code each say so plainly', async () => {

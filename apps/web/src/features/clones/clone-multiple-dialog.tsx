@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { codeKeys } from '../codes/codes-api';
 import { ApiProblem, describeError } from '../organisation/organisation-api';
 import { clonesApi } from './clones-api';
+import { counted } from '../../components/counted';
 
 interface Row {
   name: string;
@@ -93,7 +94,7 @@ export function CloneMultipleDialog({ code, onClose }: { code: CodeView; onClose
             Cancel
           </Button>
           <Button loading={create.isPending} onClick={() => create.mutate()}>
-            Create {rows.length} {rows.length === 1 ? 'clone' : 'clones'}
+            Create {counted(rows.length, 'clone')}
           </Button>
         </Group>
       </Stack>

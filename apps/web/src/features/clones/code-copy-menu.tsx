@@ -67,7 +67,7 @@ export function CodeClones({ code }: { code: CodeView }) {
   const clones = useQuery({ queryKey: cloneKeys.children(code.code_id), queryFn: () => clonesApi.children(code.code_id) });
   return (
     <Stack gap="xs">
-      <Title order={2} size="h4">
+      <Title order={2} size="h3">
         Clones
       </Title>
       {clones.isError && <Alert color="red">{describeError(clones.error)}</Alert>}

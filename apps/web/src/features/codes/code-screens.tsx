@@ -14,6 +14,7 @@ import { codeKeys, codesApi } from './codes-api';
 import { DeleteCodeDialog } from './delete-code-dialog';
 import { QrDownloads, QrImage } from './qr-image';
 import { OneTimeCodesPanel } from '../one-time-codes/one-time-codes-panel';
+import { counted } from '../../components/counted';
 
 function useCode(codeId: string) {
   return useQuery({ queryKey: codeKeys.one(codeId), queryFn: () => codesApi.get(codeId), enabled: codeId !== '' });
@@ -182,7 +183,7 @@ export function ShowCodeScreen() {
             <StatusBadge status={loaded.status} />
           </Group>
           <Text c="dimmed">
-            {TYPE_LABELS[loaded.type]} · {loaded.scan_count} scans · created {new Date(loaded.created_at).toLocaleDateString()}
+            {TYPE_LABELS[loaded.type]} · {counted(loaded.scan_count, 'scan')} · created {new Date(loaded.created_at).toLocaleDateString()}
           </Text>
           <CodeDestination code={loaded} />
           <QrImage code={loaded} size={240} />

@@ -6,6 +6,7 @@ import { contractFieldErrors } from '../../api/contract-form-errors';
 import { describeError } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { experienceKeys, experiencesApi } from './experiences-api';
+import { counted } from '../../components/counted';
 
 type Draft = { name: string; description: string; starts_on: string; ends_on: string };
 const emptyDraft: Draft = { name: '', description: '', starts_on: '', ends_on: '' };
@@ -71,7 +72,7 @@ function ExperienceRow({ experience }: { experience: ExperienceView }) {
           <Table.Td>
             {experience.starts_on === experience.ends_on ? experience.starts_on : `${experience.starts_on} – ${experience.ends_on}`}
           </Table.Td>
-          <Table.Td>{experience.page_count === 1 ? '1 page' : `${experience.page_count} pages`}</Table.Td>
+          <Table.Td>{counted(experience.page_count, 'page')}</Table.Td>
           <Table.Td>
             <Group gap="xs" justify="flex-end">
               <Button size="xs" variant="default" onClick={() => setEditing(true)} aria-label={`Edit ${experience.name}`}>

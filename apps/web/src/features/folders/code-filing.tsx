@@ -8,6 +8,7 @@ import { CodeRow } from '../codes/code-screens';
 import { codeKeys } from '../codes/codes-api';
 import { describeError } from '../organisation/organisation-api';
 import { folderKeys, foldersApi } from './folders-api';
+import { counted } from '../../components/counted';
 
 /** Which codes of the list on screen are ticked, for the bulk actions and for dragging several at once. */
 export function useCodeSelection() {
@@ -64,7 +65,7 @@ export function CodeDragArea({ selection, children }: { selection: CodeSelection
           {describeError(file.error)}
         </Alert>
       )}
-      <DragOverlay>{dragging && <Badge size="lg">{dragging.length === 1 ? 'Move 1 code' : `Move ${dragging.length} codes`}</Badge>}</DragOverlay>
+      <DragOverlay>{dragging && <Badge size="lg">Move {counted(dragging.length, 'code')}</Badge>}</DragOverlay>
     </DndContext>
   );
 }
@@ -150,7 +151,7 @@ export function BulkFolderActions({ orgId, selection, currentFolderId }: { orgId
   return (
     <Paper withBorder p="sm" radius="md" role="region" aria-label="Selected codes">
       <Group align="flex-end">
-        <Text fw={500}>{codeIds.length === 1 ? '1 code selected' : `${codeIds.length} codes selected`}</Text>
+        <Text fw={500}>{counted(codeIds.length, 'code')} selected</Text>
         <Select label="Move to folder" placeholder={options.length ? 'Pick a folder' : 'No other folder yet'} data={options} value={target} onChange={setTarget} w={220} />
         <Button disabled={!target} loading={move.isPending} onClick={() => target && move.mutate(target)}>
           Move
@@ -241,7 +242,7 @@ export function FilingCodesTable({
       </Table.ScrollContainer>
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {total} {total === 1 ? 'code' : 'codes'}
+          {counted(total, 'code')}
         </Text>
         <Pagination total={Math.ceil(total / pageSize)} value={page} onChange={onPage} aria-label="Pages" />
       </Group>

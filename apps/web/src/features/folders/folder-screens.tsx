@@ -10,11 +10,12 @@ import { useOrganisationRecord } from '../organisation/organisation-record';
 import { CodesLoadFailure, FilingCodesTable, useFolders } from './code-filing';
 import { FolderNameDialog, RemoveFolderDialog } from './folder-dialogs';
 import { folderKeys, foldersApi } from './folders-api';
+import { counted } from '../../components/counted';
 
 const PAGE_SIZE = 10;
 const QR_PAGE_SIZE = 24;
 
-const countOf = (folder: FolderView) => (folder.code_count === 1 ? '1 code' : `${folder.code_count} codes`);
+const countOf = (folder: FolderView) => counted(folder.code_count, 'code');
 
 function useWritable(): boolean {
   const { record } = useOrganisationRecord();

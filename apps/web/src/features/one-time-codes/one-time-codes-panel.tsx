@@ -9,6 +9,7 @@ import { saveFile } from '../codes/codes-api';
 import { downloadCsvExport } from '../customers/customers-api';
 import { describeError } from '../organisation/organisation-api';
 import { DOWNLOADS, downloadBatch, ONE_TIME_PAGE_SIZE, oneTimeApi, oneTimeKeys } from './one-time-codes-api';
+import { counted } from '../../components/counted';
 
 const LIMIT = MAX_ONE_TIME_CODES.toLocaleString('en');
 const fileNameOf = (code: Pick<CodeView, 'name'>) => code.name.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'one-time-codes';
@@ -159,7 +160,7 @@ function BatchCard({ code, batch, writable, onDelete }: { code: CodeView; batch:
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={600}>
-            {batch.amount.toLocaleString('en')} codes · {batch.used.toLocaleString('en')} used · created {new Date(batch.created_at).toLocaleString()}
+            {counted(batch.amount, 'code')} · {batch.used.toLocaleString('en')} used · created {new Date(batch.created_at).toLocaleString()}
           </Text>
           <Group gap="xs">
             <Button size="xs" variant="subtle" onClick={() => setOpen(!open)}>
@@ -196,7 +197,7 @@ export function OneTimeCodesPanel({ code, writable }: { code: CodeView; writable
   });
   return (
     <Stack>
-      <Title order={2}>One-time codes</Title>
+      <Title order={2} size="h3">One-time codes</Title>
       <Text c="dimmed">
         Single-use codes for vouchers, prizes or tickets: each has its own QR code that opens this code’s content once. Every later scan shows
         “This code has already been used”.

@@ -137,7 +137,7 @@ export const CodeView = z
     qr_url: z.string().meta({ description: 'What the QR image encodes: `{PUBLIC_URL}/{code_id}`.' }),
     created_at: Timestamp,
     updated_at: Timestamp,
-    scan_count: z.number().int().meta({ description: 'Scans and link visits so far.' }),
+    scan_count: z.number().int().meta({ description: 'Scans and link visits by people so far: bots and link previews are left out, as in analytics.' }),
   })
   .meta({ id: 'Code', description: 'Plus the content fields of its type (e.g. `url`).' });
 export type CodeView = z.infer<typeof CodeView> & Record<string, unknown>;

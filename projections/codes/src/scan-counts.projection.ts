@@ -4,10 +4,12 @@ import type { Projection } from '@qr/projections-runner';
 /**
  * Scans per code for the code list; the analytics rollups (their own issue) answer everything
  * finer. A batch's scans are summed per code first, so a busy batch is one upsert per code.
+ * Bots and link previews are left out, as analytics leaves them out of its scans, so a code's count
+ * in My codes is the one its analytics shows.
  */
 export const scanCounts: Projection = {
   name: 'scan_counts',
-  version: 1,
+  version: 2,
   eventTypes: ['ScanRecorded'],
   // A code list a quarter of a second behind costs nobody anything; on a server it saves a transaction per scan batch.
   wakeDelayMs: 250,
@@ -20,12 +22,14 @@ export const scanCounts: Projection = {
     const perCode = new Map<string, { orgId: string; scans: number; last: Date }>();
     for (const recorded of events) {
       // Only the scan path writes ScanRecorded, so the payload has its shape.
-      const { code_id, org_id } = (recorded.data as ScanRecorded['data']);
+      const { code_id, org_id, bot } = recorded.data as ScanRecorded['data'];
+      if (bot) continue;
       const seen = perCode.get(code_id);
       const last = seen && seen.last > recorded.occurredAt ? seen.last : recorded.occurredAt;
       perCode.set(code_id, { orgId: org_id, scans: (seen?.scans ?? 0) + 1, last });
     }
     const codes = [...perCode.keys()];
+    if (codes.length === 0) return;
     await tx.query(
       `INSERT INTO ${table('scan_counts')} AS c (code_id, org_id, scans, last_scan_at)
          SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::timestamptz[])

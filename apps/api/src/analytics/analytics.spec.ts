@@ -4,10 +4,10 @@ import { periodWindow, scanStreamId, type ScanRecorded } from '@qr/domain';
 import { PostgresEventStore } from '@qr/eventstore';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { PHONE_USER_AGENT as IPHONE } from '../testing/phone-user-agent';
 
 const ANALYTICS = '/api/v1/analytics';
 const EVENTS = '/api/v1/public/analytics/events';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const HOUR = 3_600_000;
 
 describe('analytics', () => {

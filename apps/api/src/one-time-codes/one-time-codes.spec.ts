@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { MAX_ONE_TIME_CODES, MAX_PDF_SHEET_CODES } from '@qr/contracts';
 import { readQrCodes } from '@qr/qr-render';
 import { callerOf, signedUpToken, ownerAndStranger } from '../identity/organization-api.fixture';
+import { PHONE_USER_AGENT } from '../testing/phone-user-agent';
 
 const ONE_TIME = '/api/v1/one-time-codes';
 const PUBLIC_URL = 'http://localhost:3000';
@@ -19,7 +20,7 @@ describe('one-time codes', () => {
     return res.json() as { batch_id: string; amount: number; used: number };
   };
   const codesOf = async (batchId: string, query = '') => (await world.owner('GET', `${ONE_TIME}/${batchId}/codes?per_page=1000${query}`)).json();
-  const scan = (codeId: string) => world.t.app.inject({ method: 'GET', url: `/${codeId}` });
+  const scan = (codeId: string) => world.t.app.inject({ method: 'GET', url: `/${codeId}`, headers: { 'user-agent': PHONE_USER_AGENT } });
 
   it('creates a batch from a base code, lists it and its codes, each with its own QR link, all unused', async () => {
     const base = await baseCode();

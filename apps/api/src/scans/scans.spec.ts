@@ -9,8 +9,8 @@ import { multipart } from '../uploads/multipart.fixture';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
 import { VisitorFactsReader } from './visitor-facts';
+import { PHONE_USER_AGENT as IPHONE } from '../testing/phone-user-agent';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 interface Answer {
   statusCode: number;

@@ -57,6 +57,10 @@ export function analyticsTraffic(count: number, seed = 1): Appended[] {
   return traffic;
 }
 
+/** How many of `traffic`'s scans the code list counts: people's, not bots'. */
+export const countedScans = (traffic: readonly Appended[]): number =>
+  traffic.filter(({ event }) => event.type === 'ScanRecorded' && !(event.data as ScanRecorded['data']).bot).length;
+
 /** Appends `traffic` in groups of up to `perAppend` streams' events, one transaction each, as the batching appender does. */
 export async function appendTraffic(store: EventStore, traffic: readonly Appended[], perAppend = 7): Promise<void> {
   for (let start = 0; start < traffic.length; start += perAppend) {

@@ -14,6 +14,19 @@ export const CODE_TYPES = ['url', 'vcard', 'note', 'text', 'wifi', 'email', 'sms
 export const CodeType = z.enum(CODE_TYPES).meta({ id: 'CodeType' });
 export type CodeType = z.infer<typeof CodeType>;
 
+/** Each type as the screens name it; the code list's filter finds a code by these names too. */
+export const CODE_TYPE_LABELS: Record<CodeType, string> = {
+  url: 'Website (URL)',
+  vcard: 'Business card (vCard)',
+  note: 'Note',
+  text: 'Plain text',
+  wifi: 'Wi-Fi',
+  email: 'Email',
+  sms: 'SMS',
+  phone: 'Phone call',
+  page: 'Landing page',
+};
+
 export const CodeStatus = z.enum(['active', 'paused', 'deleted']).meta({ id: 'CodeStatus' });
 export type CodeStatus = z.infer<typeof CodeStatus>;
 
@@ -167,7 +180,7 @@ export const paginatedList = <Item extends z.ZodType>(item: Item) =>
 
 export const ListCodesQuery = paginatedQuery({
   org_id: z.uuid(),
-  filter: z.string().trim().max(120).optional().meta({ description: 'Matches the name, the type or the status.' }),
+  filter: z.string().trim().max(120).optional().meta({ description: 'Part of the name, of the type or its label (e.g. “Wi-Fi”), or of the status; any case.' }),
   type: CodeType.optional(),
   status: CodeStatus.optional(),
   folder_id: z

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { DomainError, type CodeListView, type CodeNameView, type CodeView, type ListCodesQuery, type QrDesign } from '@qr/contracts';
+import { CODE_TYPE_LABELS, CODE_TYPES, CodeStatus, DomainError, type CodeListView, type CodeNameView, type CodeView, type ListCodesQuery, type QrDesign } from '@qr/contracts';
 import type { Config, SqlClient } from '@qr/platform';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
 import { refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
@@ -111,6 +111,15 @@ export class GetCodeHandler extends CodeReader implements IQueryHandler<GetCode>
 /** `%` and `_` typed in the filter are meant literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** What a filter finds among the words a code's row shows besides its name: its type, as stored or as labelled, and its status. */
+function wordsMatching(filter: string): { types: string[]; statuses: string[] } {
+  const text = filter.toLowerCase();
+  return {
+    types: CODE_TYPES.filter((type) => type.includes(text) || CODE_TYPE_LABELS[type].toLowerCase().includes(text)),
+    statuses: CodeStatus.options.filter((status) => status.includes(text)),
+  };
+}
+
 @QueryHandler(ListCodes)
 export class ListCodesHandler extends CodeReader implements IQueryHandler<ListCodes> {
   async execute({ caller, query }: ListCodes): Promise<CodeListView> {
@@ -119,11 +128,12 @@ export class ListCodesHandler extends CodeReader implements IQueryHandler<ListCo
     const where = `c.org_id = $1
       AND (CASE WHEN $2::text IS NULL THEN c.status <> 'deleted' ELSE c.status = $2 END)
       AND ($3::text IS NULL OR c.type = $3)
-      AND ($4::text IS NULL OR c.name ILIKE $5 OR c.type = lower($4) OR c.status = lower($4))
+      AND ($4::text IS NULL OR c.name ILIKE $5 OR c.type = ANY($7::text[]) OR c.status = ANY($8::text[]))
       AND (CASE WHEN $6::text IS NULL THEN true WHEN $6 = 'none' THEN c.folder_id IS NULL ELSE c.folder_id = $6 END)`;
-    const params = [query.org_id, query.status ?? null, query.type ?? null, query.filter || null, likePattern(query.filter ?? ''), query.folder_id ?? null];
+    const { types, statuses } = wordsMatching(query.filter ?? '');
+    const params = [query.org_id, query.status ?? null, query.type ?? null, query.filter || null, likePattern(query.filter ?? ''), query.folder_id ?? null, types, statuses];
     const [{ rows }, { rows: counted }] = await Promise.all([
-      this.db.query<CodeRow>(`${SELECT_CODES} WHERE ${where} ORDER BY c.created_at DESC, c.code_id LIMIT $7 OFFSET $8`, [
+      this.db.query<CodeRow>(`${SELECT_CODES} WHERE ${where} ORDER BY c.created_at DESC, c.code_id LIMIT $9 OFFSET $10`, [
         ...params,
         query.per_page,
         (query.page - 1) * query.per_page,

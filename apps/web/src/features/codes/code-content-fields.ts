@@ -11,17 +11,7 @@ export interface ContentField {
   placeholder?: string;
 }
 
-export const TYPE_LABELS: Record<CodeType, string> = {
-  url: 'Website (URL)',
-  vcard: 'Business card (vCard)',
-  note: 'Note',
-  text: 'Plain text',
-  wifi: 'Wi-Fi',
-  email: 'Email',
-  sms: 'SMS',
-  phone: 'Phone call',
-  page: 'Landing page',
-};
+export { CODE_TYPE_LABELS as TYPE_LABELS } from '@qr/contracts';
 
 const phone = (name: string, label: string): ContentField => ({ name, label, placeholder: '+1 555 010 1234' });
 

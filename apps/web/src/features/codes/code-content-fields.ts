@@ -6,9 +6,20 @@ export interface ContentField {
   name: string;
   label: string;
   /** `image`: an upload to the organisation, stored as its file id. */
-  kind?: 'text' | 'textarea' | 'password' | 'select' | 'checkbox' | 'image';
+  /** `web`: a web address, to which `https://` is added when it is typed without a scheme. */
+  kind?: 'text' | 'web' | 'textarea' | 'password' | 'select' | 'checkbox' | 'image';
   options?: { value: string; label: string }[];
   placeholder?: string;
+}
+
+/**
+ * People type "example.com/menu" where the contract asks for a web address with its scheme; such a
+ * host and path get `https://`. Anything with a scheme of its own, or no dotted host, is left for the
+ * contract to judge, so "javascript:…" is still refused.
+ */
+export function withWebScheme(value: string): string {
+  const typed = value.trim();
+  return /^[^\s:/?#@]+\.[^\s:/?#@]+([/?#:]\S*)?$/.test(typed) ? `https://${typed}` : value;
 }
 
 export { CODE_TYPE_LABELS as TYPE_LABELS } from '@qr/contracts';
@@ -17,7 +28,7 @@ const phone = (name: string, label: string): ContentField => ({ name, label, pla
 
 /** The inputs of each type, in the order a person fills them in; rules come from the contract. */
 export const CONTENT_FIELDS: Record<CodeType, ContentField[]> = {
-  url: [{ name: 'url', label: 'Web address', placeholder: 'https://example.com/menu' }],
+  url: [{ name: 'url', label: 'Web address', kind: 'web', placeholder: 'https://example.com/menu' }],
   vcard: [
     { name: 'first_name', label: 'First name' },
     { name: 'last_name', label: 'Last name' },
@@ -26,7 +37,7 @@ export const CONTENT_FIELDS: Record<CodeType, ContentField[]> = {
     phone('phone', 'Phone'),
     phone('mobile', 'Mobile'),
     { name: 'email', label: 'Email', placeholder: 'name@example.com' },
-    { name: 'website', label: 'Website', placeholder: 'https://example.com' },
+    { name: 'website', label: 'Website', kind: 'web', placeholder: 'https://example.com' },
     { name: 'street', label: 'Street' },
     { name: 'city', label: 'City' },
     { name: 'zip', label: 'Postcode' },

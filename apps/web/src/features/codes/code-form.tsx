@@ -5,7 +5,7 @@ import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ApiProblem, describeError } from '../organisation/organisation-api';
 import { ImageUploadButton } from '../uploads/image-upload-button';
 import { ACCEPTED_IMAGES } from '../uploads/uploads-api';
-import { CONTENT_FIELDS, TYPE_LABELS, type ContentField } from './code-content-fields';
+import { CONTENT_FIELDS, TYPE_LABELS, withWebScheme, type ContentField } from './code-content-fields';
 import { QrDesigner } from './qr-designer';
 
 type Values = Record<string, string | boolean>;
@@ -34,7 +34,8 @@ function bodyOf(draft: CodeDraft): Record<string, unknown> {
   const content = Object.fromEntries(
     CONTENT_FIELDS[draft.type].flatMap((field) => {
       const value = draft.values[field.name];
-      return value === undefined || value === '' ? [] : [[field.name, value]];
+      if (value === undefined || value === '') return [];
+      return [[field.name, field.kind === 'web' && typeof value === 'string' ? withWebScheme(value) : value]];
     }),
   );
   return { name: draft.name, type: draft.type, ...content, design: draft.design };
@@ -64,6 +65,10 @@ function ContentInput({ field, value, error, onChange }: { field: ContentField; 
       return <Select {...common} data={field.options ?? []} value={String(value ?? field.options?.[0]?.value ?? '')} allowDeselect={false} onChange={(v) => v && onChange(v)} />;
     case 'checkbox':
       return <Checkbox label={field.label} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} mt="md" />;
+    case 'web':
+      return (
+        <TextInput {...common} inputMode="url" value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} onBlur={(e) => onChange(withWebScheme(e.currentTarget.value))} />
+      );
     default:
       return <TextInput {...common} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
   }

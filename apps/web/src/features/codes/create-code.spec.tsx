@@ -4,6 +4,7 @@ import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/f
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
 import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { withWebScheme } from './code-content-fields';
 
 let api: FakeApi;
 
@@ -28,6 +29,23 @@ test('a web address the contract refuses is named next to the field, and nothing
   fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
   expect(await screen.findByText('Use a web address starting with http:// or https://.')).toBeTruthy();
   expect(requestsOf(api, 'POST').filter(([path]) => path === '/api/v1/codes')).toEqual([]);
+});
+
+test('a web address typed without https:// gets it, on leaving the field and on saving', async () => {
+  start(() => reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' }));
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Menu' } });
+  const address = screen.getByLabelText('Web address');
+  fireEvent.change(address, { target: { value: 'cafe.example/menu?table=4' } });
+  fireEvent.blur(address);
+  expect((address as HTMLInputElement).value).toBe('https://cafe.example/menu?table=4');
+  fireEvent.change(address, { target: { value: ' www.example.com ' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
+  await waitFor(() => expect(requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1]).toMatchObject({ url: 'https://www.example.com' }));
+});
+
+test('only a bare host and path get https://: other schemes and words are left for the contract to judge', () => {
+  const guesses = ['example.com', 'example.com:8080/a', 'http://example.com', 'javascript:alert(1)', 'data:text/html,x', 'a@b.com', 'menu', 'two words.com'].map(withWebScheme);
+  expect(guesses).toEqual(['https://example.com', 'https://example.com:8080/a', 'http://example.com', 'javascript:alert(1)', 'data:text/html,x', 'a@b.com', 'menu', 'two words.com']);
 });
 
 test('a design the server would not scan is explained in the designer', async () => {

@@ -5,7 +5,8 @@ import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ApiProblem, describeError } from '../organisation/organisation-api';
 import { ImageUploadButton } from '../uploads/image-upload-button';
 import { ACCEPTED_IMAGES } from '../uploads/uploads-api';
-import { CONTENT_FIELDS, TYPE_LABELS, withWebScheme, type ContentField } from './code-content-fields';
+import { withWebScheme } from '../../components/web-address';
+import { CONTENT_FIELDS, TYPE_LABELS, type ContentField } from './code-content-fields';
 import { QrDesigner } from './qr-designer';
 
 type Values = Record<string, string | boolean>;

@@ -5,6 +5,7 @@ import { ImageUploadButton } from '../uploads/image-upload-button';
 import { PageBlockView } from './page-blocks';
 import { RegistrationFormView } from './registration-form-view';
 import { RichTextField } from './rich-text-field';
+import { withWebScheme } from '../../components/web-address';
 
 export type PageDraft = UpdatePageBody;
 
@@ -81,7 +82,13 @@ function BlockFields({ block, onChange }: { block: PageBlock; onChange(block: Pa
       return (
         <>
           <TextInput label="Button text" value={block.label} onChange={(e) => onChange({ ...block, label: e.currentTarget.value })} />
-          <TextInput label="Link (https://…)" value={block.url} onChange={(e) => onChange({ ...block, url: e.currentTarget.value })} />
+          <TextInput
+            label="Link (https://…)"
+            inputMode="url"
+            value={block.url}
+            onChange={(e) => onChange({ ...block, url: e.currentTarget.value })}
+            onBlur={(e) => onChange({ ...block, url: withWebScheme(e.currentTarget.value) })}
+          />
         </>
       );
     case 'countdown':
@@ -97,7 +104,15 @@ function BlockFields({ block, onChange }: { block: PageBlock; onChange(block: Pa
         </>
       );
     case 'video':
-      return <TextInput label="YouTube or Vimeo link" value={block.url} onChange={(e) => onChange({ ...block, url: e.currentTarget.value })} />;
+      return (
+        <TextInput
+          label="YouTube or Vimeo link"
+          inputMode="url"
+          value={block.url}
+          onChange={(e) => onChange({ ...block, url: e.currentTarget.value })}
+          onBlur={(e) => onChange({ ...block, url: withWebScheme(e.currentTarget.value) })}
+        />
+      );
     case 'map':
       return (
         <>
@@ -122,8 +137,10 @@ function BlockFields({ block, onChange }: { block: PageBlock; onChange(block: Pa
               <TextInput
                 label="Link"
                 style={{ flex: 1 }}
+                inputMode="url"
                 value={link.url}
                 onChange={(e) => onChange({ ...block, links: block.links.map((l, i) => (i === index ? { ...l, url: e.currentTarget.value } : l)) })}
+                onBlur={(e) => onChange({ ...block, links: block.links.map((l, i) => (i === index ? { ...l, url: withWebScheme(e.currentTarget.value) } : l)) })}
               />
               <ActionIcon variant="subtle" color="red" aria-label="Remove link" disabled={block.links.length === 1} onClick={() => onChange({ ...block, links: block.links.filter((_, i) => i !== index) })}>
                 ✕

@@ -319,7 +319,7 @@ describeJourney('a new organisation user', () => {
     const zip = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download ZIP of PNGs' }).click();
     const zipFile = await zip;
-    expect(zipFile.suggestedFilename()).toBe('Prize-one-time-codes.zip');
+    expect(zipFile.suggestedFilename()).toBe('Prize one-time codes.zip');
     expect(readFileSync((await zipFile.path())!).subarray(0, 2).toString()).toBe('PK');
   }, 120_000);
 

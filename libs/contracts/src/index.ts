@@ -21,3 +21,4 @@ export * from './one-time-codes';
 export * from './folders';
 export * from './notes';
 export * from './event-messages';
+export * from './file-names';

@@ -22,6 +22,7 @@ import { ChangeCodeCommand, CreateCodeCommand } from './codes.handlers';
 import { GetIdentifier } from '../identity/organization.queries';
 import { GetCode, ListChildCodes, ListCodeNames, ListCodes } from './codes.queries';
 import { QrImages } from './qr-images';
+import { attachmentNamed } from '../http/attachment';
 
 const codePath = new ZodValidationPipe(CodePath, 'path');
 
@@ -71,11 +72,7 @@ export class CodesController {
     const code = await this.queries.execute(new GetCode(caller, code_id));
     const image = await this.images.render(code.org_id, code.code_id, code.design, query.format, query.size);
     void reply.header('content-type', image.contentType).header('cache-control', 'private, no-cache');
-    if (query.download === 'true') {
-      // The name is the user's: keep it to safe characters for the header.
-      const name = code.name.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'qr-code';
-      void reply.header('content-disposition', `attachment; filename="${name}.${image.extension}"`);
-    }
+    if (query.download === 'true') void reply.header('content-disposition', attachmentNamed(code.name, image.extension, 'qr-code'));
     return image.body;
   }
 

@@ -176,7 +176,7 @@ describe('codes', () => {
     expect([svg.statusCode, svg.headers['content-type']]).toEqual([200, 'image/svg+xml; charset=utf-8']);
     expect(svg.body).toContain('fill="#1b2a4a"');
     const png = await owner('GET', `${CODES}/${id}/qr?format=png&size=256&download=true`);
-    expect([png.statusCode, png.headers['content-type'], png.headers['content-disposition']]).toEqual([200, 'image/png', 'attachment; filename="Poster-spring-.png"']);
+    expect([png.statusCode, png.headers['content-type'], png.headers['content-disposition']]).toEqual([200, 'image/png', "attachment; filename=Poster-spring.png; filename*=UTF-8''Poster-%20spring!.png"]);
     expect(png.rawPayload.readUInt32BE(16)).toBe(256);
     const pdf = await owner('GET', `${CODES}/${id}/qr?format=pdf`);
     expect([pdf.headers['content-type'], pdf.rawPayload.subarray(0, 5).toString()]).toEqual(['application/pdf', '%PDF-']);

@@ -19,6 +19,7 @@ import { DeleteOneTimeCodesCommand, IssueOneTimeCodesCommand } from './one-time-
 import { GetOneTimeBatch, ListOneTimeBatches, ListOneTimeCodes } from './one-time-codes.queries';
 import { OneTimeBatches } from './one-time-batches';
 import { OneTimeCodeFiles } from './one-time-codes.files';
+import { attachmentNamed } from '../http/attachment';
 
 const batchPath = new ZodValidationPipe(OneTimeBatchPath, 'path');
 
@@ -68,7 +69,7 @@ export class OneTimeCodesController {
     const download = await this.files.download(await this.batches.visible(caller, batch_id), format);
     void reply
       .header(DOWNLOAD_ITEM_COUNT_HEADER, String(download.count))
-      .header('content-disposition', `attachment; filename="${download.fileName}"`)
+      .header('content-disposition', attachmentNamed(download.name, download.extension, 'one-time-codes'))
       .header('cache-control', 'private, no-store');
     return new StreamableFile(download.body, { type: download.contentType });
   }

@@ -12,7 +12,9 @@ import { batchCodePages } from './batch-code-pages';
 import type { OneTimeBatchRow } from './one-time-batches';
 
 export interface BatchDownload {
-  fileName: string;
+  /** The file's name without its extension, as the user named the base code. */
+  name: string;
+  extension: 'pdf' | 'zip';
   contentType: string;
   /** How many codes it holds, sent first so the browser can show progress. */
   count: number;
@@ -39,8 +41,7 @@ export class OneTimeCodeFiles {
     const { rows } = await this.db.query<{ name: string; design: QrDesign }>('SELECT name, design FROM codes WHERE code_id = $1', [batch.base_code_id]);
     const base = rows[0]!;
     const logo = await this.images.logoOf(batch.org_id, base.design);
-    // The name is the user's: keep it to safe characters for the header.
-    const name = `${base.name.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'qr-code'}-one-time-codes`;
+    const name = `${base.name} one-time codes`;
     const textOf = (codeId: string) => qrUrlOf(this.config.PUBLIC_URL, codeId);
     const count = batch.amount;
     if (format === 'pdf') {
@@ -48,14 +49,14 @@ export class OneTimeCodeFiles {
         throw new DomainError('download_too_large', `A PDF sheet holds at most ${MAX_PDF_SHEET_CODES.toLocaleString('en')} codes; download the ZIP instead.`);
       }
       const pdf = await this.sheet(batch.batch_id, base.design, textOf, logo);
-      return { fileName: `${name}.pdf`, contentType: 'application/pdf', count, body: Readable.from([pdf]) };
+      return { name, extension: 'pdf', contentType: 'application/pdf', count, body: Readable.from([pdf]) };
     }
     const render =
       format === 'zip-png'
         ? (codeId: string) => renderQrPng(textOf(codeId), base.design, logo)
         : (codeId: string) => Buffer.from(renderQrSvg(textOf(codeId), base.design, logo));
     const files = zipOf(batchCodePages(this.db, batch.batch_id), render, format === 'zip-png' ? 'png' : 'svg');
-    return { fileName: `${name}.zip`, contentType: 'application/zip', count, body: Readable.from(files, { highWaterMark: 1 }) };
+    return { name, extension: 'zip', contentType: 'application/zip', count, body: Readable.from(files, { highWaterMark: 1 }) };
   }
 
   private async sheet(batchId: string, design: QrDesign, textOf: (codeId: string) => string, logo?: PngImage): Promise<Uint8Array> {

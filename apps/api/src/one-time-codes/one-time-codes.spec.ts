@@ -143,7 +143,7 @@ describe('one-time codes', () => {
       200,
       'application/zip',
       '21',
-      'attachment; filename="Prize-voucher-one-time-codes.zip"',
+      "attachment; filename=Prize-voucher-one-time-codes.zip; filename*=UTF-8''Prize%20voucher%20one-time%20codes.zip",
     ]);
     const files = unzipSync(png.rawPayload);
     const names = Object.keys(files);

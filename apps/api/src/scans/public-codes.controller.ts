@@ -6,6 +6,7 @@ import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { UploadedImages } from '../uploads/uploaded-images';
 import { CodeDirectory, type DirectoryEntry } from './code-directory';
 import { vcardFile } from './vcard-file';
+import { attachmentNamed } from '../http/attachment';
 
 const codePath = new ZodValidationPipe(CodePath, 'path');
 /** Long enough to read the page; the page asks again when it is opened again. */
@@ -38,8 +39,8 @@ export class PublicCodesController {
     const photo = card.photo_blob_id
       ? await sharp(await this.uploads.readPng(entry.orgId, card.photo_blob_id)).resize(CONTACT_PHOTO_SIDE, CONTACT_PHOTO_SIDE, { fit: 'cover' }).jpeg().toBuffer()
       : undefined;
-    const file = [card.first_name, card.last_name].filter(Boolean).join(' ').replace(/[^\w.-]+/g, '-').slice(0, 60) || 'contact';
-    void reply.header('content-type', 'text/vcard; charset=utf-8').header('content-disposition', `attachment; filename="${file}.vcf"`);
+    const name = [card.first_name, card.last_name].filter(Boolean).join(' ');
+    void reply.header('content-type', 'text/vcard; charset=utf-8').header('content-disposition', attachmentNamed(name, 'vcf', 'contact'));
     return vcardFile(card, photo);
   }
 

@@ -216,7 +216,7 @@ describe('the public content of a code, for its visitor pages', () => {
     expect([vcf.statusCode, vcf.headers['content-type'], vcf.headers['content-disposition']]).toEqual([
       200,
       'text/vcard; charset=utf-8',
-      'attachment; filename="Ada-Lovelace.vcf"',
+      "attachment; filename=Ada-Lovelace.vcf; filename*=UTF-8''Ada%20Lovelace.vcf",
     ]);
     expect(vcf.body.split('\r\n')).toEqual(
       expect.arrayContaining(['BEGIN:VCARD', 'VERSION:3.0', 'FN:Ada Lovelace', 'N:Lovelace;Ada;;;', 'ORG:Analytical\\; Engines', 'TEL;TYPE=WORK,VOICE:+44 20 7946 0000', 'EMAIL:ada@example.com', 'END:VCARD']),

@@ -1,6 +1,6 @@
 import { Button, Group, Image, NumberInput, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { CodeView, QrImageFormat } from '@qr/contracts';
+import { fileNameOf, type CodeView, type QrImageFormat } from '@qr/contracts';
 import { useEffect, useState } from 'react';
 import { codeKeys, codesApi, saveFile } from './codes-api';
 
@@ -25,8 +25,7 @@ export function QrDownloads({ code }: { code: Pick<CodeView, 'code_id' | 'name'>
   const download = async (format: QrImageFormat) => {
     setBusy(format);
     try {
-      const name = code.name.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'qr-code';
-      saveFile(await codesApi.image(code.code_id, format, format === 'png' ? size : undefined), `${name}.${format}`);
+      saveFile(await codesApi.image(code.code_id, format, format === 'png' ? size : undefined), `${fileNameOf(code.name, 'qr-code')}.${format}`);
     } finally {
       setBusy(null);
     }

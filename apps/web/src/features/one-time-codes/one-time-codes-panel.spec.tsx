@@ -124,7 +124,7 @@ test('a ZIP download says how much has arrived while it streams, then saves the 
   URL.createObjectURL = jest.fn((blob: Blob) => (saved.push(blob), 'blob:zip'));
   URL.revokeObjectURL = jest.fn();
   const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    expect(this.download).toBe('Prize-voucher-one-time-codes.zip');
+    expect(this.download).toBe('Prize voucher one-time codes.zip');
   });
   start();
   fireEvent.click(await screen.findByRole('button', { name: 'Download ZIP of PNGs' }));

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, NumberInput, Pagination, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CreateOneTimeCodesBody, MAX_ONE_TIME_CODES, MAX_PDF_SHEET_CODES, type CodeView, type OneTimeBatchView, type OneTimeDownloadFormat } from '@qr/contracts';
+import { CreateOneTimeCodesBody, fileNameOf, MAX_ONE_TIME_CODES, MAX_PDF_SHEET_CODES, type CodeView, type OneTimeBatchView, type OneTimeDownloadFormat } from '@qr/contracts';
 import { useState } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -12,7 +12,6 @@ import { DOWNLOADS, downloadBatch, ONE_TIME_PAGE_SIZE, oneTimeApi, oneTimeKeys }
 import { counted } from '../../components/counted';
 
 const LIMIT = MAX_ONE_TIME_CODES.toLocaleString('en');
-const fileNameOf = (code: Pick<CodeView, 'name'>) => code.name.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'one-time-codes';
 
 /** The amount field, checked against the API's own contract before it is sent. */
 function CreateOneTimeCodes({ code }: { code: CodeView }) {
@@ -110,12 +109,12 @@ function BatchDownloads({ code, batch }: { code: CodeView; batch: OneTimeBatchVi
     return run(
       'CSV',
       () => downloadCsvExport({ from: 'my-codes/one-time-codes', org_id: code.org_id, code_id: code.code_id }, (share) => setBusy({ label: 'CSV', share })),
-      `${fileNameOf(code)}_${new Date().toISOString().slice(0, 10)}.csv`,
+      `${fileNameOf(code.name, 'one-time-codes')}_${new Date().toISOString().slice(0, 10)}.csv`,
     );
   };
   const file = (format: OneTimeDownloadFormat, label: string, extension: string) => {
     setBusy({ label, bytes: 0 });
-    return run(label, () => downloadBatch(batch.batch_id, format, (bytes) => setBusy({ label, bytes })), `${fileNameOf(code)}-one-time-codes.${extension}`);
+    return run(label, () => downloadBatch(batch.batch_id, format, (bytes) => setBusy({ label, bytes })), `${fileNameOf(code.name, 'qr-code')} one-time codes.${extension}`);
   };
   return (
     <Stack gap={4}>

@@ -202,12 +202,21 @@ export type CodeNameView = z.infer<typeof CodeNameView>;
 export const QrImageFormat = z.enum(['svg', 'png', 'pdf']).meta({ id: 'QrImageFormat' });
 export type QrImageFormat = z.infer<typeof QrImageFormat>;
 
+/**
+ * What the printed QR holds: the code's link (`{PUBLIC_URL}/{code_id}`: it can change after printing,
+ * and scans are counted), or for a Wi-Fi code the network itself, which a phone's camera offers to
+ * join at once, but which can not change after printing and whose scans the platform never sees.
+ */
+export const QrHolds = z.enum(['link', 'network']).meta({ id: 'QrHolds' });
+export type QrHolds = z.infer<typeof QrHolds>;
+
 /** Spec §7 "get just-QR": the image only, in the code's design; `size` scales it, keeping its proportions. */
 export const QrImageQuery = z
   .strictObject({
     format: QrImageFormat.default('svg'),
     size: z.coerce.number().int().min(128).max(4096).optional().meta({ description: 'Pixels (points for PDF) on the longer side.' }),
     download: z.enum(['true', 'false']).default('false').meta({ description: 'Send it as an attachment named after the code.' }),
+    holds: QrHolds.default('link'),
   })
   .meta({ id: 'QrImageQuery' });
 export type QrImageQuery = z.infer<typeof QrImageQuery>;

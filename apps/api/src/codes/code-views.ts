@@ -1,4 +1,6 @@
-import type { CodeContent, CodeStatus, CodeView, QrDesign } from '@qr/contracts';
+import { CODE_CONTENT, CodeContent, type CodeStatus, type CodeView, type QrDesign } from '@qr/contracts';
+import { wifiNetworkText } from '@qr/domain';
+import { RequestValidationError } from '../http/problem-details';
 
 /** A row of the codes read model. */
 export interface CodeRow {
@@ -47,6 +49,15 @@ export function toCodeView(row: CodeRow, publicUrl: string): CodeView {
     updated_at: new Date(row.updated_at).toISOString(),
     scan_count: Number(row.scan_count),
   };
+}
+
+/** What a Wi-Fi code's QR holds when it holds the network itself rather than its link (`holds=network`). */
+export function networkTextOf(code: CodeView): string {
+  const content = CodeContent.safeParse({ type: code.type, ...Object.fromEntries(Object.keys(CODE_CONTENT.wifi).map((key) => [key, code[key]])) });
+  if (code.type !== 'wifi' || !content.success || content.data.type !== 'wifi') {
+    throw new RequestValidationError([{ field: 'query.holds', message: 'Only a Wi-Fi code can hold its network; other codes hold their link.' }]);
+  }
+  return wifiNetworkText(content.data);
 }
 
 /** The design a create or update body asks for: its top-level `width` and `height` (spec §3's names) win over the design's. */

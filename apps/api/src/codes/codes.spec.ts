@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { readQrCodes } from '@qr/qr-render';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { multipart } from '../uploads/multipart.fixture';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
@@ -182,6 +183,18 @@ describe('codes', () => {
     expect([pdf.headers['content-type'], pdf.rawPayload.subarray(0, 5).toString()]).toEqual(['application/pdf', '%PDF-']);
     expect((await owner('GET', `${CODES}/${id}/qr?format=gif`)).json().errors[0].field).toBe('query.format');
     expect((await stranger('GET', `${CODES}/${id}/qr`)).statusCode).toBe(404);
+  });
+
+  it('prints a Wi-Fi code with the network itself on request, so a camera offers to join; other codes hold their link', async () => {
+    const id = await create({ name: 'Terrace Wi-Fi', type: 'wifi', ssid: 'Terrace; east', password: 'espresso42', encryption: 'WPA' });
+    const png = await owner('GET', `${CODES}/${id}/qr?format=png&holds=network`);
+    expect(png.statusCode).toBe(200);
+    expect(await readQrCodes(png.rawPayload)).toEqual(['WIFI:T:WPA;S:Terrace\\; east;P:espresso42;;']);
+    expect(await readQrCodes((await owner('GET', `${CODES}/${id}/qr?format=png`)).rawPayload)).toEqual([`${PUBLIC_URL}/${id}`]);
+
+    const url = await create({ name: 'Site', type: 'url', url: 'https://example.com' });
+    const refused = await owner('GET', `${CODES}/${url}/qr?holds=network`);
+    expect([refused.statusCode, refused.json().errors]).toEqual([400, [{ field: 'query.holds', message: 'Only a Wi-Fi code can hold its network; other codes hold their link.' }]]);
   });
 
   it('refuses to save a design that would not scan, saying why, and stores nothing', async () => {

@@ -33,8 +33,22 @@ export class QrImages {
     return { svg: renderQrSvg(text, design, logo), check: await checkQrDesign(text, design, logo) };
   }
 
+  /** The code's link drawn in its design, which was checked when it was saved. */
   async render(orgId: string, codeId: string, design: QrDesign, format: QrImageFormat, size?: number): Promise<QrImage> {
-    const text = qrUrlOf(this.config.PUBLIC_URL, codeId);
+    return this.draw(orgId, qrUrlOf(this.config.PUBLIC_URL, codeId), design, format, size);
+  }
+
+  /**
+   * Other text in the code's design, e.g. a Wi-Fi network: longer than the link the design was
+   * checked with, so its denser grid is decoded again first.
+   */
+  async renderChecked(orgId: string, text: string, design: QrDesign, format: QrImageFormat, size?: number): Promise<QrImage> {
+    const check = await checkQrDesign(text, design, await this.logoOf(orgId, design));
+    if (!check.ok) throw new DomainError('design_unscannable', check.reason);
+    return this.draw(orgId, text, design, format, size);
+  }
+
+  private async draw(orgId: string, text: string, design: QrDesign, format: QrImageFormat, size?: number): Promise<QrImage> {
     const scaled = size ? scaleTo(design, size) : design;
     const logo = await this.logoOf(orgId, design);
     switch (format) {

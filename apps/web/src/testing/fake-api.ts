@@ -4,6 +4,7 @@ export interface FakeResponse {
   status: number;
   statusText: string;
   json: () => Promise<unknown>;
+  blob: () => Promise<Blob>;
 }
 
 export const reply = (status: number, body?: unknown): FakeResponse => ({
@@ -11,6 +12,7 @@ export const reply = (status: number, body?: unknown): FakeResponse => ({
   status,
   statusText: '',
   json: async () => body,
+  blob: async () => new Blob([typeof body === 'string' ? body : JSON.stringify(body ?? null)]),
 });
 
 export type FakeApi = jest.Mock<Promise<FakeResponse>, [string, RequestInit?]>;

@@ -2,3 +2,4 @@ export * from './codes.commands';
 export * from './codes.events';
 export * from './codes.decider';
 export * from './clones';
+export * from './wifi-network';

@@ -5,12 +5,13 @@ import type {
   CodeView,
   CreateCodeBody,
   QrDesign,
+  QrHolds,
   QrImageFormat,
   QrPreviewView,
   UpdateCodeBody,
 } from '@qr/contracts';
 import { apiFetch } from '../../api/api-fetch';
-import { call } from '../organisation/organisation-api';
+import { call, problem } from '../organisation/organisation-api';
 
 export const codeKeys = {
   all: ['codes'] as const,
@@ -41,10 +42,10 @@ export const codesApi = {
   preview: (design: QrDesign, orgId: string) =>
     call<QrPreviewView>(`${base}/qr-preview`, { method: 'POST', body: JSON.stringify({ design, ...(orgId ? { org_id: orgId } : {}) }) }),
   /** The image needs the bearer token, so it is fetched rather than linked. */
-  image: async (codeId: string, format: QrImageFormat, size?: number): Promise<Blob> => {
-    const query = new URLSearchParams({ format, ...(size ? { size: String(size) } : {}) });
+  image: async (codeId: string, format: QrImageFormat, size?: number, holds: QrHolds = 'link'): Promise<Blob> => {
+    const query = new URLSearchParams({ format, ...(size ? { size: String(size) } : {}), ...(holds === 'link' ? {} : { holds }) });
     const response = await apiFetch(`${codePath(codeId)}/qr?${query}`);
-    if (!response.ok) throw new Error(`The image could not be made (${response.status}).`);
+    if (!response.ok) throw await problem(response);
     return response.blob();
   },
 };

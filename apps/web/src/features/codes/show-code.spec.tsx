@@ -15,13 +15,19 @@ function showCode(view: CodeView): FakeApi {
   const api = installFakeApi((path, method) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
     if (path === '/api/v1/codes/MenuCode01') return method === 'DELETE' ? reply(204) : reply(200, view);
+    if (path.startsWith('/api/v1/codes/MenuCode01/qr?')) return reply(200, '<svg xmlns="http://www.w3.org/2000/svg"/>');
     return undefined;
   });
   renderApp('/admin/my-codes/show/MenuCode01');
   return api;
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  // jsdom has no object URLs; the screen shows the fetched QR through one.
+  URL.createObjectURL = jest.fn(() => 'blob:qr');
+  URL.revokeObjectURL = jest.fn();
+});
 
 test('the code screen says where a scan leads, the web address as a link that opens apart', async () => {
   showCode(code({ type: 'url', url: 'https://example.com/menu' }));
@@ -61,4 +67,26 @@ test.each([
   { content: { type: 'page' }, text: 'Opens its landing page' },
 ])('a code is described as “$text”', ({ content, text }) => {
   expect(destinationOf(code(content))).toEqual({ text });
+});
+
+test('a Wi-Fi code downloads holding its link, or on request the network itself', async () => {
+  const saved: string[] = [];
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download);
+  });
+  const api = showCode(code({ type: 'wifi', ssid: 'Terrace', password: 'espresso42', encryption: 'WPA', hidden: false }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Download SVG' }));
+  await waitFor(() => expect(saved).toEqual(['Menu.svg']));
+  expect(requestsOf(api, 'GET').map(([path]) => path)).toContain('/api/v1/codes/MenuCode01/qr?format=svg');
+
+  fireEvent.click(screen.getByRole('radio', { name: /The network itself/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+  await waitFor(() => expect(saved).toHaveLength(2));
+  expect(requestsOf(api, 'GET').map(([path]) => path)).toContain('/api/v1/codes/MenuCode01/qr?format=pdf&holds=network');
+});
+
+test('only a Wi-Fi code offers to hold the network', async () => {
+  showCode(code({ type: 'url', url: 'https://example.com/menu' }));
+  await screen.findByRole('button', { name: 'Download SVG' });
+  expect(screen.queryByRole('radio', { name: /The network itself/ })).toBeNull();
 });

@@ -24,7 +24,7 @@ function HoldsChoice({ holds, onChange }: { holds: QrHolds; onChange: (holds: Qr
   return (
     <Radio.Group label="The printed code holds" value={holds} onChange={(value) => onChange(value as QrHolds)}>
       <Stack gap="xs" mt={4}>
-        <Radio value="link" label="A link to this code" description="Opens the network's page with its password. You can change the network later, and scans are counted." />
+        <Radio value="link" label="A link to this code" description="Opens the network’s page with its password. You can change the network later, and scans are counted." />
         <Radio
           value="network"
           label="The network itself"

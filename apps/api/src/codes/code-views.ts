@@ -1,6 +1,4 @@
 import { CODE_CONTENT, CodeContent, type CodeStatus, type CodeView, type QrDesign } from '@qr/contracts';
-import { wifiNetworkText } from '@qr/domain';
-import { RequestValidationError } from '../http/problem-details';
 
 /** A row of the codes read model. */
 export interface CodeRow {
@@ -51,13 +49,9 @@ export function toCodeView(row: CodeRow, publicUrl: string): CodeView {
   };
 }
 
-/** What a Wi-Fi code's QR holds when it holds the network itself rather than its link (`holds=network`). */
-export function networkTextOf(code: CodeView): string {
-  const content = CodeContent.safeParse({ type: code.type, ...Object.fromEntries(Object.keys(CODE_CONTENT.wifi).map((key) => [key, code[key]])) });
-  if (code.type !== 'wifi' || !content.success || content.data.type !== 'wifi') {
-    throw new RequestValidationError([{ field: 'query.holds', message: 'Only a Wi-Fi code can hold its network; other codes hold their link.' }]);
-  }
-  return wifiNetworkText(content.data);
+/** A code's content back from its view, where the content's fields sit at the top level. */
+export function contentOfView(code: CodeView): CodeContent {
+  return CodeContent.parse({ type: code.type, ...Object.fromEntries(Object.keys(CODE_CONTENT[code.type]).map((key) => [key, code[key]])) });
 }
 
 /** The design a create or update body asks for: its top-level `width` and `height` (spec §3's names) win over the design's. */

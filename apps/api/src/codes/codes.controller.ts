@@ -23,7 +23,7 @@ import { GetIdentifier } from '../identity/organization.queries';
 import { GetCode, ListChildCodes, ListCodeNames, ListCodes } from './codes.queries';
 import { QrImages } from './qr-images';
 import { attachmentNamed } from '../http/attachment';
-import { networkTextOf } from './code-views';
+import { heldContentOf } from './code-content-text';
 
 const codePath = new ZodValidationPipe(CodePath, 'path');
 
@@ -72,8 +72,8 @@ export class CodesController {
   ): Promise<Buffer | string> {
     const code = await this.queries.execute(new GetCode(caller, code_id));
     const image =
-      query.holds === 'network'
-        ? await this.images.renderChecked(code.org_id, networkTextOf(code), code.design, query.format, query.size)
+      query.holds === 'content'
+        ? await this.images.renderChecked(code.org_id, heldContentOf(code), code.design, query.format, query.size)
         : await this.images.render(code.org_id, code.code_id, code.design, query.format, query.size);
     void reply.header('content-type', image.contentType).header('cache-control', 'private, no-cache');
     if (query.download === 'true') void reply.header('content-disposition', attachmentNamed(code.name, image.extension, 'qr-code'));

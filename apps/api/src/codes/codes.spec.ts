@@ -185,16 +185,19 @@ describe('codes', () => {
     expect((await stranger('GET', `${CODES}/${id}/qr`)).statusCode).toBe(404);
   });
 
-  it('prints a Wi-Fi code with the network itself on request, so a camera offers to join; other codes hold their link', async () => {
+  it('prints a code holding its content itself on request, e.g. a Wi-Fi network a camera offers to join; a landing page only its link', async () => {
     const id = await create({ name: 'Terrace Wi-Fi', type: 'wifi', ssid: 'Terrace; east', password: 'espresso42', encryption: 'WPA' });
-    const png = await owner('GET', `${CODES}/${id}/qr?format=png&holds=network`);
+    const png = await owner('GET', `${CODES}/${id}/qr?format=png&holds=content`);
     expect(png.statusCode).toBe(200);
     expect(await readQrCodes(png.rawPayload)).toEqual(['WIFI:T:WPA;S:Terrace\\; east;P:espresso42;;']);
     expect(await readQrCodes((await owner('GET', `${CODES}/${id}/qr?format=png`)).rawPayload)).toEqual([`${PUBLIC_URL}/${id}`]);
+    const card = await create({ name: 'Card', type: 'vcard', first_name: 'Ada', last_name: 'Lovelace', phone: '+44 20 7946 0000' });
+    const [vcf] = await readQrCodes((await owner('GET', `${CODES}/${card}/qr?format=png&holds=content`)).rawPayload);
+    expect(vcf!.split('\r\n')).toEqual(expect.arrayContaining(['BEGIN:VCARD', 'FN:Ada Lovelace', 'TEL;TYPE=WORK,VOICE:+44 20 7946 0000']));
 
-    const url = await create({ name: 'Site', type: 'url', url: 'https://example.com' });
-    const refused = await owner('GET', `${CODES}/${url}/qr?holds=network`);
-    expect([refused.statusCode, refused.json().errors]).toEqual([400, [{ field: 'query.holds', message: 'Only a Wi-Fi code can hold its network; other codes hold their link.' }]]);
+    const page = await create({ name: 'Page', type: 'page' });
+    const refused = await owner('GET', `${CODES}/${page}/qr?holds=content`);
+    expect([refused.statusCode, refused.json().errors]).toEqual([400, [{ field: 'query.holds', message: 'A landing page code can only hold its link: the page lives on this platform.' }]]);
   });
 
   it('refuses to save a design that would not scan, saying why, and stores nothing', async () => {

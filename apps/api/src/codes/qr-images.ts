@@ -39,8 +39,8 @@ export class QrImages {
   }
 
   /**
-   * Other text in the code's design, e.g. a Wi-Fi network: longer than the link the design was
-   * checked with, so its denser grid is decoded again first.
+   * Other text in the code's design, e.g. its content itself: often longer than the link the design
+   * was checked with, so its denser grid is decoded again first.
    */
   async renderChecked(orgId: string, text: string, design: QrDesign, format: QrImageFormat, size?: number): Promise<QrImage> {
     const check = await checkQrDesign(text, design, await this.logoOf(orgId, design));

@@ -2,4 +2,3 @@ export * from './codes.commands';
 export * from './codes.events';
 export * from './codes.decider';
 export * from './clones';
-export * from './wifi-network';

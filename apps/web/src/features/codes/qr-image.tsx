@@ -1,6 +1,6 @@
 import { Button, Group, Image, NumberInput, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { fileNameOf, type CodeView, type QrHolds, type QrImageFormat } from '@qr/contracts';
+import { fileNameOf, type CodeType, type CodeView, type QrHolds, type QrImageFormat } from '@qr/contracts';
 import { useEffect, useState } from 'react';
 import { describeError } from '../organisation/organisation-api';
 import { codeKeys, codesApi, saveFile } from './codes-api';
@@ -19,16 +19,28 @@ export function QrImage({ code, size }: { code: Pick<CodeView, 'code_id' | 'upda
   return <Image src={url} alt={`QR code of ${code.name}`} w={size} h={size} fit="contain" />;
 }
 
-/** A Wi-Fi code may be printed with the network itself: phones join at once, at the cost of what a link gives. */
-function HoldsChoice({ holds, onChange }: { holds: QrHolds; onChange: (holds: QrHolds) => void }) {
+/** What a phone's camera does with a code printed holding its content; a landing page has only its link. */
+const CONTENT_ACTION: Record<Exclude<CodeType, 'page'>, string> = {
+  url: 'The camera opens the web address itself.',
+  vcard: 'The camera offers to add the contact (without the photo).',
+  note: 'The camera shows the note.',
+  text: 'The camera shows the text.',
+  wifi: 'The camera offers to join the network at once.',
+  email: 'The camera offers to write the email.',
+  sms: 'The camera offers to send the text message.',
+  phone: 'The camera offers to call.',
+};
+
+/** A code may be printed with its content itself: phones act on it offline, at the cost of what a link gives. */
+function HoldsChoice({ type, holds, onChange }: { type: Exclude<CodeType, 'page'>; holds: QrHolds; onChange: (holds: QrHolds) => void }) {
   return (
     <Radio.Group label="The printed code holds" value={holds} onChange={(value) => onChange(value as QrHolds)}>
       <Stack gap="xs" mt={4}>
-        <Radio value="link" label="A link to this code" description="Opens the network’s page with its password. You can change the network later, and scans are counted." />
+        <Radio value="link" label="A link to this code" description="You can change what it shows later, and its scans are counted." />
         <Radio
-          value="network"
-          label="The network itself"
-          description="The camera offers to join at once. Changing the network or password means printing it again, and its scans are not counted."
+          value="content"
+          label="The content itself"
+          description={`${CONTENT_ACTION[type]} A change means printing it again, and its scans are not counted.`}
         />
       </Stack>
     </Radio.Group>
@@ -54,7 +66,7 @@ export function QrDownloads({ code }: { code: Pick<CodeView, 'code_id' | 'name' 
   };
   return (
     <Stack gap="sm">
-      {code.type === 'wifi' && <HoldsChoice holds={holds} onChange={setHolds} />}
+      {code.type !== 'page' && <HoldsChoice type={code.type} holds={holds} onChange={setHolds} />}
       <Group align="flex-end">
         <Button variant="default" loading={busy === 'svg'} onClick={() => void download('svg')}>
           Download SVG

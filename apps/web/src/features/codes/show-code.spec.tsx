@@ -69,7 +69,7 @@ test.each([
   expect(destinationOf(code(content))).toEqual({ text });
 });
 
-test('a Wi-Fi code downloads holding its link, or on request the network itself', async () => {
+test('a Wi-Fi code downloads holding its link, or on request its network itself', async () => {
   const saved: string[] = [];
   jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push(this.download);
@@ -79,14 +79,15 @@ test('a Wi-Fi code downloads holding its link, or on request the network itself'
   await waitFor(() => expect(saved).toEqual(['Menu.svg']));
   expect(requestsOf(api, 'GET').map(([path]) => path)).toContain('/api/v1/codes/MenuCode01/qr?format=svg');
 
-  fireEvent.click(screen.getByRole('radio', { name: /The network itself/ }));
+  expect(screen.getByText(/The camera offers to join the network at once/)).toBeTruthy();
+  fireEvent.click(screen.getByRole('radio', { name: /The content itself/ }));
   fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
   await waitFor(() => expect(saved).toHaveLength(2));
-  expect(requestsOf(api, 'GET').map(([path]) => path)).toContain('/api/v1/codes/MenuCode01/qr?format=pdf&holds=network');
+  expect(requestsOf(api, 'GET').map(([path]) => path)).toContain('/api/v1/codes/MenuCode01/qr?format=pdf&holds=content');
 });
 
-test('only a Wi-Fi code offers to hold the network', async () => {
-  showCode(code({ type: 'url', url: 'https://example.com/menu' }));
+test('a landing page code only holds its link', async () => {
+  showCode(code({ type: 'page' }));
   await screen.findByRole('button', { name: 'Download SVG' });
-  expect(screen.queryByRole('radio', { name: /The network itself/ })).toBeNull();
+  expect(screen.queryByRole('radio', { name: /The content itself/ })).toBeNull();
 });

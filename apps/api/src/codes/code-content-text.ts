@@ -1,0 +1,67 @@
+import type { CodeContent, CodeView } from '@qr/contracts';
+import { RequestValidationError } from '../http/problem-details';
+import { vcardFile } from '../scans/vcard-file';
+import { contentOfView } from './code-views';
+
+type ContentOf<Type extends CodeContent['type']> = Extract<CodeContent, { type: Type }>;
+
+/** The network format's special characters (ZXing's WIFI: syntax) are escaped with a backslash. */
+const wifiEscaped = (value: string) => value.replace(/[\\;,":]/g, (c) => `\\${c}`);
+
+/** A phone number as `tel:` and SMSTO: take it: digits and a leading plus. */
+const dialable = (phone: string) => phone.replace(/[^\d+]/g, '');
+
+/** `WIFI:T:…;S:…;P:…;H:…;;`, the form iOS and Android cameras offer to join. */
+function wifiText(network: ContentOf<'wifi'>): string {
+  const fields = [`T:${network.encryption}`, `S:${wifiEscaped(network.ssid)}`];
+  if (network.encryption !== 'nopass' && network.password) fields.push(`P:${wifiEscaped(network.password)}`);
+  if (network.hidden) fields.push('H:true');
+  return `WIFI:${fields.join(';')};;`;
+}
+
+/** RFC 6068: the query percent-encoded, since mail apps show a "+" as a plus. */
+function mailtoText(email: ContentOf<'email'>): string {
+  const query = Object.entries({ subject: email.subject, body: email.body })
+    .filter(([, value]) => value)
+    .map(([key, value]) => `${key}=${encodeURIComponent(value!)}`)
+    .join('&');
+  return `mailto:${email.to}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * What a printed QR holds when it holds the code's content itself rather than its link
+ * (`holds=content`), in the forms phones' cameras act on: join the network, call, write the text
+ * or email, add the contact, open the address. Such a print can not change later, and its scans
+ * never reach the platform. A landing page has no such form: undefined.
+ */
+export function contentTextOf(content: CodeContent): string | undefined {
+  switch (content.type) {
+    case 'url':
+      return content.url;
+    case 'text':
+      return content.text;
+    case 'note':
+      return content.title ? `${content.title}\n\n${content.text}` : content.text;
+    case 'wifi':
+      return wifiText(content);
+    case 'email':
+      return mailtoText(content);
+    case 'sms':
+      return `SMSTO:${dialable(content.phone)}:${content.message ?? ''}`;
+    case 'phone':
+      return `tel:${dialable(content.phone)}`;
+    case 'vcard':
+      // The photo stays on the card page: embedded, it would need a code far too dense to print. The
+      // file's producer and time stamp say nothing to a phone and would make the grid denser.
+      return vcardFile(content).replace(/^(PRODID|REV):.*\r\n/gm, '');
+    case 'page':
+      return undefined;
+  }
+}
+
+/** What a code's QR holds with `holds=content`; a landing page code is refused, naming the field. */
+export function heldContentOf(code: CodeView): string {
+  const text = contentTextOf(contentOfView(code));
+  if (text === undefined) throw new RequestValidationError([{ field: 'query.holds', message: 'A landing page code can only hold its link: the page lives on this platform.' }]);
+  return text;
+}

@@ -6,6 +6,7 @@ import { ApiProblem, describeError } from '../organisation/organisation-api';
 import { ImageUploadButton } from '../uploads/image-upload-button';
 import { ACCEPTED_IMAGES } from '../uploads/uploads-api';
 import { withWebScheme } from '../../components/web-address';
+import { WebAddressInput } from '../../components/web-address-input';
 import { CONTENT_FIELDS, TYPE_LABELS, type ContentField } from './code-content-fields';
 import { QrDesigner } from './qr-designer';
 
@@ -67,9 +68,7 @@ function ContentInput({ field, value, error, onChange }: { field: ContentField; 
     case 'checkbox':
       return <Checkbox label={field.label} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} mt="md" />;
     case 'web':
-      return (
-        <TextInput {...common} inputMode="url" value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} onBlur={(e) => onChange(withWebScheme(e.currentTarget.value))} />
-      );
+      return <WebAddressInput {...common} value={String(value ?? '')} onChange={onChange} />;
     default:
       return <TextInput {...common} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
   }

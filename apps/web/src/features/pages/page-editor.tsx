@@ -5,7 +5,7 @@ import { ImageUploadButton } from '../uploads/image-upload-button';
 import { PageBlockView } from './page-blocks';
 import { RegistrationFormView } from './registration-form-view';
 import { RichTextField } from './rich-text-field';
-import { withWebScheme } from '../../components/web-address';
+import { WebAddressInput } from '../../components/web-address-input';
 
 export type PageDraft = UpdatePageBody;
 
@@ -82,13 +82,7 @@ function BlockFields({ block, onChange }: { block: PageBlock; onChange(block: Pa
       return (
         <>
           <TextInput label="Button text" value={block.label} onChange={(e) => onChange({ ...block, label: e.currentTarget.value })} />
-          <TextInput
-            label="Link (https://…)"
-            inputMode="url"
-            value={block.url}
-            onChange={(e) => onChange({ ...block, url: e.currentTarget.value })}
-            onBlur={(e) => onChange({ ...block, url: withWebScheme(e.currentTarget.value) })}
-          />
+          <WebAddressInput label="Link (https://…)" value={block.url} onChange={(url) => onChange({ ...block, url })} />
         </>
       );
     case 'countdown':
@@ -104,15 +98,7 @@ function BlockFields({ block, onChange }: { block: PageBlock; onChange(block: Pa
         </>
       );
     case 'video':
-      return (
-        <TextInput
-          label="YouTube or Vimeo link"
-          inputMode="url"
-          value={block.url}
-          onChange={(e) => onChange({ ...block, url: e.currentTarget.value })}
-          onBlur={(e) => onChange({ ...block, url: withWebScheme(e.currentTarget.value) })}
-        />
-      );
+      return <WebAddressInput label="YouTube or Vimeo link" value={block.url} onChange={(url) => onChange({ ...block, url })} />;
     case 'map':
       return (
         <>
@@ -134,13 +120,11 @@ function BlockFields({ block, onChange }: { block: PageBlock; onChange(block: Pa
                 value={link.network}
                 onChange={(e) => onChange({ ...block, links: block.links.map((l, i) => (i === index ? { ...l, network: e.currentTarget.value as typeof l.network } : l)) })}
               />
-              <TextInput
+              <WebAddressInput
                 label="Link"
                 style={{ flex: 1 }}
-                inputMode="url"
                 value={link.url}
-                onChange={(e) => onChange({ ...block, links: block.links.map((l, i) => (i === index ? { ...l, url: e.currentTarget.value } : l)) })}
-                onBlur={(e) => onChange({ ...block, links: block.links.map((l, i) => (i === index ? { ...l, url: withWebScheme(e.currentTarget.value) } : l)) })}
+                onChange={(url) => onChange({ ...block, links: block.links.map((l, i) => (i === index ? { ...l, url } : l)) })}
               />
               <ActionIcon variant="subtle" color="red" aria-label="Remove link" disabled={block.links.length === 1} onClick={() => onChange({ ...block, links: block.links.filter((_, i) => i !== index) })}>
                 ✕

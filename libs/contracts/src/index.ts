@@ -22,3 +22,4 @@ export * from './folders';
 export * from './notes';
 export * from './event-messages';
 export * from './file-names';
+export * from './contact-links';

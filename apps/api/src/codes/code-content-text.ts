@@ -1,4 +1,4 @@
-import type { CodeContent, CodeView } from '@qr/contracts';
+import { dialable, mailtoLink, type CodeContent, type CodeView } from '@qr/contracts';
 import { RequestValidationError } from '../http/problem-details';
 import { vcardFile } from '../scans/vcard-file';
 import { contentOfView } from './code-views';
@@ -8,24 +8,12 @@ type ContentOf<Type extends CodeContent['type']> = Extract<CodeContent, { type: 
 /** The network format's special characters (ZXing's WIFI: syntax) are escaped with a backslash. */
 const wifiEscaped = (value: string) => value.replace(/[\\;,":]/g, (c) => `\\${c}`);
 
-/** A phone number as `tel:` and SMSTO: take it: digits and a leading plus. */
-const dialable = (phone: string) => phone.replace(/[^\d+]/g, '');
-
 /** `WIFI:T:…;S:…;P:…;H:…;;`, the form iOS and Android cameras offer to join. */
 function wifiText(network: ContentOf<'wifi'>): string {
   const fields = [`T:${network.encryption}`, `S:${wifiEscaped(network.ssid)}`];
   if (network.encryption !== 'nopass' && network.password) fields.push(`P:${wifiEscaped(network.password)}`);
   if (network.hidden) fields.push('H:true');
   return `WIFI:${fields.join(';')};;`;
-}
-
-/** RFC 6068: the query percent-encoded, since mail apps show a "+" as a plus. */
-function mailtoText(email: ContentOf<'email'>): string {
-  const query = Object.entries({ subject: email.subject, body: email.body })
-    .filter(([, value]) => value)
-    .map(([key, value]) => `${key}=${encodeURIComponent(value!)}`)
-    .join('&');
-  return `mailto:${email.to}${query ? `?${query}` : ''}`;
 }
 
 /**
@@ -45,7 +33,7 @@ export function contentTextOf(content: CodeContent): string | undefined {
     case 'wifi':
       return wifiText(content);
     case 'email':
-      return mailtoText(content);
+      return mailtoLink(content.to, { subject: content.subject, body: content.body });
     case 'sms':
       return `SMSTO:${dialable(content.phone)}:${content.message ?? ''}`;
     case 'phone':

@@ -1,20 +1,17 @@
 import { Anchor, Avatar, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
-import type { PublicCodeView } from '@qr/contracts';
+import { dialable, mailtoLink, type PublicCodeView } from '@qr/contracts';
 import { Navigate } from 'react-router-dom';
 import { field, vcardDownloadUrl } from './public-code-api';
 
 /** Only web addresses become links: content is typed by an organisation and read by anyone. */
 const webHref = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);
 
-/** A phone number as `tel:` and `sms:` links take it: digits and a leading plus. */
-const dialable = (phone: string) => phone.replace(/[^\d+]/g, '');
-
 export function BusinessCard({ code }: { code: PublicCodeView }) {
   const name = [field(code, 'first_name'), field(code, 'last_name')].filter(Boolean).join(' ');
   const lines: [string, string | undefined, string | undefined][] = [
     ['Phone', field(code, 'phone'), field(code, 'phone') && `tel:${dialable(field(code, 'phone')!)}`],
     ['Mobile', field(code, 'mobile'), field(code, 'mobile') && `tel:${dialable(field(code, 'mobile')!)}`],
-    ['Email', field(code, 'email'), field(code, 'email') && `mailto:${encodeURIComponent(field(code, 'email')!)}`],
+    ['Email', field(code, 'email'), field(code, 'email') && mailtoLink(field(code, 'email')!)],
     ['Website', field(code, 'website'), webHref(field(code, 'website'))],
   ];
   const address = [field(code, 'street'), [field(code, 'zip'), field(code, 'city')].filter(Boolean).join(' '), field(code, 'country')].filter(Boolean).join(', ');
@@ -134,17 +131,12 @@ export function CodeContentView({ code }: { code: PublicCodeView }) {
     case 'email': {
       const subject = field(code, 'subject');
       const body = field(code, 'body');
-      // RFC 6068: a mailto query is percent-encoded, and mail apps show a "+" as a plus, not a space.
-      const query = Object.entries({ subject, body })
-        .filter(([, value]) => value)
-        .map(([key, value]) => `${key}=${encodeURIComponent(value!)}`)
-        .join('&');
       const to = field(code, 'to') ?? '';
       return (
         <ActionView
           title="Write an email"
           lines={[`To: ${to}`, subject && `Subject: ${subject}`, body]}
-          href={`mailto:${encodeURIComponent(to)}${query ? `?${query}` : ''}`}
+          href={mailtoLink(to, { subject, body })}
           action="Write the email"
         />
       );

@@ -1,0 +1,14 @@
+/** A phone number as `tel:`, `sms:` and `SMSTO:` take it: digits and a leading plus. */
+export const dialable = (phone: string): string => phone.replace(/[^\d+]/g, '');
+
+/**
+ * A `mailto:` link (RFC 6068) for the visitor pages and for codes printed with their content: the
+ * address as written, and the query percent-encoded, since mail apps show a "+" as a plus.
+ */
+export function mailtoLink(to: string, fields: { subject?: string; body?: string } = {}): string {
+  const query = Object.entries(fields)
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+    .join('&');
+  return `mailto:${encodeURIComponent(to).replace(/%40/g, '@')}${query ? `?${query}` : ''}`;
+}

@@ -107,8 +107,7 @@ export function CodeSavedScreen() {
             <strong>{loaded.name}</strong> scans to <Anchor href={loaded.qr_url}>{loaded.qr_url}</Anchor>.
           </Text>
           <CodeDestination code={loaded} />
-          <QrImage code={loaded} size={240} />
-          <QrDownloads code={loaded} />
+          <QrDownloads code={loaded} previewSize={240} />
           <PublicLink code={loaded} />
           <Group>
             {loaded.type === 'page' && (
@@ -186,8 +185,7 @@ export function ShowCodeScreen() {
             {TYPE_LABELS[loaded.type]} · {counted(loaded.scan_count, 'scan')} · created {new Date(loaded.created_at).toLocaleDateString()}
           </Text>
           <CodeDestination code={loaded} />
-          <QrImage code={loaded} size={240} />
-          <QrDownloads code={loaded} />
+          <QrDownloads code={loaded} previewSize={240} />
           <PublicLink code={loaded} />
           <Anchor component={Link} to={`/admin/my-codes/analytics/${codeId}`}>
             See its analytics

@@ -18,7 +18,7 @@ export const codeKeys = {
   list: (orgId: string, page: number, filter: string, folder: string) => [...codeKeys.all, 'list', orgId, page, filter, folder] as const,
   one: (codeId: string) => [...codeKeys.all, 'one', codeId] as const,
   names: (orgId: string) => [...codeKeys.all, 'names', orgId] as const,
-  image: (codeId: string, updatedAt: string) => [...codeKeys.all, 'image', codeId, updatedAt] as const,
+  image: (codeId: string, updatedAt: string, holds: QrHolds = 'link') => [...codeKeys.all, 'image', codeId, updatedAt, holds] as const,
 };
 
 const base = '/api/v1/codes';

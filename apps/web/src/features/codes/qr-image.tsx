@@ -2,12 +2,19 @@ import { Button, Group, Image, NumberInput, Radio, Skeleton, Stack, Text } from 
 import { useQuery } from '@tanstack/react-query';
 import { fileNameOf, type CodeType, type CodeView, type QrHolds, type QrImageFormat } from '@qr/contracts';
 import { useEffect, useState } from 'react';
-import { describeError } from '../organisation/organisation-api';
+import { ApiProblem, describeError } from '../organisation/organisation-api';
 import { codeKeys, codesApi, saveFile } from './codes-api';
 
-/** The code's QR as the server draws it; fetched with the bearer token, shown from an object URL. */
-export function QrImage({ code, size }: { code: Pick<CodeView, 'code_id' | 'updated_at' | 'name'>; size: number }) {
-  const image = useQuery({ queryKey: codeKeys.image(code.code_id, code.updated_at), queryFn: () => codesApi.image(code.code_id, 'svg') });
+/**
+ * The code's QR as the server draws it; fetched with the bearer token, shown from an object URL.
+ * A code that can not hold its content in its design says why at once: asking again changes nothing.
+ */
+export function QrImage({ code, size, holds = 'link' }: { code: Pick<CodeView, 'code_id' | 'updated_at' | 'name'>; size: number; holds?: QrHolds }) {
+  const image = useQuery({
+    queryKey: codeKeys.image(code.code_id, code.updated_at, holds),
+    queryFn: () => codesApi.image(code.code_id, 'svg', undefined, holds),
+    retry: (failures, error) => !(error instanceof ApiProblem && error.status < 500) && failures < 3,
+  });
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!image.data) return undefined;
@@ -15,7 +22,14 @@ export function QrImage({ code, size }: { code: Pick<CodeView, 'code_id' | 'upda
     setUrl(objectUrl);
     return () => URL.revokeObjectURL(objectUrl);
   }, [image.data]);
-  if (!url) return <Skeleton w={size} h={size} />;
+  if (image.isError) {
+    return (
+      <Text c="red" size="sm" role="alert" maw={480}>
+        {describeError(image.error)}
+      </Text>
+    );
+  }
+  if (!url || image.isPending) return <Skeleton w={size} h={size} />;
   return <Image src={url} alt={`QR code of ${code.name}`} w={size} h={size} fit="contain" />;
 }
 
@@ -47,8 +61,8 @@ function HoldsChoice({ type, holds, onChange }: { type: Exclude<CodeType, 'page'
   );
 }
 
-/** Download buttons: SVG, PNG at a chosen size, PDF. */
-export function QrDownloads({ code }: { code: Pick<CodeView, 'code_id' | 'name' | 'type'> }) {
+/** The code's QR and its downloads (SVG, PNG at a chosen size, PDF), holding its link or its content as chosen. */
+export function QrDownloads({ code, previewSize }: { code: Pick<CodeView, 'code_id' | 'name' | 'type' | 'updated_at'>; previewSize: number }) {
   const [size, setSize] = useState(1024);
   const [holds, setHolds] = useState<QrHolds>('link');
   const [busy, setBusy] = useState<QrImageFormat | null>(null);
@@ -66,6 +80,7 @@ export function QrDownloads({ code }: { code: Pick<CodeView, 'code_id' | 'name' 
   };
   return (
     <Stack gap="sm">
+      <QrImage code={code} size={previewSize} holds={holds} />
       {code.type !== 'page' && <HoldsChoice type={code.type} holds={holds} onChange={setHolds} />}
       <Group align="flex-end">
         <Button variant="default" loading={busy === 'svg'} onClick={() => void download('svg')}>

@@ -9,13 +9,16 @@ import { destinationOf } from './code-content-fields';
 
 const code = (content: Record<string, unknown>) => codeView('MenuCode01', 'Menu', { scan_count: 3, url: undefined, ...content });
 
-function showCode(view: CodeView): FakeApi {
+const SVG = reply(200, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+/** `image` answers the QR image's requests, by their query. */
+function showCode(view: CodeView, image: (query: string) => ReturnType<typeof reply> = () => SVG): FakeApi {
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   const api = installFakeApi((path, method) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
     if (path === '/api/v1/codes/MenuCode01') return method === 'DELETE' ? reply(204) : reply(200, view);
-    if (path.startsWith('/api/v1/codes/MenuCode01/qr?')) return reply(200, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    if (path.startsWith('/api/v1/codes/MenuCode01/qr?')) return image(path.split('?')[1]!);
     return undefined;
   });
   renderApp('/admin/my-codes/show/MenuCode01');
@@ -83,7 +86,19 @@ test('a Wi-Fi code downloads holding its link, or on request its network itself'
   fireEvent.click(screen.getByRole('radio', { name: /The content itself/ }));
   fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
   await waitFor(() => expect(saved).toHaveLength(2));
-  expect(requestsOf(api, 'GET').map(([path]) => path)).toContain('/api/v1/codes/MenuCode01/qr?format=pdf&holds=content');
+  expect(requestsOf(api, 'GET').map(([path]) => path)).toEqual(
+    expect.arrayContaining(['/api/v1/codes/MenuCode01/qr?format=svg&holds=content', '/api/v1/codes/MenuCode01/qr?format=pdf&holds=content']),
+  );
+});
+
+test('content too long for the design is explained where the code would be, and the link stays a choice', async () => {
+  const tooDense = reply(422, { title: 'This design would not scan', code: 'design_unscannable', detail: 'The logo covers too much of the code.' });
+  showCode(code({ type: 'text', text: 'A long text' }), (query) => (query.includes('holds=content') ? tooDense : SVG));
+  expect(await screen.findByRole('img', { name: 'QR code of Menu' })).toBeTruthy();
+  fireEvent.click(screen.getByRole('radio', { name: /The content itself/ }));
+  expect((await screen.findByRole('alert')).textContent).toBe('The logo covers too much of the code.');
+  fireEvent.click(screen.getByRole('radio', { name: /A link to this code/ }));
+  expect(await screen.findByRole('img', { name: 'QR code of Menu' })).toBeTruthy();
 });
 
 test('a landing page code only holds its link', async () => {

@@ -1,4 +1,4 @@
-import { CODE_CONTENT, CodeContent, type CodeStatus, type CodeView, type QrDesign } from '@qr/contracts';
+import { CODE_CONTENT, type CodeContent, type CodeStatus, type CodeView, type QrDesign } from '@qr/contracts';
 
 /** A row of the codes read model. */
 export interface CodeRow {
@@ -49,9 +49,11 @@ export function toCodeView(row: CodeRow, publicUrl: string): CodeView {
   };
 }
 
-/** A code's content back from its view, where the content's fields sit at the top level. */
+/** A code's content back from its view, where `toCodeView` put the content's fields at the top level. */
 export function contentOfView(code: CodeView): CodeContent {
-  return CodeContent.parse({ type: code.type, ...Object.fromEntries(Object.keys(CODE_CONTENT[code.type]).map((key) => [key, code[key]])) });
+  const fields = Object.keys(CODE_CONTENT[code.type]).filter((key) => code[key] !== undefined);
+  // The fields were the stored content's, which the contract checked when it was written.
+  return { type: code.type, ...Object.fromEntries(fields.map((key) => [key, code[key]])) } as CodeContent;
 }
 
 /** The design a create or update body asks for: its top-level `width` and `height` (spec §3's names) win over the design's. */

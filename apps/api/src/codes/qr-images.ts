@@ -35,7 +35,7 @@ export class QrImages {
 
   /** The code's link drawn in its design, which was checked when it was saved. */
   async render(orgId: string, codeId: string, design: QrDesign, format: QrImageFormat, size?: number): Promise<QrImage> {
-    return this.draw(orgId, qrUrlOf(this.config.PUBLIC_URL, codeId), design, format, size);
+    return draw(qrUrlOf(this.config.PUBLIC_URL, codeId), design, await this.logoOf(orgId, design), format, size);
   }
 
   /**
@@ -43,22 +43,10 @@ export class QrImages {
    * was checked with, so its denser grid is decoded again first.
    */
   async renderChecked(orgId: string, text: string, design: QrDesign, format: QrImageFormat, size?: number): Promise<QrImage> {
-    const check = await checkQrDesign(text, design, await this.logoOf(orgId, design));
-    if (!check.ok) throw new DomainError('design_unscannable', check.reason);
-    return this.draw(orgId, text, design, format, size);
-  }
-
-  private async draw(orgId: string, text: string, design: QrDesign, format: QrImageFormat, size?: number): Promise<QrImage> {
-    const scaled = size ? scaleTo(design, size) : design;
     const logo = await this.logoOf(orgId, design);
-    switch (format) {
-      case 'svg':
-        return { contentType: 'image/svg+xml; charset=utf-8', extension: 'svg', body: renderQrSvg(text, scaled, logo) };
-      case 'png':
-        return { contentType: 'image/png', extension: 'png', body: renderQrPng(text, scaled, logo) };
-      case 'pdf':
-        return { contentType: 'application/pdf', extension: 'pdf', body: Buffer.from(await renderQrPdf(text, scaled, logo)) };
-    }
+    const check = await checkQrDesign(text, design, logo);
+    if (!check.ok) throw new DomainError('design_unscannable', check.reason);
+    return draw(text, design, logo, format, size);
   }
 
   /** A logo is an image the organisation uploaded: another organisation's id is not found. */
@@ -66,6 +54,18 @@ export class QrImages {
     if (!design.logo) return undefined;
     if (!orgId) throw new DomainError('validation_failed', 'Say which organisation’s uploaded logo to use (org_id).');
     return readPng(await this.uploads.readPng(orgId, design.logo.blob_id));
+  }
+}
+
+async function draw(text: string, design: QrDesign, logo: PngImage | undefined, format: QrImageFormat, size?: number): Promise<QrImage> {
+  const scaled = size ? scaleTo(design, size) : design;
+  switch (format) {
+    case 'svg':
+      return { contentType: 'image/svg+xml; charset=utf-8', extension: 'svg', body: renderQrSvg(text, scaled, logo) };
+    case 'png':
+      return { contentType: 'image/png', extension: 'png', body: renderQrPng(text, scaled, logo) };
+    case 'pdf':
+      return { contentType: 'application/pdf', extension: 'pdf', body: Buffer.from(await renderQrPdf(text, scaled, logo)) };
   }
 }
 

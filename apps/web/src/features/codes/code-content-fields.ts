@@ -12,8 +12,6 @@ export interface ContentField {
   placeholder?: string;
 }
 
-export { CODE_TYPE_LABELS as TYPE_LABELS } from '@qr/contracts';
-
 const phone = (name: string, label: string): ContentField => ({ name, label, placeholder: '+1 555 010 1234' });
 
 /** The inputs of each type, in the order a person fills them in; rules come from the contract. */

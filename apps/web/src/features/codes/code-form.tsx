@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, Input, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { CODE_TYPES, QrDesign, UpdateCodeBody, type CodeType, type CodeView } from '@qr/contracts';
+import { CODE_TYPE_LABELS, CODE_TYPES, QrDesign, UpdateCodeBody, type CodeType, type CodeView } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ApiProblem, describeError } from '../organisation/organisation-api';
@@ -7,7 +7,7 @@ import { ImageUploadButton } from '../uploads/image-upload-button';
 import { ACCEPTED_IMAGES } from '../uploads/uploads-api';
 import { withWebScheme } from '../../components/web-address';
 import { WebAddressInput } from '../../components/web-address-input';
-import { CONTENT_FIELDS, TYPE_LABELS, type ContentField } from './code-content-fields';
+import { CONTENT_FIELDS, type ContentField } from './code-content-fields';
 import { QrDesigner } from './qr-designer';
 
 type Values = Record<string, string | boolean>;
@@ -110,7 +110,7 @@ export function CodeForm({ initial, submitLabel, onSubmit }: { initial: CodeDraf
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label="Type"
-            data={CODE_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] }))}
+            data={CODE_TYPES.map((type) => ({ value: type, label: CODE_TYPE_LABELS[type] }))}
             value={draft.type}
             allowDeselect={false}
             onChange={(type) => type && setDraft({ ...draft, type: type as CodeType })}

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CodeView } from '@qr/contracts';
+import { CODE_TYPE_LABELS, type CodeView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { CodeNotesPanel } from '../notes/notes-panel';
 import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { CodeForm, draftOf, emptyDraft } from './code-form';
-import { TYPE_LABELS, destinationOf } from './code-content-fields';
+import { destinationOf } from './code-content-fields';
 import { codeKeys, codesApi } from './codes-api';
 import { DeleteCodeDialog } from './delete-code-dialog';
 import { QrDownloads, QrImage } from './qr-image';
@@ -182,7 +182,7 @@ export function ShowCodeScreen() {
             <StatusBadge status={loaded.status} />
           </Group>
           <Text c="dimmed">
-            {TYPE_LABELS[loaded.type]} · {counted(loaded.scan_count, 'scan')} · created {new Date(loaded.created_at).toLocaleDateString()}
+            {CODE_TYPE_LABELS[loaded.type]} · {counted(loaded.scan_count, 'scan')} · created {new Date(loaded.created_at).toLocaleDateString()}
           </Text>
           <CodeDestination code={loaded} />
           <QrDownloads code={loaded} previewSize={240} />
@@ -233,7 +233,7 @@ export function CodeRow({ code, onDelete, lead, folderName }: { code: CodeView; 
           </Badge>
         )}
       </Table.Td>
-      <Table.Td>{TYPE_LABELS[code.type]}</Table.Td>
+      <Table.Td>{CODE_TYPE_LABELS[code.type]}</Table.Td>
       <Table.Td>
         <StatusBadge status={code.status} />
       </Table.Td>

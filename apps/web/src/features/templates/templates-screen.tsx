@@ -1,10 +1,9 @@
 import { Alert, Badge, Box, Button, Card, Center, Group, Image, Modal, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TemplateView } from '@qr/contracts';
+import { CODE_TYPE_LABELS, type TemplateView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { TYPE_LABELS } from '../codes/code-content-fields';
 import { codeKeys } from '../codes/codes-api';
 import { svgSource } from '../codes/qr-designer';
 import { describeError, isRole } from '../organisation/organisation-api';
@@ -36,7 +35,7 @@ function TemplateCard({ template, orgId, writable, onUse, onDelete }: { template
           {template.name}
         </Text>
         <Group gap={6}>
-          <Badge variant="light">{TYPE_LABELS[template.content.type]}</Badge>
+          <Badge variant="light">{CODE_TYPE_LABELS[template.content.type]}</Badge>
           {template.page && template.content.type !== 'page' && (
             <Badge variant="light" color="grape">
               With landing page

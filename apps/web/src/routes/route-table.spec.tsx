@@ -106,6 +106,13 @@ test('an unknown address says "Page not found", but not while the app is still l
   expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
 });
 
+test('an address that is not a code id says the code is not available, as the server does for unknown ids', async () => {
+  renderApp('/abc123');
+
+  expect(await screen.findByRole('heading', { name: 'This code is not available' })).toBeTruthy();
+  expect(screen.queryByText(/later release/)).toBeNull();
+});
+
 test('a visitor screen that has not shipped says so instead of showing made-up content', async () => {
   renderApp('/wall/42');
 

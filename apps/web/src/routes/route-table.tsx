@@ -22,13 +22,14 @@ const MyCodesScreen = lazy(() => import('../features/codes/my-codes-screen'));
 const TemplatesScreen = lazy(() => import('../features/templates/templates-screen'));
 const LandingPageScreen = lazy(() => import('../features/pages/landing-page-screen').then((module) => ({ default: module.LandingPageScreen })));
 // Named exports of one chunk each: the visitor pages, the admin code screens and the admin page screens.
-const visitorScreen = (name: 'CardScreen' | 'NoteScreen' | 'CodePublicScreen') =>
+const visitorScreen = (name: 'CardScreen' | 'NoteScreen' | 'CodePublicScreen' | 'UnknownCodeScreen') =>
   lazy(() => import('../features/visitor/public-code-screens').then((module) => ({ default: module[name] })));
 const codeScreen = (name: 'CreateCodeScreen' | 'EditCodeScreen' | 'CodeSavedScreen' | 'ShowCodeScreen') =>
   lazy(() => import('../features/codes/code-screens').then((module) => ({ default: module[name] })));
 const CardScreen = visitorScreen('CardScreen');
 const NoteScreen = visitorScreen('NoteScreen');
 const CodePublicScreen = visitorScreen('CodePublicScreen');
+const UnknownCodeScreen = visitorScreen('UnknownCodeScreen');
 const CreateCodeScreen = codeScreen('CreateCodeScreen');
 const EditCodeScreen = codeScreen('EditCodeScreen');
 const CodeSavedScreen = codeScreen('CodeSavedScreen');
@@ -89,7 +90,7 @@ export const routeTable: RouteObject[] = [
       { path: '/', element: <HomeScreen /> },
       { path: '/card/:id', element: <CardScreen /> },
       { path: '/p/:key', element: <LandingPageRoute by="name" /> },
-      upcoming('/:id', 'Opening a scanned code'),
+      { path: '/:id', element: <UnknownCodeScreen /> },
       upcoming('/ai-qr', 'AI QR generation'),
       { path: '/page/:key', element: <LandingPageRoute by="id" /> },
       upcoming('/live-voting/:id', 'Live voting'),

@@ -7,6 +7,23 @@ import { PageLoader } from '../../components/page-loader';
 import { BusinessCard, CodeContentView, NoteView } from './code-content-views';
 import { CodeUnavailable, field, fetchPublicCode } from './public-code-api';
 
+function CodeNotAvailable() {
+  return (
+    <Stack maw={520} mx="auto">
+      <Title order={1}>This code is not available</Title>
+      <Text>It may have been taken down, or the address is not complete. Check the code and try again.</Text>
+    </Stack>
+  );
+}
+
+/**
+ * `/{id}` in the web app: the server answers every address shaped like a code id itself (a redirect,
+ * the code's page, or its own 404 page), so what reaches this route is a code id cut short or mistyped.
+ */
+export function UnknownCodeScreen() {
+  return <CodeNotAvailable />;
+}
+
 /** Loads the code and handles the states every visitor page shares: loading, gone, paused, failed. */
 function PublicCode({ children }: { children: (code: PublicCodeView) => ReactNode }) {
   const { id = '' } = useParams();
@@ -18,10 +35,7 @@ function PublicCode({ children }: { children: (code: PublicCodeView) => ReactNod
   if (code.isPending) return <PageLoader />;
   if (code.isError) {
     return code.error instanceof CodeUnavailable ? (
-      <Stack maw={520} mx="auto">
-        <Title order={1}>This code is not available</Title>
-        <Text>It may have been taken down, or the address is not complete. Check the code and try again.</Text>
-      </Stack>
+      <CodeNotAvailable />
     ) : (
       <Alert color="red" title="This code could not be opened">
         {code.error.message}

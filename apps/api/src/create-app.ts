@@ -7,6 +7,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { AppModule } from './app.module';
 import { APP_VERSION } from './app-version';
 import { serveApiDocs } from './http/api-docs';
+import { acceptEmptyJsonBodies } from './http/empty-json-body';
 import { NestPinoLogger } from './http/nest-logger';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { limitPublicRoutes, type PublicRateLimit } from './http/public-rate-limit';
@@ -43,6 +44,7 @@ export async function createApp(
   app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  acceptEmptyJsonBodies(app);
 
   await limitPublicRoutes(app, options.publicRateLimit);
   registerScanRoutes(app, infra.logger, scanFront);

@@ -16,6 +16,12 @@ class ProbeController {
     appended++;
     return { ...body, ...query };
   }
+
+  /** An action without a body, as pause or resume. */
+  @Post('action')
+  act() {
+    return { done: true };
+  }
 }
 @Module({ controllers: [ProbeController] })
 class ProbeModule {}
@@ -46,6 +52,22 @@ describe('bad input on a command endpoint', () => {
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(res.json()).toMatchObject({ status: 400, code: 'malformed_request', request_id: expect.any(String) });
+    await expectNothingStored();
+  });
+
+  it('takes an empty JSON body as no body: an action without one succeeds, a command that needs one names its fields', async () => {
+    const action = await post('', '/api/v1/probe/action');
+    expect([action.statusCode, action.json()]).toEqual([201, { done: true }]);
+
+    const command = await post('');
+    expect(command.statusCode).toBe(400);
+    expect(command.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [
+        { field: 'body.name', message: 'This field is required.' },
+        { field: 'body.size', message: 'This field is required.' },
+      ],
+    });
     await expectNothingStored();
   });
 

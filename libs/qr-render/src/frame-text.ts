@@ -27,6 +27,15 @@ export function frameFont(): FrameFont {
   return loaded;
 }
 
+/**
+ * The characters of `text` the frame's font has no glyph for, each once, in order: PNG and PDF
+ * files would draw them as empty boxes, where an SVG viewer falls back to a font of its own.
+ */
+export function charactersWithoutGlyph(text: string): string[] {
+  const { font } = frameFont();
+  return [...new Set(text)].filter((character) => !/\s/u.test(character) && !font.hasGlyphForCodePoint(character.codePointAt(0)!));
+}
+
 /** The text's share of the band's height, and of its width at most, as every renderer sets it. */
 const TEXT_HEIGHT_SHARE = 0.42;
 const TEXT_WIDTH_SHARE = 0.9;

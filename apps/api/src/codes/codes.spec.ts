@@ -239,9 +239,15 @@ describe('codes', () => {
   it('previews a design before the code exists, with the same check the save makes', async () => {
     const good = await owner('POST', `${CODES}/qr-preview`, { design: { module_shape: 'dots', eye_style: 'circle' } });
     expect(good.statusCode).toBe(200);
-    expect(good.json()).toEqual({ svg: expect.stringMatching(/^<svg /), check: { ok: true } });
+    expect(good.json()).toEqual({ svg: expect.stringMatching(/^<svg /), check: { ok: true }, frame_text_not_printed: [] });
     const bad = (await owner('POST', `${CODES}/qr-preview`, { design: { foreground: '#eeeeee' } })).json();
     expect(bad.check).toEqual({ ok: false, reason: expect.stringContaining('contrast') });
+  });
+
+  it('names the frame text’s characters that PNG and PDF files cannot draw, each once', async () => {
+    const frame = { style: 'banner', text: 'Café Ωμέγα 東京 東', colour: '#000000', text_colour: '#ffffff' };
+    const preview = (await owner('POST', `${CODES}/qr-preview`, { design: { frame, height: 640 } })).json();
+    expect(preview.frame_text_not_printed).toEqual(['東', '京']);
   });
 
   it('documents every codes route in OpenAPI with its contract', async () => {

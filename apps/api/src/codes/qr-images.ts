@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type QrDesign, type QrImageFormat, type QrPreviewView } from '@qr/contracts';
 import type { Config } from '@qr/platform';
-import { checkQrDesign, readPng, renderQrPdf, renderQrPng, renderQrSvg, type PngImage } from '@qr/qr-render';
+import { charactersWithoutGlyph, checkQrDesign, readPng, renderQrPdf, renderQrPng, renderQrSvg, type PngImage } from '@qr/qr-render';
 import { CONFIG } from '../infrastructure';
 import { UploadedImages } from '../uploads/uploaded-images';
 import { qrUrlOf } from './code-views';
@@ -30,7 +30,11 @@ export class QrImages {
   async preview(orgId: string | undefined, design: QrDesign): Promise<QrPreviewView> {
     const text = qrUrlOf(this.config.PUBLIC_URL, 'PREVIEW000');
     const logo = await this.logoOf(orgId, design);
-    return { svg: renderQrSvg(text, design, logo), check: await checkQrDesign(text, design, logo) };
+    return {
+      svg: renderQrSvg(text, design, logo),
+      check: await checkQrDesign(text, design, logo),
+      frame_text_not_printed: design.frame ? charactersWithoutGlyph(design.frame.text) : [],
+    };
   }
 
   /** The code's link drawn in its design, which was checked when it was saved. */

@@ -1,4 +1,4 @@
-import { QrDesign, type CodeView } from '@qr/contracts';
+import { QrDesign, type CodeView, type QrPreviewView } from '@qr/contracts';
 
 /** A URL code as the API returns it, for specs that render codes; `extra` replaces any field, content included. */
 export const codeView = (code_id: string, name: string, extra: Partial<CodeView> = {}): CodeView => ({
@@ -16,5 +16,13 @@ export const codeView = (code_id: string, name: string, extra: Partial<CodeView>
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
   scan_count: 0,
+  ...extra,
+});
+
+/** The designer's preview of a design that scans and prints as drawn; `extra` replaces any field. */
+export const qrPreview = (extra: Partial<QrPreviewView> = {}): QrPreviewView => ({
+  svg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  check: { ok: true },
+  frame_text_not_printed: [],
   ...extra,
 });

@@ -2,17 +2,18 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { QrDesign } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
+import { qrPreview } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
 import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
 
 let api: FakeApi;
 
-function start(save: (body: unknown) => ReturnType<typeof reply>) {
+function start(save: (body: unknown) => ReturnType<typeof reply>, preview = qrPreview()) {
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((path, method, body) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
-    if (path === '/api/v1/codes/qr-preview') return reply(200, { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', check: { ok: true } });
+    if (path === '/api/v1/codes/qr-preview') return reply(200, preview);
     if (path === '/api/v1/codes' && method === 'POST') return save(body);
     return undefined;
   });
@@ -20,6 +21,13 @@ function start(save: (body: unknown) => ReturnType<typeof reply>) {
 }
 
 beforeEach(() => localStorage.clear());
+
+test('a frame text the PNG and PDF font cannot draw is named before anyone downloads boxes', async () => {
+  start(() => reply(201, {}), qrPreview({ frame_text_not_printed: ['東', '京'] }));
+
+  expect(await screen.findByText('PNG and PDF files will show boxes')).toBeTruthy();
+  expect(screen.getByText(/Their font has no 東 京 for the frame’s text/)).toBeTruthy();
+});
 
 test('a web address the contract refuses is named next to the field, and nothing is sent', async () => {
   start(() => reply(201, {}));
@@ -82,7 +90,7 @@ async function startWithUploads() {
   let uploads = 0;
   api = installFakeApi((path, method) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
-    if (path === '/api/v1/codes/qr-preview') return reply(200, { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', check: { ok: true } });
+    if (path === '/api/v1/codes/qr-preview') return reply(200, qrPreview());
     if (path === '/api/v1/uploads?org_id=org-1' && method === 'POST') {
       uploads++;
       return uploads === 1
@@ -153,7 +161,7 @@ test('a business card takes an uploaded photo, saved as the card’s photo_blob_
   localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((path, method, body) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
-    if (path === '/api/v1/codes/qr-preview') return reply(200, { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', check: { ok: true } });
+    if (path === '/api/v1/codes/qr-preview') return reply(200, qrPreview());
     if (path === '/api/v1/uploads?org_id=org-1' && method === 'POST') return reply(201, { blob_id: BLOB, url: 'http://localhost/x', expires_at: '2026-11-23T12:00:00.000Z', width: 64, height: 64 });
     if (path === '/api/v1/codes/AbCdEf1234' && method === 'GET') return reply(200, card);
     if (path === '/api/v1/codes/AbCdEf1234' && method === 'PUT') return reply(200, { ...card, ...(body as object) });

@@ -17,6 +17,7 @@ function DesignPreview({ design, orgId, refusal }: { design: QrDesign; orgId: st
   const [settled] = useDebouncedValue(design, 300);
   const preview = useQuery({ queryKey: ['qr-preview', settled, orgId], queryFn: () => codesApi.preview(settled, orgId), placeholderData: (previous) => previous });
   const check = preview.data?.check;
+  const notPrinted = preview.data?.frame_text_not_printed ?? [];
   return (
     <Stack align="center" gap="xs">
       {preview.data ? (
@@ -28,6 +29,12 @@ function DesignPreview({ design, orgId, refusal }: { design: QrDesign; orgId: st
       {(refusal ?? (check && !check.ok ? check.reason : null)) && (
         <Alert color="red" title="This design would not scan" w="100%">
           {refusal ?? (check && !check.ok ? check.reason : '')}
+        </Alert>
+      )}
+      {notPrinted.length > 0 && (
+        <Alert color="yellow" title="PNG and PDF files will show boxes" w="100%">
+          Their font has no {notPrinted.join(' ')} for the frame’s text: it covers Latin, Greek and Cyrillic letters. The SVG download shows the text
+          with the fonts of whatever opens it, as this preview does.
         </Alert>
       )}
       {preview.isError && <Text size="sm" c="red">{describeError(preview.error)}</Text>}

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TEMPLATE_GALLERY } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
+import { qrPreview } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
 import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
 
@@ -13,7 +14,7 @@ function start(role: 'editor' | 'viewer', own: unknown[] = []) {
   api = installFakeApi((path, method) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role }]);
     if (path === '/api/v1/templates?org_id=org-1') return reply(200, [...TEMPLATE_GALLERY, ...own]);
-    if (path === '/api/v1/codes/qr-preview') return reply(200, { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', check: { ok: true } });
+    if (path === '/api/v1/codes/qr-preview') return reply(200, qrPreview());
     if (path === '/api/v1/templates/wifi/codes' && method === 'POST') return reply(201, { code_id: 'NewCode001', public_link: 'x', qr_url: 'y' });
     return undefined;
   });

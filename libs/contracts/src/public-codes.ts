@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import { CodeId, CodeStatus, CodeType } from './codes';
 
+/** Who is behind a code, as its visitor sees them: the organisation's name and logo. */
+export const PublicOrganization = z
+  .object({ name: z.string(), logo: z.string().nullable().meta({ description: 'The web address of the organisation’s logo, if it has one.' }) })
+  .meta({ id: 'PublicOrganization' });
+export type PublicOrganization = z.infer<typeof PublicOrganization>;
+
 /**
- * A code as its public page shows it to a visitor: its name, type and content, nothing about the
- * organisation's members or the design. A paused code says so and shows no content.
+ * A code as its public page shows it to a visitor: its type and content and the organisation behind
+ * it, nothing about the organisation's members or the design. A paused code says so and shows no content.
  */
 export const PublicCodeView = z
   // Not the code's name: the create form promises its owner that visitors never see it.
-  .looseObject({ code_id: CodeId, type: CodeType, status: CodeStatus.exclude(['deleted']) })
+  .looseObject({
+    code_id: CodeId,
+    type: CodeType,
+    status: CodeStatus.exclude(['deleted']),
+    // Not `organization`: a business card's content has a field of that name, the card holder's company.
+    owner: PublicOrganization,
+  })
   .meta({
     id: 'PublicCode',
     description: 'Plus, unless paused, the content fields of its type; a business card’s photo as `photo_url`, a link that works for an hour.',

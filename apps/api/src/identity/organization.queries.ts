@@ -8,6 +8,7 @@ import {
   type MemberView,
   type MyOrganizationView,
   type OrganizationView,
+  type PublicOrganization,
   type Role,
   type UserRoleView,
 } from '@qr/contracts';
@@ -106,6 +107,27 @@ export class Membership {
     const role = rows[0]?.role;
     if (!role) throw new DomainError('organization_not_found', 'No such organisation.');
     return role;
+  }
+}
+
+/** What a visitor may see of an organisation on its public pages: its name and logo, no sign-in. */
+export class GetPublicOrganization extends Query<PublicOrganization> {
+  constructor(readonly orgId: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetPublicOrganization)
+export class GetPublicOrganizationHandler implements IQueryHandler<GetPublicOrganization> {
+  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+
+  async execute({ orgId }: GetPublicOrganization): Promise<PublicOrganization> {
+    const { rows } = await this.db.query<Pick<OrganizationRow, 'organization_name' | 'organization_logo'>>(
+      'SELECT organization_name, organization_logo FROM organizations WHERE org_id = $1',
+      [orgId],
+    );
+    if (!rows[0]) throw new DomainError('organization_not_found', 'No such organisation.');
+    return { name: rows[0].organization_name, logo: rows[0].organization_logo };
   }
 }
 

@@ -1,8 +1,10 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import { CodePath, DomainError, type PublicCodeView } from '@qr/contracts';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
+import { GetPublicOrganization } from '../identity/organization.queries';
 import { UploadedImages } from '../uploads/uploaded-images';
 import { CodeDirectory, type DirectoryEntry } from './code-directory';
 import { vcardFile } from './vcard-file';
@@ -20,12 +22,13 @@ export class PublicCodesController {
   constructor(
     private readonly directory: CodeDirectory,
     private readonly uploads: UploadedImages,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get()
   async get(@Param(codePath) { code_id }: CodePath): Promise<PublicCodeView> {
     const entry = await this.live(code_id);
-    const shown = { code_id, type: entry.content.type };
+    const shown = { code_id, type: entry.content.type, owner: await this.queries.execute(new GetPublicOrganization(entry.orgId)) };
     if (entry.status === 'paused') return { ...shown, status: 'paused' };
     return { ...shown, status: 'active', ...(await this.publicContent(entry)) };
   }

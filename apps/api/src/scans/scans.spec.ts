@@ -206,11 +206,12 @@ describe('the public content of a code, for its visitor pages', () => {
   });
   afterAll(() => t.close());
 
-  it('shows a code’s content without sign-in, a paused code without it, and a business card as a .vcf', async () => {
+  it('shows a code’s content and who is behind it without sign-in, a paused code without the content, and a business card as a .vcf', async () => {
     const card = { type: 'vcard', first_name: 'Ada', last_name: 'Lovelace', organization: 'Analytical; Engines', phone: '+44 20 7946 0000', email: 'ada@example.com' };
     const { code_id } = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Ada card', ...card })).json();
     const visitor = callerOf(t.app);
-    expect((await visitor('GET', `/api/v1/public/codes/${code_id}`)).json()).toEqual({ code_id, status: 'active', ...card });
+    const cardCo = { name: 'Card Co', logo: null };
+    expect((await visitor('GET', `/api/v1/public/codes/${code_id}`)).json()).toEqual({ code_id, status: 'active', owner: cardCo, ...card });
 
     const vcf = await visitor('GET', `/api/v1/public/codes/${code_id}/vcard`);
     expect([vcf.statusCode, vcf.headers['content-type'], vcf.headers['content-disposition']]).toEqual([
@@ -223,7 +224,13 @@ describe('the public content of a code, for its visitor pages', () => {
     );
 
     await owner('POST', `/api/v1/codes/${code_id}/pause`);
-    expect((await visitor('GET', `/api/v1/public/codes/${code_id}`)).json()).toEqual({ code_id, type: 'vcard', status: 'paused' });
+    await owner('PATCH', `/api/v1/organizations/${orgId}`, { organization_name: 'Card & Co', organization_logo: 'https://cdn.example.com/card-co.png' });
+    expect((await visitor('GET', `/api/v1/public/codes/${code_id}`)).json()).toEqual({
+      code_id,
+      type: 'vcard',
+      status: 'paused',
+      owner: { name: 'Card & Co', logo: 'https://cdn.example.com/card-co.png' },
+    });
     expect((await visitor('GET', `/api/v1/public/codes/${code_id}/vcard`)).statusCode).toBe(404);
     await owner('DELETE', `/api/v1/codes/${code_id}`);
     const gone = await visitor('GET', `/api/v1/public/codes/${code_id}`);

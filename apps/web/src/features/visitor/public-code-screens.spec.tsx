@@ -3,8 +3,11 @@ import { installFakeApi, reply } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
 
 const ID = 'AbCdEf1234';
+const OWNER = { name: 'Walk Café', logo: null };
 const serve = (code: object | null) =>
-  installFakeApi((path) => (path === `/api/v1/public/codes/${ID}` ? (code ? reply(200, { code_id: ID, status: 'active', ...code }) : undefined) : undefined));
+  installFakeApi((path) =>
+    path === `/api/v1/public/codes/${ID}` ? (code ? reply(200, { code_id: ID, status: 'active', owner: OWNER, ...code }) : undefined) : undefined,
+  );
 
 test('a business card shows the person and offers the .vcf to add to contacts', async () => {
   const photo_url = 'http://localhost/api/v1/blobs/5f0c1f3e-8a4b-4c1e-9d2a-1b2c3d4e5f60?sig=x';
@@ -65,6 +68,20 @@ test('a text message, an email, a call and a plain text say what they do, and to
   await page({ type: 'text', text: 'Wash your hands' }, null);
   expect(await screen.findByText('Wash your hands')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Copy the text' })).toBeTruthy();
+});
+
+test('every visitor page names the organisation behind the code, with its logo when it has one', async () => {
+  serve({ type: 'text', text: 'Wash your hands', owner: { name: 'Walk Café', logo: 'https://cdn.example.com/walk.png' } });
+  const { unmount, container } = renderApp(`/code/${ID}`);
+  expect(await screen.findByText('Wash your hands')).toBeTruthy();
+  expect(screen.getByText('Walk Café')).toBeTruthy();
+  expect(container.querySelector('img[src="https://cdn.example.com/walk.png"]')).toBeTruthy();
+  unmount();
+
+  serve({ type: 'text', status: 'paused' });
+  renderApp(`/code/${ID}`);
+  expect(await screen.findByRole('heading', { name: 'This code is paused' })).toBeTruthy();
+  expect(screen.getByText('Walk Café')).toBeTruthy();
 });
 
 test('a paused code and an unknown code each say so plainly', async () => {

@@ -1,6 +1,6 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicCodeView } from '@qr/contracts';
+import type { PublicCodeView, PublicOrganization } from '@qr/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
@@ -24,6 +24,19 @@ export function UnknownCodeScreen() {
   return <CodeNotAvailable />;
 }
 
+/** Who is behind the code, so a visitor knows whose network, card or note this is. */
+function BehindTheCode({ organization }: { organization: PublicOrganization }) {
+  return (
+    <Group gap="sm" wrap="nowrap">
+      {/* The name beside it says who: the logo adds nothing for a screen reader. */}
+      {organization.logo && <Image src={organization.logo} alt="" h={40} w="auto" maw={120} fit="contain" />}
+      <Text fw={600} c="dimmed">
+        {organization.name}
+      </Text>
+    </Group>
+  );
+}
+
 /** Loads the code and handles the states every visitor page shares: loading, gone, paused, failed. */
 function PublicCode({ children }: { children: (code: PublicCodeView) => ReactNode }) {
   const { id = '' } = useParams();
@@ -45,6 +58,7 @@ function PublicCode({ children }: { children: (code: PublicCodeView) => ReactNod
   if (code.data.status === 'paused') {
     return (
       <Stack maw={520} mx="auto">
+        <BehindTheCode organization={code.data.owner} />
         <Title order={1}>This code is paused</Title>
         <Text>The organisation behind it has paused it for now. Please try again later.</Text>
       </Stack>
@@ -52,6 +66,7 @@ function PublicCode({ children }: { children: (code: PublicCodeView) => ReactNod
   }
   return (
     <Stack maw={520} mx="auto">
+      <BehindTheCode organization={code.data.owner} />
       {children(code.data)}
     </Stack>
   );

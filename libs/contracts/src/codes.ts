@@ -235,7 +235,7 @@ export const QrPreviewView = z
     check: z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), reason: z.string() })]),
     frame_text_not_printed: z.array(z.string()).meta({
       description:
-        'Characters of the frame’s call to action that PNG and PDF files cannot draw: their font covers Latin, Greek and Cyrillic scripts. The SVG leaves them to the viewer’s fonts.',
+        'Characters of the frame’s call to action that PNG and PDF files cannot draw: the shipped font covers Latin, Greek and Cyrillic scripts, and the server’s FRAME_FONTS may add others. The SVG leaves them to the viewer’s fonts.',
     }),
   })
   .meta({ id: 'QrPreview' });

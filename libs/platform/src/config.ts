@@ -56,6 +56,13 @@ const ConfigSchema = z
       .string()
       .refine(isReadableFile, 'must be the path of a readable MaxMind .mmdb file such as /var/lib/GeoIP/GeoLite2-Country.mmdb')
       .optional(),
+    // Fonts for a frame's call to action in characters the shipped DejaVu Sans Bold lacks, CJK above
+    // all: .ttf or .otf files separated by ':', tried in order, such as Debian's fonts-droid-fallback.
+    FRAME_FONTS: z
+      .string()
+      .transform((list) => list.split(':').filter((file) => file !== ''))
+      .refine((files) => files.every(isReadableFile), 'must be readable .ttf or .otf files separated by ":", such as /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf')
+      .default([]),
     // Set S3_BUCKET to keep uploaded files in S3-compatible storage instead of DATA_DIR/blobs.
     // Credentials come from the standard AWS variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE…).
     S3_BUCKET: z

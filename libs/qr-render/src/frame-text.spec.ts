@@ -1,6 +1,7 @@
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { PNG } from 'pngjs';
-import { drawQrOnSheet, renderQrPdf, renderQrPng, renderQrSvg } from './index';
+import { charactersWithoutGlyph, drawQrOnSheet, renderQrPdf, renderQrPng, renderQrSvg, useFallbackFonts } from './index';
+import { frameRunOutline, frameTextAdvance, frameTextRuns, inShippedFont } from './frame-text';
 import { design, TEXT } from './testing/qr-fixtures';
 
 const WIDTH = 512;
@@ -74,5 +75,48 @@ describe('The frame’s call to action in PNG and PDF files', () => {
     expect(await fontsOf(sheet)).toHaveLength(1);
     // A subset: far smaller than the 700 kB font file.
     expect(sheet.length).toBeLessThan(100_000);
+  });
+
+  describe('with a fallback font the operator added', () => {
+    // DejaVu Sans Book stands in for a CJK font: it has the mathematical sans-serif letters Bold lacks.
+    const FALLBACK = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+    const MISSING = '𝖠𝖡𝖢';
+    afterEach(() => useFallbackFonts([]));
+
+    it('sets what the shipped font lacks in it, in PNG and in PDF, where boxes were', async () => {
+      const framed = design({ frame: { style: 'banner', text: `Scan ${MISSING}` } });
+      expect(charactersWithoutGlyph(`Scan ${MISSING}`)).toEqual([...MISSING]);
+      const boxes = bandOf(`Scan ${MISSING}`);
+
+      useFallbackFonts([FALLBACK]);
+      expect(charactersWithoutGlyph(`Scan ${MISSING}`)).toEqual([]);
+      const drawn = bandOf(`Scan ${MISSING}`);
+      expect(drawn.pixels).not.toEqual(boxes.pixels);
+      const ink = inkExtent(drawn);
+      expect(Math.abs((ink.left + ink.right) / 2 - WIDTH / 2)).toBeLessThan(4);
+      // In PDF the added font's glyphs are drawn as outlines: only the shipped font is embedded.
+      const withFallback = await renderQrPdf(TEXT, framed);
+      expect(await fontsOf(withFallback)).toEqual([expect.stringMatching(/^DejaVuSans-Bold/)]);
+      useFallbackFonts([]);
+      expect(Buffer.from(await renderQrPdf(TEXT, framed)).equals(Buffer.from(withFallback))).toBe(false);
+    });
+
+    it('outlines a run in an added font at the size asked, advancing the pen as the font sets it', () => {
+      useFallbackFonts([FALLBACK]);
+      const [latin, math] = frameTextRuns(`Scan ${MISSING}`);
+      expect([latin!.text, inShippedFont(latin!), math!.text, inShippedFont(math!)]).toEqual(['Scan ', true, MISSING, false]);
+      const small = frameRunOutline(math!, 10);
+      const large = frameRunOutline(math!, 20);
+      expect(small.path).toMatch(/^M[\d.-]+ [\d.-]+/);
+      // One contour at least per letter.
+      expect(small.path.match(/M/g)!.length).toBeGreaterThanOrEqual(3);
+      expect(large.advance).toBeCloseTo(small.advance * 2, 6);
+      expect(frameTextAdvance(`Scan ${MISSING}`) * 10).toBeCloseTo(frameTextAdvance('Scan ') * 10 + small.advance, 6);
+    });
+
+    it('refuses a file that is not a single font, naming it', () => {
+      const notAFont = require.resolve('./frame-text.spec.ts');
+      expect(() => useFallbackFonts([notAFont])).toThrow(`${notAFont} is not a font file`);
+    });
   });
 });

@@ -5,35 +5,85 @@ import fontkit, { type Font } from '@pdf-lib/fontkit';
  * The frame's call to action is set in DejaVu Sans Bold in PNG and PDF files: a font that ships
  * with the platform, so the text looks the same from every server, in the case the user typed, and
  * in Latin, Greek and Cyrillic scripts alike. (SVG names a font and lets the viewer draw it.)
+ * Characters it lacks, CJK above all, are set in the fonts the operator adds (`useFallbackFonts`).
  */
 const FONT_FILE = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-interface FrameFont {
+export interface FrameFont {
   bytes: Uint8Array;
   font: Font;
-  /** In font units. This font's OS/2 table predates the field, so it is read off the "H". */
-  capHeight: number;
 }
 
-let loaded: FrameFont | undefined;
+/** A stretch of the text set in one font. */
+export interface TextRun {
+  text: string;
+  font: FrameFont;
+}
 
-/** The font file, read and parsed on first use. */
-export function frameFont(): FrameFont {
-  if (!loaded) {
+let primary: (FrameFont & { capHeight: number }) | undefined;
+let fallbacks: FrameFont[] = [];
+
+/** The shipped font, read and parsed on first use; its "H" gives the cap height, which its OS/2 table predates. */
+function primaryFont(): FrameFont & { capHeight: number } {
+  if (!primary) {
     const bytes = readFileSync(FONT_FILE);
     const font = fontkit.create(bytes);
-    loaded = { bytes, font, capHeight: font.glyphsForString('H')[0]!.bbox.maxY };
+    primary = { bytes, font, capHeight: font.glyphsForString('H')[0]!.bbox.maxY };
   }
-  return loaded;
+  return primary;
 }
 
 /**
- * The characters of `text` the frame's font has no glyph for, each once, in order: PNG and PDF
- * files would draw them as empty boxes, where an SVG viewer falls back to a font of its own.
+ * Sets the fonts, tried in order, for the characters the shipped font has no glyph for: single
+ * TrueType or OpenType files, since a PDF embeds a font file whole. Throws, naming the file, on one
+ * that is not such a font.
+ */
+export function useFallbackFonts(files: readonly string[]): void {
+  fallbacks = files.map((file) => {
+    const bytes = readFileSync(file);
+    let font: Font;
+    try {
+      font = fontkit.create(bytes);
+    } catch (error) {
+      throw new Error(`${file} is not a font file (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (typeof font.layout !== 'function') throw new Error(`${file} is a font collection: give one .ttf or .otf file`);
+    return { bytes, font };
+  });
+  frameTextAdvance.forget();
+  frameTextCoverage.forget();
+}
+
+/** The text cut into runs, each in the first font that has its characters; spaces stay in the run they are in. */
+export function frameTextRuns(text: string): TextRun[] {
+  const fonts = [primaryFont(), ...fallbacks];
+  const runs: TextRun[] = [];
+  for (const character of text) {
+    const last = runs.at(-1);
+    const codePoint = character.codePointAt(0)!;
+    const font =
+      last && /\s/u.test(character) ? last.font : (fonts.find(({ font: candidate }) => candidate.hasGlyphForCodePoint(codePoint)) ?? fonts[0]!);
+    if (last?.font === font) last.text += character;
+    else runs.push({ text: character, font });
+  }
+  return runs;
+}
+
+/**
+ * The characters of `text` no frame font has a glyph for, each once, in order: PNG and PDF files
+ * would draw them as empty boxes, where an SVG viewer falls back to a font of its own.
  */
 export function charactersWithoutGlyph(text: string): string[] {
-  const { font } = frameFont();
-  return [...new Set(text)].filter((character) => !/\s/u.test(character) && !font.hasGlyphForCodePoint(character.codePointAt(0)!));
+  const fonts = [primaryFont(), ...fallbacks];
+  return [...new Set(text)].filter(
+    (character) => !/\s/u.test(character) && !fonts.some(({ font }) => font.hasGlyphForCodePoint(character.codePointAt(0)!)),
+  );
+}
+
+/** How far above the baseline the shipped font's ascender reaches, at font size 1: PDF centres the text by it. */
+export function frameTextAscent(): number {
+  const { font } = primaryFont();
+  return font.ascent / font.unitsPerEm;
 }
 
 /** The text's share of the band's height, and of its width at most, as every renderer sets it. */
@@ -47,11 +97,12 @@ export function frameTextSize(advanceAtOnePoint: number, band: { width: number; 
 
 /**
  * `compute` with its results kept by arguments, the oldest dropped past `size`: every code of a
- * design shares its frame's text, so renderers ask the same questions over and over.
+ * design shares its frame's text, so renderers ask the same questions over and over. `forget`
+ * drops them all, for when the fonts change.
  */
-function remembered<A extends (string | number)[], T>(size: number, compute: (...args: A) => T): (...args: A) => T {
+function remembered<A extends (string | number)[], T>(size: number, compute: (...args: A) => T): ((...args: A) => T) & { forget(): void } {
   const kept = new Map<string, T>();
-  return (...args) => {
+  const lookup = (...args: A) => {
     const key = JSON.stringify(args);
     if (kept.has(key)) return kept.get(key)!;
     const value = compute(...args);
@@ -59,13 +110,13 @@ function remembered<A extends (string | number)[], T>(size: number, compute: (..
     kept.set(key, value);
     return value;
   };
+  return Object.assign(lookup, { forget: () => kept.clear() });
 }
 
 /** The text's width at font size 1, as the frame's font sets it. */
-export const frameTextAdvance = remembered(256, (text: string) => {
-  const { font } = frameFont();
-  return font.layout(text).advanceWidth / font.unitsPerEm;
-});
+export const frameTextAdvance = remembered(256, (text: string) =>
+  frameTextRuns(text).reduce((advance, { text: run, font: { font } }) => advance + font.layout(run).advanceWidth / font.unitsPerEm, 0),
+);
 
 /** How much of each pixel of a rectangle the text covers, 0..1, row by row. */
 export interface TextCoverage {
@@ -134,6 +185,61 @@ class Outline {
   }
 }
 
+/** A glyph outline as SVG path data, curves kept, placed by `place`. */
+class SvgPathData {
+  data = '';
+
+  constructor(private readonly place: (x: number, y: number) => [number, number]) {}
+
+  moveTo(x: number, y: number): void {
+    this.data += `M${this.at(x, y)}`;
+  }
+
+  lineTo(x: number, y: number): void {
+    this.data += `L${this.at(x, y)}`;
+  }
+
+  quadraticCurveTo(cx: number, cy: number, x: number, y: number): void {
+    this.data += `Q${this.at(cx, cy)} ${this.at(x, y)}`;
+  }
+
+  bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): void {
+    this.data += `C${this.at(c1x, c1y)} ${this.at(c2x, c2y)} ${this.at(x, y)}`;
+  }
+
+  closePath(): void {
+    this.data += 'Z';
+  }
+
+  private at(x: number, y: number): string {
+    const [px, py] = this.place(x, y);
+    return `${+px.toFixed(2)} ${+py.toFixed(2)}`;
+  }
+}
+
+/**
+ * A run at `size` as one SVG path (y down) from its pen position on the baseline, and how far it
+ * moves the pen. PDF draws the fallback fonts' runs so: the font subsetter pdf-lib uses corrupts
+ * large TrueType fonts (glyphs go missing), and a whole CJK font would be megabytes in every file.
+ */
+export function frameRunOutline({ text, font: { font } }: TextRun, size: number): { path: string; advance: number } {
+  const run = font.layout(text);
+  const scale = size / font.unitsPerEm;
+  let [path, pen] = ['', 0];
+  run.glyphs.forEach((glyph, i) => {
+    const position = run.positions[i]!;
+    const [originX, originY] = [pen + position.xOffset * scale, -position.yOffset * scale];
+    const placed = new SvgPathData((x, y) => [originX + x * scale, originY - y * scale]);
+    (glyph.path.toFunction() as (context: SvgPathData) => void)(placed);
+    path += placed.data;
+    pen += position.xAdvance * scale;
+  });
+  return { path, advance: pen };
+}
+
+/** Whether a run is in the font that ships with the platform, which PDF files embed. */
+export const inShippedFont = (run: TextRun): boolean => run.font === primaryFont();
+
 /**
  * The text set centred in a band of `bandWidth` × `bandHeight` pixels, as coverage to blend with,
  * placed from the band's top left corner (y down). Glyphs are laid out by the font (kerning
@@ -141,22 +247,25 @@ class Outline {
  * about half a millisecond for a short line, once per text and band size.
  */
 export const frameTextCoverage = remembered(64, function rasterise(text: string, bandWidth: number, bandHeight: number): TextCoverage | null {
-  const { font, capHeight } = frameFont();
-  const run = font.layout(text);
-  const size = frameTextSize(run.advanceWidth / font.unitsPerEm, { width: bandWidth, height: bandHeight });
-  const scale = size / font.unitsPerEm;
-  let pen = (bandWidth - run.advanceWidth * scale) / 2;
+  const advance = frameTextAdvance(text);
+  const size = frameTextSize(advance, { width: bandWidth, height: bandHeight });
+  const { font: shipped, capHeight } = primaryFont();
+  let pen = (bandWidth - advance * size) / 2;
   // Capitals centred on the band's middle, as SVG's dominant-baseline="central" nearly does.
-  const baseline = bandHeight / 2 + (capHeight * scale) / 2;
+  const baseline = bandHeight / 2 + (capHeight * size) / shipped.unitsPerEm / 2;
   const edges: number[] = [];
-  run.glyphs.forEach((glyph, i) => {
-    const position = run.positions[i]!;
-    const [originX, originY] = [pen + position.xOffset * scale, baseline - position.yOffset * scale];
-    const outline = new Outline((x, y) => [originX + x * scale, originY - y * scale]);
-    (glyph.path.toFunction() as (context: Outline) => void)(outline);
-    edges.push(...outline.edges);
-    pen += position.xAdvance * scale;
-  });
+  for (const { text: part, font: { font } } of frameTextRuns(text)) {
+    const run = font.layout(part);
+    const scale = size / font.unitsPerEm;
+    run.glyphs.forEach((glyph, i) => {
+      const position = run.positions[i]!;
+      const [originX, originY] = [pen + position.xOffset * scale, baseline - position.yOffset * scale];
+      const outline = new Outline((x, y) => [originX + x * scale, originY - y * scale]);
+      (glyph.path.toFunction() as (context: Outline) => void)(outline);
+      edges.push(...outline.edges);
+      pen += position.xAdvance * scale;
+    });
+  }
   if (edges.length === 0) return null;
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (let e = 0; e < edges.length; e += 2) {

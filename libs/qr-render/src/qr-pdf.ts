@@ -14,7 +14,7 @@ import {
   type PDFImage,
   type PDFPage,
 } from 'pdf-lib';
-import { frameFont, frameTextSize } from './frame-text';
+import { frameRunOutline, frameTextAdvance, frameTextAscent, frameTextRuns, frameTextSize, inShippedFont } from './frame-text';
 import type { QrDesign } from '@qr/contracts';
 import { DATA_UNITS, dataModulesPath, eyePath, roundedRect } from './qr-shapes';
 import { layoutOf, rgbOf, type PngImage, type QrLayout } from './qr-layout';
@@ -80,12 +80,12 @@ function gradientPattern(doc: PDFDocument, page: PDFPage, layout: QrLayout, at: 
 
 const embeddedFonts = new WeakMap<PDFDocument, Promise<PDFFont>>();
 
-/** The frame's font in `doc`, embedded once however many codes a sheet holds, with just the glyphs used. */
-function frameFontOf(doc: PDFDocument): Promise<PDFFont> {
+/** The shipped frame font in `doc`, embedded once however many codes a sheet holds, with just the glyphs used. */
+function shippedFontOf(doc: PDFDocument, bytes: Uint8Array): Promise<PDFFont> {
   let font = embeddedFonts.get(doc);
   if (!font) {
     doc.registerFontkit(fontkit);
-    font = doc.embedFont(frameFont().bytes, { subset: true });
+    font = doc.embedFont(bytes, { subset: true });
     embeddedFonts.set(doc, font);
   }
   return font;
@@ -106,16 +106,23 @@ async function drawFrame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Pro
     });
   }
   page.drawRectangle({ x: 0, y: 0, width: layout.width, height: band.height, color: frameColour });
-  const font = await frameFontOf(doc);
   const text = design.frame.text;
-  const size = frameTextSize(font.widthOfTextAtSize(text, 1), { width: layout.width, height: band.height });
-  page.drawText(text, {
-    x: (layout.width - font.widthOfTextAtSize(text, size)) / 2,
-    y: (band.height - font.heightAtSize(size, { descender: false })) / 2,
-    size,
-    font,
-    color: colour(design.frame.text_colour),
-  });
+  const advance = frameTextAdvance(text);
+  const size = frameTextSize(advance, { width: layout.width, height: band.height });
+  let x = (layout.width - advance * size) / 2;
+  const y = (band.height - frameTextAscent() * size) / 2;
+  const color = colour(design.frame.text_colour);
+  for (const run of frameTextRuns(text)) {
+    if (inShippedFont(run)) {
+      const font = await shippedFontOf(doc, run.font.bytes);
+      page.drawText(run.text, { x, y, size, font, color });
+      x += font.widthOfTextAtSize(run.text, size);
+    } else {
+      const { path, advance } = frameRunOutline(run, size);
+      page.drawSvgPath(path, { x, y, color });
+      x += advance;
+    }
+  }
 }
 
 /**

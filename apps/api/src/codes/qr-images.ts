@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DomainError, type QrDesign, type QrImageFormat, type QrPreviewView } from '@qr/contracts';
-import type { Config } from '@qr/platform';
-import { charactersWithoutGlyph, checkQrDesign, readPng, renderQrPdf, renderQrPng, renderQrSvg, type PngImage } from '@qr/qr-render';
+import { ConfigError, type Config } from '@qr/platform';
+import { charactersWithoutGlyph, checkQrDesign, readPng, renderQrPdf, renderQrPng, renderQrSvg, useFallbackFonts, type PngImage } from '@qr/qr-render';
 import { CONFIG } from '../infrastructure';
 import { UploadedImages } from '../uploads/uploaded-images';
 import { qrUrlOf } from './code-views';
@@ -14,11 +14,20 @@ export interface QrImage {
 
 /** The code's design rendered for download, preview and the save-time check, with its uploaded logo. */
 @Injectable()
-export class QrImages {
+export class QrImages implements OnModuleInit {
   constructor(
     @Inject(CONFIG) private readonly config: Config,
     private readonly uploads: UploadedImages,
   ) {}
+
+  /** The operator's fonts are read at boot, so a file that is not one stops the start with its reason. */
+  onModuleInit(): void {
+    try {
+      useFallbackFonts(this.config.FRAME_FONTS);
+    } catch (error) {
+      throw new ConfigError([{ variable: 'FRAME_FONTS', message: error instanceof Error ? error.message : String(error) }]);
+    }
+  }
 
   /** Every design is decoded before it is saved, so nobody prints a code that does not scan. */
   async assertScannable(orgId: string, codeId: string, design: QrDesign): Promise<void> {

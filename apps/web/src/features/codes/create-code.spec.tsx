@@ -26,7 +26,7 @@ test('a frame text the PNG and PDF font cannot draw is named before anyone downl
   start(() => reply(201, {}), qrPreview({ frame_text_not_printed: ['東', '京'] }));
 
   expect(await screen.findByText('PNG and PDF files will show boxes')).toBeTruthy();
-  expect(screen.getByText(/Their font has no 東 京 for the frame’s text/)).toBeTruthy();
+  expect(screen.getByText(/Their fonts have no 東 京 for the frame’s text/)).toBeTruthy();
 });
 
 test('a web address the contract refuses is named next to the field, and nothing is sent', async () => {

@@ -33,8 +33,8 @@ function DesignPreview({ design, orgId, refusal }: { design: QrDesign; orgId: st
       )}
       {notPrinted.length > 0 && (
         <Alert color="yellow" title="PNG and PDF files will show boxes" w="100%">
-          Their font has no {notPrinted.join(' ')} for the frame’s text: it covers Latin, Greek and Cyrillic letters. The SVG download shows the text
-          with the fonts of whatever opens it, as this preview does.
+          Their fonts have no {notPrinted.join(' ')} for the frame’s text. The SVG download shows the text with the fonts of whatever opens it, as
+          this preview does. The server’s administrator can add a font for these characters (FRAME_FONTS).
         </Alert>
       )}
       {preview.isError && <Text size="sm" c="red">{describeError(preview.error)}</Text>}

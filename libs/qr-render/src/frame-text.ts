@@ -35,8 +35,8 @@ function primaryFont(): FrameFont & { capHeight: number } {
 
 /**
  * Sets the fonts, tried in order, for the characters the shipped font has no glyph for: single
- * TrueType or OpenType files, since a PDF embeds a font file whole. Throws, naming the file, on one
- * that is not such a font.
+ * TrueType or OpenType files (of a .ttc collection, which font to use would have to be named).
+ * Throws, naming the file, on one that is not such a font.
  */
 export function useFallbackFonts(files: readonly string[]): void {
   fallbacks = files.map((file) => {

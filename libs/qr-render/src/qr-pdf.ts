@@ -118,9 +118,9 @@ async function drawFrame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Pro
       page.drawText(run.text, { x, y, size, font, color });
       x += font.widthOfTextAtSize(run.text, size);
     } else {
-      const { path, advance } = frameRunOutline(run, size);
-      page.drawSvgPath(path, { x, y, color });
-      x += advance;
+      const outline = frameRunOutline(run, size);
+      page.drawSvgPath(outline.path, { x, y, color });
+      x += outline.advance;
     }
   }
 }

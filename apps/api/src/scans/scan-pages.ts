@@ -22,14 +22,16 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-family:Georgia,serif
 
 export const unknownCodePage = () => page(404, 'This code is not known', 'The QR code you scanned does not lead anywhere. Check that the whole code was in view and try again.');
 
-/** 410: the owner deleted it for good, so caches and crawlers may forget it. */
-export const deletedCodePage = () => page(410, 'This code has ended', 'The organisation behind this QR code has taken it down. There is nothing more to see here.');
+/** 410: the owner deleted it for good, so caches and crawlers may forget it. The owner is named when known. */
+export const deletedCodePage = (owner?: string) =>
+  page(410, 'This code has ended', `${owner ?? 'The organisation behind this QR code'} has taken it down. There is nothing more to see here.`);
 
 /**
  * 503 with Retry-After: paused is "not now", not "never"; the owner can resume it at any time, and
  * a crawler should come back rather than drop the link.
  */
-export const pausedCodePage = () => page(503, 'This code is paused', 'The organisation behind this QR code has paused it for now. Please try again later.');
+export const pausedCodePage = (owner?: string) =>
+  page(503, 'This code is paused', `${owner ?? 'The organisation behind this QR code'} has paused it for now. Please try again later.`);
 
 export const unavailablePage = () => page(503, 'Please try again', 'We could not open this code just now. Please scan it again in a moment.');
 

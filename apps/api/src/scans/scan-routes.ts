@@ -1,7 +1,9 @@
+import { QueryBus } from '@nestjs/cqrs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CODE_ID_PATTERN } from '@qr/contracts';
 import type { Logger } from '@qr/platform';
+import { GetPublicOrganization } from '../identity/organization.queries';
 import { CodeDirectory, type DirectoryEntry } from './code-directory';
 import { ScanRecorder } from './scan-recorder';
 import { OneTimeScans } from '../one-time-codes/one-time-scans';
@@ -44,9 +46,22 @@ export function scanAnswers(app: NestFastifyApplication, log: Logger): AnswerSca
   const oneTimeCodes = app.get(OneTimeScans);
   const recorder = app.get(ScanRecorder);
   const visitors = app.get(VisitorFactsReader);
+  const queries = app.get(QueryBus);
 
   const record = async (entry: DirectoryEntry, source: ScanSource, visit: Visit, at: Date) =>
     recorder.record(entry, source, await visitors.read(visit, at), at);
+
+  /** Who is behind a code, for the pages that have nothing else to show; those pages still answer if it cannot be read. */
+  const ownerOf = async ({ orgId }: DirectoryEntry): Promise<string | undefined> => {
+    try {
+      return (await queries.execute(new GetPublicOrganization(orgId))).name;
+    } catch (error) {
+      log.warn({ err: error, org_id: orgId }, 'organisation of a code not read');
+      return undefined;
+    }
+  };
+  const pausedAnswer = async (entry: DirectoryEntry) =>
+    pageAnswer(pausedCodePage(await ownerOf(entry)), { 'retry-after': String(PAUSED_RETRY_SECONDS) });
 
   /**
    * An id the directory does not know may be a one-time code: it opens its base code once, for the
@@ -58,8 +73,9 @@ export function scanAnswers(app: NestFastifyApplication, log: Logger): AnswerSca
     const oneTime = await oneTimeCodes.find(codeId);
     if (!oneTime) return pageAnswer(unknownCodePage());
     const base = await directory.find(oneTime.baseCodeId);
-    if (!oneTime.live || !base || base.status === 'deleted') return pageAnswer(deletedCodePage());
-    if (base.status === 'paused') return pageAnswer(pausedCodePage(), { 'retry-after': String(PAUSED_RETRY_SECONDS) });
+    if (!base) return pageAnswer(deletedCodePage());
+    if (!oneTime.live || base.status === 'deleted') return pageAnswer(deletedCodePage(await ownerOf(base)));
+    if (base.status === 'paused') return await pausedAnswer(base);
     if (oneTime.used || !(await oneTimeCodes.use(oneTime, at))) return pageAnswer(usedCodePage());
     await record(base, source, visit, at);
     return redirectTo(base.content.type === 'url' ? base.content.url : publicPageOf(base));
@@ -70,8 +86,8 @@ export function scanAnswers(app: NestFastifyApplication, log: Logger): AnswerSca
     try {
       const entry = await directory.find(codeId);
       if (!entry) return await scanOneTime(codeId, source, visit, at);
-      if (entry.status === 'deleted') return pageAnswer(deletedCodePage());
-      if (entry.status === 'paused') return pageAnswer(pausedCodePage(), { 'retry-after': String(PAUSED_RETRY_SECONDS) });
+      if (entry.status === 'deleted') return pageAnswer(deletedCodePage(await ownerOf(entry)));
+      if (entry.status === 'paused') return await pausedAnswer(entry);
 
       const followedOurRedirect = source === 'link' && path.endsWith(`?${FROM_SCAN}`);
       if (!followedOurRedirect) await record(entry, source, visit, at);

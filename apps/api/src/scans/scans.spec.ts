@@ -113,17 +113,18 @@ describe.each(WAYS_IN)('scanning a code %s', (_way, connect) => {
     expect((await visit(`/${id}`)).headers.location).toBe('https://example.com/new');
   });
 
-  it('shows a friendly page with the right status for a paused, deleted or unknown code, and records nothing', async () => {
+  it('shows a friendly page with the right status for a paused, deleted or unknown code, naming whose it is, and records nothing', async () => {
     const id = await create({ type: 'url', url: 'https://example.com' });
     await owner('POST', `/api/v1/codes/${id}/pause`);
     const paused = await visit(`/${id}`);
     expect([paused.statusCode, paused.headers['content-type'], paused.headers['retry-after']]).toEqual([503, 'text/html; charset=utf-8', '3600']);
     expect(paused.body).toContain('This code is paused');
+    expect(paused.body).toContain('Scan Café has paused it for now.');
     await owner('POST', `/api/v1/codes/${id}/resume`);
     expect((await visit(`/${id}`)).statusCode).toBe(302);
     await owner('DELETE', `/api/v1/codes/${id}`);
     const deleted = await visit(`/${id}`);
-    expect([deleted.statusCode, deleted.body.includes('This code has ended')]).toEqual([410, true]);
+    expect([deleted.statusCode, deleted.body.includes('This code has ended'), deleted.body.includes('Scan Café has taken it down.')]).toEqual([410, true, true]);
     const unknown = await visit('/ZZZZZZZZZZ');
     expect([unknown.statusCode, unknown.body.includes('This code is not known')]).toEqual([404, true]);
     expect(unknown.body).not.toMatch(/<script|at .*\.ts/);

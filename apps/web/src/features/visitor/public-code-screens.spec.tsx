@@ -82,6 +82,7 @@ test('every visitor page names the organisation behind the code, with its logo w
   renderApp(`/code/${ID}`);
   expect(await screen.findByRole('heading', { name: 'This code is paused' })).toBeTruthy();
   expect(screen.getByText('Walk Café')).toBeTruthy();
+  expect(screen.getByText('Walk Café has paused it for now. Please try again later.')).toBeTruthy();
 });
 
 test('a paused code and an unknown code each say so plainly', async () => {

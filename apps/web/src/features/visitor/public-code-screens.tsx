@@ -60,7 +60,7 @@ function PublicCode({ children }: { children: (code: PublicCodeView) => ReactNod
       <Stack maw={520} mx="auto">
         <BehindTheCode organization={code.data.owner} />
         <Title order={1}>This code is paused</Title>
-        <Text>The organisation behind it has paused it for now. Please try again later.</Text>
+        <Text>{code.data.owner.name} has paused it for now. Please try again later.</Text>
       </Stack>
     );
   }

@@ -9,29 +9,33 @@ import fontkit, { type Font } from '@pdf-lib/fontkit';
  */
 const FONT_FILE = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-export interface FrameFont {
-  bytes: Uint8Array;
-  font: Font;
-}
-
 /** A stretch of the text set in one font. */
 export interface TextRun {
   text: string;
-  font: FrameFont;
+  font: Font;
 }
 
-let primary: (FrameFont & { capHeight: number }) | undefined;
-let fallbacks: FrameFont[] = [];
+let shipped: { bytes: Uint8Array; font: Font; capHeight: number } | undefined;
+let fallbacks: Font[] = [];
 
 /** The shipped font, read and parsed on first use; its "H" gives the cap height, which its OS/2 table predates. */
-function primaryFont(): FrameFont & { capHeight: number } {
-  if (!primary) {
+function shippedFont(): { bytes: Uint8Array; font: Font; capHeight: number } {
+  if (!shipped) {
     const bytes = readFileSync(FONT_FILE);
     const font = fontkit.create(bytes);
-    primary = { bytes, font, capHeight: font.glyphsForString('H')[0]!.bbox.maxY };
+    shipped = { bytes, font, capHeight: font.glyphsForString('H')[0]!.bbox.maxY };
   }
-  return primary;
+  return shipped;
 }
+
+/** The file PDF files embed (a subset of) for the shipped font's runs. */
+export const shippedFontBytes = (): Uint8Array => shippedFont().bytes;
+
+/** Whether a run is in the font that ships with the platform, which PDF files embed. */
+export const inShippedFont = (run: TextRun): boolean => run.font === shippedFont().font;
+
+/** Every frame font, in the order a character is looked for in them. */
+const frameFonts = (): Font[] => [shippedFont().font, ...fallbacks];
 
 /**
  * Sets the fonts, tried in order, for the characters the shipped font has no glyph for: single
@@ -40,15 +44,14 @@ function primaryFont(): FrameFont & { capHeight: number } {
  */
 export function useFallbackFonts(files: readonly string[]): void {
   fallbacks = files.map((file) => {
-    const bytes = readFileSync(file);
     let font: Font;
     try {
-      font = fontkit.create(bytes);
+      font = fontkit.create(readFileSync(file));
     } catch (error) {
       throw new Error(`${file} is not a font file (${error instanceof Error ? error.message : String(error)})`);
     }
     if (typeof font.layout !== 'function') throw new Error(`${file} is a font collection: give one .ttf or .otf file`);
-    return { bytes, font };
+    return font;
   });
   frameTextAdvance.forget();
   frameTextCoverage.forget();
@@ -56,13 +59,12 @@ export function useFallbackFonts(files: readonly string[]): void {
 
 /** The text cut into runs, each in the first font that has its characters; spaces stay in the run they are in. */
 export function frameTextRuns(text: string): TextRun[] {
-  const fonts = [primaryFont(), ...fallbacks];
+  const fonts = frameFonts();
   const runs: TextRun[] = [];
   for (const character of text) {
     const last = runs.at(-1);
     const codePoint = character.codePointAt(0)!;
-    const font =
-      last && /\s/u.test(character) ? last.font : (fonts.find(({ font: candidate }) => candidate.hasGlyphForCodePoint(codePoint)) ?? fonts[0]!);
+    const font = last && /\s/u.test(character) ? last.font : (fonts.find((candidate) => candidate.hasGlyphForCodePoint(codePoint)) ?? fonts[0]!);
     if (last?.font === font) last.text += character;
     else runs.push({ text: character, font });
   }
@@ -74,15 +76,13 @@ export function frameTextRuns(text: string): TextRun[] {
  * would draw them as empty boxes, where an SVG viewer falls back to a font of its own.
  */
 export function charactersWithoutGlyph(text: string): string[] {
-  const fonts = [primaryFont(), ...fallbacks];
-  return [...new Set(text)].filter(
-    (character) => !/\s/u.test(character) && !fonts.some(({ font }) => font.hasGlyphForCodePoint(character.codePointAt(0)!)),
-  );
+  const fonts = frameFonts();
+  return [...new Set(text)].filter((character) => !/\s/u.test(character) && !fonts.some((font) => font.hasGlyphForCodePoint(character.codePointAt(0)!)));
 }
 
 /** How far above the baseline the shipped font's ascender reaches, at font size 1: PDF centres the text by it. */
 export function frameTextAscent(): number {
-  const { font } = primaryFont();
+  const { font } = shippedFont();
   return font.ascent / font.unitsPerEm;
 }
 
@@ -115,7 +115,7 @@ function remembered<A extends (string | number)[], T>(size: number, compute: (..
 
 /** The text's width at font size 1, as the frame's font sets it. */
 export const frameTextAdvance = remembered(256, (text: string) =>
-  frameTextRuns(text).reduce((advance, { text: run, font: { font } }) => advance + font.layout(run).advanceWidth / font.unitsPerEm, 0),
+  frameTextRuns(text).reduce((advance, { text: run, font }) => advance + font.layout(run).advanceWidth / font.unitsPerEm, 0),
 );
 
 /** How much of each pixel of a rectangle the text covers, 0..1, row by row. */
@@ -222,7 +222,7 @@ class SvgPathData {
  * moves the pen. PDF draws the fallback fonts' runs so: the font subsetter pdf-lib uses corrupts
  * large TrueType fonts (glyphs go missing), and a whole CJK font would be megabytes in every file.
  */
-export function frameRunOutline({ text, font: { font } }: TextRun, size: number): { path: string; advance: number } {
+export function frameRunOutline({ text, font }: TextRun, size: number): { path: string; advance: number } {
   const run = font.layout(text);
   const scale = size / font.unitsPerEm;
   let [path, pen] = ['', 0];
@@ -237,9 +237,6 @@ export function frameRunOutline({ text, font: { font } }: TextRun, size: number)
   return { path, advance: pen };
 }
 
-/** Whether a run is in the font that ships with the platform, which PDF files embed. */
-export const inShippedFont = (run: TextRun): boolean => run.font === primaryFont();
-
 /**
  * The text set centred in a band of `bandWidth` × `bandHeight` pixels, as coverage to blend with,
  * placed from the band's top left corner (y down). Glyphs are laid out by the font (kerning
@@ -249,12 +246,12 @@ export const inShippedFont = (run: TextRun): boolean => run.font === primaryFont
 export const frameTextCoverage = remembered(64, function rasterise(text: string, bandWidth: number, bandHeight: number): TextCoverage | null {
   const advance = frameTextAdvance(text);
   const size = frameTextSize(advance, { width: bandWidth, height: bandHeight });
-  const { font: shipped, capHeight } = primaryFont();
+  const { font: { unitsPerEm }, capHeight } = shippedFont();
   let pen = (bandWidth - advance * size) / 2;
   // Capitals centred on the band's middle, as SVG's dominant-baseline="central" nearly does.
-  const baseline = bandHeight / 2 + (capHeight * size) / shipped.unitsPerEm / 2;
+  const baseline = bandHeight / 2 + (capHeight * size) / unitsPerEm / 2;
   const edges: number[] = [];
-  for (const { text: part, font: { font } } of frameTextRuns(text)) {
+  for (const { text: part, font } of frameTextRuns(text)) {
     const run = font.layout(part);
     const scale = size / font.unitsPerEm;
     run.glyphs.forEach((glyph, i) => {

@@ -14,7 +14,7 @@ import {
   type PDFImage,
   type PDFPage,
 } from 'pdf-lib';
-import { frameRunOutline, frameTextAdvance, frameTextAscent, frameTextRuns, frameTextSize, inShippedFont } from './frame-text';
+import { frameRunOutline, frameTextAdvance, frameTextAscent, frameTextRuns, frameTextSize, inShippedFont, shippedFontBytes } from './frame-text';
 import type { QrDesign } from '@qr/contracts';
 import { DATA_UNITS, dataModulesPath, eyePath, roundedRect } from './qr-shapes';
 import { layoutOf, rgbOf, type PngImage, type QrLayout } from './qr-layout';
@@ -81,11 +81,11 @@ function gradientPattern(doc: PDFDocument, page: PDFPage, layout: QrLayout, at: 
 const embeddedFonts = new WeakMap<PDFDocument, Promise<PDFFont>>();
 
 /** The shipped frame font in `doc`, embedded once however many codes a sheet holds, with just the glyphs used. */
-function shippedFontOf(doc: PDFDocument, bytes: Uint8Array): Promise<PDFFont> {
+function shippedFontOf(doc: PDFDocument): Promise<PDFFont> {
   let font = embeddedFonts.get(doc);
   if (!font) {
     doc.registerFontkit(fontkit);
-    font = doc.embedFont(bytes, { subset: true });
+    font = doc.embedFont(shippedFontBytes(), { subset: true });
     embeddedFonts.set(doc, font);
   }
   return font;
@@ -114,7 +114,7 @@ async function drawFrame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Pro
   const color = colour(design.frame.text_colour);
   for (const run of frameTextRuns(text)) {
     if (inShippedFont(run)) {
-      const font = await shippedFontOf(doc, run.font.bytes);
+      const font = await shippedFontOf(doc);
       page.drawText(run.text, { x, y, size, font, color });
       x += font.widthOfTextAtSize(run.text, size);
     } else {

@@ -57,11 +57,23 @@ const ConfigSchema = z
       .refine(isReadableFile, 'must be the path of a readable MaxMind .mmdb file such as /var/lib/GeoIP/GeoLite2-Country.mmdb')
       .optional(),
     // Fonts for a frame's call to action in characters the shipped DejaVu Sans Bold lacks, CJK above
-    // all: .ttf or .otf files separated by ':', tried in order, such as Debian's fonts-droid-fallback.
+    // all: font files separated by ':', tried in order. A collection (.ttc) gives its first font,
+    // or the one named after '#': /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc#NotoSansCJKsc-Bold.
     FRAME_FONTS: z
       .string()
-      .transform((list) => list.split(':').filter((file) => file !== ''))
-      .refine((files) => files.every(isReadableFile), 'must be readable .ttf or .otf files separated by ":", such as /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf')
+      .transform((list) =>
+        list
+          .split(':')
+          .filter((entry) => entry !== '')
+          .map((entry) => {
+            const [file = '', name] = entry.split('#', 2);
+            return name ? { file, name } : { file };
+          }),
+      )
+      .refine(
+        (fonts) => fonts.every(({ file }) => isReadableFile(file)),
+        'must be readable font files separated by ":", such as /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc',
+      )
       .default([]),
     // Set S3_BUCKET to keep uploaded files in S3-compatible storage instead of DATA_DIR/blobs.
     // Credentials come from the standard AWS variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE…).

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { charactersWithoutGlyph, drawQrOnSheet, renderQrPdf, renderQrPng, renderQrSvg, useFallbackFonts } from './index';
@@ -22,6 +25,30 @@ function inkExtent({ pixels, rows }: { pixels: number[]; rows: number }) {
   const columns = [...Array(WIDTH).keys()].filter((x) => [...Array(rows).keys()].some((y) => pixels[y * WIDTH + x]! > 0));
   const inkRows = [...Array(rows).keys()].filter((y) => pixels.slice(y * WIDTH, (y + 1) * WIDTH).some((grey) => grey > 0));
   return { left: columns[0]!, right: columns.at(-1)!, top: inkRows[0]!, bottom: inkRows.at(-1)! };
+}
+
+/**
+ * A TrueType collection of the given font files, as a .ttc holds them: a header listing where each
+ * font's table directory starts, then the fonts, whose table offsets count from the collection's start.
+ */
+function fontCollection(files: string[]): Buffer {
+  const fonts = files.map((file) => readFileSync(file));
+  const header = Buffer.alloc(12 + 4 * fonts.length);
+  header.write('ttcf', 0, 'ascii');
+  header.writeUInt32BE(0x00010000, 4);
+  header.writeUInt32BE(fonts.length, 8);
+  let start = header.length;
+  const moved = fonts.map((font, index) => {
+    header.writeUInt32BE(start, 12 + 4 * index);
+    const copy = Buffer.from(font);
+    for (let table = 0; table < copy.readUInt16BE(4); table++) {
+      const offset = 12 + 16 * table + 8;
+      copy.writeUInt32BE(copy.readUInt32BE(offset) + start, offset);
+    }
+    start += copy.length;
+    return copy;
+  });
+  return Buffer.concat([header, ...moved]);
 }
 
 /** The base font names of a PDF's embedded fonts (the descendant fonts of its Type 0 fonts). */
@@ -88,7 +115,7 @@ describe('The frame’s call to action in PNG and PDF files', () => {
       expect(charactersWithoutGlyph(`Scan ${MISSING}`)).toEqual([...MISSING]);
       const boxes = bandOf(`Scan ${MISSING}`);
 
-      useFallbackFonts([FALLBACK]);
+      useFallbackFonts([{ file: FALLBACK }]);
       expect(charactersWithoutGlyph(`Scan ${MISSING}`)).toEqual([]);
       const drawn = bandOf(`Scan ${MISSING}`);
       expect(drawn.pixels).not.toEqual(boxes.pixels);
@@ -102,7 +129,7 @@ describe('The frame’s call to action in PNG and PDF files', () => {
     });
 
     it('outlines a run in an added font at the size asked, advancing the pen as the font sets it', () => {
-      useFallbackFonts([FALLBACK]);
+      useFallbackFonts([{ file: FALLBACK }]);
       const [latin, math] = frameTextRuns(`Scan ${MISSING}`);
       expect([latin!.text, inShippedFont(latin!), math!.text, inShippedFont(math!)]).toEqual(['Scan ', true, MISSING, false]);
       const small = frameRunOutline(math!, 10);
@@ -114,9 +141,23 @@ describe('The frame’s call to action in PNG and PDF files', () => {
       expect(frameTextAdvance(`Scan ${MISSING}`) * 10).toBeCloseTo(frameTextAdvance('Scan ') * 10 + small.advance, 6);
     });
 
-    it('refuses a file that is not a single font, naming it', () => {
+    it('refuses a file that is not a font, naming it', () => {
       const notAFont = require.resolve('./frame-text.spec.ts');
-      expect(() => useFallbackFonts([notAFont])).toThrow(`${notAFont} is not a font file`);
+      expect(() => useFallbackFonts([{ file: notAFont }])).toThrow(`${notAFont} is not a font file`);
+      expect(() => useFallbackFonts([{ file: FALLBACK, name: 'NotoSansCJKsc-Bold' }])).toThrow(`${FALLBACK} is the font DejaVuSans, not NotoSansCJKsc-Bold`);
+    });
+
+    it('takes a collection’s first font, or the one named', () => {
+      const collection = join(mkdtempSync(join(tmpdir(), 'frame-fonts-')), 'dejavu.ttc');
+      writeFileSync(collection, fontCollection([require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'), FALLBACK]));
+
+      useFallbackFonts([{ file: collection }]);
+      expect(charactersWithoutGlyph(MISSING)).toEqual([...MISSING]);
+      useFallbackFonts([{ file: collection, name: 'DejaVuSans' }]);
+      expect(charactersWithoutGlyph(MISSING)).toEqual([]);
+      expect(() => useFallbackFonts([{ file: collection, name: 'DejaVuSerif' }])).toThrow(
+        `${collection} has no font named DejaVuSerif; it holds DejaVuSans-Bold, DejaVuSans`,
+      );
     });
   });
 });

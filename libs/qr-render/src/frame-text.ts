@@ -37,25 +37,44 @@ export const inShippedFont = (run: TextRun): boolean => run.font === shippedFont
 /** Every frame font, in the order a character is looked for in them. */
 const frameFonts = (): Font[] => [shippedFont().font, ...fallbacks];
 
+/** A font file, and for a collection (.ttc, .otc) the PostScript name of the font to take from it. */
+export interface FontFile {
+  file: string;
+  name?: string;
+}
+
 /**
- * Sets the fonts, tried in order, for the characters the shipped font has no glyph for: single
- * TrueType or OpenType files (of a .ttc collection, which font to use would have to be named).
+ * Sets the fonts, tried in order, for the characters the shipped font has no glyph for: TrueType
+ * or OpenType files, or one font of a collection such as Debian's Noto Sans CJK (its first unless
+ * named: the collections hold one font a region, whose Han characters are drawn as that region writes them).
  * Throws, naming the file, on one that is not such a font.
  */
-export function useFallbackFonts(files: readonly string[]): void {
-  fallbacks = files.map((file) => {
-    let font: Font;
+export function useFallbackFonts(fonts: readonly FontFile[]): void {
+  fallbacks = fonts.map(({ file, name }) => {
+    let font: Font | FontCollection;
     try {
       font = fontkit.create(readFileSync(file));
     } catch (error) {
       throw new Error(`${file} is not a font file (${error instanceof Error ? error.message : String(error)})`);
     }
-    if (typeof font.layout !== 'function') throw new Error(`${file} is a font collection: give one .ttf or .otf file`);
-    return font;
+    if (!isCollection(font)) {
+      if (name !== undefined && font.postscriptName !== name) throw new Error(`${file} is the font ${font.postscriptName}, not ${name}`);
+      return font;
+    }
+    const chosen = name === undefined ? font.fonts[0] : font.fonts.find((member) => member.postscriptName === name);
+    if (!chosen) throw new Error(`${file} has no font named ${name}; it holds ${font.fonts.map((member) => member.postscriptName).join(', ')}`);
+    return chosen;
   });
   frameTextAdvance.forget();
   frameTextCoverage.forget();
 }
+
+/** What fontkit reads from a .ttc or .otc file; its type declarations know only single fonts. */
+interface FontCollection {
+  fonts: Font[];
+}
+
+const isCollection = (font: Font | FontCollection): font is FontCollection => !('layout' in font);
 
 /** The text cut into runs, each in the first font that has its characters; spaces stay in the run they are in. */
 export function frameTextRuns(text: string): TextRun[] {

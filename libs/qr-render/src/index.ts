@@ -1,5 +1,5 @@
 export { checkQrDesign, contrastRatio, MIN_CONTRAST, readQrCodes, type QrCheck } from './qr-check';
-export { charactersWithoutGlyph, useFallbackFonts } from './frame-text';
+export { charactersWithoutGlyph, useFallbackFonts, type FontFile } from './frame-text';
 export type { PngImage } from './qr-layout';
 export { drawQrOnSheet, renderQrPdf, type EmbeddedLogo, type PdfPlacement } from './qr-pdf';
 export { readPng, renderQrPng } from './qr-png';

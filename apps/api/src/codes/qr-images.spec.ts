@@ -21,8 +21,15 @@ describe('the fonts an operator adds for frame text (FRAME_FONTS)', () => {
     expect((await images.preview(undefined, framed)).frame_text_not_printed).toEqual(['東']);
   });
 
-  it('stop the start, naming the variable and the file, when one is missing or not a single font', () => {
-    expect(() => loadConfig({ FRAME_FONTS: '/nowhere/font.ttf' })).toThrow('FRAME_FONTS: must be readable .ttf or .otf files');
+  it('name the font to take after "#", as a collection (.ttc) needs', () => {
+    expect(loadConfig({ FRAME_FONTS: `${FALLBACK}#DejaVuSans:${FALLBACK}` }).FRAME_FONTS).toEqual([{ file: FALLBACK, name: 'DejaVuSans' }, { file: FALLBACK }]);
+    expect(() => imagesWith({ FRAME_FONTS: `${FALLBACK}#NotoSansCJKsc-Bold` }).onModuleInit()).toThrow(
+      `FRAME_FONTS: ${FALLBACK} is the font DejaVuSans, not NotoSansCJKsc-Bold`,
+    );
+  });
+
+  it('stop the start, naming the variable and the file, when one is missing or not a font', () => {
+    expect(() => loadConfig({ FRAME_FONTS: '/nowhere/font.ttf' })).toThrow('FRAME_FONTS: must be readable font files');
     const notAFont = require.resolve('./qr-images.ts');
     expect(() => imagesWith({ FRAME_FONTS: notAFont }).onModuleInit()).toThrow(`FRAME_FONTS: ${notAFont} is not a font file`);
   });

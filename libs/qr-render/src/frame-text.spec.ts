@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { charactersWithoutGlyph, drawQrOnSheet, renderQrPdf, renderQrPng, renderQrSvg, useFallbackFonts } from './index';
-import { frameRunOutline, frameTextAdvance, frameTextRuns, inShippedFont } from './frame-text';
+import { frameRunOutline, frameTextAdvance, frameTextRuns, embedsAsText } from './frame-text';
 import { design, TEXT } from './testing/qr-fixtures';
 
 const WIDTH = 512;
@@ -104,6 +104,15 @@ describe('The frame’s call to action in PNG and PDF files', () => {
     expect(sheet.length).toBeLessThan(100_000);
   });
 
+  it('spaces the boxes of characters no font has in PDF as in PNG: outlined at the font’s width, the rest still text', async () => {
+    const boxed = '𝖠𝖡𝖢 Scan';
+    const [boxes, latin] = frameTextRuns(boxed);
+    expect([boxes!.text, boxes!.glyphless, embedsAsText(boxes!), latin!.text, embedsAsText(latin!)]).toEqual(['𝖠𝖡𝖢 ', true, false, 'Scan', true]);
+    // The PDF's pen moves by the outline's advance, so the text ends where the centring measured it.
+    expect(frameRunOutline(boxes!, 10).advance + frameTextAdvance('Scan') * 10).toBeCloseTo(frameTextAdvance(boxed) * 10, 6);
+    expect(await fontsOf(await renderQrPdf(TEXT, design({ frame: { style: 'banner', text: boxed } })))).toEqual([expect.stringMatching(/^DejaVuSans-Bold/)]);
+  });
+
   describe('with a fallback font the operator added', () => {
     // DejaVu Sans Book stands in for a CJK font: it has the mathematical sans-serif letters Bold lacks.
     const FALLBACK = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
@@ -131,7 +140,7 @@ describe('The frame’s call to action in PNG and PDF files', () => {
     it('outlines a run in an added font at the size asked, advancing the pen as the font sets it', () => {
       useFallbackFonts([{ file: FALLBACK }]);
       const [latin, math] = frameTextRuns(`Scan ${MISSING}`);
-      expect([latin!.text, inShippedFont(latin!), math!.text, inShippedFont(math!)]).toEqual(['Scan ', true, MISSING, false]);
+      expect([latin!.text, embedsAsText(latin!), math!.text, embedsAsText(math!)]).toEqual(['Scan ', true, MISSING, false]);
       const small = frameRunOutline(math!, 10);
       const large = frameRunOutline(math!, 20);
       expect(small.path).toMatch(/^M[\d.-]+ [\d.-]+/);

@@ -13,6 +13,8 @@ const FONT_FILE = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 export interface TextRun {
   text: string;
   font: Font;
+  /** No frame font has these characters: the first font draws them as its empty box. */
+  glyphless: boolean;
 }
 
 let shipped: { bytes: Uint8Array; font: Font; capHeight: number } | undefined;
@@ -31,8 +33,12 @@ function shippedFont(): { bytes: Uint8Array; font: Font; capHeight: number } {
 /** The file PDF files embed (a subset of) for the shipped font's runs. */
 export const shippedFontBytes = (): Uint8Array => shippedFont().bytes;
 
-/** Whether a run is in the font that ships with the platform, which PDF files embed. */
-export const inShippedFont = (run: TextRun): boolean => run.font === shippedFont().font;
+/**
+ * Whether PDF files set a run as text in the shipped font they embed. Runs in added fonts are drawn
+ * as outlines, and so are empty boxes: pdf-lib's subset leaves the box out of the font's widths,
+ * so viewers would space each box a whole em apart where PNG and the centring allow the font's width.
+ */
+export const embedsAsText = (run: TextRun): boolean => run.font === shippedFont().font && !run.glyphless;
 
 /** Every frame font, in the order a character is looked for in them. */
 const frameFonts = (): Font[] => [shippedFont().font, ...fallbacks];
@@ -83,9 +89,12 @@ export function frameTextRuns(text: string): TextRun[] {
   for (const character of text) {
     const last = runs.at(-1);
     const codePoint = character.codePointAt(0)!;
-    const font = last && /\s/u.test(character) ? last.font : (fonts.find((candidate) => candidate.hasGlyphForCodePoint(codePoint)) ?? fonts[0]!);
-    if (last?.font === font) last.text += character;
-    else runs.push({ text: character, font });
+    const space = last !== undefined && /\s/u.test(character);
+    const found = space ? last.font : fonts.find((candidate) => candidate.hasGlyphForCodePoint(codePoint));
+    const font = found ?? fonts[0]!;
+    const glyphless = space ? last.glyphless : found === undefined;
+    if (last?.font === font && last.glyphless === glyphless) last.text += character;
+    else runs.push({ text: character, font, glyphless });
   }
   return runs;
 }

@@ -14,7 +14,7 @@ import {
   type PDFImage,
   type PDFPage,
 } from 'pdf-lib';
-import { frameRunOutline, frameTextAdvance, frameTextAscent, frameTextRuns, frameTextSize, inShippedFont, shippedFontBytes } from './frame-text';
+import { frameRunOutline, frameTextAdvance, frameTextAscent, frameTextRuns, frameTextSize, embedsAsText, shippedFontBytes } from './frame-text';
 import type { QrDesign } from '@qr/contracts';
 import { DATA_UNITS, dataModulesPath, eyePath, roundedRect } from './qr-shapes';
 import { layoutOf, rgbOf, type PngImage, type QrLayout } from './qr-layout';
@@ -113,7 +113,7 @@ async function drawFrame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Pro
   const y = (band.height - frameTextAscent() * size) / 2;
   const color = colour(design.frame.text_colour);
   for (const run of frameTextRuns(text)) {
-    if (inShippedFont(run)) {
+    if (embedsAsText(run)) {
       const font = await shippedFontOf(doc);
       page.drawText(run.text, { x, y, size, font, color });
       x += font.widthOfTextAtSize(run.text, size);

@@ -163,13 +163,43 @@ const SEGMENT_LENGTH = 2;
 /** Segments for a curve whose control polygon is `length` pixels long. */
 const segmentsFor = (length: number) => Math.min(16, Math.max(1, Math.ceil(length / SEGMENT_LENGTH)));
 
-/** Collects a glyph outline's edges as straight segments in pixel space (x right, y down). */
-class Outline {
+/** Where a point of a glyph's outline, in font units, goes on the page (x right, y down). */
+type Place = (x: number, y: number) => [number, number];
+
+/** What a glyph's outline is drawn into: fontkit's path calls, with the glyph's placement set before each glyph. */
+interface GlyphSink {
+  place: Place;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  quadraticCurveTo(cx: number, cy: number, x: number, y: number): void;
+  bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): void;
+  closePath(): void;
+}
+
+/**
+ * Draws a run's glyphs at `size` into `sink`, as the font lays them out (kerning included), from the
+ * pen at `x` on `baseline`; returns where the pen ends.
+ */
+function traceRun({ text, font }: TextRun, size: number, x: number, baseline: number, sink: GlyphSink): number {
+  const run = font.layout(text);
+  const scale = size / font.unitsPerEm;
+  let pen = x;
+  run.glyphs.forEach((glyph, i) => {
+    const position = run.positions[i]!;
+    const [originX, originY] = [pen + position.xOffset * scale, baseline - position.yOffset * scale];
+    sink.place = (gx, gy) => [originX + gx * scale, originY - gy * scale];
+    (glyph.path.toFunction() as (context: GlyphSink) => void)(sink);
+    pen += position.xAdvance * scale;
+  });
+  return pen;
+}
+
+/** Collects glyph outlines' edges as straight segments in pixel space. */
+class Outline implements GlyphSink {
   readonly edges: number[] = [];
+  place: Place = (x, y) => [x, y];
   private start: [number, number] = [0, 0];
   private at: [number, number] = [0, 0];
-
-  constructor(private readonly place: (x: number, y: number) => [number, number]) {}
 
   moveTo(x: number, y: number): void {
     this.at = this.place(x, y);
@@ -213,11 +243,10 @@ class Outline {
   }
 }
 
-/** A glyph outline as SVG path data, curves kept, placed by `place`. */
-class SvgPathData {
+/** Glyph outlines as SVG path data, curves kept. */
+class SvgPathData implements GlyphSink {
   data = '';
-
-  constructor(private readonly place: (x: number, y: number) => [number, number]) {}
+  place: Place = (x, y) => [x, y];
 
   moveTo(x: number, y: number): void {
     this.data += `M${this.at(x, y)}`;
@@ -250,19 +279,10 @@ class SvgPathData {
  * moves the pen. PDF draws the fallback fonts' runs so: the font subsetter pdf-lib uses corrupts
  * large TrueType fonts (glyphs go missing), and a whole CJK font would be megabytes in every file.
  */
-export function frameRunOutline({ text, font }: TextRun, size: number): { path: string; advance: number } {
-  const run = font.layout(text);
-  const scale = size / font.unitsPerEm;
-  let [path, pen] = ['', 0];
-  run.glyphs.forEach((glyph, i) => {
-    const position = run.positions[i]!;
-    const [originX, originY] = [pen + position.xOffset * scale, -position.yOffset * scale];
-    const placed = new SvgPathData((x, y) => [originX + x * scale, originY - y * scale]);
-    (glyph.path.toFunction() as (context: SvgPathData) => void)(placed);
-    path += placed.data;
-    pen += position.xAdvance * scale;
-  });
-  return { path, advance: pen };
+export function frameRunOutline(run: TextRun, size: number): { path: string; advance: number } {
+  const svg = new SvgPathData();
+  const advance = traceRun(run, size, 0, 0, svg);
+  return { path: svg.data, advance };
 }
 
 /**
@@ -278,19 +298,9 @@ export const frameTextCoverage = remembered(64, function rasterise(text: string,
   let pen = (bandWidth - advance * size) / 2;
   // Capitals centred on the band's middle, as SVG's dominant-baseline="central" nearly does.
   const baseline = bandHeight / 2 + (capHeight * size) / unitsPerEm / 2;
-  const edges: number[] = [];
-  for (const { text: part, font } of frameTextRuns(text)) {
-    const run = font.layout(part);
-    const scale = size / font.unitsPerEm;
-    run.glyphs.forEach((glyph, i) => {
-      const position = run.positions[i]!;
-      const [originX, originY] = [pen + position.xOffset * scale, baseline - position.yOffset * scale];
-      const outline = new Outline((x, y) => [originX + x * scale, originY - y * scale]);
-      (glyph.path.toFunction() as (context: Outline) => void)(outline);
-      edges.push(...outline.edges);
-      pen += position.xAdvance * scale;
-    });
-  }
+  const outline = new Outline();
+  for (const run of frameTextRuns(text)) pen = traceRun(run, size, pen, baseline, outline);
+  const { edges } = outline;
   if (edges.length === 0) return null;
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (let e = 0; e < edges.length; e += 2) {

@@ -7,21 +7,18 @@ import { PageLoader } from '../../components/page-loader';
 import { BusinessCard, CodeContentView, NoteView } from './code-content-views';
 import { CodeUnavailable, field, fetchPublicCode } from './public-code-api';
 
-function CodeNotAvailable() {
+/**
+ * A code that is gone or unknown; also the web app's `/{id}`: the server answers every address shaped
+ * like a code id itself (a redirect, the code's page, or its own 404 page), so what reaches that
+ * route is a code id cut short or mistyped.
+ */
+export function UnknownCodeScreen() {
   return (
     <Stack maw={520} mx="auto">
       <Title order={1}>This code is not available</Title>
       <Text>It may have been taken down, or the address is not complete. Check the code and try again.</Text>
     </Stack>
   );
-}
-
-/**
- * `/{id}` in the web app: the server answers every address shaped like a code id itself (a redirect,
- * the code's page, or its own 404 page), so what reaches this route is a code id cut short or mistyped.
- */
-export function UnknownCodeScreen() {
-  return <CodeNotAvailable />;
 }
 
 /** Who is behind the code, so a visitor knows whose network, card or note this is. */
@@ -48,7 +45,7 @@ function PublicCode({ children }: { children: (code: PublicCodeView) => ReactNod
   if (code.isPending) return <PageLoader />;
   if (code.isError) {
     return code.error instanceof CodeUnavailable ? (
-      <CodeNotAvailable />
+      <UnknownCodeScreen />
     ) : (
       <Alert color="red" title="This code could not be opened">
         {code.error.message}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PostgresEventStore } from '@qr/eventstore';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { ZodValidationPipe } from './zod-validation.pipe';
+import { BROKEN_CHARACTER_MESSAGE, NUL_MESSAGE } from './unstorable-text';
 
 /** A probe command endpoint: validates with a strict contract, then appends, like every real one. */
 const CreateThing = z.strictObject({ name: z.string().min(1), size: z.number().int().positive(), tags: z.array(z.string()).optional() });
@@ -91,6 +92,27 @@ describe('bad input on a command endpoint', () => {
     const res = await post(JSON.stringify({ name: 'a', size: 1 }), '/api/v1/probe?page=0&sort=x');
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['query.page', 'query.sort']);
+  });
+
+  it('refuses text the database can not store (U+0000, half a surrogate pair), in the body and the query, by field', async () => {
+    const body = await post('{"name": "a\\ud800", "size": 1, "tags": ["fine", "nul\\u0000"]}');
+    expect(body.statusCode).toBe(400);
+    expect(body.json().errors).toEqual([
+      { field: 'body.name', message: BROKEN_CHARACTER_MESSAGE },
+      { field: 'body.tags.1', message: NUL_MESSAGE },
+    ]);
+    const query = await post(JSON.stringify({ name: 'a', size: 1 }), '/api/v1/probe?page=%00');
+    expect(query.statusCode).toBe(400);
+    expect(query.json().errors).toContainEqual({ field: 'query.page', message: NUL_MESSAGE });
+    await expectNothingStored();
+  });
+
+  it('answers JSON nested far deeper than any contract with a 400, not a stack overflow', async () => {
+    const depth = 200_000;
+    const res = await post(`{"name": "a", "size": 1, "tags": ${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('validation_failed');
+    await expectNothingStored();
   });
 
   it('answers a body that is not JSON at all with a 4xx problem', async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Provider } from 'oidc-provider';
 import { errorPage, OUR_FAULT } from './auth-pages';
 import { SignInInteraction, sendPage, type InteractionRequest } from './sign-in-interaction';
+import { unstorableTextIn } from '../../http/unstorable-text';
 
 export interface OidcMountOptions {
   /**
@@ -37,9 +38,11 @@ export async function mountOidcProvider(app: NestFastifyApplication, options: Oi
     oidc.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
     await oidc.register(async (pages: FastifyInstance) => {
-      pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) =>
-        done(null, new URLSearchParams(String(body))),
-      );
+      pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
+        const form = new URLSearchParams(String(body));
+        if (unstorableTextIn([...form.values()], 'form').length === 0) return done(null, form);
+        done(Object.assign(new Error('The form holds text an account can not store'), { statusCode: 400 }));
+      });
       pages.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
         const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
         if (status === 500) request.log.error({ err: error }, 'sign-in page failed');

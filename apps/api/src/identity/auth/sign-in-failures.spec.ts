@@ -126,4 +126,14 @@ describe('what a user sees when signing in or up goes wrong', () => {
     expect(stranger.statusCode).toBe(400);
     expect(stranger.body).toContain('This sign-in page has expired.');
   });
+
+  it('answers a form holding U+0000, which no account can store, with a 400 page rather than a crash', async () => {
+    const page = await signInPage();
+    const signUp = await page.signUp({ email: 'nul@example.com', password: 'a long enough password', display_name: 'Nul\u0000' });
+    expect(signUp.statusCode).toBe(400);
+    expect(signUp.body).toContain('The form could not be read.');
+    expect((await page.attempt('nul\u0000@example.com', 'whatever it is')).statusCode).toBe(400);
+    const { rows } = await t.db.query("SELECT 1 FROM accounts WHERE email = 'nul@example.com'");
+    expect(rows).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import { DomainError, type ErrorCode, type Problem } from '@qr/contracts';
+import { DomainError, type ErrorCode, type FieldError, type Problem } from '@qr/contracts';
 import { ZodError } from 'zod';
 
 /** The one place a stable error code becomes an HTTP status. */
@@ -89,12 +89,12 @@ const TITLE_OF: Record<ErrorCode, string> = {
 
 /** Thrown by the validation pipe: every bad field, each with its path in the request. */
 export class RequestValidationError extends DomainError {
-  constructor(readonly fieldErrors: { field: string; message: string }[]) {
+  constructor(readonly fieldErrors: FieldError[]) {
     super('validation_failed', fieldErrors.map((e) => `${e.field}: ${e.message}`).join('; '));
   }
 }
 
-export function fieldErrorsOf(error: ZodError, location: string): { field: string; message: string }[] {
+export function fieldErrorsOf(error: ZodError, location: string): FieldError[] {
   return error.issues.flatMap((issue) => {
     // An unknown field is named by its own key, not by the object that holds it.
     const keys = issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key]) : [issue.path];

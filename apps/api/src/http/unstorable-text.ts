@@ -1,4 +1,4 @@
-export type FieldError = { field: string; message: string };
+import type { FieldError } from '@qr/contracts';
 
 export const NUL_MESSAGE = 'Text can not hold the character U+0000.';
 export const BROKEN_CHARACTER_MESSAGE = 'This text holds half of a character (an unpaired UTF-16 surrogate).';

@@ -1,3 +1,4 @@
+import type { FieldError } from '@qr/contracts';
 import type { z } from 'zod';
 
 /**
@@ -16,4 +17,15 @@ export function contractFieldErrors<Schema extends z.ZodType>(
     errors[field] ??= issue.message;
   }
   return { data: null, errors };
+}
+
+/**
+ * The server's field errors (`body.name`, `body.design.logo`) keyed as `contractFieldErrors` keys
+ * its own: by the contract's field, so a form shows them in the same places. The server refuses a
+ * few things the contract can not see, such as text the database can not store.
+ */
+export function fieldErrorsByName(errors: readonly FieldError[]): Record<string, string> {
+  const byName: Record<string, string> = {};
+  for (const { field, message } of errors) byName[field.split('.')[1] ?? field] ??= message;
+  return byName;
 }

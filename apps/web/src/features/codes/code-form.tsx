@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Input, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { CODE_TYPE_LABELS, CODE_TYPES, QrDesign, UpdateCodeBody, type CodeType, type CodeView } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
-import { contractFieldErrors } from '../../api/contract-form-errors';
+import { contractFieldErrors, fieldErrorsByName } from '../../api/contract-form-errors';
 import { ApiProblem, describeError } from '../organisation/organisation-api';
 import { ImageUploadButton } from '../uploads/image-upload-button';
 import { ACCEPTED_IMAGES } from '../uploads/uploads-api';
@@ -97,7 +97,13 @@ export function CodeForm({ initial, submitLabel, onSubmit }: { initial: CodeDraf
       await onSubmit(checked.data);
     } catch (error) {
       if (error instanceof ApiProblem && error.code === 'design_unscannable') setRefusal(error.detail ?? error.title);
-      else setFailure(describeError(error));
+      else if (error instanceof ApiProblem && error.errors.length > 0) {
+        const byName = fieldErrorsByName(error.errors);
+        setErrors(byName);
+        // A refused field the form has no place for is still said, under the form.
+        const shown = new Set(['name', 'design', ...CONTENT_FIELDS[draft.type].map((field) => field.name)]);
+        if (Object.keys(byName).some((name) => !shown.has(name))) setFailure(describeError(error));
+      } else setFailure(describeError(error));
     } finally {
       setSaving(false);
     }

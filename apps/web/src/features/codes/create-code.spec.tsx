@@ -50,6 +50,18 @@ test('a web address typed without https:// gets it, on leaving the field and on 
   await waitFor(() => expect(requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1]).toMatchObject({ url: 'https://www.example.com' }));
 });
 
+test('a field the server refuses beyond the contract is named next to that field', async () => {
+  const message = 'Text can not hold the character U+0000.';
+  start(() => reply(400, { title: 'The request has invalid fields', code: 'validation_failed', detail: `body.name: ${message}`, errors: [{ field: 'body.name', message }] }));
+  const name = await screen.findByRole('textbox', { name: 'Name' });
+  fireEvent.change(name, { target: { value: 'Pie\u0000menu' } });
+  fireEvent.change(screen.getByLabelText('Web address'), { target: { value: 'https://example.com' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
+  expect(await screen.findByText(message)).toBeTruthy();
+  expect(name.getAttribute('aria-invalid')).toBe('true');
+  expect(screen.queryByText('The code was not saved')).toBeNull();
+});
+
 test('a design the server would not scan is explained in the designer', async () => {
   start(() => reply(422, { title: 'This design would not scan', code: 'design_unscannable', detail: 'The contrast between the code and its background is too low.' }));
   fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Flyer' } });

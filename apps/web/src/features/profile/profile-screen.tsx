@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Divider, Group, PasswordInput, Stack, Table, Text
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChangePasswordBody, UpdateProfileBody, type ProfileView } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
-import { contractFieldErrors } from '../../api/contract-form-errors';
+import { contractFieldErrors, fieldErrorsByName } from '../../api/contract-form-errors';
 import { ApiProblem, describeError } from '../organisation/organisation-api';
 import { useMyOrganisations } from '../organisation/organisation-switcher';
 import { profileApi, profileKeys } from './profile-api';
@@ -54,7 +54,7 @@ function PasswordForm() {
     // The server checks the current password; its answer belongs next to that field.
     onError: (error) => {
       if (error instanceof ApiProblem && error.errors.length > 0) {
-        setErrors(Object.fromEntries(error.errors.map((e) => [e.field.replace(/^body\./, ''), e.message])));
+        setErrors(fieldErrorsByName(error.errors));
       }
     },
   });

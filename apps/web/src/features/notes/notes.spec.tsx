@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CodeView, NoteView } from '@qr/contracts';
+import type { NoteView } from '@qr/contracts';
+import { codeView } from '../../testing/code-view';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
@@ -7,22 +8,12 @@ import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
 
 const ORG = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const NOTE = '33333333-3333-4333-8333-333333333333';
-const code: CodeView = {
-  code_id: 'AAAAAAAAA1',
+const code = codeView('AAAAAAAAA1', 'Menu', {
   org_id: ORG,
-  name: 'Menu',
-  type: 'url',
   url: 'https://example.com',
-  status: 'active',
-  design: {} as CodeView['design'],
-  base_code_id: null,
-  folder_id: null,
-  public_link: 'http://localhost/code/AAAAAAAAA1',
-  qr_url: 'http://localhost/AAAAAAAAA1',
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
-  scan_count: 0,
-};
+});
 const note: NoteView = { id: NOTE, code_id: 'AAAAAAAAA1', org_id: ORG, text: 'Reprint in May', code_name: 'Menu', created_by: 'ed@example.com', created_at: '2026-11-02T10:00:00.000Z' };
 const list = (items: NoteView[]) => reply(200, { items, page: 1, per_page: 20, total: items.length });
 

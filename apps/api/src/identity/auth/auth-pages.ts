@@ -32,6 +32,7 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${escapeHtml(title)} · QR Platform</title>
 <style>${STYLE}</style>
 </head>

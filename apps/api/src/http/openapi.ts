@@ -183,7 +183,7 @@ function registerIdentityPaths(registry: OpenAPIRegistry, signedIn: (tag: string
   route('get', '/{org_id}/identifier', 'Who this request acts as in the organisation: user id (email) and role', { 200: json('Found', IdentifierView) }, {
     params: OrganizationPath,
   });
-  route('get', '/{org_id}/terms', 'The current terms and the version the caller accepted', { 200: json('Found', TermsView) }, { params: OrganizationPath });
+  route('get', '/{org_id}/terms', 'The current terms and the version the caller accepted', { 200: json('Found', TermsView), 204: { description: 'No terms published yet' } }, { params: OrganizationPath });
   route('post', '/{org_id}/terms', 'Publish a new version of the terms (owner, admin)', { 201: json('Published', TermsView) }, {
     params: OrganizationPath,
     body: body(PublishTermsBody),

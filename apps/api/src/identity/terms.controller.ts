@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
 import { AcceptTermsBody, PublishTermsBody, type PublicTermsView, type TermsView } from '@qr/contracts';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { AuthenticationGuard, CurrentCaller } from './authentication.guard';
@@ -19,9 +20,17 @@ export class TermsController {
     private readonly queries: QueryBus,
   ) {}
 
+  /** 204 while none are published: every admin screen asks, and a 404 would be logged by the browser each time. */
   @Get()
-  get(@CurrentCaller() caller: Caller, @Param(orgPath) { org_id }: OrganizationPath): Promise<TermsView> {
-    return this.queries.execute(new GetTerms(caller, org_id));
+  async get(
+    @CurrentCaller() caller: Caller,
+    @Param(orgPath) { org_id }: OrganizationPath,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<TermsView | undefined> {
+    const terms = await this.queries.execute(new GetTerms(caller, org_id));
+    if (terms) return terms;
+    reply.status(204);
+    return undefined;
   }
 
   /** Publishes the next version; members who accepted an older one are asked again. */
@@ -30,7 +39,7 @@ export class TermsController {
     @CurrentCaller() caller: Caller,
     @Param(orgPath) { org_id }: OrganizationPath,
     @Body(new ZodValidationPipe(PublishTermsBody, 'body')) body: PublishTermsBody,
-  ): Promise<TermsView> {
+  ): Promise<TermsView | null> {
     await this.commands.execute(new ChangeOrganizationCommand(caller, org_id, { type: 'PublishTerms', text: body.text }));
     return this.queries.execute(new GetTerms(caller, org_id));
   }
@@ -41,7 +50,7 @@ export class TermsController {
     @CurrentCaller() caller: Caller,
     @Param(orgPath) { org_id }: OrganizationPath,
     @Body(new ZodValidationPipe(AcceptTermsBody, 'body')) body: AcceptTermsBody,
-  ): Promise<TermsView> {
+  ): Promise<TermsView | null> {
     await this.commands.execute(new ChangeOrganizationCommand(caller, org_id, { type: 'AcceptTerms', version: body.version }));
     return this.queries.execute(new GetTerms(caller, org_id));
   }

@@ -6,8 +6,8 @@ import { SQL_CLIENT } from '../infrastructure';
 import type { Caller } from './caller';
 import { Membership } from './organization.queries';
 
-/** The current terms for a member, with the version they accepted, so the app knows whether to ask. */
-export class GetTerms extends Query<TermsView> {
+/** The current terms for a member, with the version they accepted, so the app knows whether to ask; null while none are published. */
+export class GetTerms extends Query<TermsView | null> {
   constructor(
     readonly caller: Caller,
     readonly orgId: string,
@@ -31,8 +31,6 @@ interface TermsRow {
   terms_published_at: Date | null;
 }
 
-const noTerms = () => new DomainError('not_found', 'This organisation has not published terms yet.');
-
 async function currentTerms(db: SqlClient, orgId: string): Promise<TermsRow | undefined> {
   const { rows } = await db.query<TermsRow>(
     `SELECT organization_name, organization_logo, terms_version, terms_text, terms_published_at FROM organizations WHERE org_id = $1`,
@@ -48,10 +46,10 @@ export class GetTermsHandler implements IQueryHandler<GetTerms> {
     private readonly membership: Membership,
   ) {}
 
-  async execute({ caller, orgId }: GetTerms): Promise<TermsView> {
+  async execute({ caller, orgId }: GetTerms): Promise<TermsView | null> {
     await this.membership.roleOf(caller, orgId);
     const terms = await currentTerms(this.db, orgId);
-    if (!terms?.terms_version) throw noTerms();
+    if (!terms?.terms_version) return null;
     const { rows } =
       caller.kind === 'member'
         ? await this.db.query<{ accepted_terms_version: number | null }>(
@@ -75,7 +73,7 @@ export class GetPublicTermsHandler implements IQueryHandler<GetPublicTerms> {
   /** An unknown organisation and one without terms answer alike: the page has nothing to show either way. */
   async execute({ orgId }: GetPublicTerms): Promise<PublicTermsView> {
     const terms = await currentTerms(this.db, orgId);
-    if (!terms?.terms_version) throw noTerms();
+    if (!terms?.terms_version) throw new DomainError('not_found', 'This organisation has not published terms yet.');
     return {
       organization_name: terms.organization_name,
       organization_logo: terms.organization_logo,

@@ -95,14 +95,7 @@ export const organisationApi = {
   revokeApiKey: (orgId: string, keyId: string) =>
     call<void>(`${orgPath(orgId)}/api-keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' }),
   /** The current terms, or null while none are published. */
-  terms: async (orgId: string): Promise<TermsView | null> => {
-    try {
-      return await call<TermsView>(`${orgPath(orgId)}/terms`);
-    } catch (error) {
-      if (error instanceof ApiProblem && error.status === 404) return null;
-      throw error;
-    }
-  },
+  terms: async (orgId: string): Promise<TermsView | null> => (await call<TermsView | undefined>(`${orgPath(orgId)}/terms`)) ?? null,
   publishTerms: (orgId: string, text: string) => call<TermsView>(`${orgPath(orgId)}/terms`, { method: 'POST', body: JSON.stringify({ text }) }),
   acceptTerms: (orgId: string, version: number) =>
     call<TermsView>(`${orgPath(orgId)}/terms/accept`, { method: 'POST', body: JSON.stringify({ version }) }),

@@ -19,7 +19,7 @@ function signInAs(role: string, terms: { version: number; accepted_version: numb
       return reply(201, { ...key, key_id: 'k-2', ...(body as object), prefix: 'qrk_wxyz', api_key: 'qrk_wxyz_the-secret' });
     }
     if (path === `${ORG}/terms` && method === 'GET') {
-      return terms ? reply(200, { ...terms, text: 'Be <b>kind</b>.', published_at: '2026-11-01T10:00:00Z' }) : undefined;
+      return terms ? reply(200, { ...terms, text: 'Be <b>kind</b>.', published_at: '2026-11-01T10:00:00Z' }) : reply(204);
     }
     if (path === `${ORG}/terms/accept`) return reply(200, { version: 2, accepted_version: 2, text: 'Be kind.', published_at: '2026-11-01T10:00:00Z' });
     return undefined;

@@ -11,6 +11,7 @@ import { acceptEmptyJsonBodies } from './http/empty-json-body';
 import { NestPinoLogger } from './http/nest-logger';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { limitPublicRoutes, type PublicRateLimit } from './http/public-rate-limit';
+import { answerUnparsableRequest } from './http/unparsable-request';
 import { serveWebApp } from './http/web-app';
 import { mountOidcProvider } from './identity/auth/mount-oidc-provider';
 import { ScanFront } from './scans/scan-front';
@@ -37,6 +38,7 @@ export async function createApp(
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
+    clientErrorHandler: answerUnparsableRequest,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.extraModules), adapter, {
     logger: new NestPinoLogger(infra.logger),

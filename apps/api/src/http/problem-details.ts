@@ -102,9 +102,9 @@ export function fieldErrorsOf(error: ZodError, location: string): FieldError[] {
   });
 }
 
-/** Maps anything thrown while handling a request to RFC 9457 problem details. */
-export function toProblem(error: unknown, instance: string, requestId: string): Problem {
-  const problem = (code: ErrorCode, detail?: string, extra: Partial<Problem> = {}): Problem => ({
+/** The RFC 9457 problem details of an error code. */
+export function problemOf(code: ErrorCode, detail: string | undefined, instance: string, requestId: string, extra: Partial<Problem> = {}): Problem {
+  return {
     type: `https://qr-platform.dev/problems/${code.replaceAll('_', '-')}`,
     title: TITLE_OF[code],
     status: STATUS_OF[code],
@@ -113,7 +113,12 @@ export function toProblem(error: unknown, instance: string, requestId: string): 
     code,
     request_id: requestId,
     ...extra,
-  });
+  };
+}
+
+/** Maps anything thrown while handling a request to RFC 9457 problem details. */
+export function toProblem(error: unknown, instance: string, requestId: string): Problem {
+  const problem = (code: ErrorCode, detail?: string, extra: Partial<Problem> = {}): Problem => problemOf(code, detail, instance, requestId, extra);
 
   if (error instanceof RequestValidationError) return problem('validation_failed', error.message, { errors: error.fieldErrors });
   if (error instanceof DomainError) return problem(error.code, error.message);

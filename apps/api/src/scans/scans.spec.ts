@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
@@ -155,6 +155,40 @@ describe.each(WAYS_IN)('scanning a code %s', (_way, connect) => {
     const id = await create({ type: 'url', url: 'https://example.com/café/€uro?q=a b' });
     const res = await visit(`/${id}?utm_source=poster`);
     expect([res.statusCode, res.headers.location]).toEqual([302, 'https://example.com/caf%C3%A9/%E2%82%ACuro?q=a%20b']);
+  });
+});
+
+describe('a request Node can not parse, on the server the API listens on', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ port } = t.app.getHttpServer().address() as AddressInfo);
+  });
+  afterAll(() => t.close());
+
+  /** What the server writes back to bytes no HTTP client would send, until it closes the connection. */
+  const rawAnswer = (request: string) =>
+    new Promise<string>((resolve, reject) => {
+      let answer = '';
+      connect(port, '127.0.0.1', function (this: Socket) {
+        this.end(request);
+      })
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (answer += chunk))
+        .on('close', () => resolve(answer))
+        .on('error', reject);
+    });
+
+  it.each([
+    ['a control character in a header', 'GET /ABCDEFGHJK HTTP/1.1\r\nHost: localhost\r\nUser-Agent: a\u0001b\r\n\r\n', 400],
+    ['headers over the size limit', `GET /ABCDEFGHJK HTTP/1.1\r\nHost: localhost\r\nCookie: ${'c'.repeat(20_000)}\r\n\r\n`, 431],
+  ])('answers %s with a problem, as every other refusal', async (_case, request, status) => {
+    const answer = await rawAnswer(request);
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} .*\r\nContent-Type: application/problem\\+json\r\n`));
+    expect(JSON.parse(body!)).toMatchObject({ status, code: 'malformed_request', title: 'The request could not be read' });
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CodeId, paginatedList, paginatedQuery, Phone, WebUrl } from './codes';
+import { PublicOrganization } from './public-codes';
 import { DEFAULT_REGISTRATION_FORM, FormAnswers, RegistrationForm } from './registration-forms';
 import { BlobId } from './uploads';
 
@@ -112,9 +113,15 @@ export type PublicPagePath = z.infer<typeof PublicPagePath>;
 export const NamedPagePath = z.strictObject({ name: VanityName });
 export type NamedPagePath = z.infer<typeof NamedPagePath>;
 
-/** What a visitor's page shows: nothing about the organisation's members, and its images as links that expire. */
+/**
+ * What a visitor's page shows: who asks for their details, as a code's page says it, nothing about
+ * the organisation's members, and its images as links that expire.
+ */
 export const PublicPageView = PageView.omit({ org_id: true, created_at: true, updated_at: true })
-  .extend({ image_urls: z.record(z.string(), z.string()).meta({ description: 'A link for each image block’s `blob_id`, valid for an hour.' }) })
+  .extend({
+    owner: PublicOrganization,
+    image_urls: z.record(z.string(), z.string()).meta({ description: 'A link for each image block’s `blob_id`, valid for an hour.' }),
+  })
   .meta({ id: 'PublicPage' });
 export type PublicPageView = z.infer<typeof PublicPageView>;
 

@@ -3,7 +3,7 @@ import { DomainError, type FormInput, type PageBlock, type PublicPageView } from
 import type { SqlClient } from '@qr/platform';
 import { SQL_CLIENT } from '../infrastructure';
 
-export interface OpenPage extends Omit<PublicPageView, 'image_urls'> {
+export interface OpenPage extends Omit<PublicPageView, 'image_urls' | 'owner'> {
   org_id: string;
 }
 

@@ -50,7 +50,8 @@ describe('landing pages and submissions', () => {
     expect((await owner('GET', `${PAGES}?code_id=${codeId}`)).json().map((p: { page_id: string }) => p.page_id)).toContain(page_id);
 
     const shown = (await visitor('GET', `${PUBLIC}/${page_id}`)).json();
-    expect(shown).toMatchObject({ page_id, code_id: codeId, title: 'Welcome' });
+    // The visitor is told who asks for their details, and nothing about that organisation's members.
+    expect(shown).toMatchObject({ page_id, code_id: codeId, title: 'Welcome', owner: { name: 'Conference Co', logo: null } });
     expect(shown).not.toHaveProperty('org_id');
     // A page-type code's own link opens its first page.
     expect((await visitor('GET', `${PUBLIC}/${codeId}`)).json().page_id).toBe((await owner('GET', `${PAGES}?code_id=${codeId}`)).json()[0].page_id);

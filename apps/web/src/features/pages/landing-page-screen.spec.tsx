@@ -19,6 +19,7 @@ const page = {
   blocks: [...DEFAULT_PAGE_BLOCKS, { kind: 'text', html: '<p>Doors open at <strong>7</strong></p>' }, { kind: 'button', label: 'Programme', url: 'javascript:alert(1)' }],
   form: DEFAULT_REGISTRATION_FORM,
   success_message: 'See you at the door!',
+  owner: { name: 'Conference Co', logo: null },
   image_urls: {},
 };
 
@@ -36,6 +37,8 @@ test('a visitor sees the page, is told what is wrong next to each input, fixes i
   renderApp(`/page/${PAGE_ID}`);
   expect(await screen.findByRole('heading', { name: 'welcome to the club' })).toBeTruthy();
   expect(screen.getByText('enjoy your time here at our conference')).toBeTruthy();
+  // Whoever asks for the visitor's details says who they are.
+  expect(screen.getByText('Conference Co')).toBeTruthy();
   expect(screen.getByText('7').tagName).toBe('STRONG');
   // Only web addresses become links.
   expect(screen.queryByRole('link', { name: 'Programme' })).toBeNull();

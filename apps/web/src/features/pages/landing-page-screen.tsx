@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PageLoader } from '../../components/page-loader';
 import { EventAccessGuard } from '../events/event-access-guard';
+import { BehindTheCode } from '../visitor/behind-the-code';
 import { publicEventChecks } from '../events/public-event-checks';
 import { PageBlockView } from './page-blocks';
 import { fetchPublicPage, PagePaused, PageUnavailable, type PageLookup } from './public-page-api';
@@ -54,7 +55,7 @@ function GuardedPage({ page }: { page: PublicPageView }) {
 
 function LandingPage({ page }: { page: PublicPageView }) {
   const [submitted, setSubmitted] = useState(false);
-  const { page_id, blocks, form, image_urls, success_message } = page;
+  const { page_id, blocks, form, image_urls, success_message, owner } = page;
   if (submitted) return <Notice title="Thank you!" text={success_message} />;
   const formBlock = (submitLabel: string) => (
     <Stack gap="md">
@@ -64,6 +65,7 @@ function LandingPage({ page }: { page: PublicPageView }) {
   );
   return (
     <Stack maw={520} mx="auto" gap="lg">
+      <BehindTheCode organization={owner} />
       {blocks.map((block, index) => (
         <PageBlockView key={index} block={block} imageUrls={image_urls} form={block.kind === 'form' ? formBlock(block.submit_label) : null} />
       ))}

@@ -1,9 +1,10 @@
-import { Alert, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicCodeView, PublicOrganization } from '@qr/contracts';
+import type { PublicCodeView } from '@qr/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
+import { BehindTheCode } from './behind-the-code';
 import { BusinessCard, CodeContentView, NoteView } from './code-content-views';
 import { CodeUnavailable, field, fetchPublicCode } from './public-code-api';
 
@@ -18,19 +19,6 @@ export function UnknownCodeScreen() {
       <Title order={1}>This code is not available</Title>
       <Text>It may have been taken down, or the address is not complete. Check the code and try again.</Text>
     </Stack>
-  );
-}
-
-/** Who is behind the code, so a visitor knows whose network, card or note this is. */
-function BehindTheCode({ organization }: { organization: PublicOrganization }) {
-  return (
-    <Group gap="sm" wrap="nowrap">
-      {/* The name beside it says who: the logo adds nothing for a screen reader. */}
-      {organization.logo && <Image src={organization.logo} alt="" h={40} w="auto" maw={120} fit="contain" />}
-      <Text fw={600} c="dimmed">
-        {organization.name}
-      </Text>
-    </Group>
   );
 }
 

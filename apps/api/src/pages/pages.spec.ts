@@ -158,7 +158,10 @@ describe('landing pages and submissions', () => {
     await owner('POST', `/api/v1/codes/${pausedCode}/pause`);
     const paused = await submit(pageId, valid);
     expect([paused.statusCode, paused.json().code]).toEqual([409, 'page_paused']);
-    expect((await visitor('GET', `${PUBLIC}/${pageId}`)).json().code).toBe('page_paused');
+    expect((await visitor('GET', `${PUBLIC}/${pageId}`)).json()).toMatchObject({
+      code: 'page_paused',
+      detail: 'Conference Co has paused this page for now. Please try again later.',
+    });
     await owner('DELETE', `/api/v1/codes/${pausedCode}`);
     expect((await submit(pageId, valid)).json().code).toBe('page_not_found');
   });

@@ -78,9 +78,10 @@ test('a form with page markers is filled step by step', async () => {
 });
 
 test('a paused page and an unknown page each say so plainly', async () => {
-  installFakeApi(() => reply(409, { code: 'page_paused', detail: 'This page is paused for now.' }));
+  installFakeApi(() => reply(409, { code: 'page_paused', detail: 'Conference Co has paused this page for now. Please try again later.' }));
   const { unmount } = renderApp(`/page/${PAGE_ID}`);
   expect(await screen.findByRole('heading', { name: 'This page is paused' })).toBeTruthy();
+  expect(screen.getByText('Conference Co has paused this page for now. Please try again later.')).toBeTruthy();
   unmount();
   installFakeApi(() => reply(404, { code: 'page_not_found' }));
   renderApp(`/page/${PAGE_ID}`);

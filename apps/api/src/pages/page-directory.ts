@@ -3,7 +3,7 @@ import { DomainError, type FormInput, type PageBlock, type PublicPageView } from
 import type { SqlClient } from '@qr/platform';
 import { SQL_CLIENT } from '../infrastructure';
 
-export interface OpenPage extends Omit<PublicPageView, 'image_urls' | 'owner'> {
+export interface OpenPage extends Omit<PublicPageView, 'image_urls'> {
   org_id: string;
 }
 
@@ -39,21 +39,21 @@ export class PageDirectory {
   }
 
   private async openWhere(condition: string, key: string): Promise<OpenPage> {
-    const { rows } = await this.db.query<Omit<PageRow, 'created_at' | 'updated_at'> & { code_status: string; owner_name: string | null }>(
+    // The organisation comes in the same query: a visitor's page names it, and so does a paused one.
+    const { rows } = await this.db.query<
+      Omit<PageRow, 'created_at' | 'updated_at'> & { code_status: string; organization_name: string; organization_logo: string | null }
+    >(
       `SELECT p.page_id, p.code_id, p.org_id, p.title, p.vanity_name, p.blocks, p.form, p.success_message, c.status AS code_status,
-              o.organization_name AS owner_name
-         FROM pages p JOIN codes c ON c.code_id = p.code_id LEFT JOIN organizations o ON o.org_id = p.org_id
+              o.organization_name, o.organization_logo
+         FROM pages p JOIN codes c ON c.code_id = p.code_id JOIN organizations o ON o.org_id = p.org_id
         WHERE ${condition}
         ORDER BY p.created_at, p.page_id LIMIT 1`,
       [key],
     );
     const row = rows[0];
     if (!row || row.code_status === 'deleted') throw new DomainError('page_not_found', 'This page does not exist or was taken down.');
-    if (row.code_status === 'paused') {
-      // Named, as a paused code's page names it: the visitor knows whom to ask.
-      throw new DomainError('page_paused', `${row.owner_name ?? 'The organisation behind it'} has paused this page for now. Please try again later.`);
-    }
-    const { code_status: _status, owner_name: _owner, ...page } = row;
-    return page;
+    const { code_status, organization_name, organization_logo, ...page } = row;
+    if (code_status === 'paused') throw new DomainError('page_paused', `${organization_name} has paused this page for now. Please try again later.`);
+    return { ...page, owner: { name: organization_name, logo: organization_logo } };
   }
 }

@@ -73,7 +73,7 @@ export const CODE_CONTENT = {
   email: { to: Email, subject: Line(200).optional(), body: Line(2000).optional() },
   sms: { phone: Phone, message: Line(500).optional() },
   phone: { phone: Phone },
-  // The landing page itself is built with the pages issue; until then a page code has no content.
+  // A page code's content is its landing page, built in the page editor and stored by the pages context.
   page: {},
 } as const satisfies Record<CodeType, z.ZodRawShape>;
 

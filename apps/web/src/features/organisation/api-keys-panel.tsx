@@ -18,7 +18,7 @@ function IssuedKeyDialog({ issued, onClose }: { issued: ApiKeyIssuedView | null;
             This is the only time the key <strong>{issued.label}</strong> is shown. Store it somewhere safe: the server keeps only a hash
             of it. Scripts send it as <Code>Authorization: Bearer …</Code>.
           </Text>
-          <Code block data-testid="issued-api-key">
+          <Code block data-testid="issued-api-key" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {issued.api_key}
           </Code>
           <Group justify="flex-end">

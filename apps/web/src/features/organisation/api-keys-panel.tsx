@@ -1,11 +1,11 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IssueApiKeyBody, type ApiKeyIssuedView } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
-import { apiKeyKeys, describeError, isRole, organisationApi, roles, type Role } from './organisation-api';
+import { apiKeyKeys, describeError, organisationApi, type Role } from './organisation-api';
+import { RolePicker } from './role-picker';
 
-const roleOptions = roles.map((role) => ({ value: role, label: role }));
 const formatDate = (iso: string) => new Date(iso).toLocaleString();
 
 /** The secret is in the issue response only: this dialog is the one chance to copy it. */
@@ -58,7 +58,7 @@ function IssueKeyForm({ orgId, onIssued }: { orgId: string; onIssued: (issued: A
     <form onSubmit={submit} noValidate aria-label="Issue API key">
       <Group align="flex-start">
         <TextInput label="What is it for?" placeholder="nightly export" value={label} onChange={(e) => setLabel(e.currentTarget.value)} error={errors['label']} />
-        <Select label="Acts as" data={roleOptions} value={role} allowDeselect={false} onChange={(value) => value !== null && isRole(value) && setRole(value)} />
+        <RolePicker label="Acts as" value={role} onPick={setRole} />
         <Button type="submit" mt={25} loading={issue.isPending}>
           Issue API key
         </Button>

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { describeError, isRole, organisationApi, roles, userKeys, type Role } from './organisation-api';
+import { describeError, organisationApi, userKeys, type Role } from './organisation-api';
 import { useOrganisationRecord } from './organisation-record';
+import { RolePicker } from './role-picker';
 
-const roleOptions = roles.map((role) => ({ value: role, label: role }));
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 
@@ -43,13 +43,7 @@ function AddUserForm({ orgId }: { orgId: string }) {
           onChange={(event) => setEmail(event.currentTarget.value)}
           error={emailError}
         />
-        <Select
-          label="Role"
-          data={roleOptions}
-          value={role}
-          allowDeselect={false}
-          onChange={(value) => value !== null && isRole(value) && setRole(value)}
-        />
+        <RolePicker label="Role" value={role} onPick={setRole} />
         <Button type="submit" mt={25} loading={add.isPending}>
           Add user
         </Button>
@@ -63,7 +57,7 @@ function AddUserForm({ orgId }: { orgId: string }) {
   );
 }
 
-function RoleSelect({ orgId, email, role }: { orgId: string; email: string; role: string }) {
+function RoleSelect({ orgId, email, role }: { orgId: string; email: string; role: Role }) {
   const queryClient = useQueryClient();
   const edit = useMutation({
     mutationFn: (next: Role) => organisationApi.editRole(orgId, email, next),
@@ -71,15 +65,7 @@ function RoleSelect({ orgId, email, role }: { orgId: string; email: string; role
   });
   return (
     <Stack gap={2}>
-      <Select
-        aria-label={`Role of ${email}`}
-        size="xs"
-        data={roleOptions}
-        value={role}
-        allowDeselect={false}
-        disabled={edit.isPending}
-        onChange={(value) => value !== null && isRole(value) && value !== role && edit.mutate(value)}
-      />
+      <RolePicker aria-label={`Role of ${email}`} size="xs" value={role} disabled={edit.isPending} onPick={(next) => edit.mutate(next)} />
       {edit.isError && (
         <Text size="xs" c="red">
           {describeError(edit.error)}

@@ -113,4 +113,18 @@ describe('checking that a QR design scans', () => {
     expect(await checkQrDesign(TEXT, cramped)).toEqual({ ok: false, reason: expect.stringContaining('quiet zone') });
     expect(await readsBack(cramped)).toBe(false);
   });
+
+  it('refuses content too long for any QR code at its error correction, naming the level it would fit at', async () => {
+    // Version 40 holds 2,953 bytes at L, 2,331 at M, 1,273 at H.
+    const text = 'x'.repeat(2500);
+    expect(await checkQrDesign(text, design({ error_correction: 'M' }))).toEqual({
+      ok: false,
+      reason: "The content is too long for a QR code at error correction M: choose error correction L, shorten it, or print the code's link instead.",
+    });
+    expect(await checkQrDesign('x'.repeat(2000), design({ logo: { blob_id: 'logo', size: 0.2 } }), logo)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^The content is too long for a QR code with a logo, which needs error correction H: leave the logo out and choose error correction M,/),
+    });
+    expect(await checkQrDesign('x'.repeat(3000), design({ error_correction: 'L' }))).toEqual({ ok: false, reason: expect.stringMatching(/too long for even the largest QR code/) });
+  });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readBarcodes, setZXingModuleOverrides } from 'zxing-wasm/reader';
 import type { QrDesign } from '@qr/contracts';
-import { layoutOf, rgbOf, type PngImage, type Rgb } from './qr-layout';
+import { errorCorrectionOf, fitsInQrCode, layoutOf, rgbOf, type ErrorCorrection, type PngImage, type Rgb } from './qr-layout';
 import { pngOf } from './qr-png';
 
 export type QrCheck = { ok: true } | { ok: false; reason: string };
@@ -53,6 +53,24 @@ function colourProblem(design: QrDesign): string | null {
     return `The contrast between the code and its background is too low (${weakest.toFixed(1)}:1, at least ${MIN_CONTRAST}:1 is needed). Use darker modules or a lighter background.`;
   }
   return null;
+}
+
+/** Error correction levels, the most data first. */
+const LEVELS: readonly ErrorCorrection[] = ['L', 'M', 'Q', 'H'];
+
+/** Why `text` fits in no QR code of the design's error correction, naming the highest level it fits at. */
+function capacityProblem(text: string, design: QrDesign): string | null {
+  const level = errorCorrectionOf(design);
+  if (fitsInQrCode(text, level)) return null;
+  const fitsAt = LEVELS.slice(0, LEVELS.indexOf(level))
+    .reverse()
+    .find((lower) => fitsInQrCode(text, lower));
+  const instead = "shorten it, or print the code's link instead";
+  if (!fitsAt) return `The content is too long for even the largest QR code: ${instead}.`;
+  if (design.logo) {
+    return `The content is too long for a QR code with a logo, which needs error correction H: leave the logo out and choose error correction ${fitsAt}, ${instead}.`;
+  }
+  return `The content is too long for a QR code at error correction ${level}: choose error correction ${fitsAt}, ${instead}.`;
 }
 
 /** What scanners want around a code (ISO/IEC 18004): four modules of background on every side. */
@@ -111,8 +129,8 @@ async function reads(text: string, design: QrDesign, logo: PngImage | undefined)
  * phones fail), then the rendered PNG is decoded with zxing; when it does not read, why.
  */
 export async function checkQrDesign(text: string, design: QrDesign, logo?: PngImage): Promise<QrCheck> {
-  const colours = colourProblem(design);
-  if (colours) return { ok: false, reason: colours };
+  const problem = capacityProblem(text, design) ?? colourProblem(design);
+  if (problem) return { ok: false, reason: problem };
   if (await reads(text, design, logo)) return { ok: true };
   return { ok: false, reason: await whyItDoesNotRead(text, design, logo) };
 }

@@ -87,4 +87,12 @@ describe('QR PNG and PDF files', () => {
     expect(placed!.lookup(PDFName.of('Shading'), PDFDict).get(PDFName.of('ShadingType'))!.toString()).toBe('3');
     expect(numbers(placed!, 'Matrix')).toEqual([0.5, 0, 0, 0.5, 40, 30]);
   });
+
+  it('writes a PDF of the densest code, tens of thousands of modules, plain and with a gradient', async () => {
+    const dense = 'x'.repeat(2900);
+    for (const styled of [design({ error_correction: 'L' }), design({ error_correction: 'L', gradient: { type: 'linear', from: '#000000', to: '#222266' } })]) {
+      const document = await PDFDocument.load(await renderQrPdf(dense, styled));
+      expect(document.getPageCount()).toBe(1);
+    }
+  });
 });

@@ -49,10 +49,25 @@ export const ModuleKind = { Light: 0, DataDark: 1, Eye: 2, Hidden: 3 } as const;
 /** The band holds the frame's text: a fifth of the code's side. */
 const BAND_SHARE = 0.2;
 
+export type ErrorCorrection = QrDesign['error_correction'];
+
+/** A logo hides modules: only error correction H (30 % of codewords) leaves room for that. */
+export const errorCorrectionOf = (design: QrDesign): ErrorCorrection => (design.logo ? 'H' : design.error_correction);
+
+/** Whether `text` fits in the largest QR code (version 40) at `level`. */
+export function fitsInQrCode(text: string, level: ErrorCorrection): boolean {
+  try {
+    QRCode.create(text, { errorCorrectionLevel: level });
+    return true;
+  } catch (error) {
+    // qrcode says so with a plain Error; anything else is not about the text's length.
+    if (error instanceof Error && error.message.includes('too big')) return false;
+    throw error;
+  }
+}
+
 export function layoutOf(text: string, design: QrDesign): QrLayout {
-  // A logo hides modules: only error correction H (30 % of codewords) leaves room for that.
-  const errorCorrectionLevel = design.logo ? 'H' : design.error_correction;
-  const { modules } = QRCode.create(text, { errorCorrectionLevel });
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: errorCorrectionOf(design) });
   const size = modules.size;
   const { width, height, margin } = design;
 

@@ -27,20 +27,36 @@ const colour = (hex: string) => {
 /** A plain colour (hex), or the name of a page's shading pattern. */
 type Fill = string | PDFName;
 
+/**
+ * Modules drawn in runs of this many subpaths: pdf-lib pushes a path's operators as one call's
+ * arguments, and a dense code's tens of thousands of modules overflow the call stack.
+ */
+const SUBPATHS_PER_DRAW = 1000;
+
+/** Splits an SVG path of independent `M…` subpaths, one a module, into runs drawable one at a time. */
+function subpathRuns(path: string): string[] {
+  const subpaths = path.split(/(?=M)/);
+  const runs: string[] = [];
+  for (let start = 0; start < subpaths.length; start += SUBPATHS_PER_DRAW) runs.push(subpaths.slice(start, start + SUBPATHS_PER_DRAW).join(''));
+  return runs;
+}
+
 /** Draws an SVG path given in `units` per module, placed like the SVG renderer's module group. */
 function drawModules(page: PDFPage, layout: QrLayout, path: string, fill: Fill, units = 1): void {
   if (path === '') return;
   const placed = { x: layout.x0, y: layout.height - layout.y0, scale: layout.module / units, borderWidth: 0 };
-  if (typeof fill === 'string') {
-    page.drawSvgPath(path, { ...placed, color: colour(fill) });
-    return;
+  for (const run of subpathRuns(path)) {
+    if (typeof fill === 'string') {
+      page.drawSvgPath(run, { ...placed, color: colour(fill) });
+      continue;
+    }
+    // drawSvgPath fills with a plain colour only: its colour operator gives way to the pattern.
+    const patternFill = [
+      PDFOperator.of(PDFOperatorNames.NonStrokingColorspace, [PDFName.of('Pattern')]),
+      PDFOperator.of(PDFOperatorNames.NonStrokingColorN, [fill]),
+    ];
+    page.pushOperators(...drawSvgPath(run, { ...placed, color: rgb(0, 0, 0), borderColor: undefined }).flatMap((op) => (op.toString().endsWith(' rg') ? patternFill : [op])));
   }
-  // drawSvgPath fills with a plain colour only: its colour operator gives way to the pattern.
-  const patternFill = [
-    PDFOperator.of(PDFOperatorNames.NonStrokingColorspace, [PDFName.of('Pattern')]),
-    PDFOperator.of(PDFOperatorNames.NonStrokingColorN, [fill]),
-  ];
-  page.pushOperators(...drawSvgPath(path, { ...placed, color: rgb(0, 0, 0), borderColor: undefined }).flatMap((op) => (op.toString().endsWith(' rg') ? patternFill : [op])));
 }
 
 /**

@@ -198,6 +198,14 @@ describe('codes', () => {
     const page = await create({ name: 'Page', type: 'page' });
     const refused = await owner('GET', `${CODES}/${page}/qr?holds=content`);
     expect([refused.statusCode, refused.json().errors]).toEqual([400, [{ field: 'query.holds', message: 'A landing page code can only hold its link: the page lives on this platform.' }]]);
+
+    // A note may be longer than any QR code holds; its link always fits.
+    const note = await create({ name: 'Long note', type: 'note', text: 'x'.repeat(3000) });
+    for (const format of ['svg', 'png', 'pdf']) {
+      const tooLong = await owner('GET', `${CODES}/${note}/qr?format=${format}&holds=content`);
+      expect([tooLong.statusCode, tooLong.json().code, tooLong.json().detail]).toEqual([422, 'design_unscannable', expect.stringMatching(/^The content is too long/)]);
+    }
+    expect((await owner('GET', `${CODES}/${note}/qr?format=pdf`)).statusCode).toBe(200);
   });
 
   it('refuses to save a design that would not scan, saying why, and stores nothing', async () => {

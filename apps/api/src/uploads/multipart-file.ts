@@ -21,15 +21,17 @@ export function acceptMultipartUploads(fastify: FastifyInstance): void {
 export async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
   const missing = () => new RequestValidationError([{ field: `body.${FIELD}`, message: 'Send the image as multipart/form-data in a field named file.' }]);
   if (!request.isMultipart()) throw missing();
-  const part = await request.file();
-  if (part?.fieldname !== FIELD) throw missing();
   try {
+    const part = await request.file();
+    if (part?.fieldname !== FIELD) throw missing();
     return await part.toBuffer();
   } catch (error) {
+    if (error instanceof RequestValidationError) throw error;
     // The plugin's error classes are only reachable through the server instance; its code is stable.
     if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new DomainError('upload_too_large', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
     }
-    throw error;
+    // Everything else the parser meets is in the body the client sent: no boundary, a part cut short, a part without its headers.
+    throw new RequestValidationError([{ field: `body.${FIELD}`, message: 'The upload is not well-formed multipart/form-data: send the image as a browser’s form data would.' }]);
   }
 }

@@ -177,6 +177,17 @@ describe('uploads', () => {
     const wrongField = multipart(await png(8, 8), 'logo.png', 'image/png', 'image');
     const wrong = await t.app.inject({ method: 'POST', url: `${UPLOADS}?org_id=${org}`, headers: { authorization: `Bearer ${ownerToken}`, 'content-type': wrongField.contentType }, payload: wrongField.payload });
     expect([wrong.statusCode, wrong.json().errors[0].field]).toEqual([400, 'body.file']);
+    const good = multipart(await png(8, 8), 'logo.png', 'image/png');
+    const malformed: [string, string, Buffer][] = [
+      ['no part at all', 'multipart/form-data; boundary=xx', Buffer.from('--xx\r\n\r\n')],
+      ['no boundary', 'multipart/form-data', good.payload],
+      ['a part cut short', good.contentType, good.payload.subarray(0, good.payload.length - 40)],
+      ['a part without its headers', 'multipart/form-data; boundary=xx', Buffer.from('--xx\r\nthe image\r\n--xx--\r\n')],
+    ];
+    for (const [what, contentType, payload] of malformed) {
+      const res = await t.app.inject({ method: 'POST', url: `${UPLOADS}?org_id=${org}`, headers: { authorization: `Bearer ${ownerToken}`, 'content-type': contentType }, payload });
+      expect({ what, status: res.statusCode, field: res.json().errors?.[0]?.field }).toEqual({ what, status: 400, field: 'body.file' });
+    }
 
     expect(storedFiles(org)).toEqual([]);
     expect(await uploadEvents(org)).toEqual([]);

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
 import { APP_VERSION } from './app-version';
 import { serveApiDocs } from './http/api-docs';
@@ -29,6 +30,8 @@ export async function createApp(
   options: { extraModules?: Type[]; publicRateLimit?: PublicRateLimit } = {},
 ): Promise<NestFastifyApplication> {
   const scanFront = new ScanFront(infra.logger);
+  // Made once the app knows whether it serves the web app; no request arrives before.
+  let problems: ProblemDetailsFilter | undefined;
   const adapter = new FastifyAdapter({
     serverFactory: scanFront.serverFactory,
     loggerInstance: infra.logger,
@@ -39,6 +42,10 @@ export async function createApp(
     },
     bodyLimit: 1_048_576,
     clientErrorHandler: answerUnparsableRequest,
+    // A path the router can not take apart (bad percent-encoding, a segment over maxParamLength) fails
+    // before any route and Nest's exception handling; it leaves as problem details like every other
+    // refusal. (Its reply lacks the plugins' decorators, so it can not send the web app's page.)
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => (problems ? problems.answer(error, request, reply) : void reply.send(error)),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.extraModules), adapter, {
     logger: new NestPinoLogger(infra.logger),
@@ -57,7 +64,8 @@ export async function createApp(
   const webDist = resolve(infra.config.WEB_DIST_DIR ?? 'dist/apps/web');
   const servesWeb = infra.config.NODE_ENV === 'production' && (await serveWebApp(app, webDist));
   // Nest routes unmatched paths and Fastify's own errors (malformed JSON) through this filter too.
-  app.useGlobalFilters(new ProblemDetailsFilter({ servesWeb, address: { publicUrl: infra.config.PUBLIC_URL, altHost: infra.config.ALT_HOST } }));
+  problems = new ProblemDetailsFilter({ servesWeb, address: { publicUrl: infra.config.PUBLIC_URL, altHost: infra.config.ALT_HOST } });
+  app.useGlobalFilters(problems);
 
   await app.init();
   return app;

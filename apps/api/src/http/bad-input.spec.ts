@@ -127,4 +127,17 @@ describe('bad input on a command endpoint', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'not_found', status: 404, instance: '/api/v1/nothing-here' });
   });
+
+  it('answers a path the router can not take apart (bad percent-encoding, an id over 100 characters) with a 4xx problem', async () => {
+    const long = 'a'.repeat(101);
+    for (const [url, status] of [['/api/v1/codes/%zz', 400], ['/%zz', 400], ['/code/%zz', 400], [`/api/v1/codes/${long}`, 414], [`/api/v1/uploads/${long}/url`, 414]] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect({ url, status: res.statusCode, type: res.headers['content-type'], code: res.json().code }).toEqual({
+        url,
+        status,
+        type: 'application/problem+json; charset=utf-8',
+        code: 'malformed_request',
+      });
+    }
+  });
 });

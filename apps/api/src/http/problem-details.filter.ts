@@ -13,8 +13,11 @@ export class ProblemDetailsFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): Promise<void> | void {
     const http = host.switchToHttp();
-    const request = http.getRequest<FastifyRequest>();
-    const reply = http.getResponse<FastifyReply>();
+    return this.answer(error, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
+  }
+
+  /** Also for errors raised before any route, where Nest's exception handling does not reach. */
+  answer(error: unknown, request: FastifyRequest, reply: FastifyReply): Promise<void> | void {
     if (error instanceof NotFoundException && this.options.servesWeb && wantsAppShell(request)) return sendAppShell(request, reply, this.options.address);
     const problem = toProblem(error, request.url.split('?')[0]!, String(request.id));
     if (problem.status >= 500) request.log.error({ err: error }, 'request failed');

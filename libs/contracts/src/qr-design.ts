@@ -33,7 +33,14 @@ export const QrLogo = z
 export const QrFrame = z
   .strictObject({
     style: z.enum(['box', 'banner']),
-    text: z.string().trim().min(1).max(30).meta({ description: 'The call to action, e.g. “Scan me”.' }),
+    text: z
+      .string()
+      .trim()
+      .min(1)
+      .max(30)
+      // Drawn as text in SVG and PDF: XML can not hold control characters or noncharacters at all.
+      .regex(/^[^\p{Cc}\p{Noncharacter_Code_Point}]*$/u, { error: 'Use printable characters only: no control characters.' })
+      .meta({ description: 'The call to action, e.g. “Scan me”.' }),
     colour: HexColour.default('#000000'),
     text_colour: HexColour.default('#ffffff'),
   })

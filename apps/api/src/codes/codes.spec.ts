@@ -122,6 +122,9 @@ describe('codes', () => {
       [{ name: '', type: 'text', text: 'hi' }, 'body.name'],
       [{ name: 'x', type: 'text', text: 'hi', design: { width: 100000 } }, 'body.design.width'],
       [{ name: 'x', type: 'text', text: 'hi', design: { foreground: 'red' } }, 'body.design.foreground'],
+      // Drawn into the SVG, where XML can not hold them.
+      [{ name: 'x', type: 'text', text: 'hi', design: { frame: { style: 'box', text: 'a\u0001b' } } }, 'body.design.frame.text'],
+      [{ name: 'x', type: 'text', text: 'hi', design: { frame: { style: 'box', text: 'a\ufffeb' } } }, 'body.design.frame.text'],
     ];
     const before = (await owner('GET', `${CODES}?org_id=${orgId}`)).json().total;
     for (const [body, field] of bad) {

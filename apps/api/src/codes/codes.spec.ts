@@ -186,6 +186,12 @@ describe('codes', () => {
     expect([pdf.headers['content-type'], pdf.rawPayload.subarray(0, 5).toString()]).toEqual(['application/pdf', '%PDF-']);
     expect((await owner('GET', `${CODES}/${id}/qr?format=gif`)).json().errors[0].field).toBe('query.format');
     expect((await stranger('GET', `${CODES}/${id}/qr`)).statusCode).toBe(404);
+
+    // Read at its saved size, a tall, narrow design drawn 128 px high would be a code a few pixels wide.
+    const narrow = await create({ name: 'Narrow', type: 'url', url: 'https://example.com', design: { width: 200, height: 4096 } });
+    const tiny = await owner('GET', `${CODES}/${narrow}/qr?format=png&size=128`);
+    expect([tiny.statusCode, tiny.json().code]).toEqual([422, 'design_unscannable']);
+    expect((await owner('GET', `${CODES}/${narrow}/qr?format=png&size=2048`)).statusCode).toBe(200);
   });
 
   it('prints a code holding its content itself on request, e.g. a Wi-Fi network a camera offers to join; a landing page only its link', async () => {

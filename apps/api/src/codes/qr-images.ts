@@ -31,8 +31,7 @@ export class QrImages implements OnModuleInit {
 
   /** Every design is decoded before it is saved, so nobody prints a code that does not scan. */
   async assertScannable(orgId: string, codeId: string, design: QrDesign): Promise<void> {
-    const check = await checkQrDesign(qrUrlOf(this.config.PUBLIC_URL, codeId), design, await this.logoOf(orgId, design));
-    if (!check.ok) throw new DomainError('design_unscannable', check.reason);
+    await assertReads(qrUrlOf(this.config.PUBLIC_URL, codeId), design, await this.logoOf(orgId, design));
   }
 
   /** Drawn for a stand-in id: the URL, and so the module grid, is the same size as the real one's. */
@@ -46,9 +45,14 @@ export class QrImages implements OnModuleInit {
     };
   }
 
-  /** The code's link drawn in its design, which was checked when it was saved. */
+  /** The code's link drawn in its design, which was checked at its own size when it was saved. */
   async render(orgId: string, codeId: string, design: QrDesign, format: QrImageFormat, size?: number): Promise<QrImage> {
-    return draw(qrUrlOf(this.config.PUBLIC_URL, codeId), design, await this.logoOf(orgId, design), format, size);
+    const text = qrUrlOf(this.config.PUBLIC_URL, codeId);
+    const logo = await this.logoOf(orgId, design);
+    const drawn = size ? scaleTo(design, size) : design;
+    // Smaller than saved, its modules may be too few pixels to read: a tall, narrow design at 128 px is.
+    if (drawn.width < design.width) await assertReads(text, drawn, logo);
+    return draw(text, drawn, logo, format);
   }
 
   /**
@@ -57,9 +61,9 @@ export class QrImages implements OnModuleInit {
    */
   async renderChecked(orgId: string, text: string, design: QrDesign, format: QrImageFormat, size?: number): Promise<QrImage> {
     const logo = await this.logoOf(orgId, design);
-    const check = await checkQrDesign(text, design, logo);
-    if (!check.ok) throw new DomainError('design_unscannable', check.reason);
-    return draw(text, design, logo, format, size);
+    const drawn = size ? scaleTo(design, size) : design;
+    await assertReads(text, drawn, logo);
+    return draw(text, drawn, logo, format);
   }
 
   /** A logo is an image the organisation uploaded: another organisation's id is not found. */
@@ -70,15 +74,19 @@ export class QrImages implements OnModuleInit {
   }
 }
 
-async function draw(text: string, design: QrDesign, logo: PngImage | undefined, format: QrImageFormat, size?: number): Promise<QrImage> {
-  const scaled = size ? scaleTo(design, size) : design;
+async function assertReads(text: string, design: QrDesign, logo: PngImage | undefined): Promise<void> {
+  const check = await checkQrDesign(text, design, logo);
+  if (!check.ok) throw new DomainError('design_unscannable', check.reason);
+}
+
+async function draw(text: string, design: QrDesign, logo: PngImage | undefined, format: QrImageFormat): Promise<QrImage> {
   switch (format) {
     case 'svg':
-      return { contentType: 'image/svg+xml; charset=utf-8', extension: 'svg', body: renderQrSvg(text, scaled, logo) };
+      return { contentType: 'image/svg+xml; charset=utf-8', extension: 'svg', body: renderQrSvg(text, design, logo) };
     case 'png':
-      return { contentType: 'image/png', extension: 'png', body: renderQrPng(text, scaled, logo) };
+      return { contentType: 'image/png', extension: 'png', body: renderQrPng(text, design, logo) };
     case 'pdf':
-      return { contentType: 'application/pdf', extension: 'pdf', body: Buffer.from(await renderQrPdf(text, scaled, logo)) };
+      return { contentType: 'application/pdf', extension: 'pdf', body: Buffer.from(await renderQrPdf(text, design, logo)) };
   }
 }
 

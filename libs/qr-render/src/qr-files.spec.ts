@@ -1,7 +1,8 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { drawQrOnSheet, readPng, readQrCodes, renderQrPdf, renderQrPng, renderQrSvg } from './index';
-import { layoutOf } from './qr-layout';
+import { layoutOf, ModuleKind } from './qr-layout';
 import { design, redDiscLogo, TEXT } from './testing/qr-fixtures';
 
 describe('QR PNG and PDF files', () => {
@@ -93,6 +94,28 @@ describe('QR PNG and PDF files', () => {
     for (const styled of [design({ error_correction: 'L' }), design({ error_correction: 'L', gradient: { type: 'linear', from: '#000000', to: '#222266' } })]) {
       const document = await PDFDocument.load(await renderQrPdf(dense, styled));
       expect(document.getPageCount()).toBe(1);
+    }
+  });
+
+  it('paints a gradient in SVG as in PNG, on the data modules and the eyes alike', async () => {
+    for (const gradient of [
+      { type: 'linear', from: '#000000', to: '#0a7d7d', rotation: 45 },
+      { type: 'radial', from: '#5a2d82', to: '#000000' },
+    ] as const) {
+      const styled = design({ gradient, width: 400, height: 400 });
+      const png = PNG.sync.read(renderQrPng(TEXT, styled));
+      const svg = await sharp(Buffer.from(renderQrSvg(TEXT, styled))).ensureAlpha().raw().toBuffer();
+      // Each dark module's centre pixel, where neither renderer's edge smoothing reaches.
+      const layout = layoutOf(TEXT, styled);
+      let worst = 0;
+      layout.kinds.forEach((kind, i) => {
+        if (kind !== ModuleKind.DataDark && kind !== ModuleKind.Eye) return;
+        const x = Math.floor(layout.x0 + ((i % layout.size) + 0.5) * layout.module);
+        const y = Math.floor(layout.y0 + (Math.floor(i / layout.size) + 0.5) * layout.module);
+        const at = (y * layout.width + x) * 4;
+        for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(png.data[at + c]! - svg[at + c]!));
+      });
+      expect({ type: gradient.type, worst: worst <= 4 ? 'close' : worst }).toEqual({ type: gradient.type, worst: 'close' });
     }
   });
 });

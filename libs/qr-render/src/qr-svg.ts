@@ -9,22 +9,26 @@ const escapeXml = (text: string) =>
 
 const px = (value: number) => (Math.round(value * 100) / 100).toString();
 
-/** The gradient in the module group's own units, matching moduleColourAt pixel for pixel. */
-function gradientDef(layout: QrLayout): string {
+/**
+ * The gradient as `id`, in `units` per module: a userSpaceOnUse gradient is laid out in the space of
+ * the element it paints, and the data modules' path is drawn in DATA_UNITS per module, the eyes in
+ * modules. Matches moduleColourAt pixel for pixel.
+ */
+function gradientDef(layout: QrLayout, id: string, units: number): string {
   const gradient = layout.design.gradient;
   if (!gradient) return '';
   const { size, design } = layout;
-  const centre = size / 2;
-  const radius = size / 2 + design.margin;
+  const centre = (size / 2) * units;
+  const radius = (size / 2 + design.margin) * units;
   const stops = `<stop offset="0" stop-color="${gradient.from}"/><stop offset="1" stop-color="${gradient.to}"/>`;
   if (gradient.type === 'radial') {
-    return `<radialGradient id="qr-fill" gradientUnits="userSpaceOnUse" cx="${px(centre)}" cy="${px(centre)}" r="${px(radius)}">${stops}</radialGradient>`;
+    return `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${px(centre)}" cy="${px(centre)}" r="${px(radius)}">${stops}</radialGradient>`;
   }
   const angle = (gradient.rotation * Math.PI) / 180;
   const [dx, dy] = [Math.cos(angle), Math.sin(angle)];
   const half = (Math.abs(dx) + Math.abs(dy)) * radius;
   return (
-    `<linearGradient id="qr-fill" gradientUnits="userSpaceOnUse" x1="${px(centre - dx * half)}" y1="${px(centre - dy * half)}" ` +
+    `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${px(centre - dx * half)}" y1="${px(centre - dy * half)}" ` +
     `x2="${px(centre + dx * half)}" y2="${px(centre + dy * half)}">${stops}</linearGradient>`
   );
 }
@@ -64,15 +68,14 @@ export function renderQrSvg(text: string, design: QrDesign, logo?: PngImage): st
 
 export function svgOf(layout: QrLayout, logo?: PngImage): string {
   const { design, width, height, x0, y0, module } = layout;
-  const fill = design.gradient ? 'url(#qr-fill)' : design.foreground;
-  const eyeFill = design.eye_colour ?? fill;
+  const [fill, eyeFill] = design.gradient ? ['url(#qr-data-fill)', design.eye_colour ?? 'url(#qr-eye-fill)'] : [design.foreground, design.eye_colour ?? design.foreground];
   const eyes = layout.eyes.map(([row, col]) => eyePath(design.eye_style, row, col)).join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" shape-rendering="geometricPrecision">` +
     `<rect width="${width}" height="${height}" fill="${design.background}"/>` +
     frame(layout) +
     `<g transform="translate(${px(x0)} ${px(y0)}) scale(${Math.round(module * 10_000) / 10_000})">` +
-    `<defs>${gradientDef(layout)}</defs>` +
+    `<defs>${gradientDef(layout, 'qr-data-fill', DATA_UNITS)}${gradientDef(layout, 'qr-eye-fill', 1)}</defs>` +
     `<path fill="${fill}" transform="scale(${1 / DATA_UNITS})" d="${dataModulesPath(layout)}"/>` +
     `<path fill="${eyeFill}" fill-rule="evenodd" d="${eyes}"/>` +
     `</g>` +

@@ -19,6 +19,9 @@ export const WEB_APP = 'web-app';
  */
 export type AnswerScan = (source: ScanSource, codeId: string, path: string, visit: Visit) => Promise<ScanAnswer>;
 
+/** Answers a visit to a code's page in the web app (`/card/{id}`, `/code/note/{id}`), which records no scan. */
+export type AnswerCodePage = (codeId: string) => Promise<ScanAnswer>;
+
 export const pageAnswer = (page: ScanPage, headers: Record<string, string> = {}): ScanResponse => ({
   status: page.status,
   headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers },

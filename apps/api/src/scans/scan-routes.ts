@@ -10,7 +10,7 @@ import { OneTimeScans } from '../one-time-codes/one-time-scans';
 import { deletedCodePage, pausedCodePage, unavailablePage, unknownCodePage, usedCodePage } from './scan-pages';
 import { wasHandedToWebApp, type ScanFront } from './scan-front';
 import { VisitorFactsReader, type Visit } from './visitor-facts';
-import { pageAnswer, WEB_APP, type AnswerScan, type ScanAnswer, type ScanResponse, type ScanSource } from './scan-answer';
+import { pageAnswer, WEB_APP, type AnswerCodePage, type AnswerScan, type ScanAnswer, type ScanResponse, type ScanSource } from './scan-answer';
 
 const PAUSED_RETRY_SECONDS = 3600;
 /** Added to our own redirect to a code's page, so the page view is not counted as a second visit. */
@@ -41,7 +41,7 @@ const redirectTo = (location: string): ScanResponse => ({
  * URL code answers 302 to its target once the scan is durable; other types go to their public page.
  * Whatever happens, the answer is a page a visitor can read, never a 500.
  */
-export function scanAnswers(app: NestFastifyApplication, log: Logger): AnswerScan {
+export function scanAnswers(app: NestFastifyApplication, log: Logger): { scan: AnswerScan; codePage: AnswerCodePage } {
   const directory = app.get(CodeDirectory);
   const oneTimeCodes = app.get(OneTimeScans);
   const recorder = app.get(ScanRecorder);
@@ -62,6 +62,12 @@ export function scanAnswers(app: NestFastifyApplication, log: Logger): AnswerSca
   };
   const pausedAnswer = async (entry: DirectoryEntry) =>
     pageAnswer(pausedCodePage(await ownerOf(entry)), { 'retry-after': String(PAUSED_RETRY_SECONDS) });
+  /** The page and status of a code that is not live; undefined for a live one. */
+  const notLiveAnswer = async (entry: DirectoryEntry): Promise<ScanResponse | undefined> => {
+    if (entry.status === 'deleted') return pageAnswer(deletedCodePage(await ownerOf(entry)));
+    if (entry.status === 'paused') return await pausedAnswer(entry);
+    return undefined;
+  };
 
   /**
    * An id the directory does not know may be a one-time code: it opens its base code once, for the
@@ -81,13 +87,13 @@ export function scanAnswers(app: NestFastifyApplication, log: Logger): AnswerSca
     return redirectTo(base.content.type === 'url' ? base.content.url : publicPageOf(base));
   };
 
-  return async (source, codeId, path, visit) => {
+  const scan: AnswerScan = async (source, codeId, path, visit) => {
     const at = new Date();
     try {
       const entry = await directory.find(codeId);
       if (!entry) return await scanOneTime(codeId, source, visit, at);
-      if (entry.status === 'deleted') return pageAnswer(deletedCodePage(await ownerOf(entry)));
-      if (entry.status === 'paused') return await pausedAnswer(entry);
+      const notLive = await notLiveAnswer(entry);
+      if (notLive) return notLive;
 
       const followedOurRedirect = source === 'link' && path.endsWith(`?${FROM_SCAN}`);
       if (!followedOurRedirect) await record(entry, source, visit, at);
@@ -100,6 +106,19 @@ export function scanAnswers(app: NestFastifyApplication, log: Logger): AnswerSca
       return pageAnswer(unavailablePage());
     }
   };
+
+  /** The web app's page of a code, while it is live; otherwise the page and status a scan of it gets. */
+  const codePage: AnswerCodePage = async (codeId) => {
+    try {
+      const entry = await directory.find(codeId);
+      if (!entry) return pageAnswer(unknownCodePage());
+      return (await notLiveAnswer(entry)) ?? WEB_APP;
+    } catch (error) {
+      log.error({ err: error, code_id: codeId }, 'code page failed');
+      return pageAnswer(unavailablePage());
+    }
+  };
+  return { scan, codePage };
 }
 
 /**
@@ -109,7 +128,7 @@ export function scanAnswers(app: NestFastifyApplication, log: Logger): AnswerSca
  * or `/dummy` still reach the web app.
  */
 export function registerScanRoutes(app: NestFastifyApplication, log: Logger, front: ScanFront): void {
-  const answer = scanAnswers(app, log);
+  const { scan: answer, codePage } = scanAnswers(app, log);
   front.serve(answer);
 
   type ScanRequest = FastifyRequest<{ Params: { code_id: string } }>;
@@ -123,4 +142,13 @@ export function registerScanRoutes(app: NestFastifyApplication, log: Logger, fro
   const fastify = app.getHttpAdapter().getInstance();
   fastify.get(`/${idParam}`, route('qr'));
   fastify.get(`/code/${idParam}`, route('link'));
+
+  // A code's own pages in the web app answer as its scan would when it is not live: the same page, and a status crawlers and caches understand.
+  const pageRoute = async (request: ScanRequest, reply: FastifyReply) => {
+    const answered = await codePage(request.params.code_id);
+    if (answered === WEB_APP) return reply.callNotFound();
+    return reply.code(answered.status).headers(answered.headers).send(answered.body);
+  };
+  fastify.get(`/card/${idParam}`, pageRoute);
+  fastify.get(`/code/note/${idParam}`, pageRoute);
 }

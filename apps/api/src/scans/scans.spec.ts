@@ -226,6 +226,32 @@ describe.each(WAYS_IN)('the scan path beside the web app, %s', (_way, connect) =
     const { rows } = await t.db.query(`SELECT 1 FROM es_events WHERE type = 'ScanRecorded' AND data->>'code_id' = $1`, [code_id]);
     expect(rows).toHaveLength(1);
   });
+
+  it('opens a live code’s card and note pages in the web app; a paused, deleted or unknown one gets its scan’s page and status, and no page counts a scan', async () => {
+    const owner = callerOf(t.app, await signedUpToken(t.app, 'card-owner@example.com'));
+    const orgId = await createOrganization(owner, 'Card Co');
+    const create = async (body: object) => (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Page', ...body })).json().code_id as string;
+    const card = await create({ type: 'vcard', first_name: 'Ada' });
+    const note = await create({ type: 'note', text: 'Back at 3' });
+    const seen = async (path: string) => {
+      const res = await page(path);
+      return [res.statusCode, res.body.includes('<div id="root">') ? 'web app' : /<h1>(.*?)<\/h1>/.exec(res.body)?.[1]];
+    };
+    expect([await seen(`/card/${card}`), await seen(`/code/note/${note}`)]).toEqual([
+      [200, 'web app'],
+      [200, 'web app'],
+    ]);
+    await owner('POST', `/api/v1/codes/${card}/pause`);
+    await owner('DELETE', `/api/v1/codes/${note}`);
+    expect([await seen(`/card/${card}`), await seen(`/code/note/${note}`), await seen('/card/ZZZZZZZZZZ'), await seen('/code/note/ZZZZZZZZZZ')]).toEqual([
+      [503, 'This code is paused'],
+      [410, 'This code has ended'],
+      [404, 'This code is not known'],
+      [404, 'This code is not known'],
+    ]);
+    const { rows } = await t.db.query(`SELECT 1 FROM es_events WHERE type = 'ScanRecorded' AND data->>'code_id' = ANY($1)`, [[card, note]]);
+    expect(rows).toHaveLength(0);
+  });
 });
 
 describe('the public content of a code, for its visitor pages', () => {

@@ -95,16 +95,29 @@ test('a paused code and an unknown code each say so plainly', async () => {
   expect(await screen.findByRole('heading', { name: 'This code is not available' })).toBeTruthy();
 });
 
-test('the share page shows the code to scan from the screen, and leaves the picture out when the code has none', async () => {
-  serve(null);
-  const { unmount } = renderApp(`/share?code=${ID}`);
+test('the share page shows an active code to scan from the screen, a paused one without its picture, and says when there is no code to share', async () => {
+  serve({ type: 'text', text: 'hi' });
+  let view = renderApp(`/share?code=${ID}`);
   expect(await screen.findByRole('heading', { name: 'Share this code' })).toBeTruthy();
   const image = screen.getByRole('img', { name: 'The QR code' });
   expect(image.getAttribute('src')).toBe(`/api/v1/public/codes/${ID}/qr`);
   expect(screen.getByText('Show this screen to scan it with another phone.')).toBeTruthy();
-  // A paused or deleted code's image answers 404.
+  expect((screen.getByRole('textbox', { name: 'Link' }) as HTMLInputElement).value).toBe(`http://localhost/code/${ID}`);
+  // An image that fails to load anyway is left out.
   fireEvent.error(image);
   expect(screen.queryByRole('img', { name: 'The QR code' })).toBeNull();
+  view.unmount();
+
+  serve({ type: 'text', status: 'paused' });
+  view = renderApp(`/share?code=${ID}`);
+  expect(await screen.findByText('Walk Café has paused this code for now: whoever opens the link is told so until it is resumed.')).toBeTruthy();
+  expect(screen.queryByRole('img', { name: 'The QR code' })).toBeNull();
   expect((screen.getByRole('textbox', { name: 'Link' }) as HTMLInputElement).value).toBe(`http://localhost/code/${ID}`);
-  unmount();
+  view.unmount();
+
+  serve(null);
+  view = renderApp(`/share?code=${ID}`);
+  expect(await screen.findByText('This code cannot be shared: it may have been taken down, or the address is not complete.')).toBeTruthy();
+  expect(screen.queryByRole('textbox', { name: 'Link' })).toBeNull();
+  view.unmount();
 });

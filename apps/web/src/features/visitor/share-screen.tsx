@@ -1,30 +1,47 @@
 import { Anchor, Button, CopyButton, Group, Image, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { CODE_ID_PATTERN } from '@qr/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { publicQrImageUrl } from './public-code-api';
+import { PageLoader } from '../../components/page-loader';
+import { CodeUnavailable, fetchPublicCode, publicQrImageUrl } from './public-code-api';
+
+function NothingToShare({ why }: { why: string }) {
+  return (
+    <Stack maw={520} mx="auto">
+      <Title order={1}>Share a code</Title>
+      <Text>{why}</Text>
+    </Stack>
+  );
+}
 
 /** `/share?code={code_id}`: pass a code's public link on, with the phone's own share sheet where there is one. */
 export default function ShareScreen() {
   const [params] = useSearchParams();
   const codeId = params.get('code') ?? '';
-  // A paused or deleted code has no image to show; the link still explains itself when opened.
+  const valid = CODE_ID_PATTERN.test(codeId);
+  const code = useQuery({
+    queryKey: ['public-code', codeId],
+    queryFn: () => fetchPublicCode(codeId),
+    enabled: valid,
+    retry: (count, error) => !(error instanceof CodeUnavailable) && count < 3,
+  });
+  // Only an active code has an image to show; the link still explains itself when opened.
   const [imageMissing, setImageMissing] = useState(false);
-  if (!CODE_ID_PATTERN.test(codeId)) {
-    return (
-      <Stack maw={520} mx="auto">
-        <Title order={1}>Share a code</Title>
-        <Text>There is no code to share at this address. Open the share link from a code’s page.</Text>
-      </Stack>
-    );
+  if (!valid) return <NothingToShare why="There is no code to share at this address. Open the share link from a code’s page." />;
+  if (code.isPending) return <PageLoader />;
+  if (code.error instanceof CodeUnavailable) {
+    return <NothingToShare why="This code cannot be shared: it may have been taken down, or the address is not complete." />;
   }
+  const active = code.data?.status === 'active';
   const link = `${window.location.origin}/code/${codeId}`;
   const canShare = typeof navigator.share === 'function';
   const encoded = encodeURIComponent(link);
   return (
     <Stack maw={520} mx="auto">
       <Title order={1}>Share this code</Title>
-      {!imageMissing && (
+      {code.data?.status === 'paused' && <Text>{code.data.owner.name} has paused this code for now: whoever opens the link is told so until it is resumed.</Text>}
+      {active && !imageMissing && (
         <Stack gap={4} align="center">
           <Image src={publicQrImageUrl(codeId)} alt="The QR code" w={240} fit="contain" onError={() => setImageMissing(true)} />
           <Text size="sm" c="dimmed">

@@ -37,6 +37,13 @@ describe('QR PNG and PDF files', () => {
     expect(rgbAt(code.x + code.size - corner, code.y + code.size - corner)).toEqual([255, 255, 255]);
     expect(rgbAt(code.x + code.size / 2, code.y + module * 1.5)).toEqual([255, 255, 255]);
     expect(renderQrSvg(TEXT, boxed)).toContain(`rx="${Math.round(module * 100) / 100}"`);
+    // The call to action's band is as wide as the box, not the image.
+    const bandMiddle = 512 - 10;
+    expect([rgbAt(code.x + 2, bandMiddle), rgbAt(code.x - 2, bandMiddle), rgbAt(code.x + code.size + 2, bandMiddle)]).toEqual([
+      [255, 0, 0],
+      [255, 255, 255],
+      [255, 255, 255],
+    ]);
   });
 
   it('scales a PNG to a chosen size by its longer side, keeping proportions, and it still reads', async () => {

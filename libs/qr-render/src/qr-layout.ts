@@ -37,8 +37,8 @@ export interface QrLayout {
   code: Rect;
   /** The logo's square; the modules under it (with a one-module collar) are ModuleKind.Hidden. */
   logo: Rect | null;
-  /** The call-to-action band under the code, when there is a frame. */
-  band: { y: number; height: number } | null;
+  /** The call-to-action band under the code, when there is a frame: as wide as a box frame's box, or the whole image for a banner. */
+  band: { x: number; y: number; width: number; height: number } | null;
   /** The top-left corners of the three eyes, in modules. */
   eyes: readonly [number, number][];
 }
@@ -95,9 +95,14 @@ export function layoutOf(text: string, design: QrDesign): QrLayout {
     module,
     code,
     logo: logo?.rect ?? null,
-    band: bandHeight > 0 ? { y: height - bandHeight, height: bandHeight } : null,
+    band: design.frame ? bandOf(design.frame.style, code, width, height, bandHeight) : null,
     eyes,
   };
+}
+
+function bandOf(style: 'box' | 'banner', code: Rect, width: number, height: number, bandHeight: number): NonNullable<QrLayout['band']> {
+  const [x, bandWidth] = style === 'box' ? [code.x, code.size] : [0, width];
+  return { x, y: height - bandHeight, width: bandWidth, height: bandHeight };
 }
 
 /** Modules first..last (inclusive, on both axes) are hidden under the logo. */

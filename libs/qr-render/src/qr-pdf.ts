@@ -121,11 +121,11 @@ async function drawFrame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Pro
       borderWidth: module,
     });
   }
-  page.drawRectangle({ x: 0, y: 0, width: layout.width, height: band.height, color: frameColour });
+  page.drawRectangle({ x: band.x, y: 0, width: band.width, height: band.height, color: frameColour });
   const text = design.frame.text;
   const advance = frameTextAdvance(text);
-  const size = frameTextSize(advance, { width: layout.width, height: band.height });
-  let x = (layout.width - advance * size) / 2;
+  const size = frameTextSize(advance, band);
+  let x = band.x + (band.width - advance * size) / 2;
   const y = (band.height - frameTextAscent() * size) / 2;
   const color = colour(design.frame.text_colour);
   for (const run of frameTextRuns(text)) {

@@ -158,10 +158,12 @@ function drawFrame(canvas: IndexedCanvas, layout: QrLayout): void {
   if (!design.frame || !band) return;
   const colour = Colour.Frame;
   if (design.frame.style === 'box') drawBox(canvas, code, module, colour);
-  canvas.fill(0, band.y, canvas.width, band.height, colour);
-  const text = frameTextCoverage(design.frame.text, canvas.width, band.height);
+  canvas.fill(band.x, band.y, band.width, band.height, colour);
+  const bandLeft = Math.round(band.x);
+  const text = frameTextCoverage(design.frame.text, Math.round(band.x + band.width) - bandLeft, band.height);
   if (!text) return;
-  const { left, width, coverage } = text;
+  const { width, coverage } = text;
+  const left = bandLeft + text.left;
   const top = Math.round(band.y) + text.top;
   for (let y = Math.max(0, top); y < Math.min(canvas.height, top + text.height); y++) {
     for (let x = Math.max(0, left); x < Math.min(canvas.width, left + width); x++) {

@@ -43,10 +43,10 @@ function frame(layout: QrLayout): string {
         `fill="none" stroke="${colour}" stroke-width="${px(module)}" rx="${px(module)}"/>`
       : '';
   // Sized by the frame font's metrics, so a long call to action fits the width as in PNG and PDF.
-  const fontSize = frameTextSize(frameTextAdvance(text), { width: layout.width, height: band.height });
+  const fontSize = frameTextSize(frameTextAdvance(text), band);
   return (
-    `${border}<rect x="0" y="${px(band.y)}" width="${layout.width}" height="${px(band.height)}" fill="${colour}"/>` +
-    `<text x="${px(layout.width / 2)}" y="${px(band.y + band.height / 2)}" fill="${text_colour}" font-family="Helvetica, Arial, 'DejaVu Sans', sans-serif" ` +
+    `${border}<rect x="${px(band.x)}" y="${px(band.y)}" width="${px(band.width)}" height="${px(band.height)}" fill="${colour}"/>` +
+    `<text x="${px(band.x + band.width / 2)}" y="${px(band.y + band.height / 2)}" fill="${text_colour}" font-family="Helvetica, Arial, 'DejaVu Sans', sans-serif" ` +
     `font-weight="700" font-size="${px(fontSize)}" text-anchor="middle" dominant-baseline="central">${escapeXml(text)}</text>`
   );
 }

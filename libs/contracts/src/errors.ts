@@ -43,6 +43,8 @@ export const ErrorCode = z.enum([
   'note_not_found',
   // No landing page with this id in an organisation the caller belongs to, or none a visitor may see.
   'page_not_found',
+  // The landing page code is live, but its page has not been built yet: visitors are told to come back.
+  'page_not_built',
   // The page's code is paused: its form takes no submissions until the code is resumed.
   'page_paused',
   // Another page already has this vanity name: names are unique across the server, as `/p/{name}` is.

@@ -30,7 +30,22 @@ export class PageDirectory {
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
   async open(id: string): Promise<OpenPage> {
-    return this.openWhere('p.page_id = $1 OR p.code_id = $1', id);
+    try {
+      return await this.openWhere('p.page_id = $1 OR p.code_id = $1', id);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'page_not_found') await this.assertNoPageYet(id);
+      throw error;
+    }
+  }
+
+  /** A landing page code can be printed before its page is built: its visitors are told to come back, not that it is gone. */
+  private async assertNoPageYet(codeId: string): Promise<void> {
+    const { rows } = await this.db.query<{ organization_name: string }>(
+      `SELECT o.organization_name FROM codes c JOIN organizations o ON o.org_id = c.org_id
+        WHERE c.code_id = $1 AND c.type = 'page' AND c.status = 'active'`,
+      [codeId],
+    );
+    if (rows[0]) throw new DomainError('page_not_built', `${rows[0].organization_name} has not put this page up yet. Please try again later.`);
   }
 
   /** `/p/{name}`: the page with this vanity name. */

@@ -166,6 +166,14 @@ describe('landing pages and submissions', () => {
     expect((await submit(pageId, valid)).json().code).toBe('page_not_found');
   });
 
+  it('tells visitors of a landing page code whose page is not built yet to come back, rather than that it is gone', async () => {
+    const early = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Printed early', type: 'page' })).json().code_id;
+    const res = await visitor('GET', `${PUBLIC}/${early}`);
+    expect([res.statusCode, res.json().code, res.json().detail]).toEqual([404, 'page_not_built', 'Conference Co has not put this page up yet. Please try again later.']);
+    await owner('DELETE', `/api/v1/codes/${early}`);
+    expect((await visitor('GET', `${PUBLIC}/${early}`)).json().code).toBe('page_not_found');
+  });
+
   it('keeps pages to their organisation and their editors', async () => {
     const pageId = await createPage();
     expect((await stranger('GET', `${PAGES}/${pageId}`)).json().code).toBe('page_not_found');

@@ -77,12 +77,17 @@ test('a form with page markers is filled step by step', async () => {
   await waitFor(() => expect(screen.getByText('See you at the door!')).toBeTruthy());
 });
 
-test('a paused page and an unknown page each say so plainly', async () => {
+test('a paused page, a page not built yet and an unknown page each say so plainly', async () => {
   installFakeApi(() => reply(409, { code: 'page_paused', detail: 'Conference Co has paused this page for now. Please try again later.' }));
-  const { unmount } = renderApp(`/page/${PAGE_ID}`);
+  let view = renderApp(`/page/${PAGE_ID}`);
   expect(await screen.findByRole('heading', { name: 'This page is paused' })).toBeTruthy();
   expect(screen.getByText('Conference Co has paused this page for now. Please try again later.')).toBeTruthy();
-  unmount();
+  view.unmount();
+  installFakeApi(() => reply(404, { code: 'page_not_built', detail: 'Conference Co has not put this page up yet. Please try again later.' }));
+  view = renderApp(`/page/${PAGE_ID}`);
+  expect(await screen.findByRole('heading', { name: 'This page is not ready yet' })).toBeTruthy();
+  expect(screen.getByText('Conference Co has not put this page up yet. Please try again later.')).toBeTruthy();
+  view.unmount();
   installFakeApi(() => reply(404, { code: 'page_not_found' }));
   renderApp(`/page/${PAGE_ID}`);
   expect(await screen.findByRole('heading', { name: 'This page is not available' })).toBeTruthy();

@@ -7,7 +7,7 @@ import { EventAccessGuard } from '../events/event-access-guard';
 import { publicEventChecks } from '../events/public-event-checks';
 import { BehindTheCode } from '../visitor/behind-the-code';
 import { PageBlockView } from './page-blocks';
-import { fetchPublicPage, PagePaused, PageUnavailable, type PageLookup } from './public-page-api';
+import { fetchPublicPage, PageNotBuilt, PagePaused, PageUnavailable, type PageLookup } from './public-page-api';
 import { RegistrationFormView } from './registration-form-view';
 import { ReturningVisitor } from './returning-visitor';
 
@@ -29,11 +29,12 @@ export function LandingPageScreen({ lookup }: { lookup: PageLookup }) {
   const page = useQuery({
     queryKey: ['public-page', lookup],
     queryFn: () => fetchPublicPage(lookup),
-    retry: (count, error) => !(error instanceof PageUnavailable || error instanceof PagePaused) && count < 3,
+    retry: (count, error) => !(error instanceof PageUnavailable || error instanceof PagePaused || error instanceof PageNotBuilt) && count < 3,
   });
   if (page.isPending) return <PageLoader />;
   if (page.isError) {
     if (page.error instanceof PagePaused) return <Notice title="This page is paused" text={page.error.message || 'The organisation behind it has paused it for now. Please try again later.'} />;
+    if (page.error instanceof PageNotBuilt) return <Notice title="This page is not ready yet" text={page.error.message} />;
     if (page.error instanceof PageUnavailable) return <Notice title="This page is not available" text="It may have been taken down, or the address is not complete." />;
     return (
       <Alert color="red" title="This page could not be opened">

@@ -4,6 +4,8 @@ import type { FieldError, PublicPageView, ReturnPageView, SubmitBody } from '@qr
 export class PageUnavailable extends Error {}
 /** The page's code is paused: the page says so and takes no submissions. */
 export class PagePaused extends Error {}
+/** The code is live, but its page has not been built yet. */
+export class PageNotBuilt extends Error {}
 
 /** Answers by input name, for the inputs they belong to. */
 export class AnswersRefused extends Error {
@@ -15,6 +17,7 @@ export class AnswersRefused extends Error {
 async function refusalOf(response: Response): Promise<Error> {
   const problem = (await response.json().catch(() => ({}))) as { code?: string; detail?: string; errors?: FieldError[] };
   if (problem.code === 'page_paused') return new PagePaused(problem.detail);
+  if (problem.code === 'page_not_built') return new PageNotBuilt(problem.detail);
   if (response.status === 404 || problem.code === 'page_not_found') return new PageUnavailable(problem.detail);
   if (response.status === 400 && problem.errors) {
     const prefix = 'body.answers.';

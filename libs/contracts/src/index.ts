@@ -3,6 +3,7 @@ export * from './errors';
 export * from './health';
 export * from './identity';
 export * from './qr-design';
+export * from './colour-contrast';
 export * from './codes';
 export * from './auth-config';
 export * from './qr-design-presets';

@@ -36,7 +36,7 @@ export const QrFrame = z
     text: z
       .string()
       .trim()
-      .min(1)
+      .min(1, { error: 'Write the call to action.' })
       .max(30)
       // Drawn as text in SVG and PDF: XML can not hold control characters or noncharacters at all.
       .regex(/^[^\p{Cc}\p{Noncharacter_Code_Point}]*$/u, { error: 'Use printable characters only: no control characters.' })

@@ -1,4 +1,4 @@
-export { checkQrDesign, contrastRatio, MIN_CONTRAST, readQrCodes, type QrCheck } from './qr-check';
+export { checkQrDesign, MIN_CONTRAST, readQrCodes, type QrCheck } from './qr-check';
 export { charactersWithoutGlyph, useFallbackFonts, type FontFile } from './frame-text';
 export type { PngImage } from './qr-layout';
 export { drawQrOnSheet, renderQrPdf, type EmbeddedLogo, type PdfPlacement } from './qr-pdf';

@@ -1,5 +1,5 @@
-import { QR_DESIGN_PRESETS, QrDesign } from '@qr/contracts';
-import { checkQrDesign, contrastRatio, MIN_CONTRAST, readQrCodes, renderQrPng, type PngImage } from './index';
+import { contrastRatio, QR_DESIGN_PRESETS, QrDesign } from '@qr/contracts';
+import { checkQrDesign, MIN_CONTRAST, readQrCodes, renderQrPng, type PngImage } from './index';
 import { design, redDiscLogo, seeded, TEXT } from './testing/qr-fixtures';
 
 const logo = redDiscLogo();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readBarcodes, setZXingModuleOverrides } from 'zxing-wasm/reader';
-import type { QrDesign } from '@qr/contracts';
-import { errorCorrectionOf, fitsInQrCode, layoutOf, rgbOf, type ErrorCorrection, type PngImage, type Rgb } from './qr-layout';
+import { contrastRatio, relativeLuminance, type QrDesign } from '@qr/contracts';
+import { errorCorrectionOf, fitsInQrCode, layoutOf, type ErrorCorrection, type PngImage } from './qr-layout';
 import { pngOf } from './qr-png';
 
 export type QrCheck = { ok: true } | { ok: false; reason: string };
@@ -27,25 +27,11 @@ function prepareReader(): void {
   readerReady = true;
 }
 
-/** WCAG 2 relative luminance. */
-function luminance([r, g, b]: Rgb): number {
-  const linear = (c: number) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-}
-
-export function contrastRatio(a: string, b: string): number {
-  const [la, lb] = [luminance(rgbOf(a)), luminance(rgbOf(b))];
-  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
-}
-
 /** Rules a clean render can pass while real phones fail: said before anything is decoded. */
 function colourProblem(design: QrDesign): string | null {
   const inks = [...(design.gradient ? [design.gradient.from, design.gradient.to] : [design.foreground]), ...(design.eye_colour ? [design.eye_colour] : [])];
-  const background = luminance(rgbOf(design.background));
-  if (inks.some((ink) => luminance(rgbOf(ink)) >= background)) {
+  const background = relativeLuminance(design.background);
+  if (inks.some((ink) => relativeLuminance(ink) >= background)) {
     return 'The modules are lighter than the background. Many phone cameras can not read such inverted codes: use dark modules on a light background.';
   }
   const weakest = Math.min(...inks.map((ink) => contrastRatio(ink, design.background)));

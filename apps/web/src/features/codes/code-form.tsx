@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, Input, PasswordInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { CODE_TYPE_LABELS, CODE_TYPES, QrDesign, UpdateCodeBody, type CodeType, type CodeView } from '@qr/contracts';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { contractFieldErrors, fieldErrorsByName } from '../../api/contract-form-errors';
 import { ApiProblem, describeError } from '../organisation/organisation-api';
 import { ImageUploadButton } from '../uploads/image-upload-button';
@@ -84,14 +85,21 @@ export function CodeForm({ initial, submitLabel, onSubmit }: { initial: CodeDraf
   const [refusal, setRefusal] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  /** Field errors, with the first invalid field focused: its message may be far above the button, out of sight. */
+  const showErrors = (fieldErrors: Record<string, string>) => {
+    flushSync(() => setErrors(fieldErrors));
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = contractFieldErrors(UpdateCodeBody, bodyOf(draft));
-    setErrors(checked.errors ?? {});
     setRefusal(null);
     setFailure(null);
-    if (!checked.data) return;
+    if (!checked.data) return showErrors(checked.errors ?? {});
+    setErrors({});
     setSaving(true);
     try {
       await onSubmit(checked.data);
@@ -99,7 +107,7 @@ export function CodeForm({ initial, submitLabel, onSubmit }: { initial: CodeDraf
       if (error instanceof ApiProblem && error.code === 'design_unscannable') setRefusal(error.detail ?? error.title);
       else if (error instanceof ApiProblem && error.errors.length > 0) {
         const byName = fieldErrorsByName(error.errors);
-        setErrors(byName);
+        showErrors(byName);
         // A refused field the form has no place for is still said, under the form.
         const shown = new Set(['name', 'design', ...CONTENT_FIELDS[draft.type].map((field) => field.name)]);
         if (Object.keys(byName).some((name) => !shown.has(name))) setFailure(describeError(error));
@@ -111,7 +119,7 @@ export function CodeForm({ initial, submitLabel, onSubmit }: { initial: CodeDraf
 
   const fields = CONTENT_FIELDS[draft.type];
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Code">
+    <form ref={form} onSubmit={(event) => void submit(event)} noValidate aria-label="Code">
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { QrDesign } from '@qr/contracts';
-import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
+import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { qrPreview } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
@@ -8,12 +8,13 @@ import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
 
 let api: FakeApi;
 
-function start(save: (body: unknown) => ReturnType<typeof reply>, preview = qrPreview()) {
+/** The create screen; `preview` answers the live preview of a design. */
+function start(save: (body: unknown) => FakeResponse, preview: (design: QrDesign) => FakeResponse = () => reply(200, qrPreview())) {
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((path, method, body) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
-    if (path === '/api/v1/codes/qr-preview') return reply(200, preview);
+    if (path === '/api/v1/codes/qr-preview') return preview((body as { design: QrDesign }).design);
     if (path === '/api/v1/codes' && method === 'POST') return save(body);
     return undefined;
   });
@@ -23,7 +24,7 @@ function start(save: (body: unknown) => ReturnType<typeof reply>, preview = qrPr
 beforeEach(() => localStorage.clear());
 
 test('a frame text the PNG and PDF font cannot draw is named before anyone downloads boxes', async () => {
-  start(() => reply(201, {}), qrPreview({ frame_text_not_printed: ['東', '京'] }));
+  start(() => reply(201, {}), () => reply(200, qrPreview({ frame_text_not_printed: ['東', '京'] })));
 
   expect(await screen.findByText('PNG and PDF files will show boxes')).toBeTruthy();
   expect(screen.getByText(/Their fonts have no 東 京 for the frame’s text/)).toBeTruthy();
@@ -186,4 +187,124 @@ test('a business card takes an uploaded photo, saved as the card’s photo_blob_
   expect(await screen.findByRole('button', { name: 'Remove photo' })).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: /Save/ }));
   await waitFor(() => expect(requestsOf(api, 'PUT')[0]?.[1]).toMatchObject({ type: 'vcard', first_name: 'Ada', photo_blob_id: BLOB }));
+});
+
+/** The create screen with a name and web address filled in, so only the design decides what happens. */
+async function startFilledIn() {
+  start(() => reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' }));
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Flyer' } });
+  fireEvent.change(screen.getByLabelText('Web address'), { target: { value: 'https://example.com' } });
+}
+
+const previewedDesigns = () =>
+  requestsOf(api, 'POST')
+    .filter(([path]) => path === '/api/v1/codes/qr-preview')
+    .map(([, body]) => (body as { design: QrDesign }).design);
+const addFrame = () => fireEvent.click(screen.getByRole('switch', { name: 'Frame with a call to action' }));
+/** Types into a field and leaves it, as a person does before pressing the next control. */
+const typeAndLeave = (label: string, value: string) => {
+  const input = screen.getByLabelText(label) as HTMLInputElement;
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+  return input.value;
+};
+
+test('the frame’s text colour is chosen beside its colour, with a warning while the call to action would not stand out', async () => {
+  await startFilledIn();
+  addFrame();
+  expect((screen.getByLabelText('Text colour') as HTMLInputElement).value).toBe('#ffffff');
+  expect(screen.queryByText(/hard to read on this frame colour/)).toBeNull();
+
+  typeAndLeave('Frame colour', '#ffeb3b');
+  expect(screen.getByText(/The call to action is hard to read on this frame colour: its contrast is 1\.2:1/)).toBeTruthy();
+  typeAndLeave('Text colour', '#1a2b3c');
+  expect(screen.queryByText(/hard to read on this frame colour/)).toBeNull();
+  await waitFor(() => expect(previewedDesigns().at(-1)?.frame).toMatchObject({ colour: '#ffeb3b', text_colour: '#1a2b3c' }));
+
+  fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
+  await waitFor(() => expect(savedDesign()?.frame).toMatchObject({ colour: '#ffeb3b', text_colour: '#1a2b3c' }));
+});
+
+test('the frame text says how many of its 30 characters are used', async () => {
+  await startFilledIn();
+  addFrame();
+  expect(screen.getByText('7 of 30 characters')).toBeTruthy();
+  const text = screen.getByLabelText('Frame text');
+  fireEvent.change(text, { target: { value: 'Scan for today’s menu' } });
+  expect(screen.getByText('21 of 30 characters')).toBeTruthy();
+  expect(text.getAttribute('maxlength')).toBe('30');
+  // The contract's refusal of an empty call to action is said on the field, which a refused submit then focuses.
+  fireEvent.change(text, { target: { value: ' ' } });
+  expect(text.getAttribute('aria-invalid')).toBe('true');
+  fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
+  expect(document.activeElement).toBe(text);
+});
+
+test('every colour field keeps #rrggbb, widens #rgb and puts anything else back when left, so only valid colours are previewed and saved', async () => {
+  await startFilledIn();
+  // A preset's colours show in the fields at once.
+  fireEvent.click(screen.getByRole('button', { name: 'Berry' }));
+  expect([(screen.getByLabelText('Code colour') as HTMLInputElement).value, (screen.getByLabelText('Eye colour') as HTMLInputElement).value]).toEqual(['#5b1a6e', '#c2185b']);
+  addFrame();
+  for (const label of ['Code colour', 'Eye colour', 'Frame colour', 'Text colour']) {
+    const before = (screen.getByLabelText(label) as HTMLInputElement).value;
+    expect([label, typeAndLeave(label, '#ffff')]).toEqual([label, before]);
+    expect([label, typeAndLeave(label, '#1A2')]).toEqual([label, '#11aa22']);
+  }
+  fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
+  await waitFor(() => expect(savedDesign()).toMatchObject({ foreground: '#11aa22', eye_colour: '#11aa22', frame: { colour: '#11aa22', text_colour: '#11aa22' } }));
+  expect(previewedDesigns().filter((design) => !QrDesign.safeParse(design).success)).toEqual([]);
+});
+
+test('a preview the server can not draw says why, instead of the last design’s image and “Scans fine.”', async () => {
+  const message = 'Use printable characters only: no control characters.';
+  start(
+    () => reply(201, {}),
+    (design) =>
+      design.frame
+        ? reply(400, { title: 'The request has invalid fields', code: 'validation_failed', detail: 'One field is refused.', errors: [{ field: 'body.design.frame.text', message }] })
+        : reply(200, qrPreview()),
+  );
+  expect(await screen.findByText('Scans fine.')).toBeTruthy();
+  addFrame();
+  expect(await screen.findByText('The preview could not be drawn')).toBeTruthy();
+  expect(screen.getByText(`One field is refused. ${message}`)).toBeTruthy();
+  expect(screen.queryByText('Scans fine.')).toBeNull();
+  expect(screen.queryByRole('img', { name: 'Preview of the QR code' })).toBeNull();
+});
+
+test('a refused submit takes the person to the first field to put right', async () => {
+  start(() => reply(201, {}));
+  const name = await screen.findByRole('textbox', { name: 'Name' });
+  fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
+  expect(document.activeElement).toBe(name);
+
+  fireEvent.change(name, { target: { value: 'Flyer' } });
+  fireEvent.change(screen.getByLabelText('Web address'), { target: { value: 'javascript:alert(1)' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
+  expect(document.activeElement).toBe(screen.getByLabelText('Web address'));
+});
+
+test('a width or height out of range is brought into 128–4096 px when left, and an emptied one shows its size again: the field shows what is saved', async () => {
+  await startFilledIn();
+  expect(typeAndLeave('Width (px)', '0')).toBe('128');
+  expect(typeAndLeave('Width (px)', '5000')).toBe('4096');
+  expect(typeAndLeave('Width (px)', '')).toBe('4096');
+  expect(typeAndLeave('Height (px)', '20')).toBe('128');
+  fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
+  await waitFor(() => expect(savedDesign()).toMatchObject({ width: 4096, height: 128 }));
+});
+
+test('with a logo the error correction shows High, the level the code is drawn at, and can not be changed', async () => {
+  await startWithUploads();
+  const level = screen.getByRole('combobox', { name: 'Error correction' }) as HTMLInputElement;
+  expect([level.value, level.disabled]).toEqual(['Medium (15 %)', false]);
+
+  pickLogo(new File([new Uint8Array(10)], 'logo.png', { type: 'image/png' }));
+  await screen.findByRole('button', { name: 'Remove logo' });
+  expect([level.value, level.disabled]).toEqual(['High (30 %)', true]);
+  expect(screen.getByText('A logo needs the highest error correction, so the code still scans.')).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Remove logo' }));
+  expect([level.value, level.disabled]).toEqual(['Medium (15 %)', false]);
 });

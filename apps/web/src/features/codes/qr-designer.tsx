@@ -1,13 +1,15 @@
-import { Alert, Box, Button, ColorInput, Group, Image, Input, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Image, Input, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { QR_DESIGN_PRESETS, QrLogo, type QrDesign } from '@qr/contracts';
+import { QR_DESIGN_PRESETS, QrDesign, QrLogo, QrPixels } from '@qr/contracts';
 import { useWiderThan } from '../../components/use-wider-than';
-import { describeError } from '../organisation/organisation-api';
+import { describeError, retryUnlessRefused } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { ImageUploadButton } from '../uploads/image-upload-button';
 import { ACCEPTED_IMAGES } from '../uploads/uploads-api';
 import { codesApi } from './codes-api';
+import { FrameFields } from './qr-designer-frame';
+import { DesignColourInput, DesignNumberInput } from './qr-designer-inputs';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 export const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -15,17 +17,27 @@ export const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${en
 /** The live preview: drawn by the server with the same renderer and check the save uses. */
 function DesignPreview({ design, orgId, refusal }: { design: QrDesign; orgId: string; refusal: string | null }) {
   const [settled] = useDebouncedValue(design, 300);
-  const preview = useQuery({ queryKey: ['qr-preview', settled, orgId], queryFn: () => codesApi.preview(settled, orgId), placeholderData: (previous) => previous });
+  const preview = useQuery({
+    queryKey: ['qr-preview', settled, orgId],
+    queryFn: () => codesApi.preview(settled, orgId),
+    placeholderData: (previous) => previous,
+    // A refused design is refused again: retrying only kept the last design's image on screen for seconds.
+    retry: retryUnlessRefused,
+  });
   const check = preview.data?.check;
   const notPrinted = preview.data?.frame_text_not_printed ?? [];
   return (
     <Stack align="center" gap="xs">
-      {preview.data ? (
+      {preview.isError ? (
+        <Alert color="red" title="The preview could not be drawn" w="100%">
+          {describeError(preview.error)}
+        </Alert>
+      ) : preview.data ? (
         <Image src={svgSource(preview.data.svg)} alt="Preview of the QR code" w={240} h={240 * (design.height / design.width)} fit="contain" />
       ) : (
         <Text c="dimmed">Drawing the preview…</Text>
       )}
-      {check?.ok && !refusal && <Text size="sm" c="teal">Scans fine.</Text>}
+      {check?.ok && !refusal && !preview.isError && <Text size="sm" c="teal">Scans fine.</Text>}
       {(refusal ?? (check && !check.ok ? check.reason : null)) && (
         <Alert color="red" title="This design would not scan" w="100%">
           {refusal ?? (check && !check.ok ? check.reason : '')}
@@ -37,7 +49,6 @@ function DesignPreview({ design, orgId, refusal }: { design: QrDesign; orgId: st
           this preview does. The server’s administrator can add a font for these characters (FRAME_FONTS).
         </Alert>
       )}
-      {preview.isError && <Text size="sm" c="red">{describeError(preview.error)}</Text>}
     </Stack>
   );
 }
@@ -99,8 +110,8 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
             ))}
           </Group>
           <Group grow>
-            <ColorInput label="Code colour" value={design.foreground} onChange={(value) => set('foreground', value)} format="hex" />
-            <ColorInput label="Background" value={design.background} onChange={(value) => set('background', value)} format="hex" />
+            <DesignColourInput label="Code colour" value={design.foreground} onChange={(value) => set('foreground', value)} />
+            <DesignColourInput label="Background" value={design.background} onChange={(value) => set('background', value)} />
           </Group>
           <Switch
             label="Gradient"
@@ -109,8 +120,8 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
           />
           {design.gradient && (
             <Group grow>
-              <ColorInput label="From" value={design.gradient.from} onChange={(from) => set('gradient', { ...design.gradient!, from })} format="hex" />
-              <ColorInput label="To" value={design.gradient.to} onChange={(to) => set('gradient', { ...design.gradient!, to })} format="hex" />
+              <DesignColourInput label="From" value={design.gradient.from} onChange={(from) => set('gradient', { ...design.gradient!, from })} />
+              <DesignColourInput label="To" value={design.gradient.to} onChange={(to) => set('gradient', { ...design.gradient!, to })} />
               <Select
                 label="Kind"
                 data={options(['linear', 'radial'] as const, { linear: 'Linear', radial: 'Radial' })}
@@ -136,45 +147,35 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
               onChange={(value) => value && set('eye_style', value as QrDesign['eye_style'])}
             />
           </Group>
-          <ColorInput
+          <DesignColourInput
             label="Eye colour"
             description="Leave empty to paint the eyes like the rest."
             value={design.eye_colour ?? ''}
+            optional
             onChange={(value) => set('eye_colour', value === '' ? null : value)}
-            format="hex"
           />
           <Switch
             label="Frame with a call to action"
             checked={design.frame !== null}
             onChange={(event) => set('frame', event.currentTarget.checked ? { style: 'banner', text: 'Scan me', colour: '#000000', text_colour: '#ffffff' } : null)}
           />
-          {design.frame && (
-            <Group grow align="flex-start">
-              <TextInput label="Frame text" maxLength={30} value={design.frame.text} onChange={(event) => set('frame', { ...design.frame!, text: event.currentTarget.value })} />
-              <Select
-                label="Frame style"
-                data={options(['banner', 'box'] as const, { banner: 'Banner', box: 'Box' })}
-                value={design.frame.style}
-                allowDeselect={false}
-                onChange={(style) => style && set('frame', { ...design.frame!, style: style as 'banner' | 'box' })}
-              />
-              <ColorInput label="Frame colour" value={design.frame.colour} onChange={(colour) => set('frame', { ...design.frame!, colour })} format="hex" />
-            </Group>
-          )}
+          {design.frame && <FrameFields frame={design.frame} onChange={(frame) => set('frame', frame)} />}
           <Group grow>
+            {/* The server renders a code with a logo at H whatever is chosen; the choice is kept for when the logo goes. */}
             <Select
               label="Error correction"
-              description="Higher survives more damage, with denser codes."
+              description={design.logo ? 'A logo needs the highest error correction, so the code still scans.' : 'Higher survives more damage, with denser codes.'}
               data={options(['L', 'M', 'Q', 'H'] as const, { L: 'Low (7 %)', M: 'Medium (15 %)', Q: 'Quartile (25 %)', H: 'High (30 %)' })}
-              value={design.error_correction}
+              value={design.logo ? 'H' : design.error_correction}
+              disabled={design.logo !== null}
               allowDeselect={false}
               onChange={(value) => value && set('error_correction', value as QrDesign['error_correction'])}
             />
-            <NumberInput label="Quiet zone (modules)" min={0} max={10} value={design.margin} onChange={(value) => set('margin', Number(value) || 0)} />
+            <DesignNumberInput label="Quiet zone (modules)" schema={QrDesign.shape.margin.unwrap()} value={design.margin} onChange={(margin) => set('margin', margin)} />
           </Group>
           <Group grow>
-            <NumberInput label="Width (px)" min={128} max={4096} step={64} value={design.width} onChange={(value) => set('width', Number(value) || 512)} />
-            <NumberInput label="Height (px)" min={128} max={4096} step={64} value={design.height} onChange={(value) => set('height', Number(value) || 512)} />
+            <DesignNumberInput label="Width (px)" schema={QrPixels} step={64} value={design.width} onChange={(width) => set('width', width)} />
+            <DesignNumberInput label="Height (px)" schema={QrPixels} step={64} value={design.height} onChange={(height) => set('height', height)} />
           </Group>
           <LogoField logo={design.logo} onChange={(logo) => set('logo', logo)} />
         </Stack>

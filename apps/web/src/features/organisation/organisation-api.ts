@@ -50,6 +50,9 @@ export class ApiProblem extends Error {
   }
 }
 
+/** A query's retry rule: as the query client's (3 times), but never a refusal (4xx), which asking again only repeats. */
+export const retryUnlessRefused = (failures: number, error: unknown): boolean => !(error instanceof ApiProblem && error.status < 500) && failures < 3;
+
 /** The problem+json a failed response carries, as an error to throw. */
 export async function problem(response: Response): Promise<ApiProblem> {
   try {

@@ -97,7 +97,9 @@ function PublicLink({ code }: { code: CodeView }) {
 export function CodeSavedScreen() {
   const { codeId: fromPath } = useParams();
   const [params] = useSearchParams();
-  const code = useCode(fromPath ?? params.get('code') ?? '');
+  const codeId = fromPath ?? params.get('code') ?? '';
+  const code = useCode(codeId);
+  if (codeId === '') return <NoCodeSaved />;
   return (
     <Loaded code={code}>
       {(loaded) => (
@@ -128,8 +130,31 @@ export function CodeSavedScreen() {
   );
 }
 
+/** The success page reached without `?code=` (typed, or a bookmark): there is nothing to load, so it says so. */
+function NoCodeSaved() {
+  return (
+    <Stack>
+      <Title order={1}>No code to show</Title>
+      <Text>The address names no code: this page shows a code once it has been created or saved.</Text>
+      <Group>
+        <Button component={Link} to="/admin/create-qr-code">
+          Create QR code
+        </Button>
+        <Button component={Link} to="/admin/my-codes" variant="default">
+          My codes
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 function StatusBadge({ status }: { status: CodeView['status'] }) {
-  return <Badge color={status === 'active' ? 'teal' : 'gray'}>{status}</Badge>;
+  // A Mantine badge may shrink to nothing, cutting its label with an ellipsis: in My codes, long names squeezed it to “AC…”.
+  return (
+    <Badge color={status === 'active' ? 'teal' : 'gray'} miw="max-content">
+      {status}
+    </Badge>
+  );
 }
 
 function CodeDestination({ code }: { code: CodeView }) {
@@ -163,7 +188,10 @@ function CodeDestination({ code }: { code: CodeView }) {
 /** `/admin/my-codes/show/{codeId}`: details, downloads and status actions. */
 export function ShowCodeScreen() {
   const { codeId = '' } = useParams();
-  const code = useCode(codeId);
+  // Once deleted, the screen asks nothing more about the code: while My codes loads, React may still draw
+  // this screen, hidden, and each question about the code would be a 404.
+  const [deleted, setDeleted] = useState(false);
+  const code = useCode(deleted ? '' : codeId);
   const { record } = useOrganisationRecord();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -205,7 +233,14 @@ export function ShowCodeScreen() {
             </Group>
           )}
           {change.isError && <Alert color="red">{describeError(change.error)}</Alert>}
-          <DeleteCodeDialog code={deleting ? loaded : null} onClose={() => setDeleting(false)} onDeleted={() => navigate('/admin/my-codes')} />
+          <DeleteCodeDialog
+            code={deleting ? loaded : null}
+            onClose={() => setDeleting(false)}
+            onDeleted={() => {
+              setDeleted(true);
+              navigate('/admin/my-codes');
+            }}
+          />
           <CodeClones code={loaded} />
           <OneTimeCodesPanel code={loaded} writable={writable} />
           <CodeNotesPanel codeId={codeId} writable={writable} />

@@ -15,10 +15,13 @@ import { call, problem } from '../organisation/organisation-api';
 
 export const codeKeys = {
   all: ['codes'] as const,
-  list: (orgId: string, page: number, filter: string, folder: string) => [...codeKeys.all, 'list', orgId, page, filter, folder] as const,
+  lists: () => [...codeKeys.all, 'list'] as const,
+  list: (orgId: string, page: number, filter: string, folder: string) => [...codeKeys.lists(), orgId, page, filter, folder] as const,
   one: (codeId: string) => [...codeKeys.all, 'one', codeId] as const,
   names: (orgId: string) => [...codeKeys.all, 'names', orgId] as const,
-  image: (codeId: string, updatedAt: string, holds: QrHolds = 'link') => [...codeKeys.all, 'image', codeId, updatedAt, holds] as const,
+  /** Every image of one code, whatever its version or what it holds. */
+  images: (codeId: string) => [...codeKeys.all, 'image', codeId] as const,
+  image: (codeId: string, updatedAt: string, holds: QrHolds = 'link') => [...codeKeys.images(codeId), updatedAt, holds] as const,
 };
 
 const base = '/api/v1/codes';

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CodeView } from '@qr/contracts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { cloneKeys } from '../clones/clones-api';
+import { folderKeys } from '../folders/folders-api';
 import { describeError } from '../organisation/organisation-api';
 import { codeKeys, codesApi } from './codes-api';
 
@@ -9,9 +11,15 @@ export function DeleteCodeDialog({ code, onClose, onDeleted = onClose }: { code:
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: (doomed: CodeView) => codesApi.remove(doomed.code_id),
-    onSuccess: async () => {
+    onSuccess: async (_, doomed) => {
       onDeleted();
-      await queryClient.invalidateQueries({ queryKey: codeKeys.all });
+      // A folder counts its live codes.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: codeKeys.lists() }), queryClient.invalidateQueries({ queryKey: folderKeys.all })]);
+      // Asked again, the gone code, its images and its clones would each be a 404. They are dropped
+      // only once the list has come back without it: a row still on screen would ask for its image anew.
+      for (const queryKey of [codeKeys.one(doomed.code_id), codeKeys.images(doomed.code_id), cloneKeys.children(doomed.code_id)]) {
+        queryClient.removeQueries({ queryKey });
+      }
     },
   });
   return (

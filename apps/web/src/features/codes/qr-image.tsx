@@ -1,27 +1,33 @@
 import { Button, Group, Image, NumberInput, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { fileNameOf, type CodeType, type CodeView, type QrHolds, type QrImageFormat } from '@qr/contracts';
-import { useEffect, useState } from 'react';
-import { ApiProblem, describeError } from '../organisation/organisation-api';
+import { useState } from 'react';
+import { describeError, retryUnlessRefused } from '../organisation/organisation-api';
 import { codeKeys, codesApi, saveFile } from './codes-api';
 
 /**
- * The code's QR as the server draws it; fetched with the bearer token, shown from an object URL.
+ * An image as a data URL. An object URL would have to be revoked, and one revoked while an <img> still
+ * loads it fails (ERR_FILE_NOT_FOUND) each time the QR is drawn again; a data URL needs no revoking.
+ */
+function dataUrlOf(image: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(image);
+  });
+}
+
+/**
+ * The code's QR as the server draws it; fetched with the bearer token, so shown from a data URL rather than linked.
  * A code that can not hold its content in its design says why at once: asking again changes nothing.
  */
 export function QrImage({ code, size, holds = 'link' }: { code: Pick<CodeView, 'code_id' | 'updated_at' | 'name'>; size: number; holds?: QrHolds }) {
   const image = useQuery({
     queryKey: codeKeys.image(code.code_id, code.updated_at, holds),
-    queryFn: () => codesApi.image(code.code_id, 'svg', undefined, holds),
-    retry: (failures, error) => !(error instanceof ApiProblem && error.status < 500) && failures < 3,
+    queryFn: async () => dataUrlOf(await codesApi.image(code.code_id, 'svg', undefined, holds)),
+    retry: retryUnlessRefused,
   });
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!image.data) return undefined;
-    const objectUrl = URL.createObjectURL(image.data);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [image.data]);
   if (image.isError) {
     return (
       <Text c="red" size="sm" role="alert" maw={480}>
@@ -29,8 +35,8 @@ export function QrImage({ code, size, holds = 'link' }: { code: Pick<CodeView, '
       </Text>
     );
   }
-  if (!url || image.isPending) return <Skeleton w={size} h={size} />;
-  return <Image src={url} alt={`QR code of ${code.name}`} w={size} h={size} fit="contain" />;
+  if (image.isPending) return <Skeleton w={size} h={size} />;
+  return <Image src={image.data} alt={`QR code of ${code.name}`} w={size} h={size} fit="contain" />;
 }
 
 /** What a phone's camera does with a code printed holding its content; a landing page has only its link. */

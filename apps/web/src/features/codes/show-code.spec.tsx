@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CodeView } from '@qr/contracts';
-import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
+import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
@@ -11,23 +11,34 @@ const code = (content: Record<string, unknown>) => codeView('MenuCode01', 'Menu'
 
 const SVG = reply(200, '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
-/** `image` answers the QR image's requests, by their query. */
-function showCode(view: CodeView, image: (query: string) => ReturnType<typeof reply> = () => SVG): FakeApi {
+/** The app at `path` for an editor of org-1, whose codes list is empty; `answer` serves the rest of the API. */
+function signedIn(path: string, answer: (path: string, method: string) => FakeResponse | undefined): FakeApi {
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
-  const api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
-    if (path === '/api/v1/codes/MenuCode01') return method === 'DELETE' ? reply(204) : reply(200, view);
-    if (path.startsWith('/api/v1/codes/MenuCode01/qr?')) return image(path.split('?')[1]!);
-    return undefined;
+  const api = installFakeApi((requested, method) => {
+    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
+    if (requested === '/api/v1/codes?org_id=org-1&page=1&per_page=10') return reply(200, { items: [], page: 1, per_page: 10, total: 0 });
+    return answer(requested, method);
   });
-  renderApp('/admin/my-codes/show/MenuCode01');
+  renderApp(path);
   return api;
+}
+
+/** `image` answers the QR image's requests, by their query; `answer` any other request. */
+function showCode(
+  view: CodeView,
+  image: (query: string) => FakeResponse = () => SVG,
+  answer: (path: string, method: string) => FakeResponse | undefined = () => undefined,
+): FakeApi {
+  return signedIn('/admin/my-codes/show/MenuCode01', (path, method) => {
+    if (path.startsWith('/api/v1/codes/MenuCode01/qr?')) return image(path.split('?')[1]!);
+    return answer(path, method) ?? (path === '/api/v1/codes/MenuCode01' ? (method === 'DELETE' ? reply(204) : reply(200, view)) : undefined);
+  });
 }
 
 beforeEach(() => {
   localStorage.clear();
-  // jsdom has no object URLs; the screen shows the fetched QR through one.
+  // jsdom has no object URLs; downloads are saved through one.
   URL.createObjectURL = jest.fn(() => 'blob:qr');
   URL.revokeObjectURL = jest.fn();
 });
@@ -40,7 +51,7 @@ test('the code screen says where a scan leads, the web address as a link that op
   expect(link.closest('p')?.textContent).toBe('Sends visitors to https://example.com/menu.');
 });
 
-test('Delete this code asks first, deletes the code and goes back to My codes', async () => {
+test('Delete this code asks first, deletes the code and goes back to My codes, asking nothing more about it', async () => {
   const api = showCode(code({ type: 'url', url: 'https://example.com/menu' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Delete this code' }));
   expect(await screen.findByText('This can not be undone.', { exact: false })).toBeTruthy();
@@ -48,6 +59,20 @@ test('Delete this code asks first, deletes the code and goes back to My codes', 
   fireEvent.click(screen.getByRole('button', { name: 'Delete code' }));
   await waitFor(() => expect(requestsOf(api, 'DELETE')).toEqual([['/api/v1/codes/MenuCode01', undefined]]));
   expect(await screen.findByRole('heading', { name: 'My codes' })).toBeTruthy();
+  expect(await screen.findByText(/No codes yet/)).toBeTruthy();
+  // The code, its image or its clones asked again would each be a 404 in the console.
+  const deletedAt = api.mock.calls.findIndex(([, init]) => init?.method === 'DELETE');
+  const askedSince = api.mock.calls.slice(deletedAt + 1).map(([path]) => path);
+  expect(askedSince.filter((path) => path.startsWith('/api/v1/codes/MenuCode01'))).toEqual([]);
+});
+
+test('the success page opened without a code says so, with the ways on', async () => {
+  signedIn('/admin/create-qr-success', () => undefined);
+  expect(await screen.findByRole('heading', { name: 'No code to show' })).toBeTruthy();
+  expect(screen.queryByText('Loading the code…')).toBeNull();
+  const page = screen.getByRole('main');
+  expect(within(page).getByRole('link', { name: 'Create QR code' }).getAttribute('href')).toBe('/admin/create-qr-code');
+  expect(within(page).getByRole('link', { name: 'My codes' }).getAttribute('href')).toBe('/admin/my-codes');
 });
 
 test('a landing page code links to its page editor', async () => {
@@ -105,4 +130,44 @@ test('a landing page code only holds its link', async () => {
   showCode(code({ type: 'page' }));
   await screen.findByRole('button', { name: 'Download SVG' });
   expect(screen.queryByRole('radio', { name: /The content itself/ })).toBeNull();
+});
+
+/** Watches for QR images pointing at an object URL already revoked, which the browser fails to load (ERR_FILE_NOT_FOUND); the returned function stops and lists them. */
+function watchForRevokedImages(): () => string[] {
+  const revoked = new Set<string>();
+  let made = 0;
+  URL.createObjectURL = jest.fn(() => `blob:qr-${++made}`);
+  URL.revokeObjectURL = jest.fn((url: string) => void revoked.add(url));
+  const broken: string[] = [];
+  const observer = new MutationObserver(() => {
+    for (const img of screen.queryAllByRole('img', { name: 'QR code of Menu' })) if (revoked.has(img.getAttribute('src') ?? '')) broken.push(img.getAttribute('src')!);
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['src'] });
+  return () => {
+    observer.disconnect();
+    return broken;
+  };
+}
+
+test('the QR drawn again, holding the content or after a pause, always loads', async () => {
+  const brokenImages = watchForRevokedImages();
+  const paused = code({ type: 'text', text: 'Hello', status: 'paused', updated_at: '2026-01-02T00:00:00.000Z' });
+  let pausedYet = false;
+  let drawn = 0;
+  showCode(code({ type: 'text', text: 'Hello' }), () => reply(200, `<svg xmlns="http://www.w3.org/2000/svg" data-drawing="${++drawn}"/>`), (path) => {
+    if (path === '/api/v1/codes/MenuCode01/pause') pausedYet = true;
+    return pausedYet && (path === '/api/v1/codes/MenuCode01' || path.endsWith('/pause')) ? reply(200, paused) : undefined;
+  });
+  const shown = () => screen.getByRole('img', { name: 'QR code of Menu' }).getAttribute('src');
+  const redrawnAfter = async (act: () => void) => {
+    const before = shown();
+    act();
+    await waitFor(() => expect(shown()).not.toBe(before));
+  };
+
+  await screen.findByRole('img', { name: 'QR code of Menu' });
+  await redrawnAfter(() => fireEvent.click(screen.getByRole('radio', { name: /The content itself/ })));
+  await redrawnAfter(() => fireEvent.click(screen.getByRole('radio', { name: /A link to this code/ })));
+  await redrawnAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Pause' })));
+  expect(brokenImages()).toEqual([]);
 });

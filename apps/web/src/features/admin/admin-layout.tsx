@@ -52,7 +52,7 @@ export default function AdminLayout() {
             <OrganisationSwitcher fullWidth />
           </AppShell.Section>
         )}
-        <AppShell.Section grow component={ScrollArea} p="xs">
+        <AppShell.Section grow component={ScrollArea} type="auto" p="xs">
           {sections.map(([path, label]) => {
             const to = `/admin/${path}`;
             return (

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readBarcodes, setZXingModuleOverrides } from 'zxing-wasm/reader';
 import { contrastRatio, relativeLuminance, type QrDesign } from '@qr/contracts';
-import { errorCorrectionOf, fitsInQrCode, layoutOf, type ErrorCorrection, type PngImage } from './qr-layout';
+import { ContentTooLong, errorCorrectionOf, fitsInQrCode, layoutOf, type ErrorCorrection, type PngImage } from './qr-layout';
 import { pngOf } from './qr-png';
 
 export type QrCheck = { ok: true } | { ok: false; reason: string };
@@ -44,10 +44,9 @@ function colourProblem(design: QrDesign): string | null {
 /** Error correction levels, the most data first. */
 const LEVELS: readonly ErrorCorrection[] = ['L', 'M', 'Q', 'H'];
 
-/** Why `text` fits in no QR code of the design's error correction, naming the highest level it fits at. */
-function capacityProblem(text: string, design: QrDesign): string | null {
+/** Why `text`, which fits in no QR code of the design's error correction, does not: naming the highest level it fits at. */
+function capacityProblem(text: string, design: QrDesign): string {
   const level = errorCorrectionOf(design);
-  if (fitsInQrCode(text, level)) return null;
   const fitsAt = LEVELS.slice(0, LEVELS.indexOf(level))
     .reverse()
     .find((lower) => fitsInQrCode(text, lower));
@@ -115,8 +114,14 @@ async function reads(text: string, design: QrDesign, logo: PngImage | undefined)
  * phones fail), then the rendered PNG is decoded with zxing; when it does not read, why.
  */
 export async function checkQrDesign(text: string, design: QrDesign, logo?: PngImage): Promise<QrCheck> {
-  const problem = capacityProblem(text, design) ?? colourProblem(design);
-  if (problem) return { ok: false, reason: problem };
-  if (await reads(text, design, logo)) return { ok: true };
+  const colours = colourProblem(design);
+  if (colours) return { ok: false, reason: colours };
+  try {
+    if (await reads(text, design, logo)) return { ok: true };
+  } catch (error) {
+    // Known only once the code is laid out: asking beforehand would encode the text twice on every check.
+    if (error instanceof ContentTooLong) return { ok: false, reason: capacityProblem(text, design) };
+    throw error;
+  }
   return { ok: false, reason: await whyItDoesNotRead(text, design, logo) };
 }

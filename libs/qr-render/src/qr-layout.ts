@@ -54,20 +54,32 @@ export type ErrorCorrection = QrDesign['error_correction'];
 /** A logo hides modules: only error correction H (30 % of codewords) leaves room for that. */
 export const errorCorrectionOf = (design: QrDesign): ErrorCorrection => (design.logo ? 'H' : design.error_correction);
 
+/** The text does not fit in the largest QR code (version 40) at the error correction asked for. */
+export class ContentTooLong extends Error {}
+
+function modulesOf(text: string, level: ErrorCorrection) {
+  try {
+    return QRCode.create(text, { errorCorrectionLevel: level }).modules;
+  } catch (error) {
+    // qrcode says so with a plain Error; anything else is not about the text's length.
+    if (error instanceof Error && error.message.includes('too big')) throw new ContentTooLong(error.message);
+    throw error;
+  }
+}
+
 /** Whether `text` fits in the largest QR code (version 40) at `level`. */
 export function fitsInQrCode(text: string, level: ErrorCorrection): boolean {
   try {
-    QRCode.create(text, { errorCorrectionLevel: level });
+    modulesOf(text, level);
     return true;
   } catch (error) {
-    // qrcode says so with a plain Error; anything else is not about the text's length.
-    if (error instanceof Error && error.message.includes('too big')) return false;
+    if (error instanceof ContentTooLong) return false;
     throw error;
   }
 }
 
 export function layoutOf(text: string, design: QrDesign): QrLayout {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: errorCorrectionOf(design) });
+  const modules = modulesOf(text, errorCorrectionOf(design));
   const size = modules.size;
   const { width, height, margin } = design;
 

@@ -30,30 +30,32 @@ export class PageDirectory {
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
   async open(id: string): Promise<OpenPage> {
-    try {
-      return await this.openWhere('p.page_id = $1 OR p.code_id = $1', id);
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'page_not_found') await this.assertNoPageYet(id);
-      throw error;
-    }
-  }
-
-  /** A landing page code can be printed before its page is built: its visitors are told to come back, not that it is gone. */
-  private async assertNoPageYet(codeId: string): Promise<void> {
-    const { rows } = await this.db.query<{ organization_name: string }>(
-      `SELECT o.organization_name FROM codes c JOIN organizations o ON o.org_id = c.org_id
-        WHERE c.code_id = $1 AND c.type = 'page' AND c.status = 'active'`,
-      [codeId],
-    );
-    if (rows[0]) throw new DomainError('page_not_built', `${rows[0].organization_name} has not put this page up yet. Please try again later.`);
+    return (await this.openWhere('p.page_id = $1 OR p.code_id = $1', id)) ?? (await this.notOpen(id));
   }
 
   /** `/p/{name}`: the page with this vanity name. */
   async openNamed(name: string): Promise<OpenPage> {
-    return this.openWhere('p.vanity_name = $1', name);
+    return (await this.openWhere('p.vanity_name = $1', name)) ?? (await this.notOpen());
   }
 
-  private async openWhere(condition: string, key: string): Promise<OpenPage> {
+  /**
+   * Why no page opens. A landing page code can be printed before its page is built: its visitors are
+   * told to come back, not that it is gone.
+   */
+  private async notOpen(codeId?: string): Promise<never> {
+    if (codeId) {
+      const { rows } = await this.db.query<{ organization_name: string }>(
+        `SELECT o.organization_name FROM codes c JOIN organizations o ON o.org_id = c.org_id
+          WHERE c.code_id = $1 AND c.type = 'page' AND c.status = 'active'`,
+        [codeId],
+      );
+      if (rows[0]) throw new DomainError('page_not_built', `${rows[0].organization_name} has not put this page up yet. Please try again later.`);
+    }
+    throw new DomainError('page_not_found', 'This page does not exist or was taken down.');
+  }
+
+  /** The page, unless there is none or its code is deleted; a paused code's page says so. */
+  private async openWhere(condition: string, key: string): Promise<OpenPage | undefined> {
     // The organisation comes in the same query: a visitor's page names it, and so does a paused one.
     const { rows } = await this.db.query<
       Omit<PageRow, 'created_at' | 'updated_at'> & { code_status: string; organization_name: string; organization_logo: string | null }
@@ -66,7 +68,7 @@ export class PageDirectory {
       [key],
     );
     const row = rows[0];
-    if (!row || row.code_status === 'deleted') throw new DomainError('page_not_found', 'This page does not exist or was taken down.');
+    if (!row || row.code_status === 'deleted') return undefined;
     const { code_status, organization_name, organization_logo, ...page } = row;
     if (code_status === 'paused') throw new DomainError('page_paused', `${organization_name} has paused this page for now. Please try again later.`);
     return { ...page, owner: { name: organization_name, logo: organization_logo } };

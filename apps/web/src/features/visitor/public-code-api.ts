@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { PublicCodeView } from '@qr/contracts';
 
 /** The code can not be shown: unknown, deleted, or a malformed id. */
@@ -10,6 +11,15 @@ export async function fetchPublicCode(codeId: string): Promise<PublicCodeView> {
   if (response.status === 404 || response.status === 400) throw new CodeUnavailable();
   throw new Error(`This code could not be opened (${response.status}). Please try again.`);
 }
+
+/** A code as its visitors see it; an unknown or deleted one is not asked for again. */
+export const usePublicCode = (codeId: string, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({
+    queryKey: ['public-code', codeId],
+    queryFn: () => fetchPublicCode(codeId),
+    enabled,
+    retry: (count, error) => !(error instanceof CodeUnavailable) && count < 3,
+  });
 
 export const vcardDownloadUrl = (codeId: string) => `/api/v1/public/codes/${encodeURIComponent(codeId)}/vcard`;
 /** An active code's image in its design; a paused or unknown code has none (404). */

@@ -1,12 +1,11 @@
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { PublicCodeView } from '@qr/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
 import { BehindTheCode } from './behind-the-code';
 import { BusinessCard, CodeContentView, NoteView } from './code-content-views';
-import { CodeUnavailable, field, fetchPublicCode } from './public-code-api';
+import { CodeUnavailable, field, usePublicCode } from './public-code-api';
 
 /**
  * A code that is gone or unknown; also the web app's `/{id}`: the server answers every address shaped
@@ -25,11 +24,7 @@ export function UnknownCodeScreen() {
 /** Loads the code and handles the states every visitor page shares: loading, gone, paused, failed. */
 function PublicCode({ children }: { children: (code: PublicCodeView) => ReactNode }) {
   const { id = '' } = useParams();
-  const code = useQuery({
-    queryKey: ['public-code', id],
-    queryFn: () => fetchPublicCode(id),
-    retry: (count, error) => !(error instanceof CodeUnavailable) && count < 3,
-  });
+  const code = usePublicCode(id);
   if (code.isPending) return <PageLoader />;
   if (code.isError) {
     return code.error instanceof CodeUnavailable ? (

@@ -1,10 +1,9 @@
 import { Anchor, Button, CopyButton, Group, Image, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { CODE_ID_PATTERN } from '@qr/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
-import { CodeUnavailable, fetchPublicCode, publicQrImageUrl } from './public-code-api';
+import { CodeUnavailable, publicQrImageUrl, usePublicCode } from './public-code-api';
 
 function NothingToShare({ why }: { why: string }) {
   return (
@@ -20,12 +19,7 @@ export default function ShareScreen() {
   const [params] = useSearchParams();
   const codeId = params.get('code') ?? '';
   const valid = CODE_ID_PATTERN.test(codeId);
-  const code = useQuery({
-    queryKey: ['public-code', codeId],
-    queryFn: () => fetchPublicCode(codeId),
-    enabled: valid,
-    retry: (count, error) => !(error instanceof CodeUnavailable) && count < 3,
-  });
+  const code = usePublicCode(codeId, { enabled: valid });
   // Only an active code has an image to show; the link still explains itself when opened.
   const [imageMissing, setImageMissing] = useState(false);
   if (!valid) return <NothingToShare why="There is no code to share at this address. Open the share link from a code’s page." />;

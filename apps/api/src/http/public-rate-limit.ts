@@ -27,7 +27,8 @@ export async function limitPublicRoutes(app: NestFastifyApplication, limit: Publ
     global: true,
     max: limit.max,
     timeWindow: limit.windowMs,
-    allowList: (request) => !RATE_LIMITED_PREFIXES.some((prefix) => request.url.startsWith(prefix)),
+    // The matched route as well as the raw path: the router decodes `/api/v1/publi%63/…` into a public route.
+    allowList: (request) => ![request.url, request.routeOptions.url ?? ''].some((path) => RATE_LIMITED_PREFIXES.some((prefix) => path.startsWith(prefix))),
     errorResponseBuilder: (_request, context) =>
       new DomainError('rate_limited', `Too many requests from this address: try again in ${Math.ceil(context.ttl / 1000)} s.`),
   });

@@ -69,6 +69,8 @@ describe('terms: publish, accept, read in public', () => {
     expect(limited.headers['content-type']).toContain('application/problem+json');
     expect(limited.json().code).toBe('rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The router decodes the path; a percent-encoded letter reaches the same route and the same limit.
+    expect((await anonymous('GET', '/api/v1/publi%63/organizations/00000000-0000-4000-8000-000000000000/terms')).statusCode).toBe(429);
     // Signed-in routes are not limited by the public allowance.
     expect((await owner('GET', ORGS)).statusCode).toBe(200);
   });

@@ -25,3 +25,13 @@ export const PublicCodeView = z
     description: 'Plus, unless paused, the content fields of its type; a business card’s photo as `photo_url`, a link that works for an hour.',
   });
 export type PublicCodeView = z.infer<typeof PublicCodeView> & Record<string, unknown>;
+
+/**
+ * The share image takes no options. Someone who adds the signed-in download's `?format=png` or
+ * `?size=1024` is told so, rather than handed the 512 px SVG with no word why.
+ */
+export const PublicQrQuery = z.strictObject(
+  {},
+  { error: () => 'The share image takes no options: it is always the code’s design as SVG. Use the signed-in download for another format or size.' },
+);
+export type PublicQrQuery = z.infer<typeof PublicQrQuery>;

@@ -41,6 +41,7 @@ import {
   Problem,
   ProfileView,
   PublicCodeView,
+  PublicQrQuery,
   PublicTermsView,
   PublishTermsBody,
   TermsView,
@@ -279,9 +280,9 @@ function registerPublicCodePaths(registry: OpenAPIRegistry, problem: ProblemResp
   registry.registerPath({
     method: 'get',
     path: '/api/v1/public/codes/{code_id}/qr',
-    summary: 'An active code’s QR image in its design, as SVG, for the share page',
+    summary: 'An active code’s QR image in its design, as SVG, for the share page; it takes no options',
     tags: ['codes'],
-    request: { params: CodePath },
+    request: { params: CodePath, query: PublicQrQuery },
     responses: { 200: { description: 'The SVG image', content: { 'image/svg+xml': { schema: z.string() } } }, ...refusals },
   });
 }

@@ -1,10 +1,11 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { CUSTOMER_CSV_COLUMNS, DomainError, type CsvExportBody } from '@qr/contracts';
+import { CUSTOMER_CSV_COLUMNS, type CsvExportBody } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
 import type { Caller } from '../identity/caller';
 import { SQL_CLIENT } from '../infrastructure';
+import { AnalyticsAccess } from './analytics-access';
 import { CustomerAccess } from './customer-access';
 import { CUSTOMER_COLUMNS, toCustomerView, type CustomerRow } from './customers.queries';
 
@@ -41,12 +42,12 @@ export class ExportCsvHandler implements IQueryHandler<ExportCsv> {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     private readonly access: CustomerAccess,
+    private readonly analytics: AnalyticsAccess,
   ) {}
 
   async execute({ caller, body }: ExportCsv): Promise<CsvExport> {
     await this.access.exporter(caller, body.org_id);
-    const { rows: codes } = await this.db.query('SELECT 1 FROM codes WHERE code_id = $1 AND org_id = $2', [body.code_id, body.org_id]);
-    if (codes.length === 0) throw new DomainError('code_not_found', 'No such code.');
+    await this.analytics.assertCodeOf(body.org_id, body.code_id);
     const { rows } = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM (${CODE_CUSTOMERS}) k`, [body.org_id, body.code_id]);
     // One page read ahead at most: the default (16 pages) would hold megabytes for a slow client.
     const lines = Readable.from(customerCsvLines(this.db, body.org_id, body.code_id), { highWaterMark: 1 });

@@ -13,6 +13,7 @@ import {
 import { normalisedEmail, normalisedPhone, type SqlClient } from '@qr/platform';
 import type { Caller } from '../identity/caller';
 import { SQL_CLIENT } from '../infrastructure';
+import { AnalyticsAccess } from './analytics-access';
 import { CustomerAccess } from './customer-access';
 
 /** Spec §7 "get customers": most recently seen first. */
@@ -79,10 +80,13 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomers> {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     private readonly access: CustomerAccess,
+    private readonly analytics: AnalyticsAccess,
   ) {}
 
   async execute({ caller, query }: ListCustomers): Promise<CustomerListView> {
     await this.access.reader(caller, query.org_id);
+    // Another tenant's code id is not found, rather than a code nobody has used.
+    if (query.code_id !== undefined) await this.analytics.assertCodeOf(query.org_id, query.code_id);
     const { rows } = await this.db.query<CustomerRow & { total: string }>(
       `SELECT ${CUSTOMER_COLUMNS}, count(*) OVER () AS total FROM customers c
         WHERE c.org_id = $1 AND ($2::text IS NULL OR c.based_on = $2)

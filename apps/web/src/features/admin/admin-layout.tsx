@@ -8,6 +8,7 @@ import { useWiderThan } from '../../components/use-wider-than';
 import { VersionTag } from '../../components/version-tag';
 import { useAuth } from '../identity/auth-context';
 import { SignOutButton } from '../identity/sign-out-button';
+import { useOrganisationRecord } from '../organisation/organisation-record';
 import { CreateOrganisationPrompt, OrganisationSwitcher } from '../organisation/organisation-switcher';
 import { TermsPrompt } from '../organisation/terms-prompt';
 import { adminSectionLabels } from './admin-sections';
@@ -21,6 +22,7 @@ export default function AdminLayout() {
   // Below the navbar's breakpoint the header has room for the menu button and sign-out only, so the
   // organisation switcher moves into the menu.
   const wide = useWiderThan('sm');
+  const { record } = useOrganisationRecord();
 
   return (
     <AppShell
@@ -75,7 +77,8 @@ export default function AdminLayout() {
         <CreateOrganisationPrompt />
         <TermsPrompt />
         <Suspense fallback={<PageLoader />}>
-          <Outlet />
+          {/* A screen starts afresh for another organisation: filters, pages and open dialogs belong to the one before. */}
+          <Outlet key={record.org_id} />
         </Suspense>
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
+import { pickOption } from '../../testing/pick-option';
 import { renderApp } from '../../testing/render-app';
 import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
 
@@ -48,8 +49,14 @@ function start(path: string, role = 'owner') {
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role }));
   api = installFakeApi((url, method) => {
-    if (url === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role }]);
+    if (url === '/api/v1/organizations') {
+      return reply(200, [
+        { organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role },
+        { organization_id: 'org-2', organization_name: 'Bolt', organization_logo: null, role },
+      ]);
+    }
     if (url === '/api/v1/codes/names?org_id=org-1') return reply(200, [{ code_id: 'AbCdEf1234', name: 'Badge desk' }]);
+    if (url === '/api/v1/codes/names?org_id=org-2') return reply(200, []);
     if (url.startsWith('/api/v1/customers?')) {
       const page = new URLSearchParams(url.split('?')[1]).get('page');
       return reply(200, { items: page === '2' ? [] : [ada], page: Number(page), per_page: 25, total: 30 });
@@ -80,6 +87,17 @@ test('staff list customers, filter by code and page through them', async () => {
   await waitFor(() => expect(requestsOf(api, 'GET').map(([url]) => url)).toContain('/api/v1/customers?org_id=org-1&page=1&pageSize=25&basedOn=form&code_id=AbCdEf1234'));
   fireEvent.click(screen.getByRole('button', { name: '2' }));
   await waitFor(() => expect(requestsOf(api, 'GET').map(([url]) => url)).toContain('/api/v1/customers?org_id=org-1&page=2&pageSize=25&basedOn=form&code_id=AbCdEf1234'));
+});
+
+test('switching organisation starts the list afresh, without the code filter of the one before', async () => {
+  start('/admin/customers');
+  await screen.findByRole('option', { name: 'Badge desk' });
+  fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'AbCdEf1234' } });
+  await waitFor(() => expect(requestsOf(api, 'GET').map(([url]) => url)).toContain('/api/v1/customers?org_id=org-1&page=1&pageSize=25&code_id=AbCdEf1234'));
+  await pickOption((await screen.findAllByRole('combobox', { name: 'Organisation', hidden: true }))[0]!, 'Bolt');
+  await waitFor(() => expect(requestsOf(api, 'GET').map(([url]) => url)).toContain('/api/v1/customers?org_id=org-2&page=1&pageSize=25'));
+  expect(requestsOf(api, 'GET').map(([url]) => url).filter((url) => url.includes('org_id=org-2&') && url.includes('code_id'))).toEqual([]);
+  expect((screen.getByLabelText('Code') as HTMLSelectElement).value).toBe('');
 });
 
 test('exporting a code’s customers streams the base64 body with a progress bar and saves interaction_data.csv', async () => {

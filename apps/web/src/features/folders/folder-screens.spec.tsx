@@ -3,6 +3,7 @@ import type { FolderView } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
+import { pickOption } from '../../testing/pick-option';
 import { renderApp } from '../../testing/render-app';
 import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
 
@@ -20,17 +21,6 @@ const folder = (folder_id: string, name: string, code_count: number): FolderView
 const code = (code_id: string, name: string) => codeView(code_id, name, { org_id: ORG, url: 'https://example.com', folder_id: POSTERS });
 
 let api: FakeApi;
-
-/** Opens a Mantine select and picks an option from its own list (other selects' hidden lists hold the same names). */
-async function pick(combobox: HTMLElement, option: string): Promise<void> {
-  fireEvent.click(combobox);
-  const list = await waitFor(() => {
-    const found = document.getElementById(combobox.getAttribute('aria-controls') ?? '');
-    if (!found) throw new Error('the list has not opened');
-    return found;
-  });
-  fireEvent.click(within(list).getByRole('option', { name: option, hidden: true }));
-}
 
 function start(path: string, folders: FolderView[], answer: (path: string, method: string, body: unknown) => ReturnType<typeof reply> | undefined = () => undefined) {
   FakeKeycloak.signedIn = true;
@@ -97,7 +87,7 @@ test('on a folder’s screen, ticked codes move out of the folder or to another 
 
   fireEvent.click(within(table).getByRole('checkbox', { name: 'Select every code on this page' }));
   const again = await screen.findByRole('region', { name: 'Selected codes' });
-  await pick(within(again).getByRole('combobox', { name: 'Move to folder' }), 'Flyers');
+  await pickOption(within(again).getByRole('combobox', { name: 'Move to folder' }), 'Flyers');
   fireEvent.click(within(again).getByRole('button', { name: 'Move' }));
   await waitFor(() => expect(requestsOf(api, 'POST').at(-1)).toEqual([`/api/v1/folders/${FLYERS}/codes`, { code_ids: ['AAAAAAAAA1', 'AAAAAAAAA2', 'AAAAAAAAA3'] }]));
 });
@@ -128,13 +118,13 @@ test('My codes shows each code’s folder, filters by folder, and files ticked c
   const table = await screen.findByRole('table', { name: 'Codes' });
   expect(await within(within(table).getByRole('row', { name: /Poster/ })).findByText('Posters')).toBeTruthy();
 
-  await pick(screen.getByRole('combobox', { name: 'Folder' }), 'Not in a folder');
+  await pickOption(screen.getByRole('combobox', { name: 'Folder' }), 'Not in a folder');
   await waitFor(() => expect(api.mock.calls.map(([path]) => path)).toContain(`/api/v1/codes?org_id=${ORG}&page=1&per_page=10&folder_id=none`));
 
   fireEvent.click(within(table).getByRole('checkbox', { name: 'Select Menu' }));
   const bar = screen.getByRole('region', { name: 'Selected codes' });
   expect(within(bar).queryByRole('button', { name: 'Move out of folder' })).toBeNull();
-  await pick(within(bar).getByRole('combobox', { name: 'Move to folder' }), 'Flyers');
+  await pickOption(within(bar).getByRole('combobox', { name: 'Move to folder' }), 'Flyers');
   fireEvent.click(within(bar).getByRole('button', { name: 'Move' }));
   await waitFor(() => expect(requestsOf(api, 'POST')).toEqual([[`/api/v1/folders/${FLYERS}/codes`, { code_ids: ['AAAAAAAAA1'] }]]));
 });

@@ -34,11 +34,12 @@ export class ListCodeNames extends Query<CodeNameView[]> {
   }
 }
 
-/** Codes derived from a base code (clones and one-time codes record it as `base_code_id`). */
+/** Codes derived from a base code (clones and one-time codes record it as `base_code_id`); `orgId`, if given, must own it. */
 export class ListChildCodes extends Query<CodeView[]> {
   constructor(
     readonly caller: Caller,
     readonly codeId: string,
+    readonly orgId?: string,
   ) {
     super();
   }
@@ -124,6 +125,11 @@ function wordsMatching(filter: string): { types: string[]; statuses: string[] } 
 export class ListCodesHandler extends CodeReader implements IQueryHandler<ListCodes> {
   async execute({ caller, query }: ListCodes): Promise<CodeListView> {
     await this.assertMember(caller, query.org_id);
+    // As `/folders/{id}/codes` answers: another tenant's or a removed folder is not found, rather than empty.
+    if (query.folder_id !== undefined && query.folder_id !== 'none') {
+      const { rows: folders } = await this.db.query('SELECT 1 FROM folders WHERE folder_id = $1 AND org_id = $2', [query.folder_id, query.org_id]);
+      if (folders.length === 0) throw new DomainError('folder_not_found', 'No such folder in this organisation.');
+    }
     // Deleted codes are listed only when asked for by status.
     const where = `c.org_id = $1
       AND (CASE WHEN $2::text IS NULL THEN c.status <> 'deleted' ELSE c.status = $2 END)
@@ -154,7 +160,7 @@ export class ListCodeNamesHandler extends CodeReader implements IQueryHandler<Li
   async execute({ caller, orgId }: ListCodeNames): Promise<CodeNameView[]> {
     await this.assertMember(caller, orgId);
     const { rows } = await this.db.query<CodeNameView>(
-      `SELECT code_id, name FROM codes WHERE org_id = $1 AND status <> 'deleted' ORDER BY name, code_id`,
+      `SELECT code_id, code_id AS id, name FROM codes WHERE org_id = $1 AND status <> 'deleted' ORDER BY name, code_id`,
       [orgId],
     );
     return rows;
@@ -163,8 +169,10 @@ export class ListCodeNamesHandler extends CodeReader implements IQueryHandler<Li
 
 @QueryHandler(ListChildCodes)
 export class ListChildCodesHandler extends CodeReader implements IQueryHandler<ListChildCodes> {
-  async execute({ caller, codeId }: ListChildCodes): Promise<CodeView[]> {
+  async execute({ caller, codeId, orgId }: ListChildCodes): Promise<CodeView[]> {
     const base = await this.visibleCode(caller, codeId);
+    // Answered as for any code id of another tenant, so naming an organisation tells nothing about its codes.
+    if (orgId !== undefined && orgId !== base.org_id) throw new DomainError('code_not_found', 'No such code.');
     const { rows } = await this.db.query<CodeRow>(
       `${SELECT_CODES} WHERE c.base_code_id = $1 AND c.org_id = $2 AND c.status <> 'deleted' ORDER BY c.created_at, c.code_id`,
       [base.code_id, base.org_id],

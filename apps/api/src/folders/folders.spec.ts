@@ -103,6 +103,9 @@ describe('folders', () => {
     // The folder's organisation is the only one its codes are listed in.
     const wrongOrg = await world.owner('GET', `${FOLDERS}/${folder}/codes?org_id=${otherOrg}`);
     expect([wrongOrg.statusCode, wrongOrg.json().code]).toEqual([404, 'folder_not_found']);
+    // So is the codes list filtered by it, rather than an empty list.
+    const wrongList = await world.owner('GET', `${CODES}?org_id=${otherOrg}&folder_id=${folder}`);
+    expect([wrongList.statusCode, wrongList.json().code]).toEqual([404, 'folder_not_found']);
   });
 
   it('keeps folders to their organisation: another tenant gets 404 for every folder, and a viewer reads but can not change', async () => {

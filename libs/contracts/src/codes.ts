@@ -196,7 +196,12 @@ export type CodeListView = z.infer<typeof CodeListView>;
 export const OrgQuery = z.strictObject({ org_id: z.uuid() }).meta({ id: 'OrgQuery' });
 export type OrgQuery = z.infer<typeof OrgQuery>;
 
-export const CodeNameView = z.object({ code_id: CodeId, name: z.string() }).meta({ id: 'CodeName' });
+/** Spec §7 "get-child (org_id, id)": the organisation may be left out; named, it must be the code's. */
+export const ChildCodesQuery = z.strictObject({ org_id: z.uuid().optional() }).meta({ id: 'ChildCodesQuery' });
+export type ChildCodesQuery = z.infer<typeof ChildCodesQuery>;
+
+/** Spec §7 "get name-and-id": `id` as well as `code_id`, as a code itself carries both (spec §3). */
+export const CodeNameView = z.object({ code_id: CodeId, id: CodeId.meta({ description: 'The same as `code_id`.' }), name: z.string() }).meta({ id: 'CodeName' });
 export type CodeNameView = z.infer<typeof CodeNameView>;
 
 export const QrImageFormat = z.enum(['svg', 'png', 'pdf']).meta({ id: 'QrImageFormat' });

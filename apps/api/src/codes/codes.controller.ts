@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, 
 import type { FastifyReply } from 'fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
+  ChildCodesQuery,
   CodePath,
   CreateCodeBody,
   ListCodesQuery,
@@ -85,9 +86,14 @@ export class CodesController {
     return this.queries.execute(new GetCode(caller, code_id));
   }
 
+  /** Spec §7 "get-child (org_id, id)". */
   @Get(':code_id/children')
-  children(@CurrentCaller() caller: Caller, @Param(codePath) { code_id }: CodePath): Promise<CodeView[]> {
-    return this.queries.execute(new ListChildCodes(caller, code_id));
+  children(
+    @CurrentCaller() caller: Caller,
+    @Param(codePath) { code_id }: CodePath,
+    @Query(new ZodValidationPipe(ChildCodesQuery, 'query')) { org_id }: ChildCodesQuery,
+  ): Promise<CodeView[]> {
+    return this.queries.execute(new ListChildCodes(caller, code_id, org_id));
   }
 
   @Put(':code_id')

@@ -109,6 +109,8 @@ describe('codes', () => {
 
     const names = (await owner('GET', `${CODES}/names?org_id=${org}`)).json();
     expect(names.map((n: { name: string }) => n.name)).toEqual(['Poster 1', 'Poster 2', 'Poster 3', 'Wifi sign']);
+    // Spec §7 "get name-and-id", and §3's code carries both `code_id` and `id`.
+    expect(names.every((n: { code_id: string; id: string }) => n.id === n.code_id)).toBe(true);
   });
 
   it('refuses what it can not store safely, naming the field, and stores nothing', async () => {
@@ -149,6 +151,8 @@ describe('codes', () => {
       ['GET', `${CODES}/${id}/children`],
       ['PUT', `${CODES}/${id}`, { name: 'Hijack', type: 'text', text: 'x' }],
       ['POST', `${CODES}/${id}/pause`],
+      ['POST', `${CODES}/${id}/resume`],
+      ['GET', `${CODES}/${id}/qr`],
       ['DELETE', `${CODES}/${id}`],
     ] as const) {
       const res = await stranger(method, url, body);
@@ -164,6 +168,21 @@ describe('codes', () => {
     const refused = await viewer('POST', `${CODES}/${id}/pause`);
     expect([refused.statusCode, refused.json().code]).toEqual([403, 'forbidden']);
     expect((await viewer('POST', CODES, { org_id: orgId, name: 'x', type: 'text', text: 'x' })).statusCode).toBe(403);
+  });
+
+  it('answers 404 to a names or child query naming another organisation, as to its code ids, rather than a list', async () => {
+    const id = await create({ name: 'Base', type: 'text', text: 'hi' });
+    const theirOrg = await createOrganization(stranger, 'Their Café');
+    for (const [url, code] of [
+      [`${CODES}/names?org_id=${theirOrg}`, 'organization_not_found'],
+      // Spec §7 "get-child (org_id, id)": the code must be in the organisation named.
+      [`${CODES}/${id}/children?org_id=${theirOrg}`, 'code_not_found'],
+    ] as const) {
+      const res = await owner('GET', url);
+      expect([url, res.statusCode, res.json().code]).toEqual([url, 404, code]);
+    }
+    expect((await owner('GET', `${CODES}/${id}/children?org_id=${orgId}`)).json()).toEqual([]);
+    expect((await owner('GET', `${CODES}/${id}/children?org_id=nope`)).json().errors[0].field).toBe('query.org_id');
   });
 
   it('lets an editor API key create codes for its own organisation only', async () => {

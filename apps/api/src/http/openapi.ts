@@ -3,6 +3,7 @@ import {
   AcceptTermsBody,
   AuthConfigView,
   SiteView,
+  ChildCodesQuery,
   CodeCreatedView,
   CodeListView,
   CodeNameView,
@@ -229,7 +230,7 @@ function registerCodesPaths(route: Route) {
   route('get', '', 'An organisation’s codes, newest first, paginated and filtered', { 200: json('Listed', CodeListView) }, { query: ListCodesQuery });
   route('get', '/names', 'Names and ids of an organisation’s codes, for pickers', { 200: json('Listed', z.array(CodeNameView)) }, { query: OrgQuery });
   route('get', '/{code_id}', 'A code', { 200: json('Found', CodeView) }, { params: CodePath });
-  route('get', '/{code_id}/children', 'Codes derived from this one (clones, one-time codes)', { 200: json('Listed', z.array(CodeView)) }, { params: CodePath });
+  route('get', '/{code_id}/children', 'Codes derived from this one (clones, one-time codes); org_id, if given, must own it', { 200: json('Listed', z.array(CodeView)) }, { params: CodePath, query: ChildCodesQuery });
   route('put', '/{code_id}', 'Replace its name, content (type included) and design; the printed QR keeps working', { 200: json('Changed', CodeView) }, {
     params: CodePath,
     body: body(UpdateCodeBody),

@@ -11,6 +11,8 @@ import { useOrganisationRecord } from '../organisation/organisation-record';
 import { CodeForm, draftOf, emptyDraft } from './code-form';
 import { destinationOf } from './code-content-fields';
 import { codeKeys, codesApi } from './codes-api';
+import { BREAK_ANYWHERE } from '../../components/break-anywhere';
+import { BusyButton } from './busy-button';
 import { DeleteCodeDialog } from './delete-code-dialog';
 import { QrDownloads, QrImage } from './qr-image';
 import { OneTimeCodesPanel } from '../one-time-codes/one-time-codes-panel';
@@ -64,7 +66,9 @@ export function EditCodeScreen() {
     <Loaded code={code}>
       {(loaded) => (
         <Stack>
-          <Title order={1}>Edit {loaded.name}</Title>
+          <Title order={1} style={BREAK_ANYWHERE}>
+            Edit {loaded.name}
+          </Title>
           <Text c="dimmed">Printed copies keep working: they lead to whatever you save here.</Text>
           <CodeForm
             initial={draftOf(loaded)}
@@ -105,7 +109,7 @@ export function CodeSavedScreen() {
       {(loaded) => (
         <Stack>
           <Title order={1}>{fromPath ? 'Changes saved' : 'Your QR code is ready'}</Title>
-          <Text>
+          <Text style={BREAK_ANYWHERE}>
             <strong>{loaded.name}</strong> scans to <Anchor href={loaded.qr_url}>{loaded.qr_url}</Anchor>.
           </Text>
           <CodeDestination code={loaded} />
@@ -160,7 +164,7 @@ function StatusBadge({ status }: { status: CodeView['status'] }) {
 function CodeDestination({ code }: { code: CodeView }) {
   const { text, link } = destinationOf(code);
   return (
-    <Text>
+    <Text style={BREAK_ANYWHERE}>
       {text}
       {link && (
         <>
@@ -206,7 +210,9 @@ export function ShowCodeScreen() {
       {(loaded) => (
         <Stack>
           <Group>
-            <Title order={1}>{loaded.name}</Title>
+            <Title order={1} style={BREAK_ANYWHERE}>
+              {loaded.name}
+            </Title>
             <StatusBadge status={loaded.status} />
           </Group>
           <Text c="dimmed">
@@ -215,22 +221,29 @@ export function ShowCodeScreen() {
           <CodeDestination code={loaded} />
           <QrDownloads code={loaded} previewSize={240} />
           <PublicLink code={loaded} />
-          <Anchor component={Link} to={`/admin/my-codes/analytics/${codeId}`}>
+          {/* A Stack stretches its children: the whole empty row beside the words was the link. */}
+          <Anchor component={Link} to={`/admin/my-codes/analytics/${codeId}`} style={{ alignSelf: 'flex-start' }}>
             See its analytics
           </Anchor>
           {writable && (
-            <Group>
-              <Button component={Link} to={`/admin/my-codes/edit/${codeId}`}>
-                Edit
-              </Button>
-              <Button variant="default" loading={change.isPending} onClick={() => change.mutate(loaded.status === 'paused' ? 'resume' : 'pause')}>
-                {loaded.status === 'paused' ? 'Resume' : 'Pause'}
-              </Button>
-              <CodeCopyMenu code={loaded} />
-              <Button variant="outline" color="red" onClick={() => setDeleting(true)}>
-                Delete this code
-              </Button>
-            </Group>
+            <Stack gap={6}>
+              <Group>
+                <Button component={Link} to={`/admin/my-codes/edit/${codeId}`}>
+                  Edit
+                </Button>
+                <BusyButton variant="default" busy={change.isPending} onClick={() => change.mutate(loaded.status === 'paused' ? 'resume' : 'pause')}>
+                  {loaded.status === 'paused' ? 'Resume' : 'Pause'}
+                </BusyButton>
+                <CodeCopyMenu code={loaded} />
+                <Button variant="outline" color="red" onClick={() => setDeleting(true)}>
+                  Delete this code
+                </Button>
+              </Group>
+              {/* The status badge is at the top, off a phone's screen when Pause is pressed: this says what pausing did, where it was pressed. */}
+              <Text size="sm" c="dimmed" role="status">
+                {loaded.status === 'paused' ? 'Paused: whoever scans it is told “This code is paused” until you resume it.' : ''}
+              </Text>
+            </Stack>
           )}
           {change.isError && <Alert color="red">{describeError(change.error)}</Alert>}
           <DeleteCodeDialog
@@ -259,7 +272,8 @@ export function CodeRow({ code, onDelete, lead, folderName }: { code: CodeView; 
         <QrImage code={code} size={48} />
       </Table.Td>
       <Table.Td>
-        <Anchor component={Link} to={`/admin/my-codes/show/${code.code_id}`}>
+        {/* Breaking a long name lets its column narrow: unbroken, it pushed Scans and the actions out of a laptop's view. */}
+        <Anchor component={Link} to={`/admin/my-codes/show/${code.code_id}`} style={BREAK_ANYWHERE}>
           {code.name}
         </Anchor>
         {folderName && (
@@ -275,10 +289,11 @@ export function CodeRow({ code, onDelete, lead, folderName }: { code: CodeView; 
       <Table.Td>{code.scan_count}</Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/edit/${code.code_id}`}>
+          {/* Named for their code, as Copy and Delete are: a screen reader's list of links read “Edit” ten times. */}
+          <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/edit/${code.code_id}`} aria-label={`Edit ${code.name}`}>
             Edit
           </Button>
-          <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/analytics/${code.code_id}`}>
+          <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/analytics/${code.code_id}`} aria-label={`Analytics of ${code.name}`}>
             Analytics
           </Button>
           <CodeCopyMenu code={code} compact />

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { cloneKeys } from '../clones/clones-api';
 import { folderKeys } from '../folders/folders-api';
 import { describeError } from '../organisation/organisation-api';
+import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { codeKeys, codesApi } from './codes-api';
 
 /** Asks before deleting `code` (open while it is set); `onDeleted` runs once the server has deleted it. */
@@ -32,7 +33,7 @@ export function DeleteCodeDialog({ code, onClose, onDeleted = onClose }: { code:
       onConfirm={() => code && remove.mutate(code)}
       onClose={onClose}
     >
-      Printed copies of <strong>{code?.name}</strong> will show “This code has ended”. This can not be undone.
+      Printed copies of <strong style={BREAK_ANYWHERE}>{code?.name}</strong> will show “This code has ended”. This can not be undone.
     </ConfirmDialog>
   );
 }

@@ -53,3 +53,12 @@ test('a code deleted from My codes leaves the list, and nothing more is asked ab
   // Its image asked again would be a 404 in the console.
   expect(askedSince.filter((path) => path.includes('MenuCode01'))).toEqual([]);
 });
+
+test('each row’s links are named for their code, and a long name wraps instead of pushing the actions out of view', async () => {
+  const name = 'SpringSummerAutumnWinterMenuForTheCafeOnTheCornerOfMainStreet2024Edition';
+  myCodes(() => [codeView('MenuCode01', 'Menu'), codeView('SignCode02', name)]);
+  const table = await screen.findByRole('table', { name: 'Codes' });
+  expect(within(table).getByRole('link', { name: 'Edit Menu' }).getAttribute('href')).toBe('/admin/my-codes/edit/MenuCode01');
+  expect(within(table).getByRole('link', { name: 'Analytics of Menu' }).getAttribute('href')).toBe('/admin/my-codes/analytics/MenuCode01');
+  expect(within(table).getByRole('link', { name }).closest('[style*="overflow-wrap: anywhere"]')).not.toBeNull();
+});

@@ -1,8 +1,9 @@
-import { Button, Group, Image, NumberInput, Radio, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, Image, NumberInput, Radio, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { fileNameOf, type CodeType, type CodeView, type QrHolds, type QrImageFormat } from '@qr/contracts';
 import { useState } from 'react';
 import { describeError, retryUnlessRefused } from '../organisation/organisation-api';
+import { BusyButton } from './busy-button';
 import { codeKeys, codesApi, saveFile } from './codes-api';
 
 /**
@@ -89,16 +90,16 @@ export function QrDownloads({ code, previewSize }: { code: Pick<CodeView, 'code_
       <QrImage code={code} size={previewSize} holds={holds} />
       {code.type !== 'page' && <HoldsChoice type={code.type} holds={holds} onChange={setHolds} />}
       <Group align="flex-end">
-        <Button variant="default" loading={busy === 'svg'} onClick={() => void download('svg')}>
+        <BusyButton variant="default" busy={busy === 'svg'} onClick={() => void download('svg')}>
           Download SVG
-        </Button>
+        </BusyButton>
         <NumberInput label="PNG size (px)" min={128} max={4096} step={256} w={140} value={size} onChange={(value) => setSize(Number(value) || 1024)} />
-        <Button variant="default" loading={busy === 'png'} onClick={() => void download('png')}>
+        <BusyButton variant="default" busy={busy === 'png'} onClick={() => void download('png')}>
           Download PNG
-        </Button>
-        <Button variant="default" loading={busy === 'pdf'} onClick={() => void download('pdf')}>
+        </BusyButton>
+        <BusyButton variant="default" busy={busy === 'pdf'} onClick={() => void download('pdf')}>
           Download PDF
-        </Button>
+        </BusyButton>
       </Group>
       {failure && (
         <Text c="red" size="sm" role="alert">

@@ -171,3 +171,69 @@ test('the QR drawn again, holding the content or after a pause, always loads', a
   await redrawnAfter(() => fireEvent.click(screen.getByRole('button', { name: 'Pause' })));
   expect(brokenImages()).toEqual([]);
 });
+
+/** An answer whose body arrives only once `release` is called: the request stays pending until then. */
+function heldBack(answer: FakeResponse): { answer: FakeResponse; release: () => void } {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  return {
+    answer: {
+      ...answer,
+      json: () => arrived.then(answer.json),
+      blob: () => arrived.then(answer.blob),
+    },
+    release,
+  };
+}
+
+test('Pause keeps the keyboard on its button while it works, then says there what pausing did', async () => {
+  const paused = code({ type: 'url', url: 'https://example.com/menu', status: 'paused', updated_at: '2026-01-02T00:00:00.000Z' });
+  const pausing = heldBack(reply(200, paused));
+  let pausedYet = false;
+  const api = showCode(code({ type: 'url', url: 'https://example.com/menu' }), undefined, (path) => {
+    if (path === '/api/v1/codes/MenuCode01/pause') {
+      pausedYet = true;
+      return pausing.answer;
+    }
+    return pausedYet && path === '/api/v1/codes/MenuCode01' ? reply(200, paused) : undefined;
+  });
+  const pause = await screen.findByRole<HTMLButtonElement>('button', { name: 'Pause' });
+  pause.focus();
+  fireEvent.click(pause);
+  await waitFor(() => expect(pause.getAttribute('aria-busy')).toBe('true'));
+  // A browser moves focus off a button that becomes disabled, to the page: Tab then starts again from the top.
+  expect(pause.disabled).toBe(false);
+  fireEvent.click(pause);
+  pausing.release();
+
+  expect(await screen.findByText('Paused: whoever scans it is told “This code is paused” until you resume it.')).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Resume' })).toBe(pause);
+  expect(document.activeElement).toBe(pause);
+  expect(requestsOf(api, 'POST').map(([path]) => path)).toEqual(['/api/v1/codes/MenuCode01/pause']);
+});
+
+test('a download keeps the keyboard on its button while the file is drawn', async () => {
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  const drawing = heldBack(SVG);
+  showCode(code({ type: 'url', url: 'https://example.com/menu' }), (query) => (query === 'format=pdf' ? drawing.answer : SVG));
+  const pdf = await screen.findByRole<HTMLButtonElement>('button', { name: 'Download PDF' });
+  pdf.focus();
+  fireEvent.click(pdf);
+  await waitFor(() => expect(pdf.getAttribute('aria-busy')).toBe('true'));
+  expect(pdf.disabled).toBe(false);
+  drawing.release();
+  await waitFor(() => expect(pdf.getAttribute('aria-busy')).toBe('false'));
+  expect(document.activeElement).toBe(pdf);
+});
+
+test('a long name and web address without spaces wrap within a phone’s 375 px instead of widening the page', async () => {
+  const wraps = (element: HTMLElement) => element.closest('[style*="overflow-wrap: anywhere"]') !== null;
+  const name = 'SpringSummerAutumnWinterMenuForTheCafeOnTheCornerOfMainStreet2024Edition';
+  const url = 'https://example.com/averyveryverylongpathwithoutanyspacesatallthatgoesonandonandonforever';
+  const view = codeView('MenuCode01', name, { type: 'url', url });
+  signedIn('/admin/my-codes/show/MenuCode01', (path) => (path.startsWith('/api/v1/codes/MenuCode01/qr?') ? SVG : path === '/api/v1/codes/MenuCode01' ? reply(200, view) : undefined));
+  expect(wraps(await screen.findByRole('heading', { name }))).toBe(true);
+  expect(wraps(screen.getByRole('link', { name: url }))).toBe(true);
+  fireEvent.click(screen.getByRole('button', { name: 'Delete this code' }));
+  expect(wraps(within(await screen.findByRole('dialog')).getByText(name))).toBe(true);
+});

@@ -1,7 +1,15 @@
 import { Anchor, Avatar, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { dialable, mailtoLink, type PublicCodeView } from '@qr/contracts';
 import { Navigate } from 'react-router-dom';
+import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { field, vcardDownloadUrl } from './public-code-api';
+
+/**
+ * An `sms:` link with its text, for both phones: Android reads the query (`?body=`), iOS since 8
+ * reads `&body=` after the number; `?&body=` is both.
+ */
+const smsLink = (phone: string, message: string | undefined) =>
+  `sms:${dialable(phone)}${message ? `?&body=${encodeURIComponent(message)}` : ''}`;
 
 /** Only web addresses become links: content is typed by an organisation and read by anyone. */
 const webHref = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);
@@ -16,7 +24,7 @@ export function BusinessCard({ code }: { code: PublicCodeView }) {
   ];
   const address = [field(code, 'street'), [field(code, 'zip'), field(code, 'city')].filter(Boolean).join(' '), field(code, 'country')].filter(Boolean).join(', ');
   return (
-    <Card withBorder radius="md" padding="lg" component="article" aria-label="Business card">
+    <Card withBorder radius="md" padding="lg" component="article" aria-label="Business card" style={BREAK_ANYWHERE}>
       <Stack gap="xs">
         {/* The API only ever gives a link it signed to the organisation's own upload. */}
         {webHref(field(code, 'photo_url')) && <Avatar src={webHref(field(code, 'photo_url'))} alt={`Photo of ${name}`} size={96} radius={96} />}
@@ -48,7 +56,7 @@ export function BusinessCard({ code }: { code: PublicCodeView }) {
 
 export function NoteView({ code }: { code: PublicCodeView }) {
   return (
-    <Stack component="article">
+    <Stack component="article" style={BREAK_ANYWHERE}>
       <Title order={1}>{field(code, 'title') ?? 'Note'}</Title>
       <Text size="lg" style={{ whiteSpace: 'pre-wrap' }}>
         {field(code, 'text')}
@@ -60,7 +68,7 @@ export function NoteView({ code }: { code: PublicCodeView }) {
 function WifiView({ code }: { code: PublicCodeView }) {
   const password = field(code, 'password');
   return (
-    <Stack>
+    <Stack style={BREAK_ANYWHERE}>
       <Title order={1}>Wi-Fi: {field(code, 'ssid')}</Title>
       <Text>
         Network <strong>{field(code, 'ssid')}</strong>
@@ -148,7 +156,7 @@ export function CodeContentView({ code }: { code: PublicCodeView }) {
         <ActionView
           title="Send a text message"
           lines={[`To: ${phone}`, message]}
-          href={`sms:${dialable(phone)}${message ? `?body=${encodeURIComponent(message)}` : ''}`}
+          href={smsLink(phone, message)}
           action="Send the text message"
         />
       );

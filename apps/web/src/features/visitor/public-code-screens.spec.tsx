@@ -52,7 +52,16 @@ test('a text message, an email, a call and a plain text say what they do, and to
   let view = await page({ type: 'sms', phone: '+1 555 010 1234', message: 'JOIN' }, 'Send a text message');
   expect(screen.getByText('To: +1 555 010 1234')).toBeTruthy();
   expect(screen.getByText('JOIN')).toBeTruthy();
-  expect(screen.getByRole('link', { name: 'Send the text message' }).getAttribute('href')).toBe('sms:+15550101234?body=JOIN');
+  // iOS reads `&body=`, Android the query: `?&body=` fills in the text on both.
+  expect(screen.getByRole('link', { name: 'Send the text message' }).getAttribute('href')).toBe('sms:+15550101234?&body=JOIN');
+  view.unmount();
+
+  view = await page({ type: 'sms', phone: '+1 555 010 1234', message: 'WIN & 50% off?\nReply now' }, 'Send a text message');
+  expect(screen.getByRole('link', { name: 'Send the text message' }).getAttribute('href')).toBe('sms:+15550101234?&body=WIN%20%26%2050%25%20off%3F%0AReply%20now');
+  view.unmount();
+
+  view = await page({ type: 'sms', phone: '+1 555 010 1234' }, 'Send a text message');
+  expect(screen.getByRole('link', { name: 'Send the text message' }).getAttribute('href')).toBe('sms:+15550101234');
   view.unmount();
 
   view = await page({ type: 'email', to: 'hi@example.com', subject: 'Table 4', body: 'More bread, please' }, 'Write an email');
@@ -68,6 +77,26 @@ test('a text message, an email, a call and a plain text say what they do, and to
   await page({ type: 'text', text: 'Wash your hands' }, null);
   expect(await screen.findByText('Wash your hands')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Copy the text' })).toBeTruthy();
+});
+
+test('a long password, note or email address wraps within a phone’s 375 px instead of running off the screen', async () => {
+  const wraps = (element: HTMLElement) => element.closest('[style*="overflow-wrap: anywhere"]') !== null;
+  const password = 'CorrectHorseBatteryStaple-CorrectHorseBatteryStaple-2024';
+  serve({ type: 'wifi', ssid: 'Cafe', password, encryption: 'WPA', hidden: false });
+  let view = renderApp(`/code/${ID}`);
+  expect(wraps(await screen.findByText(password))).toBe(true);
+  view.unmount();
+
+  const link = 'https://example.com/opening-hours-and-directions-to-the-back-entrance';
+  serve({ type: 'note', text: link });
+  view = renderApp(`/code/note/${ID}`);
+  expect(wraps(await screen.findByText(link))).toBe(true);
+  view.unmount();
+
+  const email = 'jose.mueller.with.a.long.address@engines-example-company.com';
+  serve({ type: 'vcard', first_name: 'José', email });
+  renderApp(`/card/${ID}`);
+  expect(wraps(await screen.findByRole('link', { name: email }))).toBe(true);
 });
 
 test('every visitor page names the organisation behind the code, with its logo when it has one', async () => {

@@ -38,3 +38,7 @@ export const unavailablePage = () => page(503, 'Please try again', 'We could not
 /** 410: a one-time code's one use is spent, for good. */
 export const usedCodePage = () =>
   page(410, 'This code has already been used', 'This is a one-time code, and someone has already scanned it. Each one-time code opens only once.');
+
+/** 200: a one-time code looked at without being used (a link preview, a bot, a HEAD); its one use is still to come. */
+export const oneTimeCodePreviewPage = () =>
+  page(200, 'A one-time code', 'This code opens once, for the first person who scans it or opens its link.');

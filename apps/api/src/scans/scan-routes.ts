@@ -7,7 +7,7 @@ import { GetPublicOrganization } from '../identity/organization.queries';
 import { CodeDirectory, type DirectoryEntry } from './code-directory';
 import { ScanRecorder } from './scan-recorder';
 import { OneTimeScans } from '../one-time-codes/one-time-scans';
-import { deletedCodePage, pausedCodePage, unavailablePage, unknownCodePage, usedCodePage } from './scan-pages';
+import { deletedCodePage, oneTimeCodePreviewPage, pausedCodePage, unavailablePage, unknownCodePage, usedCodePage } from './scan-pages';
 import { wasHandedToWebApp, type ScanFront } from './scan-front';
 import { VisitorFactsReader, type Visit } from './visitor-facts';
 import { pageAnswer, WEB_APP, type AnswerCodePage, type AnswerScan, type ScanAnswer, type ScanResponse, type ScanSource } from './scan-answer';
@@ -41,7 +41,7 @@ const redirectTo = (location: string): ScanResponse => ({
  * URL code answers 302 to its target once the scan is durable; other types go to their public page.
  * Whatever happens, the answer is a page a visitor can read, never a 500.
  */
-export function scanAnswers(app: NestFastifyApplication, log: Logger): { scan: AnswerScan; codePage: AnswerCodePage } {
+export function scanAnswers(app: NestFastifyApplication, log: Logger): { scan: AnswerScan; preview: AnswerScan; codePage: AnswerCodePage } {
   const directory = app.get(CodeDirectory);
   const oneTimeCodes = app.get(OneTimeScans);
   const recorder = app.get(ScanRecorder);
@@ -70,30 +70,36 @@ export function scanAnswers(app: NestFastifyApplication, log: Logger): { scan: A
    * An id the directory does not know may be a one-time code: it opens its base code once, for the
    * scan that wins its use; every other scan gets the "already used" page. A paused base code keeps
    * the use for later. The visitor goes to the base code's target or page, never to a page of the
-   * one-time id, whose link is spent with it.
+   * one-time id, whose link is spent with it. A preview (HEAD) or a bot never uses it: one-time
+   * links are handed out in messages, and the app's link preview (WhatsApp, Slack, iMessage) or a
+   * mail scanner fetches them before the person they were meant for can.
    */
-  const scanOneTime = async (codeId: string, source: ScanSource, visit: Visit, at: Date): Promise<ScanAnswer> => {
+  const scanOneTime = async (codeId: string, source: ScanSource, visit: Visit, at: Date, counted: boolean): Promise<ScanAnswer> => {
     const oneTime = await oneTimeCodes.find(codeId);
     if (!oneTime) return pageAnswer(unknownCodePage());
     const base = await directory.find(oneTime.baseCodeId);
     if (!base) return pageAnswer(deletedCodePage());
     if (!oneTime.live || base.status === 'deleted') return pageAnswer(deletedCodePage(await ownerOf(base)));
     if (base.status === 'paused') return await pausedAnswer(base);
-    if (oneTime.used || !(await oneTimeCodes.use(oneTime, at))) return pageAnswer(usedCodePage());
-    await record(base, source, visit, at);
+    if (oneTime.used) return pageAnswer(usedCodePage());
+    const facts = counted ? await visitors.read(visit, at) : undefined;
+    if (!facts || facts.bot) return pageAnswer(oneTimeCodePreviewPage());
+    if (!(await oneTimeCodes.use(oneTime, at))) return pageAnswer(usedCodePage());
+    await recorder.record(base, source, facts, at);
     return redirectTo(base.content.type === 'url' ? base.content.url : publicPageOf(base));
   };
 
-  const scan: AnswerScan = async (source, codeId, path, visit) => {
+  /** `counted` is false for a HEAD: link checkers and previewers send them, and a HEAD is no visit. */
+  const answer = async (counted: boolean, source: ScanSource, codeId: string, path: string, visit: Visit): Promise<ScanAnswer> => {
     const at = new Date();
     try {
       const entry = await directory.find(codeId);
-      if (!entry) return await scanOneTime(codeId, source, visit, at);
+      if (!entry) return await scanOneTime(codeId, source, visit, at, counted);
       // Tested before any await: an active code, nearly every scan, goes on without a turn of the event loop.
       if (entry.status !== 'active') return await notLiveAnswer(entry);
 
       const followedOurRedirect = source === 'link' && path.endsWith(`?${FROM_SCAN}`);
-      if (!followedOurRedirect) await record(entry, source, visit, at);
+      if (counted && !followedOurRedirect) await record(entry, source, visit, at);
       if (entry.content.type === 'url') return redirectTo(entry.content.url);
       // The shared link of a non-URL code is the web app's page itself.
       if (source === 'link') return WEB_APP;
@@ -103,6 +109,8 @@ export function scanAnswers(app: NestFastifyApplication, log: Logger): { scan: A
       return pageAnswer(unavailablePage());
     }
   };
+  const scan: AnswerScan = (source, codeId, path, visit) => answer(true, source, codeId, path, visit);
+  const preview: AnswerScan = (source, codeId, path, visit) => answer(false, source, codeId, path, visit);
 
   /** The web app's page of a code, while it is live; otherwise the page and status a scan of it gets. */
   const codePage: AnswerCodePage = async (codeId) => {
@@ -115,7 +123,7 @@ export function scanAnswers(app: NestFastifyApplication, log: Logger): { scan: A
       return pageAnswer(unavailablePage());
     }
   };
-  return { scan, codePage };
+  return { scan, preview, codePage };
 }
 
 /**
@@ -125,12 +133,14 @@ export function scanAnswers(app: NestFastifyApplication, log: Logger): { scan: A
  * or `/dummy` still reach the web app.
  */
 export function registerScanRoutes(app: NestFastifyApplication, log: Logger, front: ScanFront): void {
-  const { scan: answer, codePage } = scanAnswers(app, log);
-  front.serve(answer);
+  const { scan, preview, codePage } = scanAnswers(app, log);
+  front.serve(scan);
 
   type ScanRequest = FastifyRequest<{ Params: { code_id: string } }>;
   const route = (source: ScanSource) => async (request: ScanRequest, reply: FastifyReply) => {
     if (wasHandedToWebApp(request.raw)) return reply.callNotFound();
+    // Fastify answers a HEAD with the GET route; the front leaves every HEAD to Fastify.
+    const answer = request.method === 'HEAD' ? preview : scan;
     const answered = await answer(source, request.params.code_id, request.url, request);
     if (answered === WEB_APP) return reply.callNotFound();
     return reply.code(answered.status).headers(answered.headers).send(answered.body);

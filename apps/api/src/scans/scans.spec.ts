@@ -17,15 +17,15 @@ interface Answer {
   headers: Record<string, string | string[] | number | undefined>;
   body: string;
 }
-type Get = (url: string, headers: Record<string, string>) => Promise<Answer>;
+type Get = (url: string, headers: Record<string, string>, method?: 'GET' | 'HEAD') => Promise<Answer>;
 
 /** A GET over a real connection to the listening server, which is where the scan front answers. */
 async function listeningGet(t: TestApp): Promise<Get> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.getHttpServer().address() as AddressInfo;
-  return (path, headers) =>
+  return (path, headers, method = 'GET') =>
     new Promise((resolve, reject) => {
-      httpRequest({ host: '127.0.0.1', port, path, headers }, (response) => {
+      httpRequest({ host: '127.0.0.1', port, path, headers, method }, (response) => {
         let body = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
         response.on('end', () => resolve({ statusCode: response.statusCode!, headers: response.headers, body }));
@@ -40,7 +40,7 @@ async function listeningGet(t: TestApp): Promise<Get> {
  * server the API listens on, and by Fastify's routes, which `inject` reaches. Both must behave alike.
  */
 const WAYS_IN: [string, (t: TestApp) => Promise<Get>][] = [
-  ['through Fastify’s routes (inject)', async (t) => async (url, headers) => t.app.inject({ method: 'GET', url, headers })],
+  ['through Fastify’s routes (inject)', async (t) => async (url, headers, method = 'GET') => t.app.inject({ method, url, headers })],
   ['through the scan front (HTTP)', listeningGet],
 ];
 
@@ -63,7 +63,7 @@ describe.each(WAYS_IN)('scanning a code %s', (_way, connect) => {
       `SELECT data, stream_id FROM es_events WHERE type = 'ScanRecorded' AND data->>'code_id' = $1 ORDER BY global_position`,
       [codeId],
     )).rows;
-  const visit = (url: string, headers: Record<string, string> = {}) => get(url, { 'user-agent': IPHONE, ...headers });
+  const visit = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => get(url, { 'user-agent': IPHONE, ...headers }, method);
 
   it('answers a QR scan of a URL code with a 302 to the target, after recording what the scan tells', async () => {
     const id = await create({ type: 'url', url: 'https://example.com/menu?table=4' });
@@ -104,6 +104,32 @@ describe.each(WAYS_IN)('scanning a code %s', (_way, connect) => {
     expect((await visit(`/${wifi}`)).headers.location).toBe(`/code/${wifi}?via=qr`);
     await visit(`/code/${wifi}?via=qr`);
     expect((await scanEvents(wifi)).map((e) => e.data['source'])).toEqual(['qr']);
+  });
+
+  it('answers a HEAD (a link checker’s, a mail scanner’s) as it answers the scan, without counting a visit', async () => {
+    const url = await create({ type: 'url', url: 'https://example.com/menu' });
+    const head = await visit(`/${url}`, {}, 'HEAD');
+    expect([head.statusCode, head.headers.location]).toEqual([302, 'https://example.com/menu']);
+    const wifi = await create({ type: 'wifi', ssid: 'Guest' });
+    expect((await visit(`/${wifi}`, {}, 'HEAD')).headers.location).toBe(`/code/${wifi}?via=qr`);
+    await visit(`/${url}`);
+    expect([(await scanEvents(url)).length, (await scanEvents(wifi)).length]).toEqual([1, 0]);
+  });
+
+  it('keeps a one-time code for the person it was sent to when a link preview, a bot or a HEAD fetches it first', async () => {
+    const base = await create({ type: 'url', url: 'https://example.com/prize' });
+    const { batch_id } = (await owner('POST', '/api/v1/one-time-codes', { base_code_id: base, amount: 1 })).json();
+    const [{ code_id }] = (await owner('GET', `/api/v1/one-time-codes/${batch_id}/codes`)).json().items;
+    for (const previewer of ['WhatsApp/2.23.20.0', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)']) {
+      const preview = await visit(`/code/${code_id}`, { 'user-agent': previewer });
+      expect([previewer, preview.statusCode, preview.headers.location, /<h1>(.*?)<\/h1>/.exec(preview.body)?.[1]]).toEqual([previewer, 200, undefined, 'A one-time code']);
+    }
+    expect((await visit(`/${code_id}`, {}, 'HEAD')).statusCode).toBe(200);
+    const won = await visit(`/${code_id}`);
+    expect([won.statusCode, won.headers.location]).toEqual([302, 'https://example.com/prize']);
+    expect((await visit(`/${code_id}`)).statusCode).toBe(410);
+    expect((await visit(`/${code_id}`, { 'user-agent': 'WhatsApp/2.23.20.0' })).statusCode).toBe(410);
+    expect((await scanEvents(base)).map((e) => [e.data['source'], e.data['bot']])).toEqual([['qr', false]]);
   });
 
   it('serves a changed target on the very next scan after the update returns', async () => {
@@ -341,6 +367,51 @@ describe('the public content of a code, for its visitor pages', () => {
     const theirOrg = await createOrganization(stranger, 'Thief Co');
     const stolen = await stranger('POST', '/api/v1/codes', { org_id: theirOrg, name: 'Stolen', ...card });
     expect([stolen.statusCode, stolen.json().code]).toEqual([404, 'blob_not_found']);
+  });
+});
+
+describe('what a scan records of its visitor', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp()));
+  afterAll(() => t.close());
+  const facts = (headers: Record<string, string>) =>
+    t.app.get(VisitorFactsReader).read({ ip: '203.0.113.7', headers } as unknown as FastifyRequest, new Date('2026-11-22T07:00:00Z'));
+
+  it.each([
+    ['Android Chrome', 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36', ['mobile', 'Android 10', 'Chrome 124', false]],
+    ['Samsung Internet', 'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36', ['mobile', 'Android 14', 'Samsung Internet 25', false]],
+    ['Instagram on an iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 329.0.0.35.93 (iPhone14,5; iOS 17_4; en_US; en; scale=3.00; 1170x2532; 590232155)', ['mobile', 'iOS 17', 'Instagram 329', false]],
+    ['Facebook on Android', 'Mozilla/5.0 (Linux; Android 12; SM-A515F Build/SP1A.210812.016; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.113 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/462.0.0.45.86;]', ['mobile', 'Android 12', 'Facebook 462', false]],
+    ['an Android tablet', 'Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36', ['tablet', 'Android 13', 'Chrome 124', false]],
+    ['desktop Edge', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36 Edg/125.0.0.0', ['desktop', 'Windows 10', 'Edge 125', false]],
+    ['desktop Firefox', 'Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0', ['desktop', 'Linux', 'Firefox 126', false]],
+    ['WhatsApp’s link preview', 'WhatsApp/2.23.20.0', ['other', null, null, true]],
+    ['Slack’s link preview', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', ['other', null, null, true]],
+    ['Facebook’s crawler', 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', ['other', null, null, true]],
+    ['curl', 'curl/8.5.0', ['other', null, null, true]],
+    ['Googlebot for smartphones', 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.6422.141 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', ['mobile', 'Android 6', 'Chrome 125', true]],
+  ])('records what %s is: device, system and browser; a link previewer or curl is no desktop', async (_agent, userAgent, expected) => {
+    const { device, os, browser, bot } = await facts({ 'user-agent': userAgent });
+    expect([device, os, browser, bot]).toEqual(expected);
+  });
+
+  it.each([
+    ['de-DE,de;q=0.9,en;q=0.8', 'de-DE'],
+    ['en-us', 'en-US'],
+    ['EN_gb', 'en-GB'],
+    ['zh-hant-tw,zh;q=0.8', 'zh-Hant-TW'],
+    ['es-419', 'es-419'],
+    ['fr;q=0.5, de', 'de'],
+    ['*;q=1, it;q=0.7', 'it'],
+    ['da, en-gb;q=0.8, en;q=0.7', 'da'],
+    ['en;q=0, nl;q=0.2', 'nl'],
+    ['en;q=0', null],
+    ['*', null],
+    ['fr; q = 0.6 ,pt-BR;q=0.9', 'pt-BR'],
+    ['de;q=abc', null],
+    ['', null],
+  ])('records Accept-Language %j as the language the visitor prefers most, %j', async (header, language) => {
+    expect((await facts({ 'user-agent': IPHONE, 'accept-language': header })).language).toBe(language);
   });
 });
 

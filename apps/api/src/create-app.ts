@@ -55,7 +55,7 @@ export async function createApp(
   });
   acceptEmptyJsonBodies(app);
 
-  await limitPublicRoutes(app, options.publicRateLimit);
+  await limitPublicRoutes(app, infra.config.TRUSTED_CLIENT_IP_HEADER, options.publicRateLimit);
   registerScanRoutes(app, infra.logger, scanFront);
   // No proxy setting exists yet, so forwarded headers are never believed (see OidcMountOptions).
   // With an external issuer (OIDC_ISSUER) there are no local accounts to sign in to.

@@ -23,6 +23,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUSTED_COUNTRY_HEADER: 'bad header!' })).toThrow('TRUSTED_COUNTRY_HEADER: must be an HTTP header name');
   });
 
+  it('believes a forwarded visitor address only from the header the operator names', () => {
+    expect(loadConfig({}).TRUSTED_CLIENT_IP_HEADER).toBeUndefined();
+    expect(loadConfig({ TRUSTED_CLIENT_IP_HEADER: 'CF-Connecting-IP' }).TRUSTED_CLIENT_IP_HEADER).toBe('cf-connecting-ip');
+    expect(() => loadConfig({ TRUSTED_CLIENT_IP_HEADER: 'x forwarded' })).toThrow('TRUSTED_CLIENT_IP_HEADER: must be an HTTP header name');
+  });
+
   it('publishes events to Kafka only when brokers are named, to qr.events unless told otherwise', () => {
     expect(loadConfig({}).KAFKA_BROKERS).toBeUndefined();
     expect(loadConfig({}).KAFKA_TOPIC).toBe('qr.events');

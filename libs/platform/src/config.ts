@@ -4,6 +4,14 @@ import { z } from 'zod';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const KAFKA_BROKER_LIST = /^\s*[a-z0-9.-]+:\d{1,5}\s*(,\s*[a-z0-9.-]+:\d{1,5}\s*)*$/i;
 
+/** An optional HTTP header name, kept in lower case as Node gives request headers. */
+const headerName = (example: string) =>
+  z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/i, `must be an HTTP header name such as ${example}`)
+    .transform((name) => name.toLowerCase())
+    .optional();
+
 /**
  * Every setting the server reads, validated once at boot. Unset and empty variables take the
  * defaults that make `npm start` work with nothing installed: PGlite in ./data on port 3000.
@@ -45,11 +53,11 @@ const ConfigSchema = z
       .default('qr-web'),
     // Where a scan's country comes from: a header a trusted proxy in front of the server sets
     // (e.g. Cloudflare's cf-ipcountry). Unset: scans record no country.
-    TRUSTED_COUNTRY_HEADER: z
-      .string()
-      .regex(/^[a-z0-9-]{1,64}$/i, 'must be an HTTP header name such as cf-ipcountry')
-      .transform((name) => name.toLowerCase())
-      .optional(),
+    TRUSTED_COUNTRY_HEADER: headerName('cf-ipcountry'),
+    // Behind a proxy every connection comes from the proxy: the header it sets to the visitor's
+    // address (cf-connecting-ip, x-real-ip, x-forwarded-for) keeps visitors and rate limits apart.
+    // Unset: the connection's address, and forwarded headers are never believed.
+    TRUSTED_CLIENT_IP_HEADER: headerName('x-real-ip'),
     // Without that header: a MaxMind GeoLite2/GeoIP2 Country or City database (.mmdb) the operator
     // downloads, looked up by the connection's address (so only for a server visitors reach directly).
     GEOIP_DB: z

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DomainError } from '@qr/contracts';
 import { BLOB_LINK_PREFIX } from '../uploads/blob-store.providers';
+import { clientAddress } from './client-address';
 
 /** Routes a visitor calls without signing in: the ones a script could hammer for free. */
 export const PUBLIC_API_PREFIX = '/api/v1/public/';
@@ -22,9 +23,11 @@ export const DEFAULT_PUBLIC_RATE_LIMIT: PublicRateLimit = { max: 120, windowMs: 
  * with Retry-After. Signed-in routes are left alone: they are tied to an account or API key.
  * In memory, per process: enough for one server; a shared store joins with the scale issue.
  */
-export async function limitPublicRoutes(app: NestFastifyApplication, limit: PublicRateLimit = DEFAULT_PUBLIC_RATE_LIMIT): Promise<void> {
+export async function limitPublicRoutes(app: NestFastifyApplication, trustedClientIpHeader: string | undefined, limit: PublicRateLimit = DEFAULT_PUBLIC_RATE_LIMIT): Promise<void> {
   await app.register(rateLimit, {
     global: true,
+    // Behind a proxy every request comes from its address: one allowance would serve the whole site.
+    keyGenerator: (request) => clientAddress(request.headers, request.ip, trustedClientIpHeader) ?? request.ip,
     max: limit.max,
     timeWindow: limit.windowMs,
     // The matched route as well as the raw path: the router decodes `/api/v1/publi%63/…` into a public route.

@@ -435,3 +435,25 @@ describe('the visitor hash', () => {
     expect((await reader.read(request('203.0.113.7', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'), morning)).bot).toBe(true);
   });
 });
+
+describe('behind a proxy that names the visitor (TRUSTED_CLIENT_IP_HEADER)', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp({ env: { TRUSTED_CLIENT_IP_HEADER: 'cf-connecting-ip' }, publicRateLimit: { max: 2, windowMs: 60_000 } })));
+  afterAll(() => t.close());
+
+  it('tells two phones of one model apart, though both come through the same proxy', async () => {
+    const reader = t.app.get(VisitorFactsReader);
+    const at = new Date('2026-11-22T07:00:00Z');
+    const through = (visitor: string) => ({ ip: '10.0.0.2', headers: { 'user-agent': IPHONE, 'cf-connecting-ip': visitor } }) as unknown as FastifyRequest;
+    const first = (await reader.read(through('203.0.113.7'), at)).visitor;
+    expect((await reader.read(through('203.0.113.8'), at)).visitor).not.toBe(first);
+    expect((await reader.read(through('203.0.113.7'), at)).visitor).toBe(first);
+  });
+
+  it('gives each visitor their own allowance of the public routes, not one for the whole proxy', async () => {
+    const from = (visitor: string) => t.app.inject({ method: 'GET', url: '/api/v1/public/codes/AAAAAAAAAA', headers: { 'cf-connecting-ip': visitor } });
+    const answers = [];
+    for (const visitor of ['203.0.113.7', '203.0.113.7', '203.0.113.7', '203.0.113.8']) answers.push((await from(visitor)).statusCode);
+    expect(answers).toEqual([404, 404, 429, 404]);
+  });
+});

@@ -39,6 +39,16 @@ describe('where a scan’s country comes from', () => {
     expect(country.of(request('203.0.113.7', { 'cf-ipcountry': 'XX' }))).toBeNull();
   });
 
+  it('looks up the address the trusted proxy names, when the operator says which header holds it', async () => {
+    const country = await countryReader({ GEOIP_DB: database, TRUSTED_CLIENT_IP_HEADER: 'X-Forwarded-For' });
+    // The proxy (10.0.0.2) appended the visitor it saw; what came before it, anyone could have written.
+    expect(country.of(request('10.0.0.2', { 'x-forwarded-for': '198.51.100.1, 203.0.113.9' }))).toBe('NZ');
+    expect(country.of(request('10.0.0.2', { 'x-forwarded-for': '203.0.113.9, 198.51.100.1' }))).toBeNull();
+    // A direct connection, or a header that names no address, falls back to the connection's.
+    expect(country.of(request('203.0.113.7'))).toBe('NZ');
+    expect(country.of(request('203.0.113.7', { 'x-forwarded-for': 'unknown' }))).toBe('NZ');
+  });
+
   it('records no country when the operator configured neither', async () => {
     expect((await countryReader({})).of(request('203.0.113.7', { 'cf-ipcountry': 'DE' }))).toBeNull();
   });

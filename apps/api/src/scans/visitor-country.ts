@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import maxmind, { type CountryResponse, type Reader } from 'maxmind';
 import { ConfigError, type Config } from '@qr/platform';
+import { clientAddress } from '../http/client-address';
 import { CONFIG } from '../infrastructure';
 import type { Visit } from './visitor-facts';
 
@@ -15,9 +16,9 @@ const countryOrNull = (code: string | undefined): string | null => {
 
 /**
  * Where a scan's country comes from, in this order (ARCHITECTURE.md): the header a trusted proxy
- * sets (TRUSTED_COUNTRY_HEADER), else a MaxMind database (GEOIP_DB) looked up by the connection's
- * address, else nothing. Behind a proxy the connection's address is the proxy's, which is why the
- * header wins and the database is not asked when a header is configured.
+ * sets (TRUSTED_COUNTRY_HEADER), else a MaxMind database (GEOIP_DB) looked up by the visitor's
+ * address (the connection's, or TRUSTED_CLIENT_IP_HEADER's behind a proxy), else nothing. The
+ * country header wins: the database is not asked when one is configured.
  */
 @Injectable()
 export class VisitorCountry implements OnModuleInit {
@@ -43,9 +44,10 @@ export class VisitorCountry implements OnModuleInit {
       const value = visit.headers[header];
       return countryOrNull(Array.isArray(value) ? value[0] : value);
     }
-    if (!this.geoip || visit.ip === undefined) return null;
+    const ip = clientAddress(visit.headers, visit.ip, this.config.TRUSTED_CLIENT_IP_HEADER);
+    if (!this.geoip || ip === undefined) return null;
     // An IPv4 client on a dual-stack socket shows as ::ffff:a.b.c.d; IPv4-only databases want a.b.c.d.
-    const address = visit.ip.startsWith('::ffff:') ? visit.ip.slice(7) : visit.ip;
+    const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
     if (!maxmind.validate(address)) return null;
     try {
       return countryOrNull(this.geoip.get(address)?.country?.iso_code);

@@ -272,6 +272,26 @@ describe('codes', () => {
     expect((await stranger('POST', `${CODES}/qr-preview`, { org_id: orgId, design })).statusCode).toBe(404);
   });
 
+  it('draws a photo used as a logo no larger than the design shows it, so the share image stays light', async () => {
+    // A noisy photo compresses badly: stored as PNG it is about 12 MB.
+    const photo = await sharp({ create: { width: 2000, height: 2000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 40 }).toBuffer();
+    const upload = multipart(photo, 'photo.jpg', 'image/jpeg');
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/uploads?org_id=${orgId}`,
+      headers: { authorization: ownerAuthorization, 'content-type': upload.contentType },
+      payload: upload.payload,
+    });
+    expect(uploaded.statusCode).toBe(201);
+    const id = await create({ name: 'Photo logo', type: 'url', url: 'https://example.com', design: { width: 512, height: 512, logo: { blob_id: uploaded.json().blob_id, size: 0.3 } } });
+    const shared = await callerOf(t.app)('GET', `/api/v1/public/codes/${id}/qr`);
+    expect(shared.statusCode).toBe(200);
+    // 0.3 of 512 px, twice over: a 308 px square of noise, about 400 kB as PNG and base64.
+    expect(shared.body.length).toBeLessThan(600_000);
+    const png = await owner('GET', `${CODES}/${id}/qr?format=png&size=2048`);
+    expect([png.statusCode, png.rawPayload.length < 4_000_000]).toEqual([200, true]);
+  });
+
   it('previews a design before the code exists, with the same check the save makes', async () => {
     const good = await owner('POST', `${CODES}/qr-preview`, { design: { module_shape: 'dots', eye_style: 'circle' } });
     expect(good.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type BlobUrlView } from '@qr/contracts';
 import type { BlobRef, BlobStore } from '@qr/platform';
+import sharp from 'sharp';
 import { BLOB_STORE } from './blob-store.providers';
 
 /**
@@ -12,11 +13,16 @@ import { BLOB_STORE } from './blob-store.providers';
 export class UploadedImages {
   constructor(@Inject(BLOB_STORE) private readonly store: BlobStore) {}
 
-  /** The stored PNG (every upload is re-encoded to one), or 404 `blob_not_found`. */
-  async readPng(orgId: string, blobId: string): Promise<Buffer> {
+  /**
+   * The stored PNG (every upload is re-encoded to one), or 404 `blob_not_found`; scaled down to fit
+   * `maxSide` when it is larger.
+   */
+  async readPng(orgId: string, blobId: string, maxSide = Infinity): Promise<Buffer> {
     const png = await this.store.get({ orgId, blobId });
     if (!png) throw notFound();
-    return png;
+    // Width and height stand at fixed places in the PNG's header: no decoding to learn them.
+    if (png.readUInt32BE(16) <= maxSide && png.readUInt32BE(20) <= maxSide) return png;
+    return sharp(png).resize({ width: maxSide, height: maxSide, fit: 'inside' }).png().toBuffer();
   }
 
   /** Refuses, with 404 `blob_not_found`, an image the organisation has not uploaded. */

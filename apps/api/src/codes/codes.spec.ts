@@ -274,7 +274,7 @@ describe('codes', () => {
 
   it('draws a photo used as a logo no larger than the design shows it, so the share image stays light', async () => {
     // A noisy photo compresses badly: stored as PNG it is about 12 MB.
-    const photo = await sharp({ create: { width: 2000, height: 2000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 40 }).toBuffer();
+    const photo = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 40 }).toBuffer();
     const upload = multipart(photo, 'photo.jpg', 'image/jpeg');
     const uploaded = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Pagination, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CustomerSource } from '@qr/contracts';
 import { can } from '@qr/domain';
@@ -9,6 +9,7 @@ import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { saveFile } from '../codes/codes-api';
 import { customerKeys, customersApi, downloadCsvExport, useCodeNames, type CustomerFilters } from './customers-api';
+import { LabelledPagination } from '../../components/labelled-pagination';
 
 const SOURCE_LABELS: Record<CustomerSource, string> = { form: 'A page’s form' };
 
@@ -115,7 +116,7 @@ export function CustomersScreen() {
         </Table.ScrollContainer>
       )}
       {customers.data && customers.data.total > customers.data.per_page && (
-        <Pagination total={Math.ceil(customers.data.total / customers.data.per_page)} value={filters.page} onChange={(page) => setFilters({ ...filters, page })} />
+        <LabelledPagination label="Pages of customers" total={Math.ceil(customers.data.total / customers.data.per_page)} value={filters.page} onChange={(page) => setFilters({ ...filters, page })} />
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, Pagination, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { FolderView } from '@qr/contracts';
 import { can } from '@qr/domain';
@@ -11,6 +11,7 @@ import { CodesLoadFailure, FilingCodesTable, useFolders } from './code-filing';
 import { FolderNameDialog, RemoveFolderDialog } from './folder-dialogs';
 import { folderKeys, foldersApi } from './folders-api';
 import { counted } from '../../components/counted';
+import { LabelledPagination } from '../../components/labelled-pagination';
 
 const PAGE_SIZE = 10;
 const QR_PAGE_SIZE = 24;
@@ -247,7 +248,7 @@ function FolderQrGrid({ folder }: { folder: FolderView }) {
               </Card>
             ))}
           </SimpleGrid>
-          {total > QR_PAGE_SIZE && <Pagination total={Math.ceil(total / QR_PAGE_SIZE)} value={page} onChange={setPage} aria-label="Pages" />}
+          {total > QR_PAGE_SIZE && <LabelledPagination total={Math.ceil(total / QR_PAGE_SIZE)} value={page} onChange={setPage} />}
         </>
       )}
     </Stack>

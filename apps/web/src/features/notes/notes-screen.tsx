@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { can } from '@qr/domain';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { describeError, isRole } from '../organisation/organisation-api';
 import { useOrganisationRecord } from '../organisation/organisation-record';
 import { noteKeys, notesApi } from './notes-api';
 import { NoteCard } from './notes-panel';
+import { LabelledPagination } from '../../components/labelled-pagination';
 
 const PAGE_SIZE = 20;
 
@@ -59,7 +60,7 @@ export function NotesScreen() {
       ))}
       {total > PAGE_SIZE && (
         <Group justify="flex-end">
-          <Pagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} aria-label="Pages" />
+          <LabelledPagination total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} />
         </Group>
       )}
     </Stack>

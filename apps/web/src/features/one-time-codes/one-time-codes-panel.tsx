@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, NumberInput, Pagination, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, NumberInput, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CreateOneTimeCodesBody, fileNameOf, MAX_ONE_TIME_CODES, MAX_PDF_SHEET_CODES, type CodeView, type OneTimeBatchView, type OneTimeDownloadFormat } from '@qr/contracts';
@@ -10,6 +10,7 @@ import { downloadCsvExport } from '../customers/customers-api';
 import { describeError } from '../organisation/organisation-api';
 import { DOWNLOADS, downloadBatch, ONE_TIME_PAGE_SIZE, oneTimeApi, oneTimeKeys } from './one-time-codes-api';
 import { counted } from '../../components/counted';
+import { LabelledPagination } from '../../components/labelled-pagination';
 
 const LIMIT = MAX_ONE_TIME_CODES.toLocaleString('en');
 
@@ -83,7 +84,7 @@ function BatchCodes({ batch }: { batch: OneTimeBatchView }) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Pagination total={Math.ceil(codes.data.total / ONE_TIME_PAGE_SIZE)} value={page} onChange={setPage} aria-label="Pages of codes" />
+      <LabelledPagination label="Pages of codes" total={Math.ceil(codes.data.total / ONE_TIME_PAGE_SIZE)} value={page} onChange={setPage} />
     </Stack>
   );
 }

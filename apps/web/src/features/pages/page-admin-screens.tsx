@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Pagination, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageView } from '@qr/contracts';
 import { useEffect, useState } from 'react';
@@ -10,6 +10,7 @@ import { codeKeys, codesApi } from '../codes/codes-api';
 import { PageEditor, type PageDraft } from './page-editor';
 import { pageKeys, pagesApi } from './pages-api';
 import { labelOf } from './registration-form-view';
+import { LabelledPagination } from '../../components/labelled-pagination';
 
 const SUBMISSIONS_REFRESH_MS = 5000;
 
@@ -155,7 +156,7 @@ function SubmissionsTable({ page }: { page: PageView }) {
         </Table>
       </Table.ScrollContainer>
       {submissions.data && submissions.data.total > submissions.data.per_page && (
-        <Pagination total={Math.ceil(submissions.data.total / submissions.data.per_page)} value={pageNumber} onChange={setPageNumber} />
+        <LabelledPagination label="Pages of submissions" total={Math.ceil(submissions.data.total / submissions.data.per_page)} value={pageNumber} onChange={setPageNumber} />
       )}
     </Stack>
   );

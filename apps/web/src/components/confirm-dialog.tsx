@@ -27,12 +27,14 @@ export function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    // Focus starts on Cancel: on the unnamed close X, Enter did nothing a screen reader could explain,
+    // and on the confirm button a stray Enter would do what can not be taken back.
+    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         <Text>{children}</Text>
         {failure !== null && <Alert color="red">{failure}</Alert>}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} data-autofocus>
             {cancelLabel}
           </Button>
           <Button color="red" loading={pending} onClick={onConfirm}>

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IssueApiKeyBody, type ApiKeyIssuedView } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { apiKeyKeys, describeError, organisationApi, type Role } from './organisation-api';
 import { RolePicker } from './role-picker';
+import { CopyTextButton } from '../../components/copy-text-button';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString();
 
@@ -22,9 +23,7 @@ function IssuedKeyDialog({ issued, onClose }: { issued: ApiKeyIssuedView | null;
             {issued.api_key}
           </Code>
           <Group justify="flex-end">
-            <CopyButton value={issued.api_key}>
-              {({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy key'}</Button>}
-            </CopyButton>
+            <CopyTextButton value={issued.api_key} label="Copy key" />
             <Button variant="default" onClick={onClose}>
               Done
             </Button>

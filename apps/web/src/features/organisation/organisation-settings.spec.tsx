@@ -43,6 +43,22 @@ test('an owner issues an API key, sees its secret once in a dialog, and the list
   await waitFor(() => expect(screen.queryByText('qrk_wxyz_the-secret')).toBeNull());
 });
 
+test('on a server without the clipboard (plain http), Copy key says it could not copy and shows the key selected to copy by hand', async () => {
+  // jsdom, like a browser on an insecure page, has no navigator.clipboard.
+  expect(navigator.clipboard).toBeUndefined();
+  signInAs('owner');
+  renderApp('/admin/organization');
+  fireEvent.change(await screen.findByLabelText('What is it for?'), { target: { value: 'dashboard' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Issue API key' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Copy your new API key' });
+
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Copy key' }));
+  expect((await within(dialog).findByRole('status')).textContent).toMatch(/did not let the page copy/);
+  const byHand = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'Text to copy' });
+  expect(byHand.value).toBe('qrk_wxyz_the-secret');
+  expect(document.activeElement).toBe(byHand);
+});
+
 test('a label the contract refuses is named next to the field and nothing is sent', async () => {
   signInAs('admin');
   renderApp('/admin/organization');

@@ -1,14 +1,15 @@
-import { Anchor, Avatar, Button, Card, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { dialable, mailtoLink, type PublicCodeView } from '@qr/contracts';
 import { Navigate } from 'react-router-dom';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
+import { CopyTextButton } from '../../components/copy-text-button';
 import { field, vcardDownloadUrl } from './public-code-api';
 
 /**
  * An `sms:` link with its text, for both phones: Android reads the query (`?body=`), iOS since 8
  * reads `&body=` after the number; `?&body=` is both.
  */
-const smsLink = (phone: string, message: string | undefined) =>
+export const smsLink = (phone: string, message: string | undefined) =>
   `sms:${dialable(phone)}${message ? `?&body=${encodeURIComponent(message)}` : ''}`;
 
 /** Only web addresses become links: content is typed by an organisation and read by anyone. */
@@ -79,7 +80,7 @@ function WifiView({ code }: { code: PublicCodeView }) {
           <Text>
             Password: <strong>{password}</strong>
           </Text>
-          <CopyButton value={password}>{({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy password'}</Button>}</CopyButton>
+          <CopyTextButton value={password} label="Copy password" />
         </Group>
       )}
       <Text c="dimmed">
@@ -99,7 +100,7 @@ function TextView({ text }: { text: string }) {
       <Text size="xl" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {text}
       </Text>
-      <CopyButton value={text}>{({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy the text'}</Button>}</CopyButton>
+      <CopyTextButton value={text} label="Copy the text" />
     </Stack>
   );
 }

@@ -1,8 +1,10 @@
-import { Anchor, Button, CopyButton, Group, Image, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Image, Stack, Text, TextInput, Title } from '@mantine/core';
 import { CODE_ID_PATTERN } from '@qr/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { CopyTextButton } from '../../components/copy-text-button';
 import { PageLoader } from '../../components/page-loader';
+import { smsLink } from './code-content-views';
 import { CodeUnavailable, publicQrImageUrl, usePublicCode } from './public-code-api';
 
 function NothingToShare({ why }: { why: string }) {
@@ -46,11 +48,11 @@ export default function ShareScreen() {
       <TextInput label="Link" value={link} readOnly />
       <Group>
         {canShare && <Button onClick={() => void navigator.share({ url: link }).catch(() => undefined)}>Share…</Button>}
-        <CopyButton value={link}>{({ copied, copy }) => <Button variant={canShare ? 'default' : 'filled'} onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}</CopyButton>
+        <CopyTextButton value={link} label="Copy link" variant={canShare ? 'default' : 'filled'} />
       </Group>
       <Group gap="md">
         <Anchor href={`mailto:?body=${encoded}`}>Email</Anchor>
-        <Anchor href={`sms:?body=${encoded}`}>Text message</Anchor>
+        <Anchor href={smsLink('', link)}>Text message</Anchor>
         <Anchor href={`https://wa.me/?text=${encoded}`} target="_blank" rel="noopener noreferrer">
           WhatsApp
         </Anchor>

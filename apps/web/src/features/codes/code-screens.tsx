@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, CopyButton, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CODE_TYPE_LABELS, type CodeView } from '@qr/contracts';
 import { can } from '@qr/domain';
@@ -17,6 +17,7 @@ import { DeleteCodeDialog } from './delete-code-dialog';
 import { QrDownloads, QrImage } from './qr-image';
 import { OneTimeCodesPanel } from '../one-time-codes/one-time-codes-panel';
 import { counted } from '../../components/counted';
+import { CopyTextButton } from '../../components/copy-text-button';
 
 function useCode(codeId: string) {
   return useQuery({ queryKey: codeKeys.one(codeId), queryFn: () => codesApi.get(codeId), enabled: codeId !== '' });
@@ -89,7 +90,7 @@ function PublicLink({ code }: { code: CodeView }) {
   return (
     <Group align="flex-end">
       <TextInput label="Public link" value={code.public_link} readOnly w={360} />
-      <CopyButton value={code.public_link}>{({ copied, copy }) => <Button onClick={copy}>{copied ? 'Copied' : 'Copy link'}</Button>}</CopyButton>
+      <CopyTextButton value={code.public_link} label="Copy link" />
       <Button component={Link} to={`/share?code=${code.code_id}`} variant="default">
         Share
       </Button>
@@ -152,7 +153,7 @@ function NoCodeSaved() {
   );
 }
 
-function StatusBadge({ status }: { status: CodeView['status'] }) {
+export function StatusBadge({ status }: { status: CodeView['status'] }) {
   // A Mantine badge may shrink to nothing, cutting its label with an ellipsis: in My codes, long names squeezed it to “AC…”.
   return (
     <Badge color={status === 'active' ? 'teal' : 'gray'} miw="max-content">
@@ -263,6 +264,44 @@ export function ShowCodeScreen() {
   );
 }
 
+/** The code's name, linking to its screen, with the folder it is in when that is shown. */
+export function CodeNameLink({ code, folderName }: { code: CodeView; folderName?: string }) {
+  return (
+    <>
+      {/* Breaking a long name lets its column narrow: unbroken, it pushed Scans and the actions out of a laptop's view. */}
+      <Anchor component={Link} to={`/admin/my-codes/show/${code.code_id}`} style={BREAK_ANYWHERE}>
+        {code.name}
+      </Anchor>
+      {folderName && (
+        <Badge variant="light" color="gray" ml="xs" tt="none">
+          {folderName}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/** What can be done with a code from a list of codes; `wrap` lets them take two lines where the width is a phone's. */
+export function CodeActions({ code, onDelete, wrap = false }: { code: CodeView; onDelete?: (code: CodeView) => void; wrap?: boolean }) {
+  return (
+    <Group gap="xs" wrap={wrap ? 'wrap' : 'nowrap'}>
+      {/* Named for their code, as Copy and Delete are: a screen reader's list of links read “Edit” ten times. */}
+      <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/edit/${code.code_id}`} aria-label={`Edit ${code.name}`}>
+        Edit
+      </Button>
+      <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/analytics/${code.code_id}`} aria-label={`Analytics of ${code.name}`}>
+        Analytics
+      </Button>
+      <CodeCopyMenu code={code} compact />
+      {onDelete && (
+        <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${code.name}`} onClick={() => onDelete(code)}>
+          Delete
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 /** `lead` is an optional first cell (selecting and dragging the code); `folderName` the folder it is in, if shown. */
 export function CodeRow({ code, onDelete, lead, folderName }: { code: CodeView; onDelete?: (code: CodeView) => void; lead?: ReactNode; folderName?: string }) {
   return (
@@ -272,15 +311,7 @@ export function CodeRow({ code, onDelete, lead, folderName }: { code: CodeView; 
         <QrImage code={code} size={48} />
       </Table.Td>
       <Table.Td>
-        {/* Breaking a long name lets its column narrow: unbroken, it pushed Scans and the actions out of a laptop's view. */}
-        <Anchor component={Link} to={`/admin/my-codes/show/${code.code_id}`} style={BREAK_ANYWHERE}>
-          {code.name}
-        </Anchor>
-        {folderName && (
-          <Badge variant="light" color="gray" ml="xs" tt="none">
-            {folderName}
-          </Badge>
-        )}
+        <CodeNameLink code={code} folderName={folderName} />
       </Table.Td>
       <Table.Td>{CODE_TYPE_LABELS[code.type]}</Table.Td>
       <Table.Td>
@@ -288,21 +319,7 @@ export function CodeRow({ code, onDelete, lead, folderName }: { code: CodeView; 
       </Table.Td>
       <Table.Td>{code.scan_count}</Table.Td>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
-          {/* Named for their code, as Copy and Delete are: a screen reader's list of links read “Edit” ten times. */}
-          <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/edit/${code.code_id}`} aria-label={`Edit ${code.name}`}>
-            Edit
-          </Button>
-          <Button size="xs" variant="subtle" component={Link} to={`/admin/my-codes/analytics/${code.code_id}`} aria-label={`Analytics of ${code.name}`}>
-            Analytics
-          </Button>
-          <CodeCopyMenu code={code} compact />
-          {onDelete && (
-            <Button size="xs" variant="subtle" color="red" aria-label={`Delete ${code.name}`} onClick={() => onDelete(code)}>
-              Delete
-            </Button>
-          )}
-        </Group>
+        <CodeActions code={code} onDelete={onDelete} />
       </Table.Td>
     </Table.Tr>
   );

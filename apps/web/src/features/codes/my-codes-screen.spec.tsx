@@ -26,7 +26,19 @@ function myCodes(listed: () => CodeView[]): FakeApi {
 
 beforeEach(() => localStorage.clear());
 
+// jsdom's stand-in for matchMedia matches no query: the app lays itself out as on a phone.
+const asPhone = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = asPhone;
+});
+
+/** From Mantine's `sm` breakpoint up, as on a laptop: codes in a table, dragged onto folders. */
+function onALaptop(): void {
+  window.matchMedia = (query: string) => ({ ...asPhone(query), matches: query.startsWith('(min-width') });
+}
+
 test('a code’s status shows in full in My codes, never cut to “AC…” beside long names', async () => {
+  onALaptop();
   myCodes(() => [codeView('MenuCode01', 'A rather long name that takes the width of the table for itself')]);
   const table = await screen.findByRole('table', { name: 'Codes' });
   const badge = within(table).getByText('active').closest<HTMLElement>('.mantine-Badge-root');
@@ -35,6 +47,7 @@ test('a code’s status shows in full in My codes, never cut to “AC…” besi
 });
 
 test('a code deleted from My codes leaves the list, and nothing more is asked about it', async () => {
+  onALaptop();
   let listed = [codeView('MenuCode01', 'Menu'), codeView('SignCode02', 'Sign')];
   const api = myCodes(() => listed);
   const table = await screen.findByRole('table', { name: 'Codes' });
@@ -55,10 +68,31 @@ test('a code deleted from My codes leaves the list, and nothing more is asked ab
 });
 
 test('each row’s links are named for their code, and a long name wraps instead of pushing the actions out of view', async () => {
+  onALaptop();
   const name = 'SpringSummerAutumnWinterMenuForTheCafeOnTheCornerOfMainStreet2024Edition';
   myCodes(() => [codeView('MenuCode01', 'Menu'), codeView('SignCode02', name)]);
   const table = await screen.findByRole('table', { name: 'Codes' });
   expect(within(table).getByRole('link', { name: 'Edit Menu' }).getAttribute('href')).toBe('/admin/my-codes/edit/MenuCode01');
   expect(within(table).getByRole('link', { name: 'Analytics of Menu' }).getAttribute('href')).toBe('/admin/my-codes/analytics/MenuCode01');
   expect(within(table).getByRole('link', { name }).closest('[style*="overflow-wrap: anywhere"]')).not.toBeNull();
+});
+
+test('on a phone, each code is a card showing its type, status, scans and every action, with no table to scroll sideways', async () => {
+  myCodes(() => [codeView('MenuCode01', 'Menu', { scan_count: 12 }), codeView('SignCode02', 'Sign', { status: 'paused' })]);
+  const list = await screen.findByRole('list', { name: 'Codes' });
+  expect(screen.queryByRole('table')).toBeNull();
+  const [menu, sign] = within(list).getAllByRole('listitem');
+  const card = within(menu!);
+  expect(await card.findByRole('img', { name: 'QR code of Menu' })).toBeTruthy();
+  expect(card.getByRole('link', { name: 'Menu' }).getAttribute('href')).toBe('/admin/my-codes/show/MenuCode01');
+  expect(card.getByText('Website (URL)')).toBeTruthy();
+  expect(card.getByText('active')).toBeTruthy();
+  expect(card.getByText('12 scans')).toBeTruthy();
+  expect(card.getByRole('link', { name: 'Edit Menu' }).getAttribute('href')).toBe('/admin/my-codes/edit/MenuCode01');
+  expect(card.getByRole('link', { name: 'Analytics of Menu' }).getAttribute('href')).toBe('/admin/my-codes/analytics/MenuCode01');
+  expect(card.getByRole('button', { name: 'Copy Menu' })).toBeTruthy();
+  expect(within(sign!).getByText('paused')).toBeTruthy();
+
+  fireEvent.click(card.getByRole('button', { name: 'Delete Menu' }));
+  expect(await screen.findByRole('dialog', { name: 'Delete this code?' })).toBeTruthy();
 });

@@ -237,3 +237,16 @@ test('a long name and web address without spaces wrap within a phone’s 375 px 
   fireEvent.click(screen.getByRole('button', { name: 'Delete this code' }));
   expect(wraps(within(await screen.findByRole('dialog')).getByText(name))).toBe(true);
 });
+
+test('Copy link on the code screen copies the public link and tells a screen reader it was copied', async () => {
+  const writeText = jest.fn().mockResolvedValue(undefined);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  try {
+    showCode(code({ type: 'url', url: 'https://example.com/menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(screen.getAllByRole('status').map((region) => region.textContent)).toContain('Copied'));
+    expect(writeText).toHaveBeenCalledWith('http://localhost/code/MenuCode01');
+  } finally {
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+  }
+});

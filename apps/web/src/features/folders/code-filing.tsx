@@ -1,5 +1,5 @@
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, Group, Pagination, Paper, Select, Table, Text } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, Paper, Select, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CodeView, FolderView } from '@qr/contracts';
 import { useState, type ComponentProps, type ReactNode } from 'react';
@@ -9,23 +9,10 @@ import { codeKeys } from '../codes/codes-api';
 import { describeError } from '../organisation/organisation-api';
 import { folderKeys, foldersApi } from './folders-api';
 import { counted } from '../../components/counted';
-
-/** Which codes of the list on screen are ticked, for the bulk actions and for dragging several at once. */
-export function useCodeSelection() {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  return {
-    selected,
-    toggle: (codeId: string) =>
-      setSelected((current) => {
-        const next = new Set(current);
-        if (!next.delete(codeId)) next.add(codeId);
-        return next;
-      }),
-    setAll: (codeIds: readonly string[], on: boolean) => setSelected(on ? new Set(codeIds) : new Set()),
-    clear: () => setSelected(new Set()),
-  };
-}
-export type CodeSelection = ReturnType<typeof useCodeSelection>;
+import { LabelledPagination } from '../../components/labelled-pagination';
+import { useWiderThan } from '../../components/use-wider-than';
+import { CodeCards } from './code-cards';
+import { CodeTick, SelectAllCell, useCodeSelection, type CodeSelection } from './code-selection';
 
 export function useFolders(orgId: string) {
   return useQuery({ queryKey: folderKeys.list(orgId), queryFn: () => foldersApi.list(orgId), enabled: orgId !== '' });
@@ -75,24 +62,11 @@ export function CodePickCell({ code, selection }: { code: Pick<CodeView, 'code_i
   const { attributes, listeners, setNodeRef } = useDraggable({ id: code.code_id });
   return (
     <Group gap={6} wrap="nowrap">
-      <Checkbox aria-label={`Select ${code.name}`} checked={selection.selected.has(code.code_id)} onChange={() => selection.toggle(code.code_id)} />
+      <CodeTick code={code} selection={selection} />
       <ActionIcon ref={setNodeRef} variant="subtle" color="gray" style={{ cursor: 'grab', touchAction: 'none' }} {...listeners} {...attributes} aria-label={`Drag ${code.name} to a folder`}>
         ⠿
       </ActionIcon>
     </Group>
-  );
-}
-
-/** The header cell that ticks or unticks every code on the page. */
-export function SelectAllCell({ codeIds, selection }: { codeIds: readonly string[]; selection: CodeSelection }) {
-  const ticked = codeIds.filter((id) => selection.selected.has(id)).length;
-  return (
-    <Checkbox
-      aria-label="Select every code on this page"
-      checked={ticked > 0 && ticked === codeIds.length}
-      indeterminate={ticked > 0 && ticked < codeIds.length}
-      onChange={(event) => selection.setAll(codeIds, event.currentTarget.checked)}
-    />
   );
 }
 
@@ -110,20 +84,37 @@ function FolderTarget({ folder }: { folder: FolderView }) {
   );
 }
 
-/** The organisation's folders as drop targets; `exclude` leaves out the folder on screen. */
-export function FolderTargets({ orgId, exclude }: { orgId: string; exclude?: string }) {
+/** Where there is no folder to move codes to: a link to make one, and what to do next. */
+function CreateFolderHint({ another, then }: { another: boolean; then: string }) {
+  return (
+    <Text size="sm" c="dimmed">
+      <Anchor component={Link} to="/admin/folders">
+        {another ? 'Create another folder' : 'Create a folder'}
+      </Anchor>{' '}
+      {another ? 'to move codes between folders' : 'to sort your codes'}: then {then}
+    </Text>
+  );
+}
+
+/**
+ * The organisation's folders as drop targets; `exclude` leaves out the folder on screen. Without
+ * `dragging` (a phone) there is nothing to drop on: it only says how to start when no folder exists.
+ */
+export function FolderTargets({ orgId, exclude, dragging = true }: { orgId: string; exclude?: string; dragging?: boolean }) {
   const folders = useFolders(orgId);
   const targets = (folders.data ?? []).filter((folder) => folder.folder_id !== exclude);
   if (!folders.data) return null;
+  if (!dragging) {
+    if (targets.length > 0) return null;
+    return <CreateFolderHint another={exclude !== undefined} then="tick codes and pick it under “Move to folder”." />;
+  }
   return (
     <Group gap="xs" aria-label="Folders to drop codes on" role="group">
       {targets.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          <Anchor component={Link} to="/admin/folders">
-            {exclude ? 'Create another folder' : 'Create a folder'}
-          </Anchor>{' '}
-          {exclude ? 'to move codes between folders: then drag a code by its handle ⠿ onto it.' : 'to sort your codes: then drag a code by its handle ⠿ onto the folder, or tick several and move them at once.'}
-        </Text>
+        <CreateFolderHint
+          another={exclude !== undefined}
+          then={exclude ? 'drag a code by its handle ⠿ onto it.' : 'drag a code by its handle ⠿ onto the folder, or tick several and move them at once.'}
+        />
       ) : (
         <>
           <Text size="sm" c="dimmed">
@@ -183,6 +174,9 @@ export function CodesLoadFailure({ error }: { error: unknown }) {
   );
 }
 
+/** What one list of codes shows beside each code, in the table's rows and on the phone's cards. */
+export type CodeRowExtras = (code: CodeView) => Partial<Pick<ComponentProps<typeof CodeRow>, 'onDelete' | 'folderName'>>;
+
 /**
  * A page of codes a writer can tick, drag onto a folder or move in bulk, with its pager: My codes and
  * a folder's screen show their codes alike. `rowProps` adds what one of them shows beside a code.
@@ -208,44 +202,56 @@ export function FilingCodesTable({
   page: number;
   onPage: (page: number) => void;
   writable: boolean;
-  rowProps?: (code: CodeView) => Partial<ComponentProps<typeof CodeRow>>;
+  rowProps?: CodeRowExtras;
 }) {
   const selection = useCodeSelection();
+  const wide = useWiderThan('sm');
   return (
     <CodeDragArea selection={selection}>
-      {writable && <FolderTargets orgId={orgId} exclude={currentFolderId} />}
+      {writable && <FolderTargets orgId={orgId} exclude={currentFolderId} dragging={wide} />}
       {writable && <BulkFolderActions orgId={orgId} selection={selection} currentFolderId={currentFolderId} />}
-      {/* On a phone the table scrolls sideways by itself rather than widening the whole page. */}
-      <Table.ScrollContainer minWidth={880} type="native">
-        <Table aria-label={label} verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              {writable && (
-                <Table.Th>
-                  <SelectAllCell codeIds={codes.map((code) => code.code_id)} selection={selection} />
-                </Table.Th>
-              )}
-              <Table.Th>QR</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Scans</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {codes.map((code) => (
-              <CodeRow key={code.code_id} code={code} {...rowProps?.(code)} lead={writable ? <CodePickCell code={code} selection={selection} /> : undefined} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {wide ? (
+        <CodesTable label={label} codes={codes} selection={writable ? selection : undefined} rowProps={rowProps} />
+      ) : (
+        <CodeCards label={label} codes={codes} selection={writable ? selection : undefined} rowProps={rowProps} />
+      )}
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           {counted(total, 'code')}
         </Text>
-        <Pagination total={Math.ceil(total / pageSize)} value={page} onChange={onPage} aria-label="Pages" />
+        <LabelledPagination total={Math.ceil(total / pageSize)} value={page} onChange={onPage} />
       </Group>
     </CodeDragArea>
+  );
+}
+
+/** The laptop's layout: a row a code, dragged by its handle onto a folder. */
+function CodesTable({ label, codes, selection, rowProps }: { label: string; codes: CodeView[]; selection?: CodeSelection; rowProps?: CodeRowExtras }) {
+  return (
+    // Between `sm` and 880 px the table still scrolls sideways, rather than widening the whole page.
+    <Table.ScrollContainer minWidth={880} type="native">
+      <Table aria-label={label} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            {selection && (
+              <Table.Th>
+                <SelectAllCell codeIds={codes.map((code) => code.code_id)} selection={selection} />
+              </Table.Th>
+            )}
+            <Table.Th>QR</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Scans</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {codes.map((code) => (
+            <CodeRow key={code.code_id} code={code} {...rowProps?.(code)} lead={selection ? <CodePickCell code={code} selection={selection} /> : undefined} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

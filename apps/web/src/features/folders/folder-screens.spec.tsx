@@ -36,6 +36,17 @@ function start(path: string, folders: FolderView[], answer: (path: string, metho
 
 beforeEach(() => localStorage.clear());
 
+// jsdom's stand-in for matchMedia matches no query: the app lays itself out as on a phone.
+const asPhone = window.matchMedia;
+afterEach(() => {
+  window.matchMedia = asPhone;
+});
+
+/** From Mantine's `sm` breakpoint up, as on a laptop: codes in a table, dragged onto folders. */
+function onALaptop(): void {
+  window.matchMedia = (query: string) => ({ ...asPhone(query), matches: query.startsWith('(min-width') });
+}
+
 test('with no folders, the folders screen says how to start, and a new folder is created from the dialog', async () => {
   start('/admin/folders', [], (path, method, body) => (path === '/api/v1/folders' && method === 'POST' ? reply(201, folder(POSTERS, (body as { name: string }).name, 0)) : undefined));
   expect(await screen.findByText(/No folders yet\. Create one with “New folder”/)).toBeTruthy();
@@ -66,6 +77,7 @@ test('the folders screen lists each folder with its count, and removing one says
 });
 
 test('on a folder’s screen, ticked codes move out of the folder or to another folder in one request', async () => {
+  onALaptop();
   const codes = [code('AAAAAAAAA1', 'Menu'), code('AAAAAAAAA2', 'Poster'), code('AAAAAAAAA3', 'Sign')];
   start(`/admin/folder/${POSTERS}`, [folder(FLYERS, 'Flyers', 0), folder(POSTERS, 'Posters', 3)], (path, method) => {
     if (path === `/api/v1/folders/${POSTERS}` && method === 'GET') return reply(200, folder(POSTERS, 'Posters', 3));
@@ -109,6 +121,7 @@ test('a folder the API does not find says so, with a way back', async () => {
 });
 
 test('My codes shows each code’s folder, filters by folder, and files ticked codes into the folder picked', async () => {
+  onALaptop();
   const listed = [{ ...code('AAAAAAAAA1', 'Menu'), folder_id: null }, code('AAAAAAAAA2', 'Poster')];
   start('/admin/my-codes', [folder(FLYERS, 'Flyers', 0), folder(POSTERS, 'Posters', 1)], (path, method) => {
     if (path.startsWith('/api/v1/codes?')) return reply(200, { items: listed, page: 1, per_page: 10, total: 2 });
@@ -130,6 +143,7 @@ test('My codes shows each code’s folder, filters by folder, and files ticked c
 });
 
 test('My codes says when a filter matches nothing, and one click shows every code again', async () => {
+  onALaptop();
   start('/admin/my-codes', [folder(POSTERS, 'Posters', 1)], (path) => {
     if (path.startsWith('/api/v1/codes?')) {
       const filtered = path.includes('filter=') || path.includes('folder_id=');
@@ -144,4 +158,26 @@ test('My codes says when a filter matches nothing, and one click shows every cod
   fireEvent.click(screen.getByRole('button', { name: 'Show all codes' }));
   expect(await screen.findByRole('table', { name: 'Codes' })).toBeTruthy();
   expect((screen.getByRole('textbox', { name: 'Filter' }) as HTMLInputElement).value).toBe('');
+});
+
+test('on a phone, codes are ticked on their cards and moved to a folder, with no drag handles to reach for', async () => {
+  const listed = [{ ...code('AAAAAAAAA1', 'Menu'), folder_id: null }, code('AAAAAAAAA2', 'Poster')];
+  start('/admin/my-codes', [folder(FLYERS, 'Flyers', 0), folder(POSTERS, 'Posters', 1)], (path, method) => {
+    if (path.startsWith('/api/v1/codes?')) return reply(200, { items: listed, page: 1, per_page: 10, total: 2 });
+    if (method === 'POST') return reply(200, folder(FLYERS, 'Flyers', 2));
+    return undefined;
+  });
+  const list = await screen.findByRole('list', { name: 'Codes' });
+  expect(await within(within(list).getAllByRole('listitem')[1]!).findByText('Posters')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Drag Menu to a folder' })).toBeNull();
+  expect(screen.queryByRole('group', { name: 'Folders to drop codes on' })).toBeNull();
+
+  fireEvent.click(within(list).getByRole('checkbox', { name: 'Select Menu' }));
+  expect(screen.getByRole('region', { name: 'Selected codes' }).textContent).toContain('1 code selected');
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select every code on this page' }));
+  const bar = screen.getByRole('region', { name: 'Selected codes' });
+  expect(bar.textContent).toContain('2 codes selected');
+  await pickOption(within(bar).getByRole('combobox', { name: 'Move to folder' }), 'Flyers');
+  fireEvent.click(within(bar).getByRole('button', { name: 'Move' }));
+  await waitFor(() => expect(requestsOf(api, 'POST')).toEqual([[`/api/v1/folders/${FLYERS}/codes`, { code_ids: ['AAAAAAAAA1', 'AAAAAAAAA2'] }]]));
 });

@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * The uploads context's HTTP contract (spec §7 "upload image", "generate URL and generate signed
- * URL"): images for logos and card photos, re-encoded to PNG by the server, and time-limited links
- * to them. The limits are here so the web app can say them before a user picks a file.
+ * URL"): images for logos and card photos, re-encoded by the server (a JPEG photo stays a JPEG,
+ * everything else becomes PNG), and time-limited links to them. The limits are here so the web app can say them before a user picks a file.
  */
 
 /** Over this an upload is refused with 413 `upload_too_large`. */
@@ -12,6 +12,10 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_IMAGE_SIDE = 4096;
 /** What an upload may be, by its bytes; SVG is not among them because it can carry script. */
 export const UPLOAD_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** What an upload is stored as: a photo keeps a photo's compression, anything else is lossless. */
+export const STORED_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+export type StoredImageType = (typeof STORED_IMAGE_TYPES)[number];
 
 export const DEFAULT_LINK_SECONDS = 3600;
 /** A week: the longest a presigned S3 link may live, so both stores promise the same. */
@@ -59,8 +63,8 @@ export const UploadedImageView = BlobUrlView.extend({
   blob_id: BlobId,
   width: z.number().int(),
   height: z.number().int(),
-  size: z.number().int().meta({ description: 'Bytes of the stored PNG.' }),
-  content_type: z.literal('image/png'),
+  size: z.number().int().meta({ description: 'Bytes of the stored image.' }),
+  content_type: z.enum(STORED_IMAGE_TYPES).meta({ description: 'A JPEG upload is stored as JPEG, any other as PNG.' }),
 }).meta({ id: 'UploadedImage' });
 export type UploadedImageView = z.infer<typeof UploadedImageView>;
 
@@ -73,7 +77,7 @@ export interface ImageUploaded {
   data: {
     blob_id: string;
     org_id: string;
-    content_type: 'image/png';
+    content_type: StoredImageType;
     size: number;
     width: number;
     height: number;

@@ -1,28 +1,32 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, type BlobUrlView } from '@qr/contracts';
+import { DomainError, type BlobUrlView, type StoredImageType } from '@qr/contracts';
 import type { BlobRef, BlobStore } from '@qr/platform';
 import sharp from 'sharp';
 import { BLOB_STORE } from './blob-store.providers';
+import { PNG_SIGNATURE } from './image-reencoding';
 
 /**
  * An organisation's uploaded images, for this module's routes and for other modules: the QR
- * renderer embeds an uploaded logo with `readPng(orgId, blobId)`. Callers have already settled
+ * renderer embeds an uploaded logo with `readPng(orgId, blobId)`, a card's photo is read with `read`. Callers have already settled
  * that the organisation is the caller's; an id of another organisation is simply not found.
  */
 @Injectable()
 export class UploadedImages {
   constructor(@Inject(BLOB_STORE) private readonly store: BlobStore) {}
 
-  /**
-   * The stored PNG (every upload is re-encoded to one), or 404 `blob_not_found`; scaled down to fit
-   * `maxSide` when it is larger.
-   */
+  /** The stored image as it was stored (see `reencodeImage`), or 404 `blob_not_found`. */
+  async read(orgId: string, blobId: string): Promise<{ bytes: Buffer; contentType: StoredImageType }> {
+    const bytes = await this.store.get({ orgId, blobId });
+    if (!bytes) throw notFound();
+    return { bytes, contentType: bytes.subarray(0, 8).equals(PNG_SIGNATURE) ? 'image/png' : 'image/jpeg' };
+  }
+
+  /** The image as PNG, for drawing into a QR code, scaled down to fit `maxSide` when it is larger. */
   async readPng(orgId: string, blobId: string, maxSide = Infinity): Promise<Buffer> {
-    const png = await this.store.get({ orgId, blobId });
-    if (!png) throw notFound();
-    // Width and height stand at fixed places in the PNG's header: no decoding to learn them.
-    if (png.readUInt32BE(16) <= maxSide && png.readUInt32BE(20) <= maxSide) return png;
-    return sharp(png).resize({ width: maxSide, height: maxSide, fit: 'inside' }).png().toBuffer();
+    const { bytes, contentType } = await this.read(orgId, blobId);
+    // Width and height stand at fixed places in a PNG's header: no decoding to learn them.
+    if (contentType === 'image/png' && bytes.readUInt32BE(16) <= maxSide && bytes.readUInt32BE(20) <= maxSide) return bytes;
+    return sharp(bytes).resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
   }
 
   /** Refuses, with 404 `blob_not_found`, an image the organisation has not uploaded. */

@@ -68,14 +68,14 @@ export class SignedBlobsController {
     const check = this.links.check(blob_id, query);
     if (check === 'invalid') throw new DomainError('signed_url_invalid', 'This link was not signed by this server, or was changed.');
     if (check === 'expired') throw new DomainError('signed_url_expired', 'This link has expired: ask for a new one.');
-    const png = await this.images.readPng(query.org_id, blob_id);
+    const image = await this.images.read(query.org_id, blob_id);
     const secondsLeft = Math.max(0, query.expires - Math.floor(Date.now() / 1000));
     void reply.headers({
-      'content-type': 'image/png',
+      'content-type': image.contentType,
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
       'cache-control': `private, max-age=${secondsLeft}`,
     });
-    return png;
+    return image.bytes;
   }
 }

@@ -5,7 +5,7 @@ import type { EventStore } from '@qr/eventstore';
 import type { BlobStore, Logger } from '@qr/platform';
 import { EVENT_STORE, LOGGER } from '../infrastructure';
 import { BLOB_STORE } from './blob-store.providers';
-import { reencodeAsPng } from './image-reencoding';
+import { reencodeImage } from './image-reencoding';
 import { UploadedImages } from './uploaded-images';
 
 export class UploadImageCommand extends Command<UploadedImageView> {
@@ -33,15 +33,15 @@ export class UploadImageHandler implements ICommandHandler<UploadImageCommand> {
   ) {}
 
   async execute({ orgId, uploader, file }: UploadImageCommand): Promise<UploadedImageView> {
-    const image = await reencodeAsPng(file);
-    const ref = await this.store.put(orgId, image.png, 'image/png');
+    const image = await reencodeImage(file);
+    const ref = await this.store.put(orgId, image.bytes, image.contentType);
     const event: ImageUploaded = {
       type: 'ImageUploaded',
       data: {
         blob_id: ref.blobId,
         org_id: orgId,
-        content_type: 'image/png',
-        size: image.png.length,
+        content_type: image.contentType,
+        size: image.bytes.length,
         width: image.width,
         height: image.height,
         original_type: image.originalType,
@@ -57,6 +57,6 @@ export class UploadImageHandler implements ICommandHandler<UploadImageCommand> {
       throw error;
     }
     const link = await this.images.linkToStored(ref, DEFAULT_LINK_SECONDS);
-    return { blob_id: ref.blobId, width: image.width, height: image.height, size: image.png.length, content_type: 'image/png', ...link };
+    return { blob_id: ref.blobId, width: image.width, height: image.height, size: image.bytes.length, content_type: image.contentType, ...link };
   }
 }

@@ -119,7 +119,7 @@ describe('uploads', () => {
     expect(served.rawPayload.equals(stored)).toBe(true);
   });
 
-  it('turns a phone photo (JPEG with EXIF and a hidden trailer) into a clean, upright PNG', async () => {
+  it('turns a phone photo (JPEG with EXIF and a hidden trailer) into a clean, upright JPEG', async () => {
     const photo = await sharp({ create: { width: 40, height: 60, channels: 3, background: '#c33' } })
       .jpeg()
       .withExif({ IFD0: { Copyright: 'home-address-in-exif' } })
@@ -131,10 +131,22 @@ describe('uploads', () => {
     expect([view.width, view.height]).toEqual([60, 40]);
     const stored = readFileSync(join(dataDir, 'blobs', orgId, view.blob_id));
     const metadata = await sharp(stored).metadata();
-    expect([metadata.format, metadata.exif]).toEqual(['png', undefined]);
+    expect([metadata.format, metadata.exif, view.content_type]).toEqual(['jpeg', undefined, 'image/jpeg']);
     expect(stored.includes('home-address-in-exif')).toBe(false);
     expect(stored.includes('<script>')).toBe(false);
     expect((await uploadEvents(orgId)).at(-1)!.data).toMatchObject({ blob_id: view.blob_id, original_type: 'image/jpeg' });
+  });
+
+  it('keeps a photo a photo: light to store and to send to a visitor’s phone, served as the JPEG it is', async () => {
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const view = await uploaded(photo, 'IMG_0002.jpg', 'image/jpeg');
+    // As PNG this photo took about 5.7 MB: eight times the JPEG sent.
+    expect([view.content_type, view.size < 2 * photo.length]).toEqual(['image/jpeg', true]);
+    const served = await follow(view.url);
+    expect([served.statusCode, served.headers['content-type'], served.rawPayload.length]).toEqual([200, 'image/jpeg', view.size]);
+    expect((await uploadEvents(orgId)).at(-1)!.data).toMatchObject({ content_type: 'image/jpeg', size: view.size });
   });
 
   it('takes WebP and GIF too', async () => {

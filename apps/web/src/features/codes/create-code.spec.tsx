@@ -125,7 +125,7 @@ const savedDesign = () => (requestsOf(api, 'POST').find(([path]) => path === '/a
 
 test('a logo is uploaded to the organisation, sized, previewed with it, and saved in the design', async () => {
   await startWithUploads();
-  expect(screen.getByText(/PNG, JPEG, WebP or GIF up to 5 MB\./)).toBeTruthy();
+  expect(screen.getByText(/PNG, JPEG, WebP or GIF up to 5 MB and 4096 × 4096 px\./)).toBeTruthy();
   expect(logoInput().accept).toBe('image/png,image/jpeg,image/webp,image/gif');
 
   // Too large to send: refused before any request.

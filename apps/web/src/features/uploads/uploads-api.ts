@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, type UploadedImageView } from '@qr/contracts';
+import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, type UploadedImageView } from '@qr/contracts';
 import { apiFetch } from '../../api/api-fetch';
 
 const MAX_MEGABYTES = MAX_UPLOAD_BYTES / 1024 / 1024;
@@ -12,8 +12,11 @@ const IMAGE_TYPE_NAMES: Record<(typeof UPLOAD_IMAGE_TYPES)[number], string> = {
 };
 const typeNames = UPLOAD_IMAGE_TYPES.map((type) => IMAGE_TYPE_NAMES[type]);
 
-/** What an upload may be, said before a user picks a file: "PNG, JPEG, WebP or GIF up to 5 MB." */
-export const ACCEPTED_IMAGES = `${typeNames.slice(0, -1).join(', ')} or ${typeNames.at(-1)} up to ${MAX_MEGABYTES} MB.`;
+/**
+ * What an upload may be, said before a user picks a file: "PNG, JPEG, WebP or GIF up to 5 MB and
+ * 4096 × 4096 px." A camera's photo can be larger than that in pixels while well under 5 MB.
+ */
+export const ACCEPTED_IMAGES = `${typeNames.slice(0, -1).join(', ')} or ${typeNames.at(-1)} up to ${MAX_MEGABYTES} MB and ${MAX_IMAGE_SIDE} × ${MAX_IMAGE_SIDE} px.`;
 
 /** What the upload refuses before sending, in the words the server would use. */
 export const TOO_LARGE = `The image is larger than ${MAX_MEGABYTES} MB.`;

@@ -207,7 +207,7 @@ describeJourney('a new organisation user', () => {
     const photo = await qr.screenshot();
 
     await page.goto(`${origin}/admin/my-codes`);
-    await page.getByRole('table', { name: 'Codes' }).getByRole('link', { name: 'Shop window' }).waitFor();
+    await page.getByRole('table', { name: 'Codes' }).getByRole('link', { name: 'Shop window', exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/web-my-codes.png', fullPage: true });
 
     // What the printed code encodes: the scan is recorded and the browser lands on the target. The
@@ -233,10 +233,10 @@ describeJourney('a new organisation user', () => {
     await page.getByText(/2 scans/).waitFor({ timeout: 15_000 });
 
     // On a phone the header keeps to its bar (the organisation is picked in the menu) and the codes
-    // table scrolls inside the screen instead of widening the page.
+    // are cards with their actions in view instead of a table wider than the page.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${origin}/admin/my-codes`);
-    await page.getByRole('table', { name: 'Codes' }).getByRole('link', { name: 'Shop window' }).waitFor();
+    await page.getByRole('list', { name: 'Codes' }).getByRole('link', { name: 'Edit Shop window' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await page.screenshot({ path: '/tmp/web-my-codes-phone.png' });
     // The users table too, whose owner's email and role menu are wider than a phone.
@@ -546,7 +546,7 @@ describeJourney('a new organisation user', () => {
 
     await page.goto(`${origin}/admin/my-codes`);
     const codes = page.getByRole('table', { name: 'Codes' });
-    await codes.getByRole('link', { name: 'Spring sale' }).waitFor();
+    await codes.getByRole('link', { name: 'Spring sale', exact: true }).waitFor();
     const target = page.locator('[data-folder-target="Window posters"]');
     await target.waitFor();
     await page.screenshot({ path: '/tmp/web-my-codes-folders.png', fullPage: true });
@@ -573,7 +573,7 @@ describeJourney('a new organisation user', () => {
     await page.getByRole('heading', { name: 'Window posters' }).waitFor();
     await page.getByText('2 codes', { exact: true }).first().waitFor();
     const inFolder = page.getByRole('table', { name: 'Codes in this folder' });
-    await inFolder.getByRole('link', { name: 'Opening hours' }).waitFor();
+    await inFolder.getByRole('link', { name: 'Opening hours', exact: true }).waitFor();
     await page.screenshot({ path: '/tmp/web-folder.png', fullPage: true });
 
     await page.getByRole('link', { name: 'Show QR codes' }).click();
@@ -586,9 +586,9 @@ describeJourney('a new organisation user', () => {
     await inFolder.getByRole('checkbox', { name: 'Select Opening hours' }).check();
     await page.getByRole('button', { name: 'Move out of folder' }).click();
     await page.getByText('1 code', { exact: true }).first().waitFor({ timeout: 15_000 });
-    await inFolder.getByRole('link', { name: 'Opening hours' }).waitFor({ state: 'detached' });
+    await inFolder.getByRole('link', { name: 'Opening hours', exact: true }).waitFor({ state: 'detached' });
 
-    await inFolder.getByRole('link', { name: 'Spring sale' }).click();
+    await inFolder.getByRole('link', { name: 'Spring sale', exact: true }).click();
     const notes = page.getByRole('region', { name: 'Notes' });
     await notes.getByText(/No notes yet/).waitFor();
     await notes.getByRole('textbox', { name: 'New note' }).fill('Reprint before the summer sale');
@@ -609,6 +609,6 @@ describeJourney('a new organisation user', () => {
     await page.getByRole('dialog', { name: 'Remove this folder?' }).getByRole('button', { name: 'Remove folder' }).click();
     await page.getByText(/No folders yet/).waitFor();
     await page.goto(`${origin}/admin/my-codes`);
-    await codes.getByRole('link', { name: 'Spring sale' }).waitFor();
+    await codes.getByRole('link', { name: 'Spring sale', exact: true }).waitFor();
   }, 120_000);
 });

@@ -237,7 +237,8 @@ describe('uploads', () => {
     expect(res.statusCode).toBe(200);
     const { url, expires_at } = res.json();
     expect(Math.abs(Date.parse(expires_at) - Date.now() - 120_000)).toBeLessThan(2000);
-    expect(Number(new URL(url).searchParams.get('expires')) * 1000).toBe(Date.parse(expires_at));
+    // The store reads the clock again when it signs: the link may outlast what was promised by the second that ticked meanwhile, never fall short of it.
+    expect([0, 1000]).toContain(Number(new URL(url).searchParams.get('expires')) * 1000 - Date.parse(expires_at));
     const served = await follow(url);
     expect([served.statusCode, served.headers['cache-control']]).toEqual([200, expect.stringMatching(/^private, max-age=1[12]\d$/)]);
     for (const bad of ['10', '604801', 'soon']) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, type CodeContent, type CodeCreatedView, type CreateCodeBody, type UpdateCodeBody } from '@qr/contracts';
-import { actorId, codeDecider, codeStreamId, type CodeActor, type CodeCommand } from '@qr/domain';
+import { actorId, authoriseCodeChange, codeDecider, codeStreamId, type CodeActor, type CodeCommand } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
 import type { Config, SqlClient } from '@qr/platform';
 import type { ProjectionRunner } from '@qr/projections-runner';
@@ -96,6 +96,8 @@ export class CreateCodeHandler implements ICommandHandler<CreateCodeCommand> {
 
   async execute({ caller, body }: CreateCodeCommand): Promise<CodeCreatedView> {
     const actor = await this.stream.actorFor(caller, body.org_id);
+    // A viewer hears that they may not, not what is wrong with the design they may not save.
+    authoriseCodeChange(actor);
     const codeId = newCodeId();
     const content = contentOf(body, ['org_id', 'name', 'design', 'width', 'height']);
     const design = designOf(body);
@@ -126,6 +128,7 @@ export class ChangeCodeHandler implements ICommandHandler<ChangeCodeCommand> {
   async execute({ caller, codeId, change }: ChangeCodeCommand): Promise<void> {
     const { orgId, actor } = await this.stream.organizationOf(caller, codeId);
     if (change.type !== 'UpdateCode') return this.stream.decide(codeId, orgId, { type: change.type, actor });
+    authoriseCodeChange(actor);
     const content = contentOf(change.body, ['name', 'design', 'width', 'height']);
     const design = designOf(change.body);
     await this.images.assertScannable(orgId, codeId, design);

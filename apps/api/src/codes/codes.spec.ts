@@ -168,6 +168,13 @@ describe('codes', () => {
     const refused = await viewer('POST', `${CODES}/${id}/pause`);
     expect([refused.statusCode, refused.json().code]).toEqual([403, 'forbidden']);
     expect((await viewer('POST', CODES, { org_id: orgId, name: 'x', type: 'text', text: 'x' })).statusCode).toBe(403);
+    // Told they may not, before anything about a design they may not save anyway.
+    const unscannable = { foreground: '#ffffff', background: '#ffffff' };
+    const code = { name: 'x', type: 'text', text: 'x', design: unscannable };
+    for (const [method, url, body] of [['POST', CODES, { org_id: orgId, ...code }], ['PUT', `${CODES}/${id}`, code]] as const) {
+      const res = await viewer(method, url, body);
+      expect([method, res.statusCode, res.json().code]).toEqual([method, 403, 'forbidden']);
+    }
   });
 
   it('answers 404 to a names or child query naming another organisation, as to its code ids, rather than a list', async () => {

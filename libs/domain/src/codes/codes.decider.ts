@@ -27,7 +27,8 @@ function evolve(state: CodeState, event: CodeEvent): CodeState {
   }
 }
 
-function authorise(actor: CodeActor): void {
+/** Also asked by a handler before work the decision does not need, such as decoding a design. */
+export function authoriseCodeChange(actor: CodeActor): void {
   if (!can.write('codes', actor.role)) throw new DomainError('forbidden', 'Your role does not allow you to change codes.');
 }
 
@@ -37,7 +38,7 @@ function refuseUnlessLive(state: CodeState): void {
 }
 
 function decide(command: CodeCommand, state: CodeState): CodeEvent[] {
-  authorise(command.actor);
+  authoriseCodeChange(command.actor);
   const by = command.actor.id;
   if (command.type === 'CreateCode') {
     // Only a reused code_id gets here; answer as the store's `no_stream` append would.

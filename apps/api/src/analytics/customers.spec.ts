@@ -95,6 +95,12 @@ describe('customers: list, activity, interaction and forgetting', () => {
     // Their own organisation's id does not reach ours either.
     const crossed = await stranger('GET', `${CUSTOMERS}/${ada}/activity?org_id=${theirOrg}`);
     expect([crossed.statusCode, crossed.json().code]).toEqual([404, 'customer_not_found']);
+    // Filtered by another organisation's code, or one that does not exist, the list says it is not found, rather than that it has no customers.
+    const theirCode = (await stranger('POST', '/api/v1/codes', { org_id: theirOrg, name: 'Theirs', type: 'page' })).json().code_id as string;
+    for (const codeId of [theirCode, 'AAAAAAAAAA']) {
+      const res = await list(`&code_id=${codeId}`);
+      expect([codeId, res.statusCode, res.json().code]).toEqual([codeId, 404, 'code_not_found']);
+    }
 
     await owner('POST', `/api/v1/organizations/${orgId}/users`, { email: 'customers-viewer@example.com', role: 'viewer' });
     const viewer = callerOf(t.app, await signedUpToken(t.app, 'customers-viewer@example.com'));

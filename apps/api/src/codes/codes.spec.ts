@@ -259,17 +259,22 @@ describe('codes', () => {
     expect((await owner('GET', `${CODES}/${id}`)).json().design.foreground).toBe('#000000');
   });
 
-  it('puts an uploaded logo in the middle of the code, in every format, and still checks it scans', async () => {
-    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#d02040' } }).png().toBuffer();
-    const upload = multipart(image, 'logo.png', 'image/png');
-    const uploaded = await t.app.inject({
+  /** The blob id of an image the owner uploads to the organisation. */
+  const uploaded = async (bytes: Buffer, name: string, type: string): Promise<string> => {
+    const upload = multipart(bytes, name, type);
+    const res = await t.app.inject({
       method: 'POST',
       url: `/api/v1/uploads?org_id=${orgId}`,
       headers: { authorization: ownerAuthorization, 'content-type': upload.contentType },
       payload: upload.payload,
     });
-    expect(uploaded.statusCode).toBe(201);
-    const design = { logo: { blob_id: uploaded.json().blob_id, size: 0.2 } };
+    expect(res.statusCode).toBe(201);
+    return res.json().blob_id;
+  };
+
+  it('puts an uploaded logo in the middle of the code, in every format, and still checks it scans', async () => {
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#d02040' } }).png().toBuffer();
+    const design = { logo: { blob_id: await uploaded(image, 'logo.png', 'image/png'), size: 0.2 } };
     const id = await create({ name: 'With logo', type: 'url', url: 'https://example.com', design });
     expect((await owner('GET', `${CODES}/${id}/qr`)).body).toContain('href="data:image/png;base64,');
     expect((await owner('GET', `${CODES}/${id}/qr?format=png`)).statusCode).toBe(200);
@@ -282,15 +287,8 @@ describe('codes', () => {
   it('draws a photo used as a logo no larger than the design shows it, so the share image stays light', async () => {
     // A noisy photo compresses badly: stored as PNG it is about 12 MB.
     const photo = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 40 }).toBuffer();
-    const upload = multipart(photo, 'photo.jpg', 'image/jpeg');
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/uploads?org_id=${orgId}`,
-      headers: { authorization: ownerAuthorization, 'content-type': upload.contentType },
-      payload: upload.payload,
-    });
-    expect(uploaded.statusCode).toBe(201);
-    const id = await create({ name: 'Photo logo', type: 'url', url: 'https://example.com', design: { width: 512, height: 512, logo: { blob_id: uploaded.json().blob_id, size: 0.3 } } });
+    const logo = { blob_id: await uploaded(photo, 'photo.jpg', 'image/jpeg'), size: 0.3 };
+    const id = await create({ name: 'Photo logo', type: 'url', url: 'https://example.com', design: { width: 512, height: 512, logo } });
     const shared = await callerOf(t.app)('GET', `/api/v1/public/codes/${id}/qr`);
     expect(shared.statusCode).toBe(200);
     // 0.3 of 512 px, twice over: a 308 px square of noise, about 400 kB as PNG and base64.

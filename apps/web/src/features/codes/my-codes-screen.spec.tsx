@@ -4,6 +4,7 @@ import { installFakeApi, reply, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
+import { backToAPhone, onALaptop } from '../../testing/viewport';
 import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
 
 const LIST = '/api/v1/codes?org_id=org-1&page=1&per_page=10';
@@ -26,16 +27,7 @@ function myCodes(listed: () => CodeView[]): FakeApi {
 
 beforeEach(() => localStorage.clear());
 
-// jsdom's stand-in for matchMedia matches no query: the app lays itself out as on a phone.
-const asPhone = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = asPhone;
-});
-
-/** From Mantine's `sm` breakpoint up, as on a laptop: codes in a table, dragged onto folders. */
-function onALaptop(): void {
-  window.matchMedia = (query: string) => ({ ...asPhone(query), matches: query.startsWith('(min-width') });
-}
+afterEach(backToAPhone);
 
 test('a code’s status shows in full in My codes, never cut to “AC…” beside long names', async () => {
   onALaptop();

@@ -5,6 +5,7 @@ import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { pickOption } from '../../testing/pick-option';
 import { renderApp } from '../../testing/render-app';
+import { backToAPhone, onALaptop } from '../../testing/viewport';
 import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
 
 const ORG = '0f0e0d0c-0b0a-4908-8706-050403020100';
@@ -36,16 +37,7 @@ function start(path: string, folders: FolderView[], answer: (path: string, metho
 
 beforeEach(() => localStorage.clear());
 
-// jsdom's stand-in for matchMedia matches no query: the app lays itself out as on a phone.
-const asPhone = window.matchMedia;
-afterEach(() => {
-  window.matchMedia = asPhone;
-});
-
-/** From Mantine's `sm` breakpoint up, as on a laptop: codes in a table, dragged onto folders. */
-function onALaptop(): void {
-  window.matchMedia = (query: string) => ({ ...asPhone(query), matches: query.startsWith('(min-width') });
-}
+afterEach(backToAPhone);
 
 test('with no folders, the folders screen says how to start, and a new folder is created from the dialog', async () => {
   start('/admin/folders', [], (path, method, body) => (path === '/api/v1/folders' && method === 'POST' ? reply(201, folder(POSTERS, (body as { name: string }).name, 0)) : undefined));

@@ -8,6 +8,9 @@
  * Beside each ratio it prints the CPU a scan of the API, of a local PostgreSQL server and of
  * autocannon, how idle each core was, and the rate those costs would allow with no core idle: a run
  * that waited and a run short of CPU read alike in the ratio alone.
+ * Between the two it measures the floor (`scan-floor-server.ts`): the same 302 after the same event is
+ * made durable through the API's own event store and appender, with nothing of the product around
+ * it, so a run tells what the durable write costs on this machine apart from what the product adds.
  * The run ends by comparing the 302s answered with the ScanRecorded events stored: none may be lost.
  */
 import { execFileSync } from 'node:child_process';
@@ -106,14 +109,21 @@ export interface BenchDatabase {
   close(): Promise<void>;
 }
 
+type Side = 'baseline' | 'floor' | 'api';
+const SIDES: readonly Side[] = ['baseline', 'floor', 'api'];
+
 interface Row {
   database: DatabaseName;
   storage: string;
   /** Each side's turns summed up: the medians of their figures, the counts added. */
   baseline: Load;
+  floor: Load;
   api: Load;
   /** The API's rate over the baseline's, round by round. */
   ratios: number[];
+  /** The floor's rate over the baseline's, and the API's over the floor's, round by round. */
+  floorRatios: number[];
+  apiOverFloor: number[];
   /** How busy the API's process kept its core during the baseline's turns: it must not slow the baseline. */
   apiShareInBaselineTurns: number[];
   /** 302s over the API's warm-up and measured runs, and the events stored for them. */
@@ -137,53 +147,66 @@ export async function run(): Promise<void> {
   const loadAtStart = loadavg()[0]!;
   const rows: Row[] = [];
   for (const open of openers) {
+    // The floor writes to a database of its own, so the API's stored scans count only the API's.
     const database = await open();
+    const floorDatabase = await open();
     try {
       console.error(`Measuring ${database.name} (${database.storage})…`);
-      rows.push(await measure(database));
+      rows.push(await measure(database, floorDatabase));
     } finally {
       await database.close();
+      await floorDatabase.close();
     }
   }
   report(rows, loadAtStart, pinned);
 }
 
-async function measure(database: BenchDatabase): Promise<Row> {
-  const baselineServer = await startServer(['-e', BASELINE_SERVER], { TARGETS: JSON.stringify(codes.map((c) => [c.codeId, c.url])) }, { cpu: SERVER_CPU });
+async function measure(database: BenchDatabase, floorDatabase: BenchDatabase): Promise<Row> {
+  const targets = { TARGETS: JSON.stringify(codes.map((c) => [c.codeId, c.url])) };
+  const baselineServer = await startServer(['-e', BASELINE_SERVER], targets, { cpu: SERVER_CPU });
   // BENCH_CPU_PROF=<dir> writes the API's CPU profile there (it slows the API: compare shares, not rates).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  let floorServer: RunningServer | undefined;
   let apiServer: RunningServer | undefined;
   let warmup: Load;
-  const turns: { baseline: Load[]; api: Load[] } = { baseline: [], api: [] };
+  const turns: Record<Side, Load[]> = { baseline: [], floor: [], api: [] };
   const apiShareInBaselineTurns: number[] = [];
   try {
+    floorServer = await startServer(['--import', 'tsx', join(REPO, 'bench/scan-floor-server.ts')], { ...targets, ...floorDatabase.env }, { cpu: SERVER_CPU });
     apiServer = await startServer([...profile, join(REPO, 'dist/apps/api/src/main.js')], { NODE_ENV: 'production', LOG_LEVEL, ...database.env }, { cpu: SERVER_CPU });
     await load(baselineServer, WARMUP_SECONDS);
+    await load(floorServer, WARMUP_SECONDS);
     warmup = await load(apiServer, WARMUP_SECONDS);
-    const servers = { baseline: baselineServer, api: apiServer };
+    const servers: Record<Side, RunningServer> = { baseline: baselineServer, floor: floorServer, api: apiServer };
     for (let round = 0; round < ROUNDS; round++) {
-      // Every other round the API goes first: in scan-ab the second turn of a round came out faster.
-      for (const side of round % 2 === 0 ? (['baseline', 'api'] as const) : (['api', 'baseline'] as const)) {
+      // Every other round the order turns round: in scan-ab the second turn of a round came out faster.
+      for (const side of round % 2 === 0 ? SIDES : [...SIDES].reverse()) {
         await quiet(apiServer.pid);
         const apiCpuBefore = processCpuSeconds(apiServer.pid);
         const startedAt = performance.now();
-        // The database server's CPU is read for the API's turns only: the table shows it per scan.
-        turns[side].push(await load(servers[side], TURN_SECONDS, side === 'api' ? database : undefined));
+        // The database server's CPU is read for the turns that write: the table shows it per scan.
+        turns[side].push(await load(servers[side], TURN_SECONDS, side === 'baseline' ? undefined : database));
         if (side === 'baseline') apiShareInBaselineTurns.push((processCpuSeconds(apiServer.pid) - apiCpuBefore) / ((performance.now() - startedAt) / 1000));
       }
-      console.error(`round ${round + 1}/${ROUNDS}: baseline ${formatRate(turns.baseline[round]!.requestsPerSecond)}/s, API ${formatRate(turns.api[round]!.requestsPerSecond)}/s`);
+      const rate = (side: Side) => formatRate(turns[side][round]!.requestsPerSecond);
+      console.error(`round ${round + 1}/${ROUNDS}: baseline ${rate('baseline')}/s, floor ${rate('floor')}/s, API ${rate('api')}/s`);
     }
   } finally {
-    // SIGTERM: the API drains its scan appender before it exits.
+    // SIGTERM: the API and the floor drain their appenders before they exit.
     await apiServer?.stop();
+    await floorServer?.stop();
     await baselineServer.stop();
   }
+  const perRound = (over: Side, under: Side) => turns[over].map((turn, round) => turn.requestsPerSecond / turns[under][round]!.requestsPerSecond);
   return {
     database: database.name,
     storage: database.storage,
     baseline: summed(turns.baseline),
+    floor: summed(turns.floor),
     api: summed(turns.api),
-    ratios: turns.api.map((api, round) => api.requestsPerSecond / turns.baseline[round]!.requestsPerSecond),
+    ratios: perRound('api', 'baseline'),
+    floorRatios: perRound('floor', 'baseline'),
+    apiOverFloor: perRound('api', 'floor'),
     apiShareInBaselineTurns,
     redirectsAnswered: warmup.redirects + turns.api.reduce((sum, turn) => sum + turn.redirects, 0),
     scansStored: await database.countScans(),
@@ -375,7 +398,7 @@ export async function openPostgres(serverUrl: string): Promise<BenchDatabase> {
 function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): void {
   console.log(
     `\nScan redirects: GET /{code_id} of ${CODES} URL codes, ${CONNECTIONS} connections, loopback; after a ${WARMUP_SECONDS} s warm-up each, ` +
-      `the baseline and the API take ${ROUNDS} turns of ${TURN_SECONDS} s in alternation; each figure is the median of a side's turns, and "vs baseline" the median of the rounds' ratios;`,
+      `the baseline, the floor and the API take ${ROUNDS} turns of ${TURN_SECONDS} s in turn, the order reversed every other round; each figure is the median of a side's turns, and "vs baseline" the median of the rounds' ratios;`,
   );
   console.log(
     pinned
@@ -387,63 +410,66 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
   }
   console.log('');
   for (const row of rows) console.log(`${row.database}: ${row.storage}`);
-  const busy = (load: Load) => [formatPercent(load.serverCpuShare), formatPercent(load.loadGeneratorCpuShare)];
+  /** A side's row: its rate against the baseline's (the median of the rounds' ratios), and its CPU a request against the baseline's. */
+  const sideRow = (row: Row, server: string, load: Load, ratios: readonly number[] | undefined) => [
+    row.database,
+    server,
+    formatRate(load.requestsPerSecond),
+    ratios ? formatPercent(median(ratios)) : '100%',
+    `${load.p99Ms} ms`,
+    formatRate(load.cpuMicrosPerRequest),
+    formatPercent(row.baseline.cpuMicrosPerRequest / load.cpuMicrosPerRequest),
+    formatPercent(load.serverCpuShare),
+    formatPercent(load.loadGeneratorCpuShare),
+  ];
   const tableRows = rows.flatMap((row) => [
-    [
-      row.database,
-      'bare node:http 302 from a Map (baseline)',
-      formatRate(row.baseline.requestsPerSecond),
-      '100%',
-      `${row.baseline.p99Ms} ms`,
-      formatRate(row.baseline.cpuMicrosPerRequest),
-      '100%',
-      ...busy(row.baseline),
-    ],
-    [
-      row.database,
-      'API: 302 after a durable ScanRecorded',
-      formatRate(row.api.requestsPerSecond),
-      formatPercent(median(row.ratios)),
-      `${row.api.p99Ms} ms`,
-      formatRate(row.api.cpuMicrosPerRequest),
-      formatPercent(row.baseline.cpuMicrosPerRequest / row.api.cpuMicrosPerRequest),
-      ...busy(row.api),
-    ],
+    sideRow(row, 'bare node:http 302 from a Map (baseline)', row.baseline, undefined),
+    sideRow(row, 'floor: node:http 302 after the same event is durable', row.floor, row.floorRatios),
+    sideRow(row, 'API: 302 after a durable ScanRecorded', row.api, row.ratios),
   ]);
   const header = ['Database', 'Server', 'req/s', 'vs baseline', 'p99', 'CPU µs/request', 'baseline CPU / CPU', 'server core busy', 'load generator core busy'];
   console.log(`\n${markdownTable(header, tableRows)}\n`);
   console.log('A core near 100% busy sets its row\'s rate: the load generator\'s caps the baseline when it is; with neither near it, the server waits on its database.');
+  console.log('The floor is the event store\'s batched append behind bare node:http, nothing else: the share of the baseline no scan path on this database reaches past in this run.');
+  const rounds = (ratios: readonly number[]) => ratios.map((ratio) => formatPercent(ratio)).join(', ');
   for (const row of rows) {
     console.log(
-      `${row.database}: the API's rate over the baseline's, round by round: ${row.ratios.map((ratio) => formatPercent(ratio)).join(', ')}; ` +
+      `${row.database}: round by round, the API's rate over the baseline's ${rounds(row.ratios)}, the floor's ${rounds(row.floorRatios)}, ` +
+        `the API's over the floor's ${rounds(row.apiOverFloor)}; ` +
         `the idle API used ${row.apiShareInBaselineTurns.map((share) => formatPercent(share)).join(', ')} of its core during the baseline's turns.`,
     );
   }
   console.log('');
-  console.log('Where the CPU of the API runs went, per scan, how much of each core was left idle, and the rate no idle core would allow:\n');
+  console.log('Where the CPU of the floor\'s and the API\'s runs went, per scan, how much of each core was left idle, and the rate no idle core would allow:\n');
+  const costs = (database: DatabaseName, side: string, load: Load, baseline: Load) => {
+    const autocannonMicros = (load.loadGeneratorCpuShare * 1e6) / load.requestsPerSecond;
+    const ceiling = noIdleCoreRate(load.cpuMicrosPerRequest, (load.databaseCpuMicrosPerRequest ?? 0) + autocannonMicros);
+    return [
+      database,
+      side,
+      formatRate(load.cpuMicrosPerRequest),
+      databaseCpuCell(database, load.databaseCpuMicrosPerRequest),
+      formatRate(autocannonMicros),
+      formatPercent(load.serverCoreIdle),
+      formatPercent(load.loadGeneratorCoreIdle),
+      formatRate(ceiling),
+      formatPercent(ceiling / baseline.requestsPerSecond),
+    ];
+  };
   console.log(
     markdownTable(
-      ['Database', 'API µs', 'database server µs', 'autocannon µs', 'server core idle', 'load generator core idle', 'no idle core: req/s', 'vs baseline'],
-      rows.map(({ database, baseline, api }) => {
-        const autocannonMicros = (api.loadGeneratorCpuShare * 1e6) / api.requestsPerSecond;
-        const ceiling = noIdleCoreRate(api.cpuMicrosPerRequest, (api.databaseCpuMicrosPerRequest ?? 0) + autocannonMicros);
-        return [
-          database,
-          formatRate(api.cpuMicrosPerRequest),
-          databaseCpuCell(database, api.databaseCpuMicrosPerRequest),
-          formatRate(autocannonMicros),
-          formatPercent(api.serverCoreIdle),
-          formatPercent(api.loadGeneratorCoreIdle),
-          formatRate(ceiling),
-          formatPercent(ceiling / baseline.requestsPerSecond),
-        ];
-      }),
+      ['Database', 'Server', 'server µs', 'database server µs', 'autocannon µs', 'server core idle', 'load generator core idle', 'no idle core: req/s', 'vs baseline'],
+      rows.flatMap(({ database, baseline, floor, api }) => [costs(database, 'floor', floor, baseline), costs(database, 'API', api, baseline)]),
     ),
   );
   console.log(
-    '\nThe API has its core; a PostgreSQL server on this machine runs on either. With both cores partly idle the scans wait on the batch round trip; ' +
+    '\nEach server has its core; a PostgreSQL server on this machine runs on either. With both cores partly idle the scans wait on the batch round trip; ' +
       'a rate beyond "no idle core" needs less CPU a scan, not less waiting.\n',
   );
+  for (const row of rows) {
+    const other = Object.entries(row.floor.statuses).filter(([status]) => status !== '302');
+    if (other.length || row.floor.errors) console.log(`WARNING: the ${row.database} floor answered ${JSON.stringify(Object.fromEntries(other))} and ${row.floor.errors} errors: its rate is not the durable write's.`);
+  }
 
   const targets = rows.flatMap((row) => targetChecks(row));
   console.log(targetLines(targets));

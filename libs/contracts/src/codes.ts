@@ -161,13 +161,15 @@ export type CodeCreatedView = z.infer<typeof CodeCreatedView>;
 export const CodePath = z.strictObject({ code_id: CodeId });
 export type CodePath = z.infer<typeof CodePath>;
 
+/** `?page=` with nothing after it, as a form or a template leaves an unset field, asks for the default, not page 0. */
+const absentIfEmpty = (value: unknown) => (value === '' ? undefined : value);
 const PageNumber = z.coerce.number().int().min(1).max(100_000);
-const pageSizeUpTo = (max: number) => z.coerce.number().int().min(1).max(max);
+const pageSizeUpTo = (max: number) => z.preprocess(absentIfEmpty, z.coerce.number().int().min(1).max(max).optional());
 
 /** A list query of spec §7's shape: `page` defaults to 1, `per_page` (or its alias `pageSize`) to 10, at most `maxPageSize`. */
 export const paginatedQuery = <Shape extends z.ZodRawShape>(shape: Shape, maxPageSize = 100) =>
   z
-    .strictObject({ ...shape, page: PageNumber.default(1), per_page: pageSizeUpTo(maxPageSize).optional(), pageSize: pageSizeUpTo(maxPageSize).optional() })
+    .strictObject({ ...shape, page: z.preprocess(absentIfEmpty, PageNumber.default(1)), per_page: pageSizeUpTo(maxPageSize), pageSize: pageSizeUpTo(maxPageSize) })
     .transform((query) => {
       // The generic shape hides these two from the compiler; the object above has them.
       const { per_page, pageSize, ...rest } = query as typeof query & { per_page?: number; pageSize?: number };

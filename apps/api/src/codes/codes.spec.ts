@@ -142,6 +142,10 @@ describe('codes', () => {
     expect(missing.json().errors).toEqual([{ field: 'body.ssid', message: 'This field is required.' }]);
     const badQuery = await owner('GET', `${CODES}?org_id=${orgId}&per_page=1000&page=0`);
     expect(badQuery.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['query.page', 'query.per_page']);
+    // Empty values, as a form leaves its unset fields, are the defaults.
+    const emptyQuery = await owner('GET', `${CODES}?org_id=${orgId}&page=&per_page=`);
+    expect(emptyQuery.statusCode).toBe(200);
+    expect(emptyQuery.json()).toMatchObject({ page: 1, per_page: 10 });
   });
 
   it('keeps codes to their organisation: another tenant gets 404 for every code id, and a viewer reads but can not change', async () => {

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
 import { DEFAULT_PUBLIC_RATE_LIMIT } from '../http/public-rate-limit';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { multipart } from './multipart.fixture';
+import { multipart, multipartForm, type FormPart } from './multipart.fixture';
 import { UploadedImages } from './uploaded-images';
 
 const UPLOADS = '/api/v1/uploads';
@@ -189,6 +189,17 @@ describe('uploads', () => {
     const wrongField = multipart(await png(8, 8), 'logo.png', 'image/png', 'image');
     const wrong = await t.app.inject({ method: 'POST', url: `${UPLOADS}?org_id=${org}`, headers: { authorization: `Bearer ${ownerToken}`, 'content-type': wrongField.contentType }, payload: wrongField.payload });
     expect([wrong.statusCode, wrong.json().errors[0].field]).toEqual([400, 'body.file']);
+    const logo = { field: 'file', bytes: await png(8, 8), file: { filename: 'logo.png', contentType: 'image/png' } };
+    const extras: [string, FormPart[], string][] = [
+      ['a second image', [logo, { ...logo, file: { filename: 'other.png', contentType: 'image/png' } }], 'body.file'],
+      ['a field beside the image', [logo, { field: 'name', bytes: Buffer.from('Logo') }], 'body.name'],
+      ['a field before the image', [{ field: 'name', bytes: Buffer.from('Logo') }, logo], 'body.name'],
+    ];
+    for (const [what, parts, field] of extras) {
+      const form = multipartForm(parts);
+      const res = await t.app.inject({ method: 'POST', url: `${UPLOADS}?org_id=${org}`, headers: { authorization: `Bearer ${ownerToken}`, 'content-type': form.contentType }, payload: form.payload });
+      expect({ what, status: res.statusCode, errors: res.json().errors }).toEqual({ what, status: 400, errors: [{ field, message: 'An upload takes one image, in a field named file, and nothing else.' }] });
+    }
     const good = multipart(await png(8, 8), 'logo.png', 'image/png');
     const malformed: [string, string, Buffer][] = [
       ['no part at all', 'multipart/form-data; boundary=xx', Buffer.from('--xx\r\n\r\n')],

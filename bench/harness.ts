@@ -75,7 +75,7 @@ export function formatRate(perSecond: number): string {
 
 /**
  * Whole percents, or `decimals` more where a figure is compared with a target (29.7% is not 30%).
- * An options object rather than a second number, so `ratios.map(formatPercent)` can not pass an index.
+ * An options object rather than a second number, so `ratios.map(formatPercent)` cannot pass an index.
  */
 export function formatPercent(ratio: number, { decimals = 0 }: { decimals?: number } = {}): string {
   return `${(ratio * 100).toFixed(decimals)}%`;

@@ -1,7 +1,7 @@
 /**
  * Two builds of the API answering scans on the embedded default, measured in turns (A, B, B, A…)
  * so that this machine's drift (its speed moves by a third within minutes) weighs on both alike;
- * the scan bench's separate runs can not show a change of a few percent. Each build is a copy of
+ * the scan bench's separate runs cannot show a change of a few percent. Each build is a copy of
  * `dist/` inside the checkout, where it finds node_modules:
  *
  *   npx nx run api:build && cp -r dist dist-a   # then change the code, build again

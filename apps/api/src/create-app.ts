@@ -42,9 +42,9 @@ export async function createApp(
     },
     bodyLimit: 1_048_576,
     clientErrorHandler: answerUnparsableRequest,
-    // A path the router can not take apart (bad percent-encoding, a segment over maxParamLength) fails
+    // A path the router cannot take apart (bad percent-encoding, a segment over maxParamLength) fails
     // before any route and Nest's exception handling; it leaves as problem details like every other
-    // refusal. (Its reply lacks the plugins' decorators, so it can not send the web app's page.)
+    // refusal. (Its reply lacks the plugins' decorators, so it cannot send the web app's page.)
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => (problems ? problems.answer(error, request, reply) : void reply.send(error)),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.extraModules), adapter, {

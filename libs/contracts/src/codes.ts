@@ -213,7 +213,7 @@ export type QrImageFormat = z.infer<typeof QrImageFormat>;
  * What the printed QR holds: the code's link (`{PUBLIC_URL}/{code_id}`: it can change after printing,
  * and scans are counted), or its content itself in the form a phone's camera acts on without going
  * online (`WIFI:` to join a network, `tel:`, `SMSTO:`, `mailto:`, a vCard, the web address or text),
- * which can not change after printing and whose scans the platform never sees. A landing page
+ * which cannot change after printing and whose scans the platform never sees. A landing page
  * code has only its link.
  */
 export const QrHolds = z.enum(['link', 'content']).meta({ id: 'QrHolds' });

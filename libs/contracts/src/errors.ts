@@ -71,7 +71,7 @@ export const ErrorCode = z.enum([
   'customer_not_found',
   // No experience with this id in an organisation the caller belongs to (deleted ones and other tenants' answer this too).
   'experience_not_found',
-  // Event data that can not describe a real event: a point off the globe, a radius out of range, or an end before the start.
+  // Event data that cannot describe a real event: a point off the globe, a radius out of range, or an end before the start.
   'event_data_invalid',
   // The export's source has nothing to export on this server yet (no source answers this since one-time codes arrived; kept, as codes are stable).
   'export_source_unavailable',

@@ -31,7 +31,7 @@ const experienceFields = z.strictObject({
 });
 
 const endsAfterStart = <Shape extends { starts_on: string; ends_on: string }>(fields: z.ZodType<Shape>) =>
-  fields.refine(({ starts_on, ends_on }) => starts_on <= ends_on, { error: 'The last day can not be before the first.', path: ['ends_on'] });
+  fields.refine(({ starts_on, ends_on }) => starts_on <= ends_on, { error: 'The last day cannot be before the first.', path: ['ends_on'] });
 
 /** Spec §7 "create experience". */
 export const CreateExperienceBody = endsAfterStart(experienceFields.extend({ org_id: z.uuid() })).meta({ id: 'CreateExperienceBody' });

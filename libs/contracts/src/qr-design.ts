@@ -38,7 +38,7 @@ export const QrFrame = z
       .trim()
       .min(1, { error: 'Write the call to action.' })
       .max(30)
-      // Drawn as text in SVG and PDF: XML can not hold control characters or noncharacters at all.
+      // Drawn as text in SVG and PDF: XML cannot hold control characters or noncharacters at all.
       .regex(/^[^\p{Cc}\p{Noncharacter_Code_Point}]*$/u, { error: 'Use printable characters only: no control characters.' })
       .meta({ description: 'The call to action, e.g. “Scan me”.' }),
     colour: HexColour.default('#000000'),

@@ -530,7 +530,7 @@ const logAfter = (columns: string) => `SELECT ${columns} FROM es_events
           WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
             AND transaction_id < (SELECT xmin FROM snap)
             AND ($4::text[] IS NULL OR type = ANY($4::text[]))
-          -- Qualified, so a column listed as text under the same name (transaction_id::text) can not make '1000' sort before '999'.
+          -- Qualified, so a column listed as text under the same name (transaction_id::text) cannot make '1000' sort before '999'.
           ORDER BY es_events.transaction_id, es_events.global_position LIMIT $3`;
 
 /** The horizon and the events after the checkpoint, in one statement and so one snapshot. */

@@ -78,7 +78,7 @@ describe('RecentEvents.after', () => {
 
   it('hands the read to the log when a position in between is not held', () => {
     const recent = recentEvents();
-    // Position 4 was taken by a batch that rolled back, or by another process: memory can not tell.
+    // Position 4 was taken by a batch that rolled back, or by another process: memory cannot tell.
     recent.remember(committed('10', [2, 3, 5], ['ScanRecorded', 'ScanRecorded', 'ScanRecorded'], { count: 0 }));
 
     expect(recent.after(START, 100, 5, new Set(['CodeCreated']))).toBeUndefined();

@@ -126,7 +126,7 @@ export class RecentEvents {
     return { events, checkpoint: checkpoint(), caughtUp: true };
   }
 
-  /** The first position after `from`, or undefined when memory can not show that none between is missing. */
+  /** The first position after `from`, or undefined when memory cannot show that none between is missing. */
   private firstAfter(from: Checkpoint): number | undefined {
     const held = this.entries.get(from.globalPosition);
     if (held?.batch.transactionId === from.transactionId) return from.globalPosition + 1;

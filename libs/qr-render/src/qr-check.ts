@@ -32,7 +32,7 @@ function colourProblem(design: QrDesign): string | null {
   const inks = [...(design.gradient ? [design.gradient.from, design.gradient.to] : [design.foreground]), ...(design.eye_colour ? [design.eye_colour] : [])];
   const background = relativeLuminance(design.background);
   if (inks.some((ink) => relativeLuminance(ink) >= background)) {
-    return 'The modules are lighter than the background. Many phone cameras can not read such inverted codes: use dark modules on a light background.';
+    return 'The modules are lighter than the background. Many phone cameras cannot read such inverted codes: use dark modules on a light background.';
   }
   const weakest = Math.min(...inks.map((ink) => contrastRatio(ink, design.background)));
   if (weakest < MIN_CONTRAST) {

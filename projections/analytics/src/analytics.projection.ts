@@ -33,7 +33,7 @@ export type RollupDimension = AnalyticsDimension | 'events';
 
 /** The scope of the organisation as a whole. */
 export const WHOLE_ORGANIZATION = '';
-/** How an unknown value (no referrer, no country source) is stored: primary keys can not hold null. */
+/** How an unknown value (no referrer, no country source) is stored: primary keys cannot hold null. */
 export const UNKNOWN_VALUE = '';
 
 const HOUR_MS = 3_600_000;

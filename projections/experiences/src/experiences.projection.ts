@@ -63,7 +63,7 @@ export const experiences: Projection = {
 /**
  * One row per page that carries event data: what the `/page/{id}` guard checks. A deleted page's row
  * stays (its public lookups fail first); a deleted experience's pages keep their place and window
- * but leave it, so no page points at an experience that can not be picked any more.
+ * but leave it, so no page points at an experience that cannot be picked any more.
  */
 export const pageEventData: Projection = {
   name: 'page_event_data',

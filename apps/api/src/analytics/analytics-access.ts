@@ -20,7 +20,7 @@ export class AnalyticsAccess {
   async reader(caller: Caller, orgId: string): Promise<void> {
     refuseOtherOrganizationsKey(caller, orgId);
     const role = await this.membership.roleOf(caller, orgId);
-    if (!can.read('analytics', role)) throw new DomainError('forbidden', `A ${role} can not read analytics.`);
+    if (!can.read('analytics', role)) throw new DomainError('forbidden', `A ${role} cannot read analytics.`);
   }
 
   async assertCodeOf(orgId: string, codeId: string): Promise<void> {

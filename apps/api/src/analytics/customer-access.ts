@@ -15,18 +15,18 @@ export class CustomerAccess {
 
   async reader(caller: Caller, orgId: string): Promise<void> {
     const role = await this.roleOf(caller, orgId);
-    if (!can.read('analytics', role)) throw new DomainError('forbidden', `A ${role} can not read customers.`);
+    if (!can.read('analytics', role)) throw new DomainError('forbidden', `A ${role} cannot read customers.`);
   }
 
   async exporter(caller: Caller, orgId: string): Promise<void> {
     const role = await this.roleOf(caller, orgId);
-    if (!can.exportAnalytics(role)) throw new DomainError('forbidden', `A ${role} can not export customers.`);
+    if (!can.exportAnalytics(role)) throw new DomainError('forbidden', `A ${role} cannot export customers.`);
   }
 
   /** The id the forgetting event records for who did it. */
   async forgetter(caller: Caller, orgId: string): Promise<string> {
     const role = await this.roleOf(caller, orgId);
-    if (!can.forgetCustomers(role)) throw new DomainError('forbidden', `A ${role} can not forget customers.`);
+    if (!can.forgetCustomers(role)) throw new DomainError('forbidden', `A ${role} cannot forget customers.`);
     return actorId(actorOf(caller));
   }
 

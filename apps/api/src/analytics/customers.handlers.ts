@@ -21,7 +21,7 @@ export class ForgetCustomerCommand extends Command<void> {
 }
 
 /**
- * Deletes the keys first: that is the forgetting, and it can not be undone, so a failed append
+ * Deletes the keys first: that is the forgetting, and it cannot be undone, so a failed append
  * afterwards leaves the data unreadable already and a retry finds the customer and finishes. The
  * event then tells the read models (customers, submissions) to drop what they opened earlier; it
  * holds only the keyed references the submissions already carry, no email, phone or name.

@@ -19,7 +19,7 @@ function wifiText(network: ContentOf<'wifi'>): string {
 /**
  * What a printed QR holds when it holds the code's content itself rather than its link
  * (`holds=content`), in the forms phones' cameras act on: join the network, call, write the text
- * or email, add the contact, open the address. Such a print can not change later, and its scans
+ * or email, add the contact, open the address. Such a print cannot change later, and its scans
  * never reach the platform. A landing page has no such form: undefined.
  */
 export function contentTextOf(content: CodeContent): string | undefined {

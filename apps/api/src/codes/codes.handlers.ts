@@ -46,7 +46,7 @@ export class CodeStream {
     private readonly membership: Membership,
   ) {}
 
-  /** The caller as the code's organisation knows them, or 404 for a code they can not see. */
+  /** The caller as the code's organisation knows them, or 404 for a code they cannot see. */
   async actorFor(caller: Caller, orgId: string): Promise<CodeActor> {
     refuseOtherOrganizationsKey(caller, orgId);
     return { id: actorId(actorOf(caller)), role: await this.membership.roleOf(caller, orgId) };

@@ -113,7 +113,7 @@ describe('codes', () => {
     expect(names.every((n: { code_id: string; id: string }) => n.id === n.code_id)).toBe(true);
   });
 
-  it('refuses what it can not store safely, naming the field, and stores nothing', async () => {
+  it('refuses what it cannot store safely, naming the field, and stores nothing', async () => {
     const bad: [object, string][] = [
       [{ name: 'x', type: 'hologram' }, 'body.type'],
       [{ name: 'x', type: 'url' }, 'body.url'],
@@ -124,7 +124,7 @@ describe('codes', () => {
       [{ name: '', type: 'text', text: 'hi' }, 'body.name'],
       [{ name: 'x', type: 'text', text: 'hi', design: { width: 100000 } }, 'body.design.width'],
       [{ name: 'x', type: 'text', text: 'hi', design: { foreground: 'red' } }, 'body.design.foreground'],
-      // Drawn into the SVG, where XML can not hold them.
+      // Drawn into the SVG, where XML cannot hold them.
       [{ name: 'x', type: 'text', text: 'hi', design: { frame: { style: 'box', text: 'a\u0001b' } } }, 'body.design.frame.text'],
       [{ name: 'x', type: 'text', text: 'hi', design: { frame: { style: 'box', text: 'a\ufffeb' } } }, 'body.design.frame.text'],
     ];
@@ -148,7 +148,7 @@ describe('codes', () => {
     expect(emptyQuery.json()).toMatchObject({ page: 1, per_page: 10 });
   });
 
-  it('keeps codes to their organisation: another tenant gets 404 for every code id, and a viewer reads but can not change', async () => {
+  it('keeps codes to their organisation: another tenant gets 404 for every code id, and a viewer reads but cannot change', async () => {
     const id = await create({ name: 'Private', type: 'text', text: 'secret' });
     for (const [method, url, body] of [
       ['GET', `${CODES}/${id}`],
@@ -284,7 +284,7 @@ describe('codes', () => {
     expect((await owner('GET', `${CODES}/${id}/qr?format=png`)).statusCode).toBe(200);
     expect((await owner('GET', `${CODES}/${id}/qr?format=pdf`)).statusCode).toBe(200);
     expect((await owner('POST', `${CODES}/qr-preview`, { org_id: orgId, design })).json().check).toEqual({ ok: true });
-    // Another organisation's member can not use this organisation's logo.
+    // Another organisation's member cannot use this organisation's logo.
     expect((await stranger('POST', `${CODES}/qr-preview`, { org_id: orgId, design })).statusCode).toBe(404);
   });
 

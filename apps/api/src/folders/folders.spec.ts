@@ -108,7 +108,7 @@ describe('folders', () => {
     expect([wrongList.statusCode, wrongList.json().code]).toEqual([404, 'folder_not_found']);
   });
 
-  it('keeps folders to their organisation: another tenant gets 404 for every folder, and a viewer reads but can not change', async () => {
+  it('keeps folders to their organisation: another tenant gets 404 for every folder, and a viewer reads but cannot change', async () => {
     const folder = await createFolder('Private');
     const code = await createCode('Private code');
     for (const [method, url, body] of [

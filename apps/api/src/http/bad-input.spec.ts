@@ -94,7 +94,7 @@ describe('bad input on a command endpoint', () => {
     expect(res.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['query.page', 'query.sort']);
   });
 
-  it('refuses text the database can not store (U+0000, half a surrogate pair), in the body and the query, by field', async () => {
+  it('refuses text the database cannot store (U+0000, half a surrogate pair), in the body and the query, by field', async () => {
     const body = await post('{"name": "a\\ud800", "size": 1, "tags": ["fine", "nul\\u0000"]}');
     expect(body.statusCode).toBe(400);
     expect(body.json().errors).toEqual([
@@ -128,7 +128,7 @@ describe('bad input on a command endpoint', () => {
     expect(res.json()).toMatchObject({ code: 'not_found', status: 404, instance: '/api/v1/nothing-here' });
   });
 
-  it('answers a path the router can not take apart (bad percent-encoding, an id over 100 characters) with a 4xx problem', async () => {
+  it('answers a path the router cannot take apart (bad percent-encoding, an id over 100 characters) with a 4xx problem', async () => {
     const long = 'a'.repeat(101);
     for (const [url, status] of [['/api/v1/codes/%zz', 400], ['/%zz', 400], ['/code/%zz', 400], [`/api/v1/codes/${long}`, 414], [`/api/v1/uploads/${long}/url`, 414]] as const) {
       const res = await t.app.inject({ method: 'GET', url });

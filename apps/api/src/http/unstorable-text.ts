@@ -1,6 +1,6 @@
 import type { FieldError } from '@qr/contracts';
 
-export const NUL_MESSAGE = 'Text can not hold the character U+0000.';
+export const NUL_MESSAGE = 'Text cannot hold the character U+0000.';
 export const BROKEN_CHARACTER_MESSAGE = 'This text holds half of a character (an unpaired UTF-16 surrogate).';
 
 /** Why PostgreSQL would refuse this text, if it would. */
@@ -11,7 +11,7 @@ function refusalOf(text: string): string | undefined {
 }
 
 /**
- * The strings of a request that PostgreSQL can not store: U+0000 in `text` and `jsonb`, and a lone
+ * The strings of a request that PostgreSQL cannot store: U+0000 in `text` and `jsonb`, and a lone
  * surrogate (`"\ud800"` is valid JSON) in `jsonb`. Each would fail the write with a 500 after
  * validation let it through, so they are refused with the other field errors. Walked with a stack
  * rather than recursion: JSON nested a hundred thousand deep parses, and must not overflow here.

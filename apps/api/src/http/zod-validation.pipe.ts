@@ -5,7 +5,7 @@ import { unstorableTextIn } from './unstorable-text';
 
 /**
  * Parses a body, query or path with its contract schema (strict objects refuse unknown fields),
- * so nothing unchecked reaches a command handler, nor any text the database can not store.
+ * so nothing unchecked reaches a command handler, nor any text the database cannot store.
  * Usage: `@Body(new ZodValidationPipe(Schema, 'body'))`.
  */
 export class ZodValidationPipe<Schema extends z.ZodType> implements PipeTransform<unknown, z.infer<Schema>> {

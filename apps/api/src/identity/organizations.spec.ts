@@ -147,7 +147,7 @@ describe('organisations, users and API keys', () => {
       }
       const none = await owner('POST', `${ORGS}/check-existence`, { name, email: 'nobody@example.com' });
       expect([none.statusCode, none.json().code]).toEqual([404, 'organization_not_found']);
-      // Another tenant can not learn that the name exists.
+      // Another tenant cannot learn that the name exists.
       const probe = await stranger('POST', `${ORGS}/check-existence`, { name });
       expect([probe.statusCode, probe.json().code]).toEqual([404, 'organization_not_found']);
       const empty = await owner('POST', `${ORGS}/check-existence`, {});

@@ -71,7 +71,7 @@ export class AddNoteHandler extends NoteWriter implements ICommandHandler<AddNot
 @CommandHandler(DeleteNoteCommand)
 export class DeleteNoteHandler extends NoteWriter implements ICommandHandler<DeleteNoteCommand> {
   async execute({ caller, noteId }: DeleteNoteCommand): Promise<void> {
-    // A deleted code's notes are hidden, so they can not be reached to delete either.
+    // A deleted code's notes are hidden, so they cannot be reached to delete either.
     const { orgId, actor } = await this.actorOwning(
       caller,
       `SELECT n.org_id FROM notes n JOIN codes c ON c.code_id = n.code_id AND c.status <> 'deleted' WHERE n.note_id = $1`,

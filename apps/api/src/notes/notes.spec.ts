@@ -58,7 +58,7 @@ describe('notes', () => {
     expect([late.statusCode, late.json().code]).toEqual([404, 'code_not_found']);
   });
 
-  it('keeps notes to their organisation: another tenant gets 404 for every note and code, and a viewer reads but can not write', async () => {
+  it('keeps notes to their organisation: another tenant gets 404 for every note and code, and a viewer reads but cannot write', async () => {
     const code = await createCode('Private');
     const note = (await addNote(code, 'Secret')).json().id;
     expect((await addNote(code, 'Mine now', world.stranger)).json().code).toBe('code_not_found');

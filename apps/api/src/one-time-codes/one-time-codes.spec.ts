@@ -97,7 +97,7 @@ describe('one-time codes', () => {
     expect(rows[0]).toEqual({ n: 0 });
   });
 
-  it('keeps batches to their organisation: a stranger gets 404 for every id, and a viewer reads but can not create or delete', async () => {
+  it('keeps batches to their organisation: a stranger gets 404 for every id, and a viewer reads but cannot create or delete', async () => {
     const base = await baseCode();
     const batch = await issue(base, 2);
     for (const [method, url, body] of [

@@ -4,7 +4,7 @@ import sanitizeHtml from 'sanitize-html';
 /**
  * What rich text on a landing page may contain: text formatting, lists and links to web, mail and
  * phone addresses. Everything else (script, style, iframes, event handlers, javascript: links, SVG)
- * is dropped on save, so a page built by one organisation can not run script in a visitor's browser.
+ * is dropped on save, so a page built by one organisation cannot run script in a visitor's browser.
  */
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'a', 'span'],

@@ -96,7 +96,7 @@ export class ListSubmissionsHandler implements IQueryHandler<ListSubmissions> {
       [pageId, query.per_page, (query.page - 1) * query.per_page],
     );
     return {
-      // A forgotten person's answers can not be opened any more: they show as none.
+      // A forgotten person's answers cannot be opened any more: they show as none.
       items: rows.map(({ total: _total, answers, submitted_at, ...row }) => ({ ...row, answers: answers ?? {}, submitted_at: submitted_at.toISOString() })),
       page: query.page,
       per_page: query.per_page,

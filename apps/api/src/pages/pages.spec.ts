@@ -198,7 +198,7 @@ describe('landing pages and submissions', () => {
     const first = await createPage({ vanity_name: ' Summer-Fair ' });
     expect((await visitor('GET', `${NAMED}/summer-fair`)).json()).toMatchObject({ page_id: first, vanity_name: 'summer-fair' });
 
-    // Another organisation's page can not take it, and nothing of that page is written.
+    // Another organisation's page cannot take it, and nothing of that page is written.
     const otherOrg = await createOrganization(stranger, 'Fair Rivals');
     const otherCode = (await stranger('POST', '/api/v1/codes', { org_id: otherOrg, name: 'Rival desk', type: 'page' })).json().code_id;
     const taken = await stranger('POST', PAGES, { code_id: otherCode, vanity_name: 'summer-fair' });

@@ -14,7 +14,7 @@ export interface DirectoryEntry {
   content: CodeContent;
 }
 
-/** Enough for every code a busy installation scans, bounded so random ids can not grow it without end. */
+/** Enough for every code a busy installation scans, bounded so random ids cannot grow it without end. */
 const MAX_ENTRIES = 100_000;
 const STREAM_PREFIX = codeStreamId('');
 

@@ -30,7 +30,7 @@ function publicPageOf({ codeId, content }: DirectoryEntry): string {
   }
 }
 
-/** A target may hold characters a header can not (`https://example.com/€`): they go percent-encoded, as a browser would send them. */
+/** A target may hold characters a header cannot (`https://example.com/€`): they go percent-encoded, as a browser would send them. */
 const redirectTo = (location: string): ScanResponse => ({
   status: 302,
   headers: { location: location.replace(/[^\x21-\x7e]+/g, encodeURIComponent), 'cache-control': 'no-store' },

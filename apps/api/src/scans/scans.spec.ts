@@ -177,14 +177,14 @@ describe.each(WAYS_IN)('scanning a code %s', (_way, connect) => {
     expect(facts.map((f) => f['bot'])).toEqual([true, false, true, false]);
   });
 
-  it('sends a target with characters a header can not hold percent-encoded', async () => {
+  it('sends a target with characters a header cannot hold percent-encoded', async () => {
     const id = await create({ type: 'url', url: 'https://example.com/café/€uro?q=a b' });
     const res = await visit(`/${id}?utm_source=poster`);
     expect([res.statusCode, res.headers.location]).toEqual([302, 'https://example.com/caf%C3%A9/%E2%82%ACuro?q=a%20b']);
   });
 });
 
-describe('a request Node can not parse, on the server the API listens on', () => {
+describe('a request Node cannot parse, on the server the API listens on', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {

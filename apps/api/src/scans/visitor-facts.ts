@@ -93,14 +93,14 @@ type AgentFacts = Pick<VisitorFacts, 'device' | 'os' | 'browser' | 'bot'>;
 /**
  * Phones send a few thousand distinct user agents, and parsing one (ua-parser-js, then isbot) takes
  * about 25 µs here, a fifth of a scan's CPU budget at the benchmark's target: parsed agents are
- * remembered, bounded so made-up agents can not grow the map without end.
+ * remembered, bounded so made-up agents cannot grow the map without end.
  */
 const MAX_AGENTS = 10_000;
 
 /**
  * What a scan records about the visitor, from the request alone. The IP address goes into the
  * visitor hash and nowhere else; the hash's salt changes every UTC day and derives from a server
- * secret kept in the database, so hashes can not be reversed or joined across days.
+ * secret kept in the database, so hashes cannot be reversed or joined across days.
  */
 @Injectable()
 export class VisitorFactsReader {

@@ -74,7 +74,7 @@ export class TemplateCatalogue {
     return template;
   }
 
-  /** An organisation's template with the caller's role there; the gallery's can not be changed, so they are not found here. */
+  /** An organisation's template with the caller's role there; the gallery's cannot be changed, so they are not found here. */
   async ownedTemplate(caller: Caller, templateId: string): Promise<{ orgId: string; actor: CodeActor }> {
     const { orgId, actor } = await this.owned(caller, templateId);
     return { orgId, actor };

@@ -17,13 +17,13 @@ export class UploadAccess {
   async uploader(caller: Caller, orgId: string): Promise<string> {
     refuseOtherOrganizationsKey(caller, orgId);
     const role = await this.membership.roleOf(caller, orgId);
-    if (!can.write('codes', role)) throw new DomainError('forbidden', `A ${role} can not upload files.`);
+    if (!can.write('codes', role)) throw new DomainError('forbidden', `A ${role} cannot upload files.`);
     return actorId(actorOf(caller));
   }
 
   async reader(caller: Caller, orgId: string): Promise<void> {
     refuseOtherOrganizationsKey(caller, orgId);
     const role = await this.membership.roleOf(caller, orgId);
-    if (!can.read('codes', role)) throw new DomainError('forbidden', `A ${role} can not read files.`);
+    if (!can.read('codes', role)) throw new DomainError('forbidden', `A ${role} cannot read files.`);
   }
 }

@@ -21,7 +21,7 @@ export class UploadImageCommand extends Command<UploadedImageView> {
 
 /**
  * Re-encode, store, record. The file is stored before the event, so an `ImageUploaded` always
- * names a file that exists; if the event can not be written the file is removed again.
+ * names a file that exists; if the event cannot be written the file is removed again.
  */
 @CommandHandler(UploadImageCommand)
 export class UploadImageHandler implements ICommandHandler<UploadImageCommand> {

@@ -22,7 +22,7 @@ export function contractFieldErrors<Schema extends z.ZodType>(
 /**
  * The server's field errors (`body.name`, `body.design.logo`) keyed as `contractFieldErrors` keys
  * its own: by the contract's field, so a form shows them in the same places. The server refuses a
- * few things the contract can not see, such as text the database can not store.
+ * few things the contract cannot see, such as text the database cannot store.
  */
 export function fieldErrorsByName(errors: readonly FieldError[]): Record<string, string> {
   const byName: Record<string, string> = {};

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
- * Asks before an action that can not be taken back. `failure` is why the last try failed, shown in
+ * Asks before an action that cannot be taken back. `failure` is why the last try failed, shown in
  * the dialog so the person can try again or cancel.
  */
 export function ConfirmDialog({
@@ -28,7 +28,7 @@ export function ConfirmDialog({
 }) {
   return (
     // Focus starts on Cancel: on the unnamed close X, Enter did nothing a screen reader could explain,
-    // and on the confirm button a stray Enter would do what can not be taken back.
+    // and on the confirm button a stray Enter would do what cannot be taken back.
     <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         <Text>{children}</Text>

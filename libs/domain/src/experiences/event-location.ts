@@ -19,7 +19,7 @@ export function haversineMetres(a: Position, b: Position): number {
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** Why event data can not describe a real event, or nothing: the contract says the same, this guards the stream. */
+/** Why event data cannot describe a real event, or nothing: the contract says the same, this guards the stream. */
 export function eventDataProblem(data: EventData): string | undefined {
   const finite = [data.latitude, data.longitude, data.radius_m].every(Number.isFinite);
   if (!finite || Math.abs(data.latitude) > 90) return 'Latitude is between -90 and 90.';

@@ -10,7 +10,7 @@ export interface ExperienceState {
 }
 
 function checkedContent({ name, description, starts_on, ends_on }: ExperienceContent): ExperienceContent {
-  if (starts_on > ends_on) throw new DomainError('validation_failed', 'The last day can not be before the first.');
+  if (starts_on > ends_on) throw new DomainError('validation_failed', 'The last day cannot be before the first.');
   return { name, description, starts_on, ends_on };
 }
 

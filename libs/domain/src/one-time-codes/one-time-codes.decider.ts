@@ -16,7 +16,7 @@ function decideBatch(command: OneTimeBatchCommand, state: OneTimeBatchState): On
   }
   // Only a reused batch_id gets here; answer as the store's `no_stream` append would.
   if (state.status !== null) throw new DomainError('wrong_expected_version', `Batch ${command.batch_id} already exists.`);
-  // The contract refuses these first; a caller that skips it (a script, the CLI) still can not store them.
+  // The contract refuses these first; a caller that skips it (a script, the CLI) still cannot store them.
   if (!Number.isInteger(command.amount) || command.amount < 1 || command.amount > MAX_ONE_TIME_CODES) {
     throw new DomainError('validation_failed', `Create between 1 and ${MAX_ONE_TIME_CODES} one-time codes.`, { field: 'amount' });
   }
@@ -37,7 +37,7 @@ export interface OneTimeCodeState {
 /**
  * A code is used once. The scan path does not load the stream to decide: it appends what this
  * decides from the initial state with expected version `no_stream`, which is the same fold checked
- * by the store, atomically, so a concurrent scan can not slip between read and append.
+ * by the store, atomically, so a concurrent scan cannot slip between read and append.
  */
 export const oneTimeCodeDecider: Decider<UseOneTimeCode, OneTimeCodeUsed, OneTimeCodeState> = {
   initialState: { used: false },

@@ -2,7 +2,7 @@
  * A visitor opened a code: by scanning its QR (`/{code_id}`) or following its shared link
  * (`/code/{code_id}`). Scans are high-volume facts on streams of their own (DESIGN.md §1), appended
  * with expected version 'any' and never loaded to decide a command. They carry no IP address:
- * `visitor` is a daily-salted hash, so the same phone counts once a day and can not be followed
+ * `visitor` is a daily-salted hash, so the same phone counts once a day and cannot be followed
  * across days. `occurredAt` on the event is when it happened.
  */
 export interface ScanRecorded {

@@ -17,7 +17,7 @@ export class PostgresClient implements SqlClient {
 
   /**
    * Not pool.query: that discards the connection after any failed statement, and PGlite's one
-   * connection can not be opened again. A statement's own error (it carries a SQLSTATE: a unique
+   * connection cannot be opened again. A statement's own error (it carries a SQLSTATE: a unique
    * violation, say) leaves the connection as good as before; only other failures discard it.
    */
   async query<Row extends object>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<{ rows: Row[] }> {

@@ -40,7 +40,7 @@ export class PersonalDataVault {
     return { person, sealed: sealWith(Buffer.from(rows[0]!.key, 'base64url'), data) };
   }
 
-  /** Deletes the person's key: whatever was sealed for them can not be opened again. */
+  /** Deletes the person's key: whatever was sealed for them cannot be opened again. */
   async forget(orgId: string, who: PersonIdentity): Promise<void> {
     await this.db.query('DELETE FROM person_keys WHERE org_id = $1 AND person = $2', [orgId, await this.referenceOf(who)]);
   }

@@ -35,7 +35,7 @@ export const DEAD_LETTER_HEADERS = {
 export const deadLetterTopic = (topic: string): string => `${topic}.dead-letter`;
 
 /**
- * Sends messages a projection can not apply to `<topic>.dead-letter`, unchanged, with the reason,
+ * Sends messages a projection cannot apply to `<topic>.dead-letter`, unchanged, with the reason,
  * the projection and where they came from in headers, so that someone can look, fix and re-send.
  * Each projection's group judges every message itself, so a malformed message appears once per
  * projection. Sent before the batch's offset is committed: a crash in between sends it again.

@@ -6,7 +6,7 @@ import type { DeadLetterReason } from './dead-letters';
 
 export type Decoded = { event: RecordedEvent } | { reason: DeadLetterReason; detail: string };
 
-/** A message's value as an event, or why it can not be one (it then goes to the dead-letter topic). */
+/** A message's value as an event, or why it cannot be one (it then goes to the dead-letter topic). */
 export function decodeEventMessage(value: Buffer | null): Decoded {
   let json: unknown;
   try {

@@ -101,7 +101,7 @@ export class ProjectionConsumer {
     private readonly deadLetterProducer: () => Promise<Producer>,
     readonly target: ConsumerTarget,
     private readonly tuning: ConsumerTuning,
-    /** Called when this consumer can not go on: its generation was retired, or kafkajs crashed without restarting. */
+    /** Called when this consumer cannot go on: its generation was retired, or kafkajs crashed without restarting. */
     private readonly onEnded: (target: ConsumerTarget) => void,
   ) {
     this.types = new Set(target.projection.eventTypes);

@@ -60,7 +60,7 @@ describeWithKafka('projection workers on $name', (adapter) => {
     await worker.stop();
   }
 
-  it('waits for brokers it can not reach yet when it starts, instead of exiting, then projects every event', async () => {
+  it('waits for brokers it cannot reach yet when it starts, instead of exiting, then projects every event', async () => {
     const topic = kafka.newTopic();
     const traffic = analyticsTraffic(80, 5);
     await relay(topic);

@@ -68,7 +68,7 @@ export class ProjectionWorker {
   ) {
     for (const projection of options.projections) {
       assertValidProjection(projection);
-      if (!projection.partitionSafe) throw new Error(`Projection ${projection.name} depends on the order across streams: it can not run in a projection worker.`);
+      if (!projection.partitionSafe) throw new Error(`Projection ${projection.name} depends on the order across streams: it cannot run in a projection worker.`);
     }
     this.tuning = {
       sessionTimeoutMs: options.sessionTimeoutMs ?? DEFAULT_TUNING.sessionTimeoutMs,
@@ -92,7 +92,7 @@ export class ProjectionWorker {
   }
 
   /**
-   * Resolves once every projection's consumer has joined its group. Brokers that can not be reached
+   * Resolves once every projection's consumer has joined its group. Brokers that cannot be reached
    * yet (a stack coming up in any order, a broker restarting) are waited for with growing pauses: a
    * worker that exited instead would need someone to start it again.
    */

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   }
   // PGlite is one process's database (DESIGN.md §11): a worker shares a PostgreSQL server with the API.
   if (!config.DATABASE_URL) {
-    throw new ConfigError([{ variable: 'DATABASE_URL', message: 'npm run projections needs the PostgreSQL server the API uses; the embedded database can not be shared' }]);
+    throw new ConfigError([{ variable: 'DATABASE_URL', message: 'npm run projections needs the PostgreSQL server the API uses; the embedded database cannot be shared' }]);
   }
   const opened = await openDatabase(config);
   const analytics = openAnalyticsSink(config);

@@ -19,6 +19,6 @@ describe('isTransient: whether a failed batch is tried again rather than dead-le
     ['a NOT NULL violation a message caused', withCode('23502')],
     ['a value the column type refuses', withCode('22P02')],
     ['ClickHouse could not parse the row', withCode('27')],
-    ['the handler met data it can not read', new TypeError("Cannot read properties of undefined (reading 'org_id')")],
+    ['the handler met data it cannot read', new TypeError("Cannot read properties of undefined (reading 'org_id')")],
   ])('blames the message when %s', (_, error) => expect(isTransient(error)).toBe(false));
 });

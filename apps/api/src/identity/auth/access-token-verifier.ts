@@ -39,7 +39,7 @@ export function discoveredKeySet(issuer: string): JWTVerifyGetKey {
 }
 
 async function discover(issuer: string): Promise<JWTVerifyGetKey> {
-  const unavailable = () => new DomainError('service_unavailable', 'The sign-in service can not be reached');
+  const unavailable = () => new DomainError('service_unavailable', 'The sign-in service cannot be reached');
   const response = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS) }).catch(() => {
     throw unavailable();
   });
@@ -86,9 +86,9 @@ export class AccessTokenVerifier {
       return payload;
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      // A key set that can not be fetched is the issuer's outage, not the caller's bad token.
+      // A key set that cannot be fetched is the issuer's outage, not the caller's bad token.
       if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) {
-        throw new DomainError('service_unavailable', 'The sign-in service can not be reached');
+        throw new DomainError('service_unavailable', 'The sign-in service cannot be reached');
       }
       if (error instanceof errors.JWTExpired) throw new DomainError('unauthenticated', 'The access token has expired');
       if (error instanceof errors.JOSEError) throw new DomainError('unauthenticated', 'The access token is not valid');

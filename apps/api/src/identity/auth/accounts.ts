@@ -109,7 +109,7 @@ export class Accounts {
   /**
    * A locked account answers `account_locked` before its password is looked at, so guessing on
    * stops teaching anything. Failures are counted in the database, atomically, so parallel guesses
-   * can not slip past the limit; the success path checks the lock again for the same reason.
+   * cannot slip past the limit; the success path checks the lock again for the same reason.
    */
   async signIn(emailAsTyped: string, password: string): Promise<Account> {
     const email = normalizeEmail(emailAsTyped);

@@ -23,7 +23,7 @@ describe.each(testAdapters())('sign-in storage on $name', (adapter) => {
     expect(await new SqlOidcAdapter(db, 'Interaction').find('s1')).toBeUndefined();
   });
 
-  it('marks an authorization code as used, so it can not be exchanged twice', async () => {
+  it('marks an authorization code as used, so it cannot be exchanged twice', async () => {
     const codes = new SqlOidcAdapter(db, 'AuthorizationCode');
     await codes.upsert('c1', { grantId: 'g1', accountId: 'a1' }, 60);
     await codes.consume('c1');

@@ -41,7 +41,7 @@ export async function mountOidcProvider(app: NestFastifyApplication, options: Oi
       pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
         const form = new URLSearchParams(String(body));
         if (unstorableTextIn([...form.values()], 'form').length === 0) return done(null, form);
-        done(Object.assign(new Error('The form holds text an account can not store'), { statusCode: 400 }));
+        done(Object.assign(new Error('The form holds text an account cannot store'), { statusCode: 400 }));
       });
       pages.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
         const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;

@@ -53,7 +53,7 @@ export const codesApi = {
   },
 };
 
-/** Saves a blob as a file through a temporary link: downloads of signed-in images can not be plain hrefs. */
+/** Saves a blob as a file through a temporary link: downloads of signed-in images cannot be plain hrefs. */
 export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -52,7 +52,7 @@ test('a web address typed without https:// gets it, on leaving the field and on 
 });
 
 test('a field the server refuses beyond the contract is named next to that field', async () => {
-  const message = 'Text can not hold the character U+0000.';
+  const message = 'Text cannot hold the character U+0000.';
   start(() => reply(400, { title: 'The request has invalid fields', code: 'validation_failed', detail: `body.name: ${message}`, errors: [{ field: 'body.name', message }] }));
   const name = await screen.findByRole('textbox', { name: 'Name' });
   fireEvent.change(name, { target: { value: 'Pie\u0000menu' } });
@@ -256,7 +256,7 @@ test('every colour field keeps #rrggbb, widens #rgb and puts anything else back 
   expect(previewedDesigns().filter((design) => !QrDesign.safeParse(design).success)).toEqual([]);
 });
 
-test('a preview the server can not draw says why, instead of the last design’s image and “Scans fine.”', async () => {
+test('a preview the server cannot draw says why, instead of the last design’s image and “Scans fine.”', async () => {
   const message = 'Use printable characters only: no control characters.';
   start(
     () => reply(201, {}),
@@ -295,7 +295,7 @@ test('a width or height out of range is brought into 128–4096 px when left, an
   await waitFor(() => expect(savedDesign()).toMatchObject({ width: 4096, height: 128 }));
 });
 
-test('with a logo the error correction shows High, the level the code is drawn at, and can not be changed', async () => {
+test('with a logo the error correction shows High, the level the code is drawn at, and cannot be changed', async () => {
   await startWithUploads();
   const level = screen.getByRole('combobox', { name: 'Error correction' }) as HTMLInputElement;
   expect([level.value, level.disabled]).toEqual(['Medium (15 %)', false]);

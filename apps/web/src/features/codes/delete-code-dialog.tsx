@@ -33,7 +33,7 @@ export function DeleteCodeDialog({ code, onClose, onDeleted = onClose }: { code:
       onConfirm={() => code && remove.mutate(code)}
       onClose={onClose}
     >
-      Printed copies of <strong style={BREAK_ANYWHERE}>{code?.name}</strong> will show “This code has ended”. This can not be undone.
+      Printed copies of <strong style={BREAK_ANYWHERE}>{code?.name}</strong> will show “This code has ended”. This cannot be undone.
     </ConfirmDialog>
   );
 }

@@ -21,7 +21,7 @@ function dataUrlOf(image: Blob): Promise<string> {
 
 /**
  * The code's QR as the server draws it; fetched with the bearer token, so shown from a data URL rather than linked.
- * A code that can not hold its content in its design says why at once: asking again changes nothing.
+ * A code that cannot hold its content in its design says why at once: asking again changes nothing.
  */
 export function QrImage({ code, size, holds = 'link' }: { code: Pick<CodeView, 'code_id' | 'updated_at' | 'name'>; size: number; holds?: QrHolds }) {
   const image = useQuery({

@@ -54,7 +54,7 @@ test('the code screen says where a scan leads, the web address as a link that op
 test('Delete this code asks first, deletes the code and goes back to My codes, asking nothing more about it', async () => {
   const api = showCode(code({ type: 'url', url: 'https://example.com/menu' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Delete this code' }));
-  expect(await screen.findByText('This can not be undone.', { exact: false })).toBeTruthy();
+  expect(await screen.findByText('This cannot be undone.', { exact: false })).toBeTruthy();
   expect(requestsOf(api, 'DELETE')).toEqual([]);
   fireEvent.click(screen.getByRole('button', { name: 'Delete code' }));
   await waitFor(() => expect(requestsOf(api, 'DELETE')).toEqual([['/api/v1/codes/MenuCode01', undefined]]));

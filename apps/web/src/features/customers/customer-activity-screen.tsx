@@ -37,7 +37,7 @@ function ForgetCustomer({ orgId, customerId }: { orgId: string; customerId: stri
         onConfirm={() => forget.mutate()}
         onClose={() => setOpen(false)}
       >
-        Their name, email, phone and every answer they sent are deleted for good. This can not be undone.
+        Their name, email, phone and every answer they sent are deleted for good. This cannot be undone.
       </ConfirmDialog>
     </>
   );

@@ -42,7 +42,7 @@ test("validates with the device's position when the event needs it, and lets the
   expect(validate).toHaveBeenCalledWith({ id: 'evt-1', latitude: 52.52, longitude: 13.4 });
 });
 
-test("tolerates a device that can not tell its position, and says 'Access Unavailable' when validation refuses", async () => {
+test("tolerates a device that cannot tell its position, and says 'Access Unavailable' when validation refuses", async () => {
   noGeolocation();
   const validate = jest.fn(async () => false);
   renderGuard({ locationCheck: async () => false, validate });

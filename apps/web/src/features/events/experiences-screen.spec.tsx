@@ -55,7 +55,7 @@ test('a newcomer is told what an experience is, creates one after fixing its dat
   fireEvent.change(screen.getByLabelText('First day'), { target: { value: '2026-11-26' } });
   fireEvent.change(screen.getByLabelText('Last day'), { target: { value: '2026-11-25' } });
   fireEvent.click(screen.getByRole('button', { name: 'Create experience' }));
-  expect(await screen.findByText('The last day can not be before the first.')).toBeTruthy();
+  expect(await screen.findByText('The last day cannot be before the first.')).toBeTruthy();
   expect(requestsOf(api, 'POST')).toEqual([]);
 
   fireEvent.change(screen.getByLabelText('First day'), { target: { value: '2026-11-25' } });

@@ -13,7 +13,7 @@ const embedded = (): AuthConfigView => ({
 
 /**
  * Where to sign in, asked of the API at run time so one build serves the embedded provider and a
- * Keycloak realm alike. If the API can not say (an older server, a network blip), the embedded
+ * Keycloak realm alike. If the API cannot say (an older server, a network blip), the embedded
  * provider is the answer that works on every fresh install.
  */
 export async function loadAuthConfig(): Promise<AuthConfigView> {

@@ -109,7 +109,7 @@ test('staff create one-time codes, see which are used, and delete the batch afte
   expect(await screen.findByText(/No one-time codes yet/)).toBeTruthy();
 });
 
-test('a viewer sees the batches and downloads but can not create or delete', async () => {
+test('a viewer sees the batches and downloads but cannot create or delete', async () => {
   batches = [batch];
   start('viewer');
   expect(await screen.findByText(/50 codes · 1 used/)).toBeTruthy();

@@ -222,7 +222,7 @@ export function OneTimeCodesPanel({ code, writable }: { code: CodeView; writable
         onConfirm={() => deleting && remove.mutate(deleting)}
         onClose={() => setDeleting(null)}
       >
-        All {deleting?.amount.toLocaleString('en')} codes of this batch stop working for good: scanning one shows that the code has ended. This can not
+        All {deleting?.amount.toLocaleString('en')} codes of this batch stop working for good: scanning one shows that the code has ended. This cannot
         be undone.
       </ConfirmDialog>
     </Stack>

@@ -48,7 +48,7 @@ test('staff edit the page with a live phone preview, add an input, and save the 
 
   fireEvent.click(screen.getByRole('button', { name: 'Add input' }));
   expect(within(preview).getByLabelText('New question')).toBeTruthy();
-  // The page marker that opens the form can not be removed.
+  // The page marker that opens the form cannot be removed.
   expect((screen.getByRole('button', { name: 'Remove page' }) as HTMLButtonElement).disabled).toBe(true);
 
   fireEvent.click(screen.getByRole('button', { name: 'Save page' }));

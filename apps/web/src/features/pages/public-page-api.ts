@@ -1,6 +1,6 @@
 import type { FieldError, PublicPageView, ReturnPageView, SubmitBody } from '@qr/contracts';
 
-/** The page can not be shown: unknown, taken down, or a malformed id. */
+/** The page cannot be shown: unknown, taken down, or a malformed id. */
 export class PageUnavailable extends Error {}
 /** The page's code is paused: the page says so and takes no submissions. */
 export class PagePaused extends Error {}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicCodeView } from '@qr/contracts';
 
-/** The code can not be shown: unknown, deleted, or a malformed id. */
+/** The code cannot be shown: unknown, deleted, or a malformed id. */
 export class CodeUnavailable extends Error {}
 
 /** Plain fetch: a visitor's page carries no sign-in or admin code (DESIGN.md §7). */

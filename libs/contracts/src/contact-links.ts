@@ -12,3 +12,25 @@ export function mailtoLink(to: string, fields: { subject?: string; body?: string
     .join('&');
   return `mailto:${encodeURIComponent(to).replace(/%40/g, '@')}${query ? `?${query}` : ''}`;
 }
+
+/** A Wi-Fi network as a code holds it (the `wifi` content's fields). */
+export interface WifiNetwork {
+  ssid: string;
+  password?: string;
+  encryption: 'WPA' | 'WEP' | 'nopass';
+  hidden: boolean;
+}
+
+/** The network format's special characters (ZXing's WIFI: syntax) are escaped with a backslash. */
+const wifiEscaped = (value: string) => value.replace(/[\\;,":]/g, (c) => `\\${c}`);
+
+/**
+ * `WIFI:T:…;S:…;P:…;H:…;;`, the form iOS and Android cameras offer to join: for codes printed with
+ * their content, and for the QR a visitor's Wi-Fi page shows to a second phone.
+ */
+export function wifiJoinText(network: WifiNetwork): string {
+  const fields = [`T:${network.encryption}`, `S:${wifiEscaped(network.ssid)}`];
+  if (network.encryption !== 'nopass' && network.password) fields.push(`P:${wifiEscaped(network.password)}`);
+  if (network.hidden) fields.push('H:true');
+  return `WIFI:${fields.join(';')};;`;
+}

@@ -1,20 +1,7 @@
-import { dialable, mailtoLink, type CodeContent, type CodeView } from '@qr/contracts';
+import { dialable, mailtoLink, wifiJoinText, type CodeContent, type CodeView } from '@qr/contracts';
 import { RequestValidationError } from '../http/problem-details';
 import { vcardFile } from '../scans/vcard-file';
 import { contentOfView } from './code-views';
-
-type ContentOf<Type extends CodeContent['type']> = Extract<CodeContent, { type: Type }>;
-
-/** The network format's special characters (ZXing's WIFI: syntax) are escaped with a backslash. */
-const wifiEscaped = (value: string) => value.replace(/[\\;,":]/g, (c) => `\\${c}`);
-
-/** `WIFI:T:…;S:…;P:…;H:…;;`, the form iOS and Android cameras offer to join. */
-function wifiText(network: ContentOf<'wifi'>): string {
-  const fields = [`T:${network.encryption}`, `S:${wifiEscaped(network.ssid)}`];
-  if (network.encryption !== 'nopass' && network.password) fields.push(`P:${wifiEscaped(network.password)}`);
-  if (network.hidden) fields.push('H:true');
-  return `WIFI:${fields.join(';')};;`;
-}
 
 /**
  * What a printed QR holds when it holds the code's content itself rather than its link
@@ -31,7 +18,7 @@ export function contentTextOf(content: CodeContent): string | undefined {
     case 'note':
       return content.title ? `${content.title}\n\n${content.text}` : content.text;
     case 'wifi':
-      return wifiText(content);
+      return wifiJoinText(content);
     case 'email':
       return mailtoLink(content.to, { subject: content.subject, body: content.body });
     case 'sms':

@@ -1,5 +1,6 @@
-import { Anchor, Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { dialable, mailtoLink, type PublicCodeView } from '@qr/contracts';
+import { Anchor, Avatar, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { dialable, mailtoLink, wifiJoinText, type PublicCodeView, type WifiNetwork } from '@qr/contracts';
+import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { CopyTextButton } from '../../components/copy-text-button';
@@ -66,14 +67,64 @@ export function NoteView({ code }: { code: PublicCodeView }) {
   );
 }
 
+/**
+ * A code of the network itself for a second phone, say a friend's at the same table: its camera
+ * offers to join at once. Drawn only when asked, so a visitor who just reads the password loads no
+ * QR library.
+ */
+function JoinCode({ network }: { network: WifiNetwork }) {
+  const [image, setImage] = useState<string | null>(null);
+  const [drawing, setDrawing] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const draw = async () => {
+    setDrawing(true);
+    setFailed(false);
+    try {
+      const { toString } = await import('qrcode');
+      const svg = await toString(wifiJoinText(network), { type: 'svg', margin: 4 });
+      setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+    } catch {
+      setFailed(true);
+    } finally {
+      setDrawing(false);
+    }
+  };
+  if (image) {
+    return (
+      <Stack gap={4} align="flex-start">
+        <Image src={image} alt={`Code to join ${network.ssid}`} w={220} h={220} />
+        <Text c="dimmed" size="sm">
+          Another phone’s camera offers to join {network.ssid} from this code.
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button variant="light" onClick={() => void draw()} loading={drawing}>
+        Show a code for another phone
+      </Button>
+      {failed && (
+        <Text c="red" size="sm" role="alert">
+          The code could not be drawn: check your connection and try again.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+const ENCRYPTIONS: readonly WifiNetwork['encryption'][] = ['WPA', 'WEP', 'nopass'];
+
 function WifiView({ code }: { code: PublicCodeView }) {
   const password = field(code, 'password');
+  const encryption = ENCRYPTIONS.find((known) => known === code['encryption']) ?? 'WPA';
+  const network: WifiNetwork = { ssid: field(code, 'ssid') ?? '', password, encryption, hidden: code['hidden'] === true };
   return (
     <Stack style={BREAK_ANYWHERE}>
       <Title order={1}>Wi-Fi: {field(code, 'ssid')}</Title>
       <Text>
         Network <strong>{field(code, 'ssid')}</strong>
-        {code['encryption'] === 'nopass' ? ', open (no password).' : `, ${String(code['encryption'] ?? 'WPA')} security.`}
+        {encryption === 'nopass' ? ', open (no password).' : `, ${encryption} security.`}
       </Text>
       {password && (
         <Group>
@@ -89,6 +140,7 @@ function WifiView({ code }: { code: PublicCodeView }) {
           : `To join, open Wi-Fi in your phone’s settings and choose ${field(code, 'ssid')}`}
         {password ? ', then paste the password.' : '.'}
       </Text>
+      <JoinCode network={network} />
     </Stack>
   );
 }

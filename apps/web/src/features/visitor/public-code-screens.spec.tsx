@@ -1,6 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
+import QRCode from 'qrcode';
 import { installFakeApi, reply } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
+
+// The real library, watched: the test sees what the Wi-Fi page asks it to draw.
+jest.mock('qrcode', () => {
+  const actual = jest.requireActual('qrcode');
+  return { ...actual, toString: jest.fn(actual.toString) };
+});
 
 const ID = 'AbCdEf1234';
 const OWNER = { name: 'Walk Café', logo: null };
@@ -28,6 +35,13 @@ test('a Wi-Fi code shows the network and its password, and a note its text as te
   expect(screen.getByText('espresso42')).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Copy password' })).toBeTruthy();
   expect(screen.getByText('To join, open Wi-Fi in your phone’s settings and choose Cafe, then paste the password.')).toBeTruthy();
+  // A second phone joins from a code of the network itself, drawn when asked.
+  expect(screen.queryByRole('img', { name: 'Code to join Cafe' })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Show a code for another phone' }));
+  const joinCode = await screen.findByRole('img', { name: 'Code to join Cafe' });
+  expect(joinCode.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+  expect(QRCode.toString).toHaveBeenCalledWith('WIFI:T:WPA;S:Cafe;P:espresso42;;', expect.objectContaining({ type: 'svg' }));
+  expect(screen.getByText('Another phone’s camera offers to join Cafe from this code.')).toBeTruthy();
   unmount();
 
   serve({ type: 'wifi', ssid: 'Back office', encryption: 'nopass', hidden: true });

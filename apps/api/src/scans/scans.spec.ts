@@ -412,6 +412,8 @@ describe('what a scan records of its visitor', () => {
     ['', null],
   ])('records Accept-Language %j as the language the visitor prefers most, %j', async (header, language) => {
     expect((await facts({ 'user-agent': IPHONE, 'accept-language': header })).language).toBe(language);
+    // The second visitor with the same header gets the remembered answer, no language included.
+    expect((await facts({ 'user-agent': IPHONE, 'accept-language': header })).language).toBe(language);
   });
 });
 

@@ -96,6 +96,19 @@ type AgentFacts = Pick<VisitorFacts, 'device' | 'os' | 'browser' | 'bot'>;
  * remembered, bounded so made-up agents cannot grow the map without end.
  */
 const MAX_AGENTS = 10_000;
+/**
+ * Browsers send a few hundred distinct Accept-Language values, the same few for most visitors, and
+ * finding the preferred tag in one (splits, a pattern test, the tag's case) was half of reading a
+ * visit's facts: remembered, bounded alike, a phone's read takes 0.84–0.92 µs against 1.66–1.79.
+ */
+const MAX_LANGUAGES = 2_000;
+
+/** Keeps `value` under `key`, dropping the oldest entry (Map keeps insertion order) once `map` holds `max`. */
+function rememberBounded<Value>(map: Map<string, Value>, key: string, value: Value, max: number): Value {
+  if (map.size >= max) map.delete(map.keys().next().value!);
+  map.set(key, value);
+  return value;
+}
 
 /**
  * What a scan records about the visitor, from the request alone. The IP address goes into the
@@ -106,6 +119,7 @@ const MAX_AGENTS = 10_000;
 export class VisitorFactsReader {
   private secret: Promise<Buffer> | undefined;
   private readonly agents = new Map<string, AgentFacts>();
+  private readonly languages = new Map<string, string | null>();
   /** The current UTC day's salt (hex), made once a day rather than once a scan. */
   private salt: { day: number; key: string } | undefined;
 
@@ -130,7 +144,7 @@ export class VisitorFactsReader {
       browser: agent.browser,
       bot: agent.bot,
       referrer: referrerOrigin(header(visit, 'referer')),
-      language: preferredLanguage(header(visit, 'accept-language')),
+      language: this.languageOf(header(visit, 'accept-language')),
       country: this.country.of(visit),
       // SHA-256 of the salt and the visit in one call: an HMAC object a scan cost three times as much
       // (2.2 µs against 0.7), and a salt that is secret and changes daily needs no HMAC's second pass.
@@ -148,10 +162,12 @@ export class VisitorFactsReader {
       browser: named(parsed.browser.name, parsed.browser.version),
       bot: userAgent === '' || isbot(userAgent),
     };
-    // Oldest first out: Map keeps insertion order.
-    if (this.agents.size >= MAX_AGENTS) this.agents.delete(this.agents.keys().next().value!);
-    this.agents.set(userAgent, facts);
-    return facts;
+    return rememberBounded(this.agents, userAgent, facts, MAX_AGENTS);
+  }
+
+  private languageOf(accepted: string): string | null {
+    const known = this.languages.get(accepted);
+    return known !== undefined ? known : rememberBounded(this.languages, accepted, preferredLanguage(accepted), MAX_LANGUAGES);
   }
 
   /** The salt of a UTC day (days since the epoch), from the server secret and the day's ISO date. */

@@ -430,7 +430,7 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
   const header = ['Database', 'Server', 'req/s', 'vs baseline', 'p99', 'CPU µs/request', 'baseline CPU / CPU', 'server core busy', 'load generator core busy'];
   console.log(`\n${markdownTable(header, tableRows)}\n`);
   console.log('A core near 100% busy sets its row\'s rate: the load generator\'s caps the baseline when it is; with neither near it, the server waits on its database.');
-  console.log('The floor is the event store\'s batched append behind bare node:http, nothing else: the share of the baseline no scan path on this database reaches past in this run.');
+  console.log('The floor is the event store\'s batched append behind bare node:http, nothing else: the share of the baseline no scan path that stores the same event in the same store reaches past in this run.');
   const rounds = (ratios: readonly number[]) => ratios.map((ratio) => formatPercent(ratio)).join(', ');
   for (const row of rows) {
     console.log(

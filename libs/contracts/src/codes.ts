@@ -44,6 +44,8 @@ const Line = (max: number) => z.string().trim().max(max);
 const Required = (max: number, what: string) => z.string().trim().min(1, { error: `Enter ${what}.` }).max(max);
 
 /** What each type carries, by type. */
+export const WifiEncryption = z.enum(['WPA', 'WEP', 'nopass']);
+
 export const CODE_CONTENT = {
   url: { url: WebUrl },
   vcard: {
@@ -67,7 +69,7 @@ export const CODE_CONTENT = {
   wifi: {
     ssid: Required(32, 'the network name'),
     password: z.string().max(63).optional(),
-    encryption: z.enum(['WPA', 'WEP', 'nopass']).default('WPA'),
+    encryption: WifiEncryption.default('WPA'),
     hidden: z.boolean().default(false),
   },
   email: { to: Email, subject: Line(200).optional(), body: Line(2000).optional() },
@@ -94,6 +96,8 @@ export const CodeContent = z.discriminatedUnion('type', [
   contentVariant('page'),
 ]);
 export type CodeContent = z.infer<typeof CodeContent>;
+/** A Wi-Fi network as a code holds it. */
+export type WifiNetwork = Omit<Extract<CodeContent, { type: 'wifi' }>, 'type'>;
 
 const withFields = <Fields extends z.ZodRawShape>(fields: Fields) =>
   z.discriminatedUnion('type', [

@@ -1,3 +1,5 @@
+import type { WifiNetwork } from './codes';
+
 /** A phone number as `tel:`, `sms:` and `SMSTO:` take it: digits and a leading plus. */
 export const dialable = (phone: string): string => phone.replace(/[^\d+]/g, '');
 
@@ -11,14 +13,6 @@ export function mailtoLink(to: string, fields: { subject?: string; body?: string
     .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
     .join('&');
   return `mailto:${encodeURIComponent(to).replace(/%40/g, '@')}${query ? `?${query}` : ''}`;
-}
-
-/** A Wi-Fi network as a code holds it (the `wifi` content's fields). */
-export interface WifiNetwork {
-  ssid: string;
-  password?: string;
-  encryption: 'WPA' | 'WEP' | 'nopass';
-  hidden: boolean;
 }
 
 /** The network format's special characters (ZXing's WIFI: syntax) are escaped with a backslash. */

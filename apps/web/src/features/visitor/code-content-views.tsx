@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { dialable, mailtoLink, wifiJoinText, type PublicCodeView, type WifiNetwork } from '@qr/contracts';
+import { dialable, mailtoLink, WifiEncryption, wifiJoinText, type PublicCodeView, type WifiNetwork } from '@qr/contracts';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
@@ -113,11 +113,12 @@ function JoinCode({ network }: { network: WifiNetwork }) {
   );
 }
 
-const ENCRYPTIONS: readonly WifiNetwork['encryption'][] = ['WPA', 'WEP', 'nopass'];
+/** The contract's default where a page is given no (or an unknown) security. */
+const encryptionOf = WifiEncryption.catch('WPA');
 
 function WifiView({ code }: { code: PublicCodeView }) {
   const password = field(code, 'password');
-  const encryption = ENCRYPTIONS.find((known) => known === code['encryption']) ?? 'WPA';
+  const encryption = encryptionOf.parse(code['encryption']);
   const network: WifiNetwork = { ssid: field(code, 'ssid') ?? '', password, encryption, hidden: code['hidden'] === true };
   return (
     <Stack style={BREAK_ANYWHERE}>

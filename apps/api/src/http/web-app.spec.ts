@@ -31,6 +31,17 @@ describe('serving the web app in production mode', () => {
     }
   });
 
+  it('serves the app on a client route whose last segment holds an email or a dot, as the users screen opens', async () => {
+    for (const url of ['/deleteAlert/ann@example.com', `/deleteAlert/${encodeURIComponent('ann@example.com')}`, '/admin/update-page/v1.2', '/deleteAlert/ann.lee@example.com?x=1']) {
+      const res = await page(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>QR Platform</title>');
+    }
+    const api = await page('/api/v1/users/ann@example.com');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/problem+json');
+  });
+
   it('sends an admin page asked for under another loopback name to PUBLIC_URL, where sign-in returns', async () => {
     const at = (host: string, url = '/admin/my-codes?page=2') => t.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
     const moved = await at('127.0.0.1:3000');

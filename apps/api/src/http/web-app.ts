@@ -24,14 +24,19 @@ export async function serveWebApp(app: NestFastifyApplication, distDir: string):
   return true;
 }
 
-/** Client-side routes (/admin/…, /page/…) get the app shell; API paths and files never do. */
+/**
+ * Client-side routes (/admin/…, /page/…) get the app shell, whatever their last segment holds: a
+ * route may end in an email address or a name with a dot (/deleteAlert/ann@example.com). Files that
+ * exist never get here (they are served before), API paths never get the shell, and a missing file
+ * under the built assets folder stays a 404, so a stale script tag fails plainly instead of loading HTML.
+ */
 export function wantsAppShell(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0]!;
   return (
     (request.method === 'GET' || request.method === 'HEAD') &&
     !path.startsWith('/api/') &&
     path !== '/api' &&
-    !/\.[a-z0-9]+$/i.test(path) &&
+    !path.startsWith('/assets/') &&
     (request.headers.accept ?? '').includes('text/html')
   );
 }

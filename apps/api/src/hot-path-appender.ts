@@ -9,8 +9,8 @@ import { CONFIG, EVENT_STORE } from './infrastructure';
  * form submissions, votes. Each request's promise settles only once its events are durable, so an
  * answer that follows is never for an event the store could lose. One batch is in flight on
  * either database, and the next commits as soon as it is durable, with all that arrived meanwhile:
- * on PostgreSQL that cost the server 36–61 µs of CPU a scan where four batches gathered for 2 ms
- * each cost 66–82, and the API less too (ARCHITECTURE.md, "One scan batch in flight").
+ * fewer, larger commits cost both the database and the API less CPU a scan than several batches
+ * gathering at once (docs/decisions/005-group-commit-one-batch-in-flight.md).
  */
 @Injectable()
 export class HotPathAppender implements OnModuleDestroy {
@@ -21,7 +21,7 @@ export class HotPathAppender implements OnModuleDestroy {
     this.appender = new BatchingAppender(store);
     // Shards spare the batches of several API processes on one server the wait for a hot stream's
     // row lock. PGlite has one process, so nothing waits there, and every further stream row a
-    // batch moves costs it (ARCHITECTURE.md, "The scan path on PGlite").
+    // batch moves costs it (docs/decisions/005-group-commit-one-batch-in-flight.md).
     this.shards = config.DATABASE_URL ? SCAN_SHARDS : 1;
   }
 

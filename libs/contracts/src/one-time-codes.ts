@@ -75,8 +75,8 @@ export const OneTimeDownloadQuery = z.strictObject({ format: OneTimeDownloadForm
 export type OneTimeDownloadQuery = z.infer<typeof OneTimeDownloadQuery>;
 
 /**
- * A PDF sheet is built in memory by pdf-lib, about 10 ms a code here (its SVG path parsing is most
- * of it): 1,000 codes, 50 pages, take seconds. Larger batches download as a ZIP, which streams.
+ * A PDF sheet is built in memory by pdf-lib, whose SVG path parsing makes each code costly: 1,000
+ * codes, 50 pages, take seconds. Larger batches download as a ZIP, which streams.
  */
 export const MAX_PDF_SHEET_CODES = 1_000;
 

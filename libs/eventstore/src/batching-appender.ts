@@ -41,8 +41,8 @@ const MAX_GATHER_TURNS = 8;
  *
  * Transactions in flight at once take disjoint sets of streams: each stream belongs to one lane.
  * Batches sharing hot streams would otherwise queue on those streams' row locks for most of their
- * length (measured here on PostgreSQL, 4 in flight over 64 scan streams: about 20% more events/s
- * with lanes). It also keeps each stream's appends from this process in arrival order.
+ * length, so lanes raise the rate when several batches are in flight. It also keeps each stream's
+ * appends from this process in arrival order.
  */
 export class BatchingAppender {
   private readonly lanes: Lane[];
@@ -85,7 +85,7 @@ export class BatchingAppender {
    * Without a window, a batch waits for further turns of the event loop while each brings more
    * requests (at most MAX_GATHER_TURNS): on PGlite, whose appends hold the event loop, the tail of
    * a burst otherwise arrived a turn late and waited a whole append for the next batch
-   * (ARCHITECTURE.md, "A batch gathers while requests keep coming"). While every lane is busy it
+   * (docs/decisions/005-group-commit-one-batch-in-flight.md). While every lane is busy it
    * does not wait: the lane that frees up commits what is queued (see flush), and gathering turns
    * would only keep the event loop from sleeping until the database answers.
    */
@@ -116,8 +116,8 @@ export class BatchingAppender {
 
   /**
    * Without a window, the lane's next batch goes to the store as soon as this one is durable,
-   * before this one's callers are answered: the store works on it while they write their responses
-   * (`scan-ab`, 6 turns each: on PostgreSQL p99 22 ms against 29.5 and scans/s 107%; PGlite 112%).
+   * before this one's callers are answered: the store works on it while they write their responses,
+   * so the database and the API overlap instead of waiting for each other.
    */
   private flush(lane: Lane): void {
     const batch = lane.queue.splice(0, this.maxBatch);

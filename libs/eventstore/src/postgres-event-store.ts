@@ -22,8 +22,8 @@ import { RecentEvents, type CommittedEvents } from './recent-events';
 
 /**
  * An event read back as one JSON array in a text column: one field a row costs PGlite's protocol and
- * the driver far less than eleven typed ones (measured reading 10,000 scans: 140 ms against 320 ms,
- * parsing included), and JSON.parse takes the data and metadata apart in the same pass. Timestamps
+ * the driver far less than eleven typed ones, parsing included, and JSON.parse takes the data and
+ * metadata apart in the same pass. Timestamps
  * come as ISO 8601 text, which Date reads to the millisecond as the driver's parser did.
  */
 const EVENT_JSON = `json_build_array(global_position, transaction_id::text, stream_id, stream_position, event_id, type, schema_version,
@@ -136,7 +136,7 @@ export class PostgresEventStore implements EventStore {
         });
         let followed = false;
         if (types.size > 0) for (const listener of this.appendedListeners) if (listener(types)) followed = true;
-        // Parsed in a turn of its own right away, a few hundred µs an append, rather than a whole
+        // Parsed in a turn of its own right away, a short slice per append, rather than a whole
         // wake's worth of batches at once when a delayed subscriber reads them while scans wait.
         if (followed && remembered) setImmediate(() => remembered.events());
         return results;
@@ -153,7 +153,7 @@ export class PostgresEventStore implements EventStore {
    * stream order like writeBatch's locks, so the two never deadlock; a stream another transaction
    * creates meanwhile is waited for and moved) and inserts the events, the four round trips of
    * writeBatch in one. Locking the rows first with a SELECT … FOR UPDATE, as this statement once
-   * did, cost PGlite about a fifth of the append's instructions (ARCHITECTURE.md).
+   * did, cost PGlite about a fifth of the append's instructions (docs/decisions/004-appends-and-event-ids.md).
    */
   private async appendBlind(requests: readonly AppendRequest[]): Promise<CommittedBatch> {
     const appended = new Map<string, number>();
@@ -360,8 +360,8 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * The head as read at most `maxAgeMs` ago, for timed polls: on PGlite every idle subscription
-   * polled twice a second, each poll a query into PGlite for the head, and together they took 2–5%
-   * of the API's core with no scan coming in (LogSummary is the same sharing on a server). An older
+   * polled twice a second, each poll a query into PGlite for the head, and together they kept the
+   * API's core busy with no scan coming in (LogSummary is the same sharing on a server). An older
    * head only makes memory's answer stop sooner; what this store appends is held either way.
    */
   private recentHeadPosition(maxAgeMs: number): Promise<number> {
@@ -409,8 +409,8 @@ export class PostgresEventStore implements EventStore {
  * the batch natively in one call instead of escaping every value into eight array literals, and the
  * server parses it once. jsonb_to_recordset reads JSON null as SQL NULL, hence the COALESCE in the
  * statements for events whose data is null. The time goes as milliseconds since the epoch, which
- * to_timestamp turns back exactly: a Date's ISO text cost JSON.stringify about 1 µs an event here,
- * and the server more to parse.
+ * to_timestamp turns back exactly: a Date's ISO text costs JSON.stringify more per event, and the
+ * server more to parse.
  */
 function eventRow(streamId: string, position: number, event: NewEvent) {
   return {
@@ -443,7 +443,7 @@ function committedEvents(sent: string, rows: readonly EventRowJson[], written: W
 
 /**
  * Whether JSON gives this row back unchanged, so its objects can serve as the events a read returns:
- * parsing the batch's text again cost the API about 5% of a scan's CPU on PostgreSQL. Events are
+ * parsing the batch's text again for every append was a visible share of a scan's CPU. Events are
  * not changed once appended, so sharing the appender's data objects with live readers is safe.
  */
 const survivesJson = (row: EventRowJson): boolean => (row.d === undefined || isJsonValue(row.d)) && isJsonValue(row.m);
@@ -547,7 +547,7 @@ interface LoggedPositions {
 
 /**
  * What READ_LOG reads, as positions and transaction ids only, in one row of two JSON arrays: a row
- * an event cost the API about 2% of a scan's CPU on PostgreSQL in the driver's row parsing. The
+ * an event would cost the driver a row parse per event, on the scan path. The
  * arrays take the sorted rows' order without sorting again (a sort inside each aggregate doubled
  * the statement's time); PostgreSQL keeps that order in practice but does not promise it, so the
  * reader checks it.

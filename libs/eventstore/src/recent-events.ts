@@ -49,8 +49,8 @@ class Batch {
 /**
  * The events this process committed last, by global position. A live subscription reads the
  * events it has just seen appended: fetching them again costs the database their JSON output and
- * the driver their parsing, as much CPU per scan as the append itself (measured on PGlite: 28 µs
- * per event to read a batch of 100 back in full, 10 µs for its positions alone). The log still
+ * the driver their parsing, as much CPU per scan as the append itself, where its positions alone
+ * cost a fraction of that (docs/decisions/007-reading-the-log.md). The log still
  * says which events a read returns and in what order; this only supplies their content.
  */
 export class RecentEvents {

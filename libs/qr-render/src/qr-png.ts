@@ -177,8 +177,8 @@ function drawFrame(canvas: IndexedCanvas, layout: QrLayout): void {
 const MAX_SIDE = 4096;
 
 /**
- * The code as a PNG, drawn module by module straight into a pixel buffer: rasterising the SVG runs
- * at about 57 images/s here (DESIGN.md §11), this several times faster. `size`, when given, is the
+ * The code as a PNG, drawn module by module straight into a pixel buffer: several times faster than
+ * rasterising the SVG (DESIGN.md §11). `size`, when given, is the
  * longer side in pixels; the other side keeps the design's proportions.
  */
 export function renderQrPng(text: string, design: QrDesign, logo?: PngImage, size?: number): Buffer {

@@ -21,10 +21,10 @@ import type { Projection } from '@qr/projections-runner';
  * Unique visitors: the visitor hash changes every UTC day, so a visitor is counted once per UTC day
  * (in the hour of their first scan that day) per scope; `analytics_visitors` remembers who was seen:
  * a row per visitor and day, keyed by a 64-bit digest of (organisation, day, visitor), with their
- * first hour in the organisation and in each code they scanned. One row for every scope kept the
- * busiest table of a replay to about 0.7 rows a scan where a row per scope took 1.7. A collision,
+ * first hour in the organisation and in each code they scanned. One row for every scope keeps the
+ * busiest table of a replay well under a row a scan, where a row per scope took more. A collision,
  * which would merge two visitors for one day, becomes likely only once the table holds billions of
- * rows. (Putting the day in the key's high bits, for index locality, measured no faster.)
+ * rows. (Putting the day in the key's high bits, for index locality, gained nothing.)
  * Bots are counted apart and left out of everything else.
  */
 
@@ -187,8 +187,8 @@ const orUnknown = (value: string | null | undefined): string => value ?? UNKNOWN
 
 /**
  * Events summed between turns of the event loop when a batch is prepared. A wake of a busy scan
- * path holds a couple of thousand scans at about 6 µs each; in one stretch they held up every
- * scan answer for over 10 ms, in slices of 250 for about 1.5 ms at a time.
+ * path holds a couple of thousand scans; summed in one stretch they would hold up every scan answer
+ * for as long, in slices the answers go out between them.
  */
 const ROLLUP_SLICE = 250;
 

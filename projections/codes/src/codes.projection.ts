@@ -11,7 +11,7 @@ const FILING_EVENTS: ReadonlySet<string> = new Set<FolderEvent['type']>(['CodesF
  * One row per code as the admin screens and the scan path read it. Deleted codes stay, with
  * status 'deleted', so their printed QR can answer "gone" rather than "never existed".
  * `folder_id` follows the folders' filing events: a code is in the folder that filed it last
- * (ARCHITECTURE.md, "A code's folder"), and a removed folder's codes are in none.
+ * (docs/decisions/014-a-codes-folder-by-log-order.md), and a removed folder's codes are in none.
  */
 export const codes: Projection = {
   name: 'codes',

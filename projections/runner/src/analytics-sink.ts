@@ -20,10 +20,9 @@ export interface AnalyticsSink {
 
 /**
  * Without CLICKHOUSE_URL: the registry as it is, the Postgres rollups answering. With it: the
- * ClickHouse sink instead of the Postgres rollups, and queries read ClickHouse. The rollups were
- * kept up to date beside it once, so that unsetting the variable would fall back to current figures;
- * they cost every scan more database time than its append, and at 1,000 scans/s through Kafka they
- * kept the machine too busy for the pipeline's backlog to drain. Unset again, the variable brings
+ * ClickHouse sink instead of the Postgres rollups, and queries read ClickHouse. Rollups kept beside
+ * it, which nobody reads once ClickHouse answers, would cost every scan more database time than its
+ * append and keep a loaded pipeline from draining its backlog. Unset again, the variable brings
  * the rollups back behind: they catch up from the log, or are rebuilt where workers fed them from
  * the topic (ProjectionRunner.start), with their lag in /api/health meanwhile. The API and the
  * projection workers both open the sink; `inProcessProjections` and `workerProjections` say which

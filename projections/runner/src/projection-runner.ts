@@ -13,9 +13,8 @@ import { projectionState, type GenerationState } from './projection-state';
 
 /**
  * Events a rebuild reads and applies at a time. Large batches: a rebuild is bound by per-batch
- * overhead (measured on PGlite: 13.8k events/s at 5,000 per batch, 17k at 10,000, see
- * `npm run bench -- replay`; into ClickHouse 18.16, whose every insert costs a fixed part, 400,000
- * scans replayed about 8% faster at 20,000 than at 10,000).
+ * overhead, on PGlite and above all into ClickHouse, whose every insert costs a fixed part
+ * (bench/RESULTS.md, replay).
  */
 export const DEFAULT_REBUILD_BATCH = 20_000;
 
@@ -25,7 +24,7 @@ const LIVE_BATCH = 500;
  * Events a live projection with a wake delay applies at a time: all a busy scan path appends during
  * one delay, so a wake is one transaction. Such a projection's transaction costs mostly the same
  * whatever its size (the analytics rollups sum a batch in memory first): cut into batches of 500,
- * the scan projections spent 20–26 µs of PGlite's connection time per scan, in one 13–16.
+ * the scan projections held PGlite's one connection far longer per scan than in one.
  */
 const DELAYED_LIVE_BATCH = 10_000;
 
@@ -262,8 +261,8 @@ export class ProjectionRunner {
   /**
    * Fresh statistics of the log before reading much of it. PGlite runs no autovacuum, so without
    * them the planner takes a type filter for rare and reads every event after the checkpoint,
-   * sorted, for each batch: a rebuild then costs the square of the log (measured on 32,000 events:
-   * 83 ms per batch from the start, 9 ms with statistics, by the ordered index scan).
+   * sorted, for each batch: a rebuild then costs the square of the log, where with statistics it
+   * takes the ordered index scan.
    */
   private async analyzeLog(): Promise<void> {
     await this.db.query('ANALYZE es_events');

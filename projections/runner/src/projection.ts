@@ -25,7 +25,7 @@ export interface Projection<Prepared = unknown> {
    * A projection fed by a hot path (scans) then commits a few large batches a second instead of a
    * transaction per append; its lag grows by as much. On PGlite this used to hold the one connection
    * for the batch's log read; since a live read comes from memory there, the delay pays off on both
-   * databases (ARCHITECTURE.md, "The scan path on PGlite").
+   * databases (docs/decisions/008-scan-projections-wake.md).
    */
   wakeDelayMs?: number;
   /**

@@ -72,7 +72,7 @@ export class QrImages implements OnModuleInit {
   /**
    * A logo is an image the organisation uploaded: another organisation's id is not found. It comes
    * no larger than the design draws it, at twice the pixels for sharp screens and print: a phone
-   * photo as a logo made a 20 MB share image that took 1.8 s of the event loop to decode.
+   * photo as a logo would make a share image of many megabytes that holds the event loop to decode.
    */
   async logoOf(orgId: string | undefined, design: QrDesign): Promise<PngImage | undefined> {
     if (!design.logo) return undefined;

@@ -17,10 +17,10 @@ export const wasHandedToWebApp = (request: IncomingMessage): boolean => handedTo
  * The server the API listens on, made for Fastify (its `serverFactory`): a GET of a scan path is
  * answered here, before Fastify, and every other request goes to Fastify as usual. A scan is the
  * one request a server gets thousands of a second, and Fastify's request and reply objects, hooks,
- * request id and child logger cost more of a core than the scan itself: measured on one core, the
- * API answered a bare 302 from its code directory at half the rate of plain `node:http`
- * (ARCHITECTURE.md, "The scan front"). The answer is the scan routes' own (`scanAnswers`); until the
- * app has handed it over, scans go to Fastify like the rest.
+ * request id and child logger cost more of a core than the scan itself: through them a bare 302
+ * from the code directory ran at about half the rate of plain `node:http`
+ * (docs/decisions/006-scan-front-ahead-of-fastify.md). The answer is the scan routes' own
+ * (`scanAnswers`); until the app has handed it over, scans go to Fastify like the rest.
  */
 export class ScanFront {
   private answer: AnswerScan | undefined;

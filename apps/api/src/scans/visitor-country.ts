@@ -15,10 +15,10 @@ const countryOrNull = (code: string | undefined): string | null => {
 };
 
 /**
- * Where a scan's country comes from, in this order (ARCHITECTURE.md): the header a trusted proxy
- * sets (TRUSTED_COUNTRY_HEADER), else a MaxMind database (GEOIP_DB) looked up by the visitor's
- * address (the connection's, or TRUSTED_CLIENT_IP_HEADER's behind a proxy), else nothing. The
- * country header wins: the database is not asked when one is configured.
+ * Where a scan's country comes from, in this order (docs/decisions/017-trusted-proxy-headers.md):
+ * the header a trusted proxy sets (TRUSTED_COUNTRY_HEADER), else a MaxMind database (GEOIP_DB)
+ * looked up by the visitor's address (the connection's, or TRUSTED_CLIENT_IP_HEADER's behind a
+ * proxy), else nothing. The country header wins: the database is not asked when one is configured.
  */
 @Injectable()
 export class VisitorCountry implements OnModuleInit {

@@ -1,8 +1,8 @@
 /**
  * Everything that happens to a folder, on its stream `folder-<folder_id>`. Filing is recorded on
  * the folder the codes go into: a code is in the folder that filed it last, so filing it into
- * another folder moves it, and the read models resolve that by log order (ARCHITECTURE.md,
- * "A code's folder"). `*_by` fields name the actor as code events do.
+ * another folder moves it, and the read models resolve that by log order
+ * (docs/decisions/014-a-codes-folder-by-log-order.md). `*_by` fields name the actor as code events do.
  */
 
 interface Event<Type extends string, Data> {

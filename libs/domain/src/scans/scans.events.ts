@@ -18,7 +18,7 @@ export interface ScanRecorded {
     referrer: string | null;
     /** The first language the browser asks for, e.g. `de-DE`. */
     language: string | null;
-    /** ISO 3166-1 alpha-2, when the operator configured where it comes from (ARCHITECTURE.md). */
+    /** ISO 3166-1 alpha-2, when the operator configured where it comes from (docs/decisions/017). */
     country: string | null;
     /** Absent until scans learn a city (a MaxMind City database); the analytics read it when present. */
     city?: string | null;

@@ -48,7 +48,7 @@ export async function openDatabase(config: Pick<Config, 'DATABASE_URL' | 'DATA_D
 /**
  * Creates a new PGlite data directory in a child process. initdb grows PGlite's WebAssembly heap
  * to about 800 MB and WebAssembly memory never shrinks; done in the server's own process, the
- * idle server would keep all of it (measured: 830 MB RSS after a first start, 340 MB after a later one).
+ * idle server would keep all of it after a first start, and less than half after a later one.
  */
 async function initialisePglite(pgDir: string): Promise<void> {
   const pglite = require.resolve('@electric-sql/pglite');

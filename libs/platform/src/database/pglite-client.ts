@@ -10,8 +10,8 @@ import type { QueryOptions, SqlClient, SqlExecutor } from './sql-client';
  * PostgreSQL's default 128 MB of shared buffers, which PGlite keeps, are all written at start-up
  * and stay in the process's memory for good: they were a quarter of the idle server's RSS. The
  * embedded database's files sit in the operating system's page cache, so a page the buffers miss
- * is read from memory, not from disk. Measured on 100,000 scans appended and replayed: 32 MB cost
- * no CPU time against 128 MB that the noise would show, 16 MB about a tenth more.
+ * is read from memory, not from disk: a quarter of the default costs no CPU time a bench can see,
+ * while going smaller does (docs/decisions/002-embedded-database-settings.md).
  */
 const SHARED_BUFFERS = '32MB';
 
@@ -21,8 +21,8 @@ const FREE_SPACE_MAP_PAGES = 3;
 /**
  * The embedded database, spoken to through node-postgres as a server is (PGlite's own node-postgres
  * connection): the same driver, type parsing and named prepared statements on both databases. It
- * is also faster than PGlite's query(), which describes and plans every statement anew: measured
- * here, `SELECT 1` took 0.29 ms that way and 0.04 ms this way, a one-scan append 3.0 ms and 0.4 ms.
+ * is also several times faster than PGlite's query(), which describes and plans every statement
+ * anew (docs/decisions/001-one-sql-dialect-two-engines.md).
  * PGlite is one connection, so the pool holds one client: concurrent callers queue for it, and a
  * transaction keeps it until it ends.
  */
@@ -43,7 +43,7 @@ export class PgliteClient implements SqlClient {
       // PostgreSQL fills each new 16 MB WAL segment with zeros so that a later fsync need not
       // allocate space. PGlite never fsyncs (`-F` in its defaults), so the zeros bought nothing, and
       // its one backend wrote them on the event loop: the append that crossed into a new segment
-      // took 27–44 ms against a median of 3.2 ms, every 20,000 scans or so. Off, segments are sparse.
+      // stalled every scan behind it for many times a usual append. Off, segments are sparse.
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`, '-c', 'wal_init_zero=off'],
     });
     // The pool's one client never idles out: each client would start on the same PGlite connection again.
@@ -56,13 +56,13 @@ export class PgliteClient implements SqlClient {
    * Gives every index of the application's tables a free space map, empty, where it has none.
    * PostgreSQL creates an index's map only when VACUUM first records a free page in it, yet each
    * page split asks the map for a free page first: with no map file, every split of an event index
-   * (about one in 40 scans) made PGlite look the file up in vain, and a failed lookup cost about
-   * 33 µs in Node's file system, an exception included. With the maps in place appends of 60 scans
-   * took 7–8% less time (ARCHITECTURE.md, "The scan path on PGlite"). All-zero pages are what
-   * PostgreSQL itself writes when it extends a map, and it initialises them when it first reads
-   * them; a map is never WAL-logged, so the files need no record. Indexes made after this call (a
-   * projection's next generation) get theirs at the next start. An in-memory database is skipped:
-   * its lookups never leave WebAssembly.
+   * (about one in 40 scans) made PGlite look the file up in vain, and a failed lookup is an
+   * exception in Node's file system, paid on the scan path
+   * (docs/decisions/002-embedded-database-settings.md). All-zero pages are what PostgreSQL itself
+   * writes when it extends a map, and it initialises them when it first reads them; a map is never
+   * WAL-logged, so the files need no record. Indexes made after this call (a projection's next
+   * generation) get theirs at the next start. An in-memory database is skipped: its lookups never
+   * leave WebAssembly.
    */
   async createMissingIndexFreeSpaceMaps(): Promise<void> {
     if (this.dataDir === undefined) return;

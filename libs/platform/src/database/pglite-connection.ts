@@ -8,8 +8,9 @@ import { serialize } from 'pg-protocol';
  * call of its own: parse, bind, describe, execute and sync, four or five passes into WebAssembly
  * and out, each with its own promise and its own parse of the replies. This one keeps a query's
  * extended-protocol messages until node-postgres asks for an answer (sync or flush), as a socket
- * would carry them, and hands them over together. Measured on the scan path's append: PGlite took
- * about 45 µs a call whatever the message (a describe of a portal did nothing more). The messages
+ * would carry them, and hands them over together: each call into PGlite costs about the same
+ * whatever the message carries (a describe of a portal does nothing more), so fewer calls is the
+ * saving (docs/decisions/001-one-sql-dialect-two-engines.md). The messages
  * are written with node-postgres's own serializer, which copies a long parameter in one write
  * where PGlite's bundled copy went character by character.
  */

@@ -79,7 +79,7 @@ export class ClickHouseAnalyticsStore {
   /**
    * The client, and @clickhouse/client with it, is loaded by the first request: the analytics
    * module exports this store to every process, and only one with CLICKHOUSE_URL set talks to
-   * ClickHouse (loaded at start, the module held about 0.5 MB of the embedded server's heap).
+   * ClickHouse: loaded at start, the module would sit in the heap of every embedded server.
    */
   private connected(): Promise<ClickHouseClient> {
     this.client ??= import('@clickhouse/client').then(({ createClient, ClickHouseLogLevel }) =>

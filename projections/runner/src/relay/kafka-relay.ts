@@ -82,9 +82,9 @@ export class KafkaRelay {
       pollIntervalMs: this.options.pollIntervalMs,
       // On a server the relay reads twice a second: each send then carries a few hundred events, and
       // so do the record batch each partition gets, a worker's group and its ClickHouse insert, which
-      // costs 18.16 a fixed ~100 ms. Reading 50 ms after each append, sends of a few dozen events
-      // kept ClickHouse too busy to drain its backlog: scans took 9 s to show at 1,000 a second,
-      // about 1 s now (`npm run bench -- pipeline`). PGlite is one connection: reading at once
+      // has a large fixed cost. Sends of a few dozen events made as many inserts as ClickHouse could
+      // take, and its backlog never drained under load (docs/decisions/009-kafka-relay-at-least-once.md).
+      // PGlite is one connection: reading at once
       // keeps scans from queueing behind a large delayed batch.
       wakeDelayMs: this.db.kind === 'pglite' ? 0 : 500,
       retryDelayMs: this.options.retryDelayMs ?? 1000,

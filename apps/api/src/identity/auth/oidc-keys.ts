@@ -63,8 +63,8 @@ async function newSigningKey(): Promise<z.infer<typeof PrivateSigningKey>> {
   // RS256 because every OpenID Connect client must support it (OIDC Core §15.1). The key leaves the
   // generation as DER and is read back before it is exported as a JWK: exporting the generated
   // KeyObject itself deadlocked Node 20 when a garbage collection during the export freed the
-  // generation's job, which locks the key the export holds (a CI run hung in a futex; a loop of
-  // 512-bit keys hung every time, and this way ran 6,000 keys three times over).
+  // generation's job, which locks the key the export holds (a CI run hung in a futex; reading the key
+  // back from DER never does).
   const { privateKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'der' },

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /**
- * argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: OWASP's recommended minimum),
- * about 25 ms a hash here. The options are left to the library on purpose: its `Algorithm` enum is
- * a TypeScript const enum that our per-file compiler cannot inline, and argon2id is its default.
+ * argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: OWASP's recommended minimum):
+ * slow enough to make guessing costly, quick enough for a sign-in. The options are left to the
+ * library on purpose: its `Algorithm` enum is a TypeScript const enum that our per-file compiler
+ * cannot inline, and argon2id is its default.
  */
 export function hashPassword(password: string): Promise<string> {
   return hash(password);

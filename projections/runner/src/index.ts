@@ -1,4 +1,4 @@
-export * from './projection';
+export * from './generations';
 export { DEFAULT_REBUILD_BATCH, ProjectionRunner, type AppliedListener, type ProjectionRunnerOptions, type RebuildProgress, type RebuildReport } from './projection-runner';
 export { PROJECTIONS } from './registry';
 export { KafkaRelay, type KafkaRelayOptions, type RelayLag } from './relay/kafka-relay';

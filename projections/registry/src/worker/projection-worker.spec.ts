@@ -7,10 +7,7 @@ import { createLogger, type SqlClient } from '@qr/platform';
 import { freePort, kafkaAvailable, openTestKafka, readTestTopic, testAdapters, type TestAdapter, type TestKafka } from '@qr/platform/testing';
 import { analytics } from '@qr/projections-analytics';
 import { scanCounts } from '@qr/projections-codes';
-import { toKafkaMessage } from '../relay/event-message';
-import { KafkaRelay } from '../relay/kafka-relay';
-import { DEAD_LETTER_HEADERS, deadLetterTopic } from './dead-letters';
-import { ProjectionWorker, type ProjectionWorkerOptions } from './projection-worker';
+import { DEAD_LETTER_HEADERS, deadLetterTopic, KafkaRelay, ProjectionWorker, toKafkaMessage, type ProjectionWorkerOptions } from '@qr/projections-runner';
 import { analyticsTraffic, appendTraffic, countedScans, projectedFigures, referenceFigures } from './worker-traffic.fixture';
 
 const log = createLogger('silent');

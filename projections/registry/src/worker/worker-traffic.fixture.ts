@@ -2,7 +2,7 @@ import { analyticsEventsStreamId, scanStreamId, submissionsStreamId, type Analyt
 import { PostgresEventStore, type EventStore, type NewEvent, type Projection } from '@qr/eventstore';
 import { createLogger, type SqlExecutor } from '@qr/platform';
 import { seededRandom, type TestAdapter } from '@qr/platform/testing';
-import { ProjectionRunner } from '../projection-runner';
+import { ProjectionRunner } from '@qr/projections-runner';
 
 /** One event and the stream it is appended to. */
 export interface Appended {

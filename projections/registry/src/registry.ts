@@ -1,9 +1,9 @@
+import type { Projection } from '@qr/eventstore';
 import { analytics, customers } from '@qr/projections-analytics';
 import { codes, folders, notes, oneTimeCodes, scanCounts, templates } from '@qr/projections-codes';
 import { experiences, pageEventData } from '@qr/projections-experiences';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
-import type { Projection } from '@qr/eventstore';
 
 /**
  * Every projection the product runs, listed explicitly. Bounded contexts add theirs here as they

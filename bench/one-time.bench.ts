@@ -17,7 +17,7 @@ import { createLogger } from '@qr/platform';
 import { oneTimeCodes } from '@qr/projections-codes';
 import { ProjectionRunner } from '@qr/projections-runner';
 import { renderQrPng } from '@qr/qr-render';
-import { Base64Encoder } from '../apps/api/src/analytics/customers.export';
+import { Base64Encoder } from '../apps/api/src/customers/customers.export';
 import { decideOnStream } from '../apps/api/src/decide-on-stream';
 import { batchCodePages } from '../apps/api/src/one-time-codes/batch-code-pages';
 import { oneTimeCodeCsvLines } from '../apps/api/src/one-time-codes/one-time-codes.export';

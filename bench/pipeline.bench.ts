@@ -221,7 +221,7 @@ async function measureLag(): Promise<LagResult> {
     const env = { NODE_ENV: 'production', DATABASE_URL: database.url, KAFKA_BROKERS: kafka.brokers.join(','), KAFKA_TOPIC: topic, CLICKHOUSE_URL: clickhouse.url };
     const api = await startServer([join(REPO, 'dist/apps/api/src/main.js')], { ...env, LOG_LEVEL: 'warn' });
     stops.push(api.stop);
-    const worker = await startProcess([join(REPO, 'dist/projections/runner/src/worker/projections.main.js')], { ...env, LOG_LEVEL: 'info' }, {
+    const worker = await startProcess([join(REPO, 'dist/projections/registry/src/projections.main.js')], { ...env, LOG_LEVEL: 'info' }, {
       ready: (line) => line.includes('projection worker started'),
     });
     stops.push(worker.stop);

@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { ClonesModule } from './clones/clones.module';
 import { CodesModule } from './codes/codes.module';
+import { CustomersModule } from './customers/customers.module';
 import { ExperiencesModule } from './experiences/experiences.module';
 import { FoldersModule } from './folders/folders.module';
 import { HealthModule } from './health/health.module';
@@ -41,6 +42,6 @@ class InfrastructureModule {
 @Module({})
 export class AppModule {
   static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
-    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, OneTimeCodesModule, ClonesModule, TemplatesModule, FoldersModule, NotesModule, PagesModule, ExperiencesModule, ScansModule, AnalyticsModule, UploadsModule, SiteModule, ...extraModules] };
+    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, OneTimeCodesModule, ClonesModule, TemplatesModule, FoldersModule, NotesModule, PagesModule, ExperiencesModule, ScansModule, AnalyticsModule, CustomersModule, UploadsModule, SiteModule, ...extraModules] };
   }
 }

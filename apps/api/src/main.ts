@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { PostgresEventStore } from '@qr/eventstore';
 import { createLogger, exitAfterFailedStart, loadConfig, openDatabase, stopOnSignals } from '@qr/platform';
-import { inProcessProjections, KafkaRelay, openAnalyticsSink, ProjectionRunner } from '@qr/projections-runner';
+import { inProcessProjections, openAnalyticsSink } from '@qr/projections-registry';
+import { KafkaRelay, ProjectionRunner } from '@qr/projections-runner';
 import { APP_VERSION } from './app-version';
 import { createApp } from './create-app';
 

@@ -1,5 +1,6 @@
 export * from './event-store';
 export * from './event-store.errors';
+export type { Projection, ProjectionContext } from './projection';
 export { newEventId } from './event-id';
 export { PostgresEventStore } from './postgres-event-store';
 export { BatchingAppender, type BatchingAppenderOptions } from './batching-appender';

@@ -2,9 +2,8 @@ import { hash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AnalyticsDimension } from '@qr/contracts';
 import type { AnalyticsEventRecorded, FormSubmitted, ScanRecorded } from '@qr/domain';
-import type { RecordedEvent } from '@qr/eventstore';
+import type { Projection, RecordedEvent } from '@qr/eventstore';
 import type { SqlExecutor } from '@qr/platform';
-import type { Projection } from '@qr/projections-runner';
 
 /**
  * The analytics rollups (DESIGN.md §5): counts per organisation, code and UTC hour, so a query for

@@ -1,6 +1,6 @@
 import { codeStreamId, folderStreamId, type CodeEvent, type FolderEvent } from '@qr/domain';
+import type { Projection } from '@qr/eventstore';
 import type { SqlExecutor } from '@qr/platform';
-import type { Projection } from '@qr/projections-runner';
 
 const STREAM_PREFIX = codeStreamId('');
 const FOLDER_STREAM_PREFIX = folderStreamId('');

@@ -1,5 +1,5 @@
 import { noteStreamId, type NoteEvent } from '@qr/domain';
-import type { Projection } from '@qr/projections-runner';
+import type { Projection } from '@qr/eventstore';
 
 const STREAM_PREFIX = noteStreamId('');
 

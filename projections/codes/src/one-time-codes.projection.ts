@@ -1,6 +1,6 @@
 import { oneTimeBatchStreamId, type OneTimeBatchEvent, type OneTimeCodeUsed } from '@qr/domain';
+import type { Projection } from '@qr/eventstore';
 import type { SqlExecutor } from '@qr/platform';
-import type { Projection } from '@qr/projections-runner';
 import { oneTimeCodeIds } from './one-time-code-ids';
 
 const BATCH_PREFIX = oneTimeBatchStreamId('');

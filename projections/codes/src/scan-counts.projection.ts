@@ -1,5 +1,5 @@
 import type { ScanRecorded } from '@qr/domain';
-import type { Projection } from '@qr/projections-runner';
+import type { Projection } from '@qr/eventstore';
 
 /**
  * Scans per code for the code list; the analytics rollups (their own issue) answer everything

@@ -1,5 +1,5 @@
 import { templateStreamId, type TemplateEvent } from '@qr/domain';
-import type { Projection } from '@qr/projections-runner';
+import type { Projection } from '@qr/eventstore';
 
 const STREAM_PREFIX = templateStreamId('');
 

@@ -1,5 +1,5 @@
 import { experienceStreamId, pageEventDataStreamId, type ExperienceEvent, type PageEventDataEvent } from '@qr/domain';
-import type { Projection } from '@qr/projections-runner';
+import type { Projection } from '@qr/eventstore';
 
 const EXPERIENCE_PREFIX = experienceStreamId('');
 const PAGE_EVENT_PREFIX = pageEventDataStreamId('');

@@ -1,4 +1,4 @@
-import type { Projection } from '@qr/projections-runner';
+import type { Projection } from '@qr/eventstore';
 import { applyInOrder } from './organization-events';
 
 /** Who belongs to which organisation, with what role, and which terms version they have accepted. */

@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@qr/contracts';
-import type { Projection } from '@qr/projections-runner';
+import type { Projection } from '@qr/eventstore';
 import { applyInOrder } from './organization-events';
 
 /** One row per organisation: its profile and the terms its members are asked to accept. */

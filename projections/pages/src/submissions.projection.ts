@@ -1,6 +1,6 @@
 import type { CustomerForgotten, FormSubmitted } from '@qr/domain';
+import type { Projection } from '@qr/eventstore';
 import { openSealed } from '@qr/platform';
-import type { Projection } from '@qr/projections-runner';
 
 /**
  * Visitors' submissions with their answers opened, for staff (spec §7 "get submit data"). A

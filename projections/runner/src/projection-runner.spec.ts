@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresEventStore } from '@qr/eventstore';
+import { PostgresEventStore, type Projection } from '@qr/eventstore';
 import { createLogger, type SqlClient } from '@qr/platform';
 import { testAdapters } from '@qr/platform/testing';
-import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { projectionState } from './projection-state';
 import { scanTally } from './scan-tally.fixture';

@@ -5,10 +5,12 @@ import {
   START,
   type Checkpoint,
   type EventStore,
+  type Projection,
+  type ProjectionContext,
   type RecordedEvent,
 } from '@qr/eventstore';
 import type { Logger, SqlClient, SqlExecutor } from '@qr/platform';
-import { assertValidProjection, physicalTable, type Projection, type ProjectionContext, type ProjectionLag } from './projection';
+import { assertValidProjection, physicalTable, type ProjectionLag } from './generations';
 import { projectionState, type GenerationState } from './projection-state';
 
 /**

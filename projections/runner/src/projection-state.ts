@@ -1,6 +1,6 @@
-import { START, type Checkpoint } from '@qr/eventstore';
+import { START, type Checkpoint, type Projection } from '@qr/eventstore';
 import type { SqlExecutor } from '@qr/platform';
-import { physicalTable, type Projection, type ProjectionStatus } from './projection';
+import { physicalTable, type ProjectionStatus } from './generations';
 
 export interface GenerationState {
   name: string;

@@ -1,4 +1,4 @@
-import type { Projection } from './projection';
+import type { Projection } from '@qr/eventstore';
 
 /**
  * A small read model used by the runner's tests and the replay benchmark: scans per code. It

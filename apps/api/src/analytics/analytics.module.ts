@@ -5,31 +5,16 @@ import { AnalyticsAccess } from './analytics-access';
 import { AnalyticsController } from './analytics.controller';
 import { RecordAnalyticsEventHandler } from './analytics-events.handlers';
 import { AnalyseSelectionHandler, GetAnalyticsHandler } from './analytics.queries';
-import { CustomerAccess } from './customer-access';
-import { CustomersController, ExportsController } from './customers.controller';
-import { ExportCsvHandler } from './customers.export';
-import { ForgetCustomerHandler } from './customers.handlers';
-import { FindCustomerInteractionHandler, GetCustomerActivityHandler, ListCustomersHandler } from './customers.queries';
 import { PublicAnalyticsController } from './public-analytics.controller';
 
 /**
- * Analytics over the rollups, selection analysis, the landing pages' custom events, customers
- * (list, activity, interaction, forget) and the CSV export. Wiring only.
+ * Analytics over the rollups, selection analysis and the landing pages' custom events. Wiring only.
+ * AnalyticsAccess is exported: the customers context checks with it that a code is the organisation's.
  */
 @Module({
   imports: [IdentityModule, ScansModule],
-  controllers: [AnalyticsController, PublicAnalyticsController, CustomersController, ExportsController],
-  providers: [
-    AnalyticsAccess,
-    GetAnalyticsHandler,
-    AnalyseSelectionHandler,
-    RecordAnalyticsEventHandler,
-    CustomerAccess,
-    ListCustomersHandler,
-    GetCustomerActivityHandler,
-    FindCustomerInteractionHandler,
-    ForgetCustomerHandler,
-    ExportCsvHandler,
-  ],
+  controllers: [AnalyticsController, PublicAnalyticsController],
+  providers: [AnalyticsAccess, GetAnalyticsHandler, AnalyseSelectionHandler, RecordAnalyticsEventHandler],
+  exports: [AnalyticsAccess],
 })
 export class AnalyticsModule {}

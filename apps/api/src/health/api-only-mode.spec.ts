@@ -1,7 +1,8 @@
 import { PostgresEventStore } from '@qr/eventstore';
 import { createLogger } from '@qr/platform';
 import { kafkaAvailable, openTestKafka, type TestKafka } from '@qr/platform/testing';
-import { PROJECTIONS, ProjectionWorker, workerProjections } from '@qr/projections-runner';
+import { PROJECTIONS, workerProjections } from '@qr/projections-registry';
+import { ProjectionWorker } from '@qr/projections-runner';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 const describeWithKafka = kafkaAvailable() ? describe : describe.skip;

@@ -1,4 +1,4 @@
-import { PROJECTIONS } from '@qr/projections-runner';
+import { PROJECTIONS } from '@qr/projections-registry';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 describe('GET /api/health', () => {

@@ -73,7 +73,7 @@ import {
   UpdatePageBody,
 } from '@qr/contracts';
 import { z } from 'zod';
-import { registerCustomersPaths } from '../analytics/customers.openapi';
+import { registerCustomersPaths } from '../customers/customers.openapi';
 import { registerAnalyticsPaths } from '../analytics/analytics.openapi';
 import { registerExperiencesPaths } from '../experiences/experiences.openapi';
 import { registerFoldersPaths } from '../folders/folders.openapi';

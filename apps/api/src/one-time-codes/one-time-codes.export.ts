@@ -5,7 +5,7 @@ import { DomainError, ONE_TIME_CODE_CSV_COLUMNS, type CsvExportBody } from '@qr/
 import type { Config, SqlClient } from '@qr/platform';
 import type { Caller } from '../identity/caller';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
-import { Base64Encoder, csvLine, type CsvExport } from '../analytics/customers.export';
+import { Base64Encoder, csvLine, type CsvExport } from '../customers/customers.export';
 import { GetCode } from '../codes/codes.queries';
 import { batchCodePages } from './batch-code-pages';
 import { OneTimeBatches } from './one-time-batches';

@@ -10,7 +10,7 @@ import { API_MAIN, buildApi, NodeProcess, ROOT } from '../testing/node-process';
 import { requestOfMarker, ScanLoad } from '../testing/scan-load';
 
 /** The projection workers' process (issue 7), run beside the API when this build has it. */
-const WORKER_MAIN = join(ROOT, 'dist/projections/runner/src/worker/projections.main.js');
+const WORKER_MAIN = join(ROOT, 'dist/projections/registry/src/projections.main.js');
 const KILLS = 5;
 const CONCURRENT_SCANNERS = 4;
 /** The longest a crash waits once the restarted API answers scans again. */

@@ -3,7 +3,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PostgresEventStore } from '@qr/eventstore';
 import { createLogger, loadConfig, type SqlClient } from '@qr/platform';
 import { openTestPglite } from '@qr/platform/testing';
-import { inProcessProjections, KafkaRelay, openAnalyticsSink, ProjectionRunner, type KafkaRelayOptions } from '@qr/projections-runner';
+import { inProcessProjections, openAnalyticsSink } from '@qr/projections-registry';
+import { KafkaRelay, ProjectionRunner, type KafkaRelayOptions } from '@qr/projections-runner';
 import { createApp } from '../create-app';
 import type { PublicRateLimit } from '../http/public-rate-limit';
 

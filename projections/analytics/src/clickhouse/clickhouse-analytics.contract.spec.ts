@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ANALYTICS_PERIODS } from '@qr/contracts';
 import { analyticsEventsStreamId, periodWindow, scanStreamId, submissionsStreamId, type PeriodWindow } from '@qr/domain';
-import { START, type NewEvent, type RecordedEvent } from '@qr/eventstore';
+import { START, type NewEvent, type Projection, type RecordedEvent } from '@qr/eventstore';
 import { testAdapters } from '@qr/platform/testing';
-import type { Projection } from '@qr/projections-runner';
 import { projectionTestbed } from '@qr/projections-runner/testing';
 import { analytics, AnalyticsRollups, type AnalyticsReader, type AnalyticsScope } from '../index';
 import { clickhouseAnalytics } from './clickhouse-analytics.projection';

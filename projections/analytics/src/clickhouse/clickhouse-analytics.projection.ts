@@ -1,7 +1,6 @@
 import type { AnalyticsDimension } from '@qr/contracts';
 import type { AnalyticsEventRecorded, FormSubmitted, ScanRecorded } from '@qr/domain';
-import type { RecordedEvent } from '@qr/eventstore';
-import type { Projection } from '@qr/projections-runner';
+import type { Projection, RecordedEvent } from '@qr/eventstore';
 import { UNKNOWN_VALUE, type RollupDimension } from '../analytics.projection';
 import { CLICKHOUSE_ANALYTICS_VERSION, literal, type ClickHouseAnalyticsStore } from './clickhouse-analytics.store';
 

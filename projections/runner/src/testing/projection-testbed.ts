@@ -1,7 +1,6 @@
-import { PostgresEventStore } from '@qr/eventstore';
+import { PostgresEventStore, type Projection } from '@qr/eventstore';
 import { createLogger, type SqlClient } from '@qr/platform';
 import type { TestAdapter } from '@qr/platform/testing';
-import type { Projection } from '../projection';
 import { ProjectionRunner, type ProjectionRunnerOptions } from '../projection-runner';
 
 /** What one test of a projection spec works with: a database of its own, its event store, and a runner of the projections under test. */

@@ -1,7 +1,7 @@
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage, Producer } from 'kafkajs';
-import type { RecordedEvent } from '@qr/eventstore';
+import type { Projection, RecordedEvent } from '@qr/eventstore';
 import type { Logger, SqlClient, SqlExecutor } from '@qr/platform';
-import { physicalTable, type Projection } from '../projection';
+import { physicalTable } from '../generations';
 import { projectionState } from '../projection-state';
 import { sendDeadLetters, type DeadLetter } from './dead-letters';
 import { decodeEventMessage, type Decoded } from './message-decoding';

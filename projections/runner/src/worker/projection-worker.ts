@@ -1,7 +1,8 @@
 import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
+import type { Projection } from '@qr/eventstore';
 import type { Logger, SqlClient } from '@qr/platform';
 import { kafkaLogCreator } from '../kafka-log';
-import { assertValidProjection, type Projection } from '../projection';
+import { assertValidProjection } from '../generations';
 import { projectionState } from '../projection-state';
 import { partitionOffsets } from './partition-offsets';
 import { ProjectionConsumer, type ConsumerTarget, type ConsumerTuning } from './projection-consumer';

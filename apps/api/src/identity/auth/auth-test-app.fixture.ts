@@ -3,7 +3,8 @@ import pino from 'pino';
 import { PostgresEventStore } from '@qr/eventstore';
 import { loadConfig, type PgliteClient } from '@qr/platform';
 import { openTestPglite } from '@qr/platform/testing';
-import { PROJECTIONS, ProjectionRunner } from '@qr/projections-runner';
+import { PROJECTIONS } from '@qr/projections-registry';
+import { ProjectionRunner } from '@qr/projections-runner';
 import { createApp } from '../../create-app';
 
 export const PUBLIC_URL = 'http://localhost:3000';

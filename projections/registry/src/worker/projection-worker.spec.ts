@@ -2,16 +2,12 @@ import { Kafka, logLevel } from 'kafkajs';
 import { EVENT_MESSAGE_HEADERS } from '@qr/contracts';
 import { randomUUID } from 'node:crypto';
 import { createServer, connect, type Server } from 'node:net';
-import { PostgresEventStore, type RecordedEvent } from '@qr/eventstore';
+import { PostgresEventStore, type Projection, type RecordedEvent } from '@qr/eventstore';
 import { createLogger, type SqlClient } from '@qr/platform';
 import { freePort, kafkaAvailable, openTestKafka, readTestTopic, testAdapters, type TestAdapter, type TestKafka } from '@qr/platform/testing';
 import { analytics } from '@qr/projections-analytics';
 import { scanCounts } from '@qr/projections-codes';
-import type { Projection } from '../projection';
-import { toKafkaMessage } from '../relay/event-message';
-import { KafkaRelay } from '../relay/kafka-relay';
-import { DEAD_LETTER_HEADERS, deadLetterTopic } from './dead-letters';
-import { ProjectionWorker, type ProjectionWorkerOptions } from './projection-worker';
+import { DEAD_LETTER_HEADERS, deadLetterTopic, KafkaRelay, ProjectionWorker, toKafkaMessage, type ProjectionWorkerOptions } from '@qr/projections-runner';
 import { analyticsTraffic, appendTraffic, countedScans, projectedFigures, referenceFigures } from './worker-traffic.fixture';
 
 const log = createLogger('silent');

@@ -1,7 +1,7 @@
 import { SingleBar } from 'cli-progress';
 import { PostgresEventStore } from '@qr/eventstore';
 import { ConfigError, createLogger, DataDirLockedError, loadConfig, openDatabase } from '@qr/platform';
-import { ProjectionRunner } from './projection-runner';
+import { ProjectionRunner } from '@qr/projections-runner';
 import { PROJECTIONS } from './registry';
 
 /**

@@ -6,12 +6,11 @@ import { createLogger } from '@qr/platform';
 import { kafkaAvailable, openTestKafka, openTestPostgres, requiredServiceUrl, testAdapters, type TestKafka, type TestPostgres } from '@qr/platform/testing';
 import { analytics } from '@qr/projections-analytics';
 import { scanCounts } from '@qr/projections-codes';
-import { KafkaRelay } from '../relay/kafka-relay';
-import { partitionOffsets } from './partition-offsets';
+import { KafkaRelay, partitionOffsets } from '@qr/projections-runner';
 import { analyticsTraffic, appendTraffic, projectedFigures, referenceFigures } from './worker-traffic.fixture';
 
 const ROOT = join(__dirname, '../../../..');
-const ENTRY = join(ROOT, 'dist/projections/runner/src/worker/projections.main.js');
+const ENTRY = join(ROOT, 'dist/projections/registry/src/projections.main.js');
 const log = createLogger('silent');
 
 // The worker process needs a PostgreSQL server: PGlite is one process's database.

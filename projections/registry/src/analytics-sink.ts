@@ -1,6 +1,6 @@
+import type { Projection } from '@qr/eventstore';
 import type { Config, Logger } from '@qr/platform';
 import { analytics, ClickHouseAnalyticsReader, ClickHouseAnalyticsStore, clickhouseAnalytics, type AnalyticsReader } from '@qr/projections-analytics';
-import type { Projection } from './projection';
 import { PROJECTIONS } from './registry';
 
 /** The projections the product runs and where analytics queries read, by CLICKHOUSE_URL (DESIGN.md §2). */

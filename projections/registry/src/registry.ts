@@ -1,13 +1,16 @@
-import { analytics, customers } from '@qr/projections-analytics';
+import type { Projection } from '@qr/eventstore';
+import { analytics } from '@qr/projections-analytics';
 import { codes, folders, notes, oneTimeCodes, scanCounts, templates } from '@qr/projections-codes';
+import { customers } from '@qr/projections-customers';
 import { experiences, pageEventData } from '@qr/projections-experiences';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
-import type { Projection } from './projection';
 
 /**
  * Every projection the product runs, listed explicitly. Bounded contexts add theirs here as they
- * arrive; the API follows them in-process and `npm run replay -- <name>` rebuilds them.
+ * arrive; the API follows them in-process, projection workers run the partition-safe ones and
+ * `npm run replay -- <name>` rebuilds them. The list lives here, not in the runner, so that the
+ * runner depends on no projection and the projections on nothing but the port (libs/eventstore).
  */
 export const PROJECTIONS: readonly Projection[] = [
   // Identity: the organisation and user screens.
@@ -26,8 +29,9 @@ export const PROJECTIONS: readonly Projection[] = [
   // Pages: landing pages and what visitors submit through them.
   pages,
   submissions,
-  // Analytics: hourly rollups of scans, submissions and custom events, and customers merged from submissions.
+  // Analytics: hourly rollups of scans, submissions and custom events.
   analytics,
+  // Customers: the people an organisation knows, merged from submissions.
   customers,
   // Experiences: an organisation's events, and where and when each page's visitors must be.
   experiences,

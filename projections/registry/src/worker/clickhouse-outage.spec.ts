@@ -5,9 +5,7 @@ import { kafkaAvailable, openTestKafka, testAdapters, type TestKafka } from '@qr
 import { analytics, ClickHouseAnalyticsStore, clickhouseAnalytics, WHOLE_ORGANIZATION } from '@qr/projections-analytics';
 import { clickhouseServerUrl, openTestClickHouse, type TestClickHouse } from '@qr/projections-analytics/testing';
 import { scanCounts } from '@qr/projections-codes';
-import { KafkaRelay } from '../relay/kafka-relay';
-import { partitionOffsets } from './partition-offsets';
-import { ProjectionWorker } from './projection-worker';
+import { KafkaRelay, partitionOffsets, ProjectionWorker } from '@qr/projections-runner';
 import { analyticsTraffic, appendTraffic, referenceFigures } from './worker-traffic.fixture';
 
 const log = createLogger('silent');

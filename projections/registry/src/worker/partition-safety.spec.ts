@@ -1,9 +1,9 @@
-import { analytics } from '@qr/projections-analytics';
-import { scanCounts } from '@qr/projections-codes';
 import { PostgresEventStore } from '@qr/eventstore';
 import { createLogger } from '@qr/platform';
 import { testAdapters } from '@qr/platform/testing';
-import { ProjectionRunner } from '../projection-runner';
+import { analytics } from '@qr/projections-analytics';
+import { scanCounts } from '@qr/projections-codes';
+import { ProjectionRunner } from '@qr/projections-runner';
 import { workerProjections } from '../analytics-sink';
 import { PROJECTIONS } from '../registry';
 import { analyticsTraffic, appendTraffic, projectedFigures, type Appended } from './worker-traffic.fixture';

@@ -1,9 +1,8 @@
 import { analyticsEventsStreamId, scanStreamId, submissionsStreamId, type AnalyticsEventRecorded, type FormSubmitted, type ScanRecorded } from '@qr/domain';
-import { PostgresEventStore, type EventStore, type NewEvent } from '@qr/eventstore';
+import { PostgresEventStore, type EventStore, type NewEvent, type Projection } from '@qr/eventstore';
 import { createLogger, type SqlExecutor } from '@qr/platform';
 import { seededRandom, type TestAdapter } from '@qr/platform/testing';
-import type { Projection } from '../projection';
-import { ProjectionRunner } from '../projection-runner';
+import { ProjectionRunner } from '@qr/projections-runner';
 
 /** One event and the stream it is appended to. */
 export interface Appended {

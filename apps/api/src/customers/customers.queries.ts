@@ -13,7 +13,7 @@ import {
 import { normalisedEmail, normalisedPhone, type SqlClient } from '@qr/platform';
 import type { Caller } from '../identity/caller';
 import { SQL_CLIENT } from '../infrastructure';
-import { AnalyticsAccess } from './analytics-access';
+import { AnalyticsAccess } from '../analytics/analytics-access';
 import { CustomerAccess } from './customer-access';
 
 /** Spec §7 "get customers": most recently seen first. */

@@ -1,6 +1,7 @@
-import type { Checkpoint, RecordedEvent } from '@qr/eventstore';
 import type { SqlExecutor } from '@qr/platform';
+import type { RecordedEvent } from './event-store';
 
+/** What a projection's handler writes with; the in-process runner and the projection workers both provide it. */
 export interface ProjectionContext {
   /** The transaction the checkpoint is written in: output and checkpoint commit together or not at all. */
   tx: SqlExecutor;
@@ -9,9 +10,10 @@ export interface ProjectionContext {
 }
 
 /**
- * A read model built from events. Queries read each table through a view named after it; the
- * physical tables carry a generation suffix so that a rebuild can fill new ones while the old ones
- * keep answering, then swap the views in one transaction.
+ * A read model built from events (DESIGN.md §4), the port beside the event store's: projections
+ * implement it, the runner and the workers drive it. Queries read each table through a view named
+ * after it; the physical tables carry a generation suffix so that a rebuild can fill new ones while
+ * the old ones keep answering, then swap the views in one transaction.
  */
 export interface Projection<Prepared = unknown> {
   name: string;
@@ -45,32 +47,4 @@ export interface Projection<Prepared = unknown> {
   prepare?(events: readonly RecordedEvent[]): Promise<Prepared>;
   /** Applies one batch, in log order, with what `prepare` made of it when given. Called at most once per event per generation. */
   handle(events: RecordedEvent[], context: ProjectionContext, prepared?: Prepared): Promise<void>;
-}
-
-export interface ProjectionLag {
-  name: string;
-  generation: number;
-  status: ProjectionStatus;
-  checkpoint: Checkpoint;
-  events_processed: number;
-  /** Events appended past the checkpoint (an upper bound: it counts events of every type). */
-  lag_events: number;
-  /** Age of the oldest event not yet processed; 0 when caught up. */
-  lag_seconds: number;
-}
-
-/** building: a rebuild is filling it; live: queries read it; retired: replaced, tables dropped. */
-export type ProjectionStatus = 'building' | 'live' | 'retired';
-
-const IDENTIFIER = /^[a-z][a-z0-9_]{0,40}$/;
-
-export function physicalTable(logical: string, generation: number): string {
-  return `${logical}__g${generation}`;
-}
-
-/** Names end up in SQL: refuse anything that is not a plain lower-case identifier. */
-export function assertValidProjection(projection: Projection): void {
-  for (const name of [projection.name.replaceAll('-', '_'), ...Object.keys(projection.tables)]) {
-    if (!IDENTIFIER.test(name)) throw new Error(`Projection ${projection.name}: "${name}" is not a valid SQL identifier`);
-  }
 }

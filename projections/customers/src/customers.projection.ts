@@ -1,7 +1,6 @@
 import type { CustomerForgotten, FormSubmitted } from '@qr/domain';
-import type { RecordedEvent } from '@qr/eventstore';
+import type { Projection, RecordedEvent } from '@qr/eventstore';
 import { normalisedEmail, normalisedPhone, openSealed, type SqlExecutor } from '@qr/platform';
-import type { Projection } from '@qr/projections-runner';
 
 /** What first made someone a customer; redemptions and votes join `form` when they exist. */
 export type CustomerSource = 'form';

@@ -1,6 +1,6 @@
 import { ConfigError, createLogger, exitAfterFailedStart, loadConfig, openDatabase, stopOnSignals } from '@qr/platform';
-import { openAnalyticsSink, workerProjections } from '../analytics-sink';
-import { ProjectionWorker } from './projection-worker';
+import { ProjectionWorker } from '@qr/projections-runner';
+import { openAnalyticsSink, workerProjections } from './analytics-sink';
 
 /**
  * `npm run projections`: a projection worker process (DESIGN.md §2). It runs the partition-safe

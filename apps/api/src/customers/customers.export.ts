@@ -5,7 +5,7 @@ import { CUSTOMER_CSV_COLUMNS, type CsvExportBody } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
 import type { Caller } from '../identity/caller';
 import { SQL_CLIENT } from '../infrastructure';
-import { AnalyticsAccess } from './analytics-access';
+import { AnalyticsAccess } from '../analytics/analytics-access';
 import { CustomerAccess } from './customer-access';
 import { CUSTOMER_COLUMNS, toCustomerView, type CustomerRow } from './customers.queries';
 

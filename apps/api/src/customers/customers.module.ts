@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module';
+import { IdentityModule } from '../identity/identity.module';
+import { CustomerAccess } from './customer-access';
+import { CustomersController, ExportsController } from './customers.controller';
+import { ExportCsvHandler } from './customers.export';
+import { ForgetCustomerHandler } from './customers.handlers';
+import { FindCustomerInteractionHandler, GetCustomerActivityHandler, ListCustomersHandler } from './customers.queries';
+
+/** An organisation's customers (list, activity, interaction, forget) and the CSV export. Wiring only. */
+@Module({
+  imports: [IdentityModule, AnalyticsModule],
+  controllers: [CustomersController, ExportsController],
+  providers: [CustomerAccess, ListCustomersHandler, GetCustomerActivityHandler, FindCustomerInteractionHandler, ForgetCustomerHandler, ExportCsvHandler],
+})
+export class CustomersModule {}

@@ -1,0 +1,1 @@
+export { customers } from './customers.projection';

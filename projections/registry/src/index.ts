@@ -1,0 +1,2 @@
+export { PROJECTIONS } from './registry';
+export { inProcessProjections, openAnalyticsSink, workerProjections, type AnalyticsSink } from './analytics-sink';

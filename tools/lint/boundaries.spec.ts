@@ -11,7 +11,11 @@ interface Report {
 /** Lints each fixture as a file at the given path of the tree, with the tree's own ESLint config. */
 function lintAs(cases: Record<string, string>): Map<string, Report['messages']> {
   const args = Object.entries(cases).flatMap(([fixture, path]) => [`tools/lint/fixtures/${fixture}`, path]);
-  const output = execFileSync(process.execPath, ['tools/lint/lint-as.mjs', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' } });
+  const output = execFileSync(process.execPath, ['tools/lint/lint-as.mjs', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
   const reports = JSON.parse(output) as Report[];
   return new Map(reports.map(({ fixture, messages }) => [fixture.replace('tools/lint/fixtures/', ''), messages]));
 }
@@ -46,7 +50,9 @@ describe('npm run lint keeps the boundaries', () => {
     for (const fixture of ['api-context-imports-internals.ts', 'web-context-imports-internals.tsx', 'domain-context-imports-internals.ts']) {
       expect(rules(reported.get(fixture))).toEqual(['boundaries/dependencies']);
     }
-    expect(reported.get('api-context-imports-internals.ts')?.[0]?.message).toMatch(/^A context in apps\/api\/src imports another context only through its index\.ts, its Nest module or its fixtures/);
+    expect(reported.get('api-context-imports-internals.ts')?.[0]?.message).toMatch(
+      /^A context in apps\/api\/src imports another context only through its index\.ts, its Nest module or its fixtures/,
+    );
   });
 
   it("lets a context import another context's public surface", () => {

@@ -5,7 +5,7 @@
 // testing, …) are no context and stay open to all.
 import { reachedInternals } from './context-allowlist.mjs';
 
-/** Where contexts live, and the folders beside them that are shared, not contexts. */
+/** Where contexts live, and the folders beside them that are shared, not contexts: any other folder there is a context. */
 export const contextRoots = [
   { type: 'api-context', root: 'apps/api/src', shared: ['http', 'testing', 'cli'], publicFiles: ['index.ts', '*.module.ts', '*.fixture.ts'] },
   { type: 'web-context', root: 'apps/web/src/features', shared: [], publicFiles: ['index.ts', 'index.tsx'] },
@@ -21,25 +21,33 @@ const elements = contextRoots.flatMap(({ type, root, shared }) => [
 
 function internalsMessage(type, root) {
   const surface = type === 'api-context' ? 'its index.ts, its Nest module or its fixtures' : 'its index.ts';
-  return `A context in ${root} imports another context only through ${surface}: export what you need from there (while it moves, tools/lint/context-allowlist.mjs may list the file).`;
+  return (
+    `A context in ${root} imports another context only through ${surface}, and {{to.element.fileInternalPath}} is internal to {{to.element.captured.context}}: ` +
+    'export what you need from there (while it moves, tools/lint/context-allowlist.mjs may list the file).'
+  );
 }
 
-const policies = contextRoots.flatMap(({ type, root, publicFiles }) => [
-  { from: { element: { type } }, disallow: { to: { element: { type } } }, message: internalsMessage(type, root) },
-  { from: { element: { type } }, allow: { to: { element: { type, fileInternalPath: publicFiles } } } },
-  ...Object.entries(reachedInternals[type] ?? {}).map(([context, files]) => ({
-    from: { element: { type } },
-    allow: { to: { element: { type, captured: { context }, fileInternalPath: files } } },
-  })),
-]);
+/** The context rules, letting each context's listed internals through (`allowed`: the allow-list's shape). */
+export function contextBoundariesAllowing(allowed) {
+  const policies = contextRoots.flatMap(({ type, root, publicFiles }) => [
+    { from: { element: { type } }, disallow: { to: { element: { type } } }, message: internalsMessage(type, root) },
+    { from: { element: { type } }, allow: { to: { element: { type, fileInternalPath: publicFiles } } } },
+    ...Object.entries(allowed[type] ?? {}).map(([context, files]) => ({
+      from: { element: { type } },
+      allow: { to: { element: { type, captured: { context }, fileInternalPath: files } } },
+    })),
+  ]);
 
-export const contextBoundaries = [
-  {
-    files: contextRoots.map(({ root }) => `${root}/**/*.{ts,tsx}`),
-    settings: {
-      'boundaries/elements': elements,
-      'import/resolver': { typescript: { project: ['tsconfig.json', 'apps/web/tsconfig.json'], noWarnOnMultipleProjects: true } },
+  return [
+    {
+      files: contextRoots.map(({ root }) => `${root}/**/*.{ts,tsx}`),
+      settings: {
+        'boundaries/elements': elements,
+        'import/resolver': { typescript: { project: ['tsconfig.json', 'apps/web/tsconfig.json'], noWarnOnMultipleProjects: true } },
+      },
+      rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies }] },
     },
-    rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies }] },
-  },
-];
+  ];
+}
+
+export const contextBoundaries = contextBoundariesAllowing(reachedInternals);

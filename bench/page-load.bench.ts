@@ -101,7 +101,7 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
     cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
       if (type === 'Script') scriptRequests.set(requestId, response.url);
     });
-    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    cdp.on('Network.loadingFinished', ({ encodedDataLength }) => {
       transferredBytes += encodedDataLength;
     });
     await page.goto(url, { waitUntil: 'commit' });

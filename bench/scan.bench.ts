@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PgliteClient, type SqlClient } from '@qr/platform';
+import { PgliteClient } from '@qr/platform';
 import { openTestPglite, openTestPostgres } from '@qr/platform/testing';
 import { describePostgres } from './bench-databases';
 import { REPO, startServer, type RunningServer } from './bench-servers';
@@ -71,6 +71,7 @@ interface LoadResult {
   timeouts: number;
   statusCodeStats: Record<string, { count: number }>;
 }
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- typed by the two interfaces above
 const autocannon = require('autocannon') as (options: LoadOptions) => Promise<LoadResult>;
 
 export interface Load {

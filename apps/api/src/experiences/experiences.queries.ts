@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { DomainError, type EventDataView, type ExperienceView, type PageEventDataView, type ValidateEventDataBody } from '@qr/contracts';
+import { type EventDataView, type ExperienceView, type PageEventDataView, type ValidateEventDataBody } from '@qr/contracts';
 import { isAtEvent } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
 import type { Caller } from '../identity/caller';

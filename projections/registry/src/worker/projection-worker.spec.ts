@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, connect, type Server } from 'node:net';
 import { PostgresEventStore, type Projection, type RecordedEvent } from '@qr/eventstore';
 import { createLogger, type SqlClient } from '@qr/platform';
-import { freePort, kafkaAvailable, openTestKafka, readTestTopic, testAdapters, type TestAdapter, type TestKafka } from '@qr/platform/testing';
+import { freePort, kafkaAvailable, openTestKafka, readTestTopic, testAdapters, type TestKafka } from '@qr/platform/testing';
 import { analytics } from '@qr/projections-analytics';
 import { scanCounts } from '@qr/projections-codes';
 import { DEAD_LETTER_HEADERS, deadLetterTopic, KafkaRelay, ProjectionWorker, toKafkaMessage, type ProjectionWorkerOptions } from '@qr/projections-runner';

@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { ClonesModule } from './clones/clones.module';
 import { CodesModule } from './codes/codes.module';
+import { StreamWriter } from './decide-on-stream';
 import { ExperiencesModule } from './experiences/experiences.module';
 import { FoldersModule } from './folders/folders.module';
 import { HealthModule } from './health/health.module';
@@ -33,7 +34,7 @@ class InfrastructureModule {
       { provide: ANALYTICS_READER, useValue: infra.analytics ?? new AnalyticsRollups(infra.db) },
       { provide: KAFKA_RELAY, useValue: infra.relay ?? null },
     ];
-    return { module: InfrastructureModule, providers: [...providers, HotPathAppender], exports: [...providers.map((p) => p.provide), HotPathAppender] };
+    return { module: InfrastructureModule, providers: [...providers, HotPathAppender, StreamWriter], exports: [...providers.map((p) => p.provide), HotPathAppender, StreamWriter] };
   }
 }
 

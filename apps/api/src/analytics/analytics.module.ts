@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CodesModule } from '../codes/codes.module';
 import { IdentityModule } from '../identity/identity.module';
+import { PagesModule } from '../pages/pages.module';
 import { ScansModule } from '../scans/scans.module';
 import { AnalyticsAccess } from './analytics-access';
 import { AnalyticsController } from './analytics.controller';
@@ -17,7 +19,7 @@ import { PublicAnalyticsController } from './public-analytics.controller';
  * (list, activity, interaction, forget) and the CSV export. Wiring only.
  */
 @Module({
-  imports: [IdentityModule, ScansModule],
+  imports: [IdentityModule, CodesModule, PagesModule, ScansModule],
   controllers: [AnalyticsController, PublicAnalyticsController, CustomersController, ExportsController],
   providers: [
     AnalyticsAccess,

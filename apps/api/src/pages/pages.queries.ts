@@ -127,11 +127,10 @@ export class FindReturningVisitorHandler implements IQueryHandler<FindReturningV
     const page = await this.pages.open(id);
     const person = await this.vault.referenceOf(who);
     const { rows } = await this.db.query<{ submitted_at: Date }>(
-      `SELECT s.submitted_at FROM submissions s JOIN person_keys k ON k.org_id = s.org_id AND k.person = s.person
-        WHERE s.page_id = $1 AND s.org_id = $2 AND s.person = $3 ORDER BY s.submitted_at DESC LIMIT 1`,
+      'SELECT submitted_at FROM submissions WHERE page_id = $1 AND org_id = $2 AND person = $3 ORDER BY submitted_at DESC LIMIT 1',
       [page.page_id, page.org_id, person],
     );
-    const latest = rows[0]?.submitted_at;
+    const latest = rows[0] && (await this.vault.holdsKeyOf(page.org_id, person)) ? rows[0].submitted_at : undefined;
     return { page_id: page.page_id, returning: latest !== undefined, submitted_at: latest?.toISOString() ?? null, success_message: page.success_message };
   }
 }

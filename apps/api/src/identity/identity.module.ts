@@ -51,6 +51,6 @@ import { TenancyGate } from './tenancy-gate';
     ChangePasswordHandler,
   ],
   // Other contexts put their routes behind the same guard, pass the same tenancy gate and read what an organisation shows of itself.
-  exports: [AuthModule, ApiKeySecrets, AuthenticationGuard, Membership, TenancyGate, OrganizationReads],
+  exports: [AuthModule, ApiKeySecrets, AuthenticationGuard, TenancyGate, OrganizationReads],
 })
 export class IdentityModule {}

@@ -82,10 +82,7 @@ export class PageOwners {
   }
 }
 
-/**
- * The write path of a page and its vanity name: three streams, so the generic `StreamWriter`, which
- * answers once the read models caught up with one, does not fit; `decideOnStream` does each step.
- */
+/** The write path of a page with its vanity name: three streams, each through `decideOnStream`, in the order `decide` gives. */
 @Injectable()
 export class PageWriter {
   constructor(
@@ -107,7 +104,7 @@ export class PageWriter {
     if (names.from !== null && names.from !== names.to) {
       await decideOnStream(this.store, pageNameStreamId(names.from), pageNameDecider, { type: 'ReleasePageName', actor, name: names.from, page_id: pageId }, metadata);
     }
-    // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
+    // The admin screens read their own writes (see StreamWriter.decide for the trade-off).
     if (decided.length > 0) await this.projections.caughtUp();
   }
 }

@@ -45,7 +45,7 @@ export async function decideOnStream<Command, Event extends { type: string; data
 export class StreamWriter {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+    @Inject(PROJECTION_RUNNER) private readonly projections: Pick<ProjectionRunner, 'caughtUp'>,
   ) {}
 
   async decide<Command, Event extends { type: string; data: unknown }, State>(

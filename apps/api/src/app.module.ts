@@ -4,6 +4,7 @@ import { AnalyticsModule } from './analytics/analytics.module';
 import { ClonesModule } from './clones/clones.module';
 import { CodesModule } from './codes/codes.module';
 import { CustomersModule } from './customers/customers.module';
+import { StreamWriter } from './decide-on-stream';
 import { ExperiencesModule } from './experiences/experiences.module';
 import { FoldersModule } from './folders/folders.module';
 import { HealthModule } from './health/health.module';
@@ -34,7 +35,7 @@ class InfrastructureModule {
       { provide: ANALYTICS_READER, useValue: infra.analytics ?? new AnalyticsRollups(infra.db) },
       { provide: KAFKA_RELAY, useValue: infra.relay ?? null },
     ];
-    return { module: InfrastructureModule, providers: [...providers, HotPathAppender], exports: [...providers.map((p) => p.provide), HotPathAppender] };
+    return { module: InfrastructureModule, providers: [...providers, HotPathAppender, StreamWriter], exports: [...providers.map((p) => p.provide), HotPathAppender, StreamWriter] };
   }
 }
 

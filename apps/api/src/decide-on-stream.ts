@@ -1,10 +1,20 @@
+import { Inject, Injectable } from '@nestjs/common';
 import type { Decider } from '@qr/domain';
-import { NO_STREAM_VERSION, type EventMetadata, type EventStore } from '@qr/eventstore';
+import { NO_STREAM_VERSION, type AppendResult, type EventMetadata, type EventStore } from '@qr/eventstore';
+import type { ProjectionRunner } from '@qr/projections-runner';
+import { EVENT_STORE, PROJECTION_RUNNER } from './infrastructure';
+
+/** What a command did to its stream: the events appended, and where the append left the stream and the log. */
+export interface Decided<Event> {
+  events: Event[];
+  /** Null when the command changed nothing, so nothing was appended. */
+  appended: AppendResult | null;
+}
 
 /**
  * The one write path of a decider's stream (DESIGN.md §1): load, fold, decide, and append with the
  * version that was read, so two concurrent commands cannot both pass an invariant; the loser gets
- * 409 wrong_expected_version. Returns the events appended, none when the command changes nothing.
+ * 409 wrong_expected_version.
  */
 export async function decideOnStream<Command, Event extends { type: string; data: unknown }, State>(
   store: EventStore,
@@ -13,16 +23,43 @@ export async function decideOnStream<Command, Event extends { type: string; data
   command: Command,
   metadata: EventMetadata,
   occurredAt = new Date(),
-): Promise<Event[]> {
+): Promise<Decided<Event>> {
   const { version, events } = await store.readStream(streamId);
   // Only this decider writes the stream, so every payload has its event's shape.
   const state = events.reduce((folded, recorded) => decider.evolve(folded, { type: recorded.type, data: recorded.data } as Event), decider.initialState);
   const decided = decider.decide(command, state);
-  if (decided.length === 0) return decided;
-  await store.append({
+  if (decided.length === 0) return { events: decided, appended: null };
+  const appended = await store.append({
     streamId,
     expectedVersion: version === NO_STREAM_VERSION ? 'no_stream' : version,
     events: decided.map(({ type, data }) => ({ type, data, occurredAt, metadata })),
   });
-  return decided;
+  return { events: decided, appended };
+}
+
+/**
+ * `decideOnStream` for the admin commands of every context: each names its stream with its own
+ * stream-id function (`codeStreamId`, `folderStreamId`, …) and its decider, and this does the rest.
+ */
+@Injectable()
+export class StreamWriter {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PROJECTION_RUNNER) private readonly projections: Pick<ProjectionRunner, 'caughtUp'>,
+  ) {}
+
+  async decide<Command, Event extends { type: string; data: unknown }, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    command: Command,
+    metadata: EventMetadata,
+    occurredAt = new Date(),
+  ): Promise<Decided<Event>> {
+    const decided = await decideOnStream(this.store, streamId, decider, command, metadata, occurredAt);
+    if (decided.appended === null) return decided;
+    // Answer only once the read models hold the change, so the caller's next query reads its own
+    // write. Simplest correct thing for low-volume streams; the cost is a few milliseconds per command.
+    await this.projections.caughtUp();
+    return decided;
+  }
 }

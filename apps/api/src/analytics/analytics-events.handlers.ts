@@ -1,11 +1,9 @@
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import { DomainError, type AnalyticsEventBody } from '@qr/contracts';
 import { analyticsEventsStreamId, type AnalyticsEventRecorded } from '@qr/domain';
-import type { SqlClient } from '@qr/platform';
 import { HotPathAppender } from '../hot-path-appender';
-import { SQL_CLIENT } from '../infrastructure';
+import { pageNotFound, PageReads } from '../pages/page-reads';
 import { CodeDirectory } from '../scans/code-directory';
 import { VisitorFactsReader } from '../scans/visitor-facts';
 
@@ -27,7 +25,7 @@ export class RecordAnalyticsEventCommand extends Command<void> {
 @CommandHandler(RecordAnalyticsEventCommand)
 export class RecordAnalyticsEventHandler implements ICommandHandler<RecordAnalyticsEventCommand> {
   constructor(
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly pages: PageReads,
     private readonly codes: CodeDirectory,
     private readonly visitors: VisitorFactsReader,
     private readonly appender: HotPathAppender,
@@ -38,8 +36,7 @@ export class RecordAnalyticsEventHandler implements ICommandHandler<RecordAnalyt
     if (!code || code.status === 'deleted') throw new DomainError('code_not_found', 'No such code.');
     const pageId = body.page_id ?? null;
     if (pageId) {
-      const { rows } = await this.db.query('SELECT 1 FROM pages WHERE page_id = $1 AND code_id = $2', [pageId, body.code_id]);
-      if (rows.length === 0) throw new DomainError('page_not_found', 'No such page.');
+      if (!(await this.pages.isPageOfCode(pageId, body.code_id))) throw pageNotFound();
     }
     const now = new Date();
     const { visitor, bot } = await this.visitors.read(request, now);

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CodesModule } from '../codes/codes.module';
 import { IdentityModule } from '../identity/identity.module';
+import { PagesModule } from '../pages/pages.module';
 import { ScansModule } from '../scans/scans.module';
 import { AnalyticsAccess } from './analytics-access';
 import { AnalyticsController } from './analytics.controller';
@@ -12,7 +14,7 @@ import { PublicAnalyticsController } from './public-analytics.controller';
  * AnalyticsAccess is exported: the customers context checks with it that a code is the organisation's.
  */
 @Module({
-  imports: [IdentityModule, ScansModule],
+  imports: [IdentityModule, CodesModule, PagesModule, ScansModule],
   controllers: [AnalyticsController, PublicAnalyticsController],
   providers: [AnalyticsAccess, GetAnalyticsHandler, AnalyseSelectionHandler, RecordAnalyticsEventHandler],
   exports: [AnalyticsAccess],

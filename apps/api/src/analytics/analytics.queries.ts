@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { DomainError, type AnalyticsQuery, type AnalyticsView, type FormInput, type SelectionQuery, type SelectionView } from '@qr/contracts';
+import type { AnalyticsQuery, AnalyticsView, FormInput, SelectionQuery, SelectionView } from '@qr/contracts';
 import { periodWindow } from '@qr/domain';
-import type { SqlClient } from '@qr/platform';
 import type { AnalyticsReader } from '@qr/projections-analytics';
 import { RequestValidationError } from '../http/problem-details';
 import type { Caller } from '../identity/caller';
-import { ANALYTICS_READER, SQL_CLIENT } from '../infrastructure';
+import { ANALYTICS_READER } from '../infrastructure';
+import { pageNotFound, PageReads } from '../pages/page-reads';
 import { AnalyticsAccess } from './analytics-access';
 
 /** Spec §7 "get analytics": an organisation's (or one code's) figures for one of the spec's periods. */
@@ -70,22 +70,19 @@ function choicesOf(input: FormInput): string[] | null {
 @QueryHandler(AnalyseSelection)
 export class AnalyseSelectionHandler implements IQueryHandler<AnalyseSelection> {
   constructor(
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly pages: PageReads,
     private readonly access: AnalyticsAccess,
   ) {}
 
   async execute({ caller, query: { org_id, page_id, input } }: AnalyseSelection): Promise<SelectionView> {
     await this.access.reader(caller, org_id);
-    const { rows: pages } = await this.db.query<{ form: FormInput[] }>('SELECT form FROM pages WHERE page_id = $1 AND org_id = $2', [page_id, org_id]);
-    if (!pages[0]) throw new DomainError('page_not_found', 'No such page.');
-    const formInput = pages[0].form.find((candidate) => candidate.name === input);
+    const form = await this.pages.formOf(org_id, page_id);
+    if (!form) throw pageNotFound();
+    const formInput = form.find((candidate) => candidate.name === input);
     const choices = formInput && choicesOf(formInput);
     if (!choices) throw new RequestValidationError([{ field: 'query.input', message: 'The page has no select or checkbox input of that name.' }]);
     // Forgotten people's answers are null and count as none; jsonb's ->> turns true into 'true'.
-    const { rows } = await this.db.query<{ value: string; count: string }>(
-      `SELECT answers->>$2 AS value, count(*)::int8 AS count FROM submissions WHERE page_id = $1 AND answers->>$2 IS NOT NULL GROUP BY 1`,
-      [page_id, input],
-    );
+    const rows = await this.pages.answerCounts(page_id, input);
     const counts = new Map(rows.map((row) => [row.value, Number(row.count)]));
     // Every choice the form offers, taken or not, plus any an older version of the form offered.
     const options = [...new Set([...choices, ...counts.keys()])].map((value) => ({ value, count: counts.get(value) ?? 0 }));

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, type CodeContent, type CodeCreatedView, type QrDesign, type TemplatePage } from '@qr/contracts';
+import type { CodeContent, CodeCreatedView, QrDesign, TemplatePage } from '@qr/contracts';
 import { codeDecider, codeStreamId, pageDecider, pageStreamId, type CodeActor } from '@qr/domain';
 import type { AppendRequest, EventStore } from '@qr/eventstore';
-import type { Config, SqlClient } from '@qr/platform';
+import type { Config } from '@qr/platform';
 import type { ProjectionRunner } from '@qr/projections-runner';
-import { CodeStream } from '../codes/codes.handlers';
 import { newCodeId } from '../codes/code-id';
+import { codeNotFound, CodeReads } from '../codes/code-reads';
 import { publicLinkOf, qrUrlOf } from '../codes/code-views';
 import type { Caller } from '../identity/caller';
-import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { TenancyGate } from '../identity/tenancy-gate';
+import { CONFIG, EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure';
+import { PageReads } from '../pages/page-reads';
 
 /** A code to be made from another code or a template, with the landing pages it starts with. */
 export interface CodeCopy {
@@ -43,28 +45,22 @@ export class CodeCopies {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(CONFIG) private readonly config: Config,
-    private readonly codes: CodeStream,
+    private readonly gate: TenancyGate,
+    private readonly codes: CodeReads,
+    private readonly pages: PageReads,
   ) {}
 
   /** A live code of the caller's organisation with the caller's role there; deleted and other tenants' codes are not found. */
   async source(caller: Caller, codeId: string): Promise<SourceCode> {
-    const { rows } = await this.db.query<Omit<SourceCode, 'actor'> & { status: string }>(
-      'SELECT code_id, org_id, name, content, design, status FROM codes WHERE code_id = $1',
-      [codeId],
-    );
-    const row = rows[0];
-    const notFound = new DomainError('code_not_found', 'No such code.');
-    const { actor } = await this.codes.actorOwning(caller, row?.org_id, notFound);
-    if (row!.status === 'deleted') throw notFound;
-    return { code_id: row!.code_id, org_id: row!.org_id, name: row!.name, content: row!.content, design: row!.design, actor };
+    const code = await this.codes.live(codeId);
+    const { actor } = await this.gate.actorOwning(caller, code?.org_id, codeNotFound());
+    return { code_id: code!.code_id, org_id: code!.org_id, name: code!.name, content: code!.content, design: code!.design, actor };
   }
 
   /** A code's landing pages as a copy starts with them, oldest first; vanity names stay with the original. */
-  async pagesOf(codeId: string): Promise<TemplatePage[]> {
-    const { rows } = await this.db.query<TemplatePage>('SELECT title, blocks, form, success_message FROM pages WHERE code_id = $1 ORDER BY created_at, page_id', [codeId]);
-    return rows;
+  pagesOf(codeId: string): Promise<TemplatePage[]> {
+    return this.pages.templatePagesOf(codeId);
   }
 
   async create(orgId: string, actor: CodeActor, copies: readonly CodeCopy[]): Promise<CodeCreatedView[]> {
@@ -86,7 +82,7 @@ export class CodeCopies {
     const results = await this.store.appendMany(requests);
     const failed = results.find((result): result is Error => result instanceof Error);
     if (failed) throw failed;
-    // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
+    // The admin screens read their own writes (see StreamWriter.decide for the trade-off).
     await this.projections.caughtUp();
     return created;
   }

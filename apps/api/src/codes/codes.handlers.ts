@@ -1,15 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, type CodeContent, type CodeCreatedView, type CreateCodeBody, type UpdateCodeBody } from '@qr/contracts';
-import { actorId, authoriseCodeChange, codeDecider, codeStreamId, type CodeActor, type CodeCommand } from '@qr/domain';
-import type { EventStore } from '@qr/eventstore';
-import type { Config, SqlClient } from '@qr/platform';
-import type { ProjectionRunner } from '@qr/projections-runner';
-import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
-import { decideOnStream } from '../decide-on-stream';
-import { actorOf, refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
-import { Membership } from '../identity/organization.queries';
+import type { CodeContent, CodeCreatedView, CreateCodeBody, UpdateCodeBody } from '@qr/contracts';
+import { authoriseCodeChange, codeDecider, codeStreamId, type CodeActor, type CodeCommand } from '@qr/domain';
+import type { Config } from '@qr/platform';
+import { CONFIG } from '../infrastructure';
+import { StreamWriter } from '../decide-on-stream';
+import type { Caller } from '../identity/caller';
+import { TenancyGate } from '../identity/tenancy-gate';
 import { newCodeId } from './code-id';
+import { codeNotFound, CodeReads } from './code-reads';
 import { contentOf, designOf, publicLinkOf, qrUrlOf } from './code-views';
 import { UploadedImages } from '../uploads/uploaded-images';
 import { QrImages } from './qr-images';
@@ -36,50 +35,6 @@ export class ChangeCodeCommand extends Command<void> {
   }
 }
 
-/** Load, fold, decide, append: the one write path of code streams. */
-@Injectable()
-export class CodeStream {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly membership: Membership,
-  ) {}
-
-  /** The caller as the code's organisation knows them, or 404 for a code they cannot see. */
-  async actorFor(caller: Caller, orgId: string): Promise<CodeActor> {
-    refuseOtherOrganizationsKey(caller, orgId);
-    return { id: actorId(actorOf(caller)), role: await this.membership.roleOf(caller, orgId) };
-  }
-
-  /** The organisation of a code, from the read model; other tenants' codes answer as unknown ones. */
-  async organizationOf(caller: Caller, codeId: string): Promise<{ orgId: string; actor: CodeActor }> {
-    const { rows } = await this.db.query<{ org_id: string }>('SELECT org_id FROM codes WHERE code_id = $1', [codeId]);
-    return this.actorOwning(caller, rows[0]?.org_id, new DomainError('code_not_found', 'No such code.'));
-  }
-
-  /**
-   * The caller in the organisation that owns a code or a code's page (undefined: no such thing).
-   * Someone outside it hears `notFound`, exactly as if the thing did not exist.
-   */
-  async actorOwning(caller: Caller, orgId: string | undefined, notFound: DomainError): Promise<{ orgId: string; actor: CodeActor }> {
-    if (!orgId) throw notFound;
-    try {
-      return { orgId, actor: await this.actorFor(caller, orgId) };
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'organization_not_found') throw notFound;
-      throw error;
-    }
-  }
-
-  async decide(codeId: string, orgId: string, command: CodeCommand): Promise<void> {
-    const decided = await decideOnStream(this.store, codeStreamId(codeId), codeDecider, command, { org_id: orgId, actor: command.actor.id });
-    if (decided.length === 0) return;
-    // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
-    await this.projections.caughtUp();
-  }
-}
-
 /** A business card's photo is one of the organisation's uploads: another organisation's is not found. */
 export async function assertPhotoStored(uploads: UploadedImages, orgId: string, content: CodeContent): Promise<void> {
   if (content.type === 'vcard' && content.photo_blob_id) await uploads.assertStored({ orgId, blobId: content.photo_blob_id });
@@ -88,14 +43,15 @@ export async function assertPhotoStored(uploads: UploadedImages, orgId: string, 
 @CommandHandler(CreateCodeCommand)
 export class CreateCodeHandler implements ICommandHandler<CreateCodeCommand> {
   constructor(
-    private readonly stream: CodeStream,
+    private readonly gate: TenancyGate,
+    private readonly writer: StreamWriter,
     private readonly images: QrImages,
     private readonly uploads: UploadedImages,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async execute({ caller, body }: CreateCodeCommand): Promise<CodeCreatedView> {
-    const actor = await this.stream.actorFor(caller, body.org_id);
+    const actor = await this.gate.actorIn(caller, body.org_id);
     // A viewer hears that they may not, not what is wrong with the design they may not save.
     authoriseCodeChange(actor);
     const codeId = newCodeId();
@@ -103,7 +59,7 @@ export class CreateCodeHandler implements ICommandHandler<CreateCodeCommand> {
     const design = designOf(body);
     await this.images.assertScannable(body.org_id, codeId, design);
     await assertPhotoStored(this.uploads, body.org_id, content);
-    await this.stream.decide(codeId, body.org_id, {
+    const command: CodeCommand = {
       type: 'CreateCode',
       actor,
       code_id: codeId,
@@ -112,7 +68,8 @@ export class CreateCodeHandler implements ICommandHandler<CreateCodeCommand> {
       content,
       design,
       base_code_id: null,
-    });
+    };
+    await this.writer.decide(codeStreamId(codeId), codeDecider, command, { org_id: body.org_id, actor: actor.id });
     return { code_id: codeId, public_link: publicLinkOf(this.config.PUBLIC_URL, codeId), qr_url: qrUrlOf(this.config.PUBLIC_URL, codeId) };
   }
 }
@@ -120,19 +77,26 @@ export class CreateCodeHandler implements ICommandHandler<CreateCodeCommand> {
 @CommandHandler(ChangeCodeCommand)
 export class ChangeCodeHandler implements ICommandHandler<ChangeCodeCommand> {
   constructor(
-    private readonly stream: CodeStream,
+    private readonly gate: TenancyGate,
+    private readonly codes: CodeReads,
+    private readonly writer: StreamWriter,
     private readonly images: QrImages,
     private readonly uploads: UploadedImages,
   ) {}
 
   async execute({ caller, codeId, change }: ChangeCodeCommand): Promise<void> {
-    const { orgId, actor } = await this.stream.organizationOf(caller, codeId);
-    if (change.type !== 'UpdateCode') return this.stream.decide(codeId, orgId, { type: change.type, actor });
+    const { orgId, actor } = await this.gate.actorOwning(caller, await this.codes.ownerOf(codeId), codeNotFound());
+    const command = await this.commandFor(change, orgId, codeId, actor);
+    await this.writer.decide(codeStreamId(codeId), codeDecider, command, { org_id: orgId, actor: actor.id });
+  }
+
+  private async commandFor(change: CodeChange, orgId: string, codeId: string, actor: CodeActor): Promise<CodeCommand> {
+    if (change.type !== 'UpdateCode') return { type: change.type, actor };
     authoriseCodeChange(actor);
     const content = contentOf(change.body, ['name', 'design', 'width', 'height']);
     const design = designOf(change.body);
     await this.images.assertScannable(orgId, codeId, design);
     await assertPhotoStored(this.uploads, orgId, content);
-    await this.stream.decide(codeId, orgId, { type: 'UpdateCode', actor, name: change.body.name, design, content });
+    return { type: 'UpdateCode', actor, name: change.body.name, design, content };
   }
 }

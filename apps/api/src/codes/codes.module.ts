@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/identity.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { CodesController } from './codes.controller';
-import { ChangeCodeHandler, CodeStream, CreateCodeHandler } from './codes.handlers';
+import { CodeReads } from './code-reads';
+import { ChangeCodeHandler, CreateCodeHandler } from './codes.handlers';
 import { GetCodeHandler, GetPublicCodeDesignHandler, ListChildCodesHandler, ListCodeNamesHandler, ListCodesHandler } from './codes.queries';
 import { PublicQrController } from './public-qr.controller';
 import { QrImages } from './qr-images';
@@ -13,7 +14,7 @@ import { QrImages } from './qr-images';
   controllers: [CodesController, PublicQrController],
   providers: [
     QrImages,
-    CodeStream,
+    CodeReads,
     CreateCodeHandler,
     ChangeCodeHandler,
     GetCodeHandler,
@@ -22,8 +23,8 @@ import { QrImages } from './qr-images';
     ListCodeNamesHandler,
     ListChildCodesHandler,
   ],
-  // Pages belong to codes: the pages context finds a code's organisation and the caller's role through it.
-  // Clones and templates check designs and write new codes through them too; one-time codes are drawn in their base code's design.
-  exports: [CodeStream, QrImages],
+  // Other contexts read codes (a code's organisation, its name, its folder) through CodeReads alone.
+  // Clones and templates check designs through QrImages; one-time codes are drawn in their base code's design.
+  exports: [CodeReads, QrImages],
 })
 export class CodesModule {}

@@ -1,10 +1,12 @@
 import { Inject } from '@nestjs/common';
-import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CODE_TYPE_LABELS, CODE_TYPES, CodeStatus, DomainError, type CodeListView, type CodeNameView, type CodeView, type ListCodesQuery, type QrDesign } from '@qr/contracts';
 import type { Config, SqlClient } from '@qr/platform';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
-import { refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
-import { Membership } from '../identity/organization.queries';
+import { GetFolder } from '../folders/folders.queries';
+import type { Caller } from '../identity/caller';
+import { TenancyGate } from '../identity/tenancy-gate';
+import { codeNotFound } from './code-reads';
 import { SELECT_CODES, toCodeView, type CodeRow } from './code-views';
 
 export class GetCode extends Query<CodeView> {
@@ -69,7 +71,7 @@ export class GetPublicCodeDesignHandler implements IQueryHandler<GetPublicCodeDe
   async execute({ codeId }: GetPublicCodeDesign): Promise<PublicCodeDesign> {
     const { rows } = await this.db.query<{ org_id: string; design: QrDesign }>(`SELECT org_id, design FROM codes WHERE code_id = $1 AND status = 'active'`, [codeId]);
     const row = rows[0];
-    if (!row) throw new DomainError('code_not_found', 'No such code.');
+    if (!row) throw codeNotFound();
     return { orgId: row.org_id, codeId, design: row.design };
   }
 }
@@ -79,26 +81,15 @@ abstract class CodeReader {
   constructor(
     @Inject(SQL_CLIENT) protected readonly db: SqlClient,
     @Inject(CONFIG) protected readonly config: Config,
-    protected readonly membership: Membership,
+    protected readonly gate: TenancyGate,
+    protected readonly queries: QueryBus,
   ) {}
-
-  protected async assertMember(caller: Caller, orgId: string): Promise<void> {
-    refuseOtherOrganizationsKey(caller, orgId);
-    await this.membership.roleOf(caller, orgId);
-  }
 
   /** A live code the caller can see; deleted ones and other tenants' answer as unknown. */
   protected async visibleCode(caller: Caller, codeId: string): Promise<CodeRow> {
     const { rows } = await this.db.query<CodeRow>(`${SELECT_CODES} WHERE c.code_id = $1 AND c.status <> 'deleted'`, [codeId]);
-    const row = rows[0];
-    if (!row) throw new DomainError('code_not_found', 'No such code.');
-    try {
-      await this.assertMember(caller, row.org_id);
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'organization_not_found') throw new DomainError('code_not_found', 'No such code.');
-      throw error;
-    }
-    return row;
+    await this.gate.actorOwning(caller, rows[0]?.org_id, codeNotFound());
+    return rows[0]!;
   }
 }
 
@@ -124,11 +115,11 @@ function wordsMatching(filter: string): { types: string[]; statuses: string[] } 
 @QueryHandler(ListCodes)
 export class ListCodesHandler extends CodeReader implements IQueryHandler<ListCodes> {
   async execute({ caller, query }: ListCodes): Promise<CodeListView> {
-    await this.assertMember(caller, query.org_id);
+    await this.gate.roleIn(caller, query.org_id);
     // As `/folders/{id}/codes` answers: another tenant's or a removed folder is not found, rather than empty.
     if (query.folder_id !== undefined && query.folder_id !== 'none') {
-      const { rows: folders } = await this.db.query('SELECT 1 FROM folders WHERE folder_id = $1 AND org_id = $2', [query.folder_id, query.org_id]);
-      if (folders.length === 0) throw new DomainError('folder_not_found', 'No such folder in this organisation.');
+      const folder = await this.queries.execute(new GetFolder(caller, query.folder_id));
+      if (folder.org_id !== query.org_id) throw new DomainError('folder_not_found', 'No such folder in this organisation.');
     }
     // Deleted codes are listed only when asked for by status.
     const where = `c.org_id = $1
@@ -158,7 +149,7 @@ export class ListCodesHandler extends CodeReader implements IQueryHandler<ListCo
 @QueryHandler(ListCodeNames)
 export class ListCodeNamesHandler extends CodeReader implements IQueryHandler<ListCodeNames> {
   async execute({ caller, orgId }: ListCodeNames): Promise<CodeNameView[]> {
-    await this.assertMember(caller, orgId);
+    await this.gate.roleIn(caller, orgId);
     const { rows } = await this.db.query<CodeNameView>(
       `SELECT code_id, code_id AS id, name FROM codes WHERE org_id = $1 AND status <> 'deleted' ORDER BY name, code_id`,
       [orgId],
@@ -172,7 +163,7 @@ export class ListChildCodesHandler extends CodeReader implements IQueryHandler<L
   async execute({ caller, codeId, orgId }: ListChildCodes): Promise<CodeView[]> {
     const base = await this.visibleCode(caller, codeId);
     // Answered as for any code id of another tenant, so naming an organisation tells nothing about its codes.
-    if (orgId !== undefined && orgId !== base.org_id) throw new DomainError('code_not_found', 'No such code.');
+    if (orgId !== undefined && orgId !== base.org_id) throw codeNotFound();
     const { rows } = await this.db.query<CodeRow>(
       `${SELECT_CODES} WHERE c.base_code_id = $1 AND c.org_id = $2 AND c.status <> 'deleted' ORDER BY c.created_at, c.code_id`,
       [base.code_id, base.org_id],

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AnalyticsModule } from '../analytics/analytics.module';
+import { CodesModule } from '../codes/codes.module';
 import { IdentityModule } from '../identity/identity.module';
+import { PagesModule } from '../pages/pages.module';
 import { CustomerAccess } from './customer-access';
 import { CustomersController, ExportsController } from './customers.controller';
 import { ExportCsvHandler } from './customers.export';
@@ -9,7 +11,7 @@ import { FindCustomerInteractionHandler, GetCustomerActivityHandler, ListCustome
 
 /** An organisation's customers (list, activity, interaction, forget) and the CSV export. Wiring only. */
 @Module({
-  imports: [IdentityModule, AnalyticsModule],
+  imports: [IdentityModule, AnalyticsModule, CodesModule, PagesModule],
   controllers: [CustomersController, ExportsController],
   providers: [CustomerAccess, ListCustomersHandler, GetCustomerActivityHandler, FindCustomerInteractionHandler, ForgetCustomerHandler, ExportCsvHandler],
 })

@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   DomainError,
-  type CustomerActivityItem,
   type CustomerActivityView,
   type CustomerInteractionQuery,
   type CustomerListView,
@@ -14,6 +13,7 @@ import { normalisedEmail, normalisedPhone, type SqlClient } from '@qr/platform';
 import type { Caller } from '../identity/caller';
 import { SQL_CLIENT } from '../infrastructure';
 import { AnalyticsAccess } from '../analytics/analytics-access';
+import { PageReads } from '../pages/page-reads';
 import { CustomerAccess } from './customer-access';
 
 /** Spec §7 "get customers": most recently seen first. */
@@ -104,19 +104,20 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomers> {
 }
 
 /** The customer and their timeline; another organisation's customer is not found. */
-async function activityOf(db: SqlClient, orgId: string, where: { sql: string; params: unknown[] }): Promise<CustomerActivityView> {
+async function activityOf(db: SqlClient, pages: PageReads, orgId: string, where: { sql: string; params: unknown[] }): Promise<CustomerActivityView> {
   const { rows } = await db.query<CustomerRow>(`SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE org_id = $1 AND ${where.sql} ORDER BY first_seen LIMIT 1`, [orgId, ...where.params]);
   const customer = rows[0];
   if (!customer) throw new DomainError('customer_not_found', 'No such customer.');
-  const items = await db.query<{ interaction_id: string; kind: CustomerSource; code_id: string; page_id: string | null; at: Date; answers: CustomerActivityItem['answers'] | null }>(
-    `SELECT i.interaction_id, i.kind, i.code_id, i.page_id, i.at, s.answers FROM customer_interactions i
-       LEFT JOIN submissions s ON i.kind = 'form' AND s.submission_id = i.interaction_id
+  const items = await db.query<{ interaction_id: string; kind: CustomerSource; code_id: string; page_id: string | null; at: Date }>(
+    `SELECT i.interaction_id, i.kind, i.code_id, i.page_id, i.at FROM customer_interactions i
       WHERE i.org_id = $1 AND i.customer_id = $2 ORDER BY i.at DESC, i.interaction_id LIMIT ${TIMELINE_LIMIT}`,
     [orgId, customer.customer_id],
   );
+  // A form interaction's id is its submission's.
+  const answers = await pages.answersOf(items.rows.filter((item) => item.kind === 'form').map((item) => item.interaction_id));
   return {
     customer: toCustomerView(customer),
-    items: items.rows.map(({ interaction_id, answers, at, ...item }) => ({ id: interaction_id, ...item, at: at.toISOString(), answers: answers ?? {} })),
+    items: items.rows.map(({ interaction_id, at, ...item }) => ({ id: interaction_id, ...item, at: at.toISOString(), answers: answers.get(interaction_id) ?? {} })),
   };
 }
 
@@ -124,12 +125,13 @@ async function activityOf(db: SqlClient, orgId: string, where: { sql: string; pa
 export class GetCustomerActivityHandler implements IQueryHandler<GetCustomerActivity> {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly pages: PageReads,
     private readonly access: CustomerAccess,
   ) {}
 
   async execute({ caller, orgId, customerId }: GetCustomerActivity): Promise<CustomerActivityView> {
     await this.access.reader(caller, orgId);
-    return activityOf(this.db, orgId, { sql: 'customer_id = $2', params: [customerId] });
+    return activityOf(this.db, this.pages, orgId, { sql: 'customer_id = $2', params: [customerId] });
   }
 }
 
@@ -137,6 +139,7 @@ export class GetCustomerActivityHandler implements IQueryHandler<GetCustomerActi
 export class FindCustomerInteractionHandler implements IQueryHandler<FindCustomerInteraction> {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly pages: PageReads,
     private readonly access: CustomerAccess,
   ) {}
 
@@ -144,6 +147,6 @@ export class FindCustomerInteractionHandler implements IQueryHandler<FindCustome
   async execute({ caller, query }: FindCustomerInteraction): Promise<CustomerActivityView> {
     await this.access.reader(caller, query.org_id);
     const where = query.email ? { sql: 'email = $2', params: [normalisedEmail(query.email)] } : { sql: 'phone = $2', params: [normalisedPhone(query.phone ?? '')] };
-    return activityOf(this.db, query.org_id, where);
+    return activityOf(this.db, this.pages, query.org_id, where);
   }
 }

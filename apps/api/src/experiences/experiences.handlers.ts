@@ -3,14 +3,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, type CreateExperienceBody, type ExperienceCreatedView, type PutEventDataBody, type UpdateExperienceBody } from '@qr/contracts';
 import { experienceDecider, experienceStreamId, pageEventDataDecider, pageEventDataStreamId, type CodeActor, type ExperienceCommand, type PageEventDataCommand } from '@qr/domain';
-import type { EventStore } from '@qr/eventstore';
 import type { SqlClient } from '@qr/platform';
-import type { ProjectionRunner } from '@qr/projections-runner';
-import { CodeStream } from '../codes/codes.handlers';
-import { decideOnStream } from '../decide-on-stream';
+import { StreamWriter } from '../decide-on-stream';
 import type { Caller } from '../identity/caller';
-import { EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
-import { PageStream } from '../pages/pages.handlers';
+import { TenancyGate } from '../identity/tenancy-gate';
+import { SQL_CLIENT } from '../infrastructure';
+import { pageNotFound, PageReads } from '../pages/page-reads';
 
 export class CreateExperienceCommand extends Command<ExperienceCreatedView> {
   constructor(
@@ -44,24 +42,17 @@ export class PutPageEventDataCommand extends Command<void> {
   }
 }
 
-/** The write path of experience and page-event streams; tenancy comes from the read models, as for codes and pages. */
+/** An experience's organisation and the caller there; another tenant's or a deleted experience is not found. */
 @Injectable()
-export class ExperienceStreams {
+export class ExperienceOwners {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly codes: CodeStream,
+    private readonly gate: TenancyGate,
   ) {}
 
-  /** The caller in the experience's organisation; another tenant's or a deleted experience is not found. */
   async organizationOf(caller: Caller, experienceId: string): Promise<{ orgId: string; actor: CodeActor }> {
     const { rows } = await this.db.query<{ org_id: string }>('SELECT org_id FROM experiences WHERE experience_id = $1', [experienceId]);
-    return this.codes.actorOwning(caller, rows[0]?.org_id, new DomainError('experience_not_found', 'No such experience.'));
-  }
-
-  actorFor(caller: Caller, orgId: string): Promise<CodeActor> {
-    return this.codes.actorFor(caller, orgId);
+    return this.gate.actorOwning(caller, rows[0]?.org_id, new DomainError('experience_not_found', 'No such experience.'));
   }
 
   /** A page may join only an experience of its own organisation. */
@@ -69,56 +60,53 @@ export class ExperienceStreams {
     const { rows } = await this.db.query('SELECT 1 FROM experiences WHERE experience_id = $1 AND org_id = $2', [experienceId, orgId]);
     if (rows.length === 0) throw new DomainError('experience_not_found', 'No such experience in this organisation.');
   }
-
-  async decideExperience(experienceId: string, orgId: string, command: ExperienceCommand): Promise<void> {
-    await this.caughtUpAfter(decideOnStream(this.store, experienceStreamId(experienceId), experienceDecider, command, { org_id: orgId, actor: command.actor.id }));
-  }
-
-  async decidePageEventData(pageId: string, orgId: string, command: PageEventDataCommand): Promise<void> {
-    await this.caughtUpAfter(decideOnStream(this.store, pageEventDataStreamId(pageId), pageEventDataDecider, command, { org_id: orgId, actor: command.actor.id }));
-  }
-
-  // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
-  private async caughtUpAfter(decision: Promise<unknown[]>): Promise<void> {
-    if ((await decision).length > 0) await this.projections.caughtUp();
-  }
 }
 
 @CommandHandler(CreateExperienceCommand)
 export class CreateExperienceHandler implements ICommandHandler<CreateExperienceCommand> {
-  constructor(private readonly streams: ExperienceStreams) {}
+  constructor(
+    private readonly gate: TenancyGate,
+    private readonly writer: StreamWriter,
+  ) {}
 
   async execute({ caller, body }: CreateExperienceCommand): Promise<ExperienceCreatedView> {
     const { org_id, name, description, starts_on, ends_on } = body;
-    const actor = await this.streams.actorFor(caller, org_id);
+    const actor = await this.gate.actorIn(caller, org_id);
     const experienceId = randomUUID();
-    await this.streams.decideExperience(experienceId, org_id, { type: 'CreateExperience', actor, experience_id: experienceId, org_id, name, description, starts_on, ends_on });
+    const command: ExperienceCommand = { type: 'CreateExperience', actor, experience_id: experienceId, org_id, name, description, starts_on, ends_on };
+    await this.writer.decide(experienceStreamId(experienceId), experienceDecider, command, { org_id, actor: actor.id });
     return { experience_id: experienceId };
   }
 }
 
 @CommandHandler(ChangeExperienceCommand)
 export class ChangeExperienceHandler implements ICommandHandler<ChangeExperienceCommand> {
-  constructor(private readonly streams: ExperienceStreams) {}
+  constructor(
+    private readonly experiences: ExperienceOwners,
+    private readonly writer: StreamWriter,
+  ) {}
 
   async execute({ caller, experienceId, change }: ChangeExperienceCommand): Promise<void> {
-    const { orgId, actor } = await this.streams.organizationOf(caller, experienceId);
+    const { orgId, actor } = await this.experiences.organizationOf(caller, experienceId);
     const command: ExperienceCommand = change.type === 'DeleteExperience' ? { type: 'DeleteExperience', actor } : { type: 'UpdateExperience', actor, ...change.body };
-    await this.streams.decideExperience(experienceId, orgId, command);
+    await this.writer.decide(experienceStreamId(experienceId), experienceDecider, command, { org_id: orgId, actor: actor.id });
   }
 }
 
 @CommandHandler(PutPageEventDataCommand)
 export class PutPageEventDataHandler implements ICommandHandler<PutPageEventDataCommand> {
   constructor(
-    private readonly streams: ExperienceStreams,
-    private readonly pages: PageStream,
+    private readonly experiences: ExperienceOwners,
+    private readonly gate: TenancyGate,
+    private readonly pages: PageReads,
+    private readonly writer: StreamWriter,
   ) {}
 
   async execute({ caller, pageId, body }: PutPageEventDataCommand): Promise<void> {
-    const { orgId, actor } = await this.pages.organizationOf(caller, pageId);
-    if (body === null) return this.streams.decidePageEventData(pageId, orgId, { type: 'ClearPageEventData', actor, page_id: pageId });
-    if (body.experience_id !== null) await this.streams.assertExperienceOf(orgId, body.experience_id);
-    await this.streams.decidePageEventData(pageId, orgId, { type: 'SetPageEventData', actor, page_id: pageId, org_id: orgId, ...body });
+    const { orgId, actor } = await this.gate.actorOwning(caller, await this.pages.ownerOf(pageId), pageNotFound());
+    if (body !== null && body.experience_id !== null) await this.experiences.assertExperienceOf(orgId, body.experience_id);
+    const command: PageEventDataCommand =
+      body === null ? { type: 'ClearPageEventData', actor, page_id: pageId } : { type: 'SetPageEventData', actor, page_id: pageId, org_id: orgId, ...body };
+    await this.writer.decide(pageEventDataStreamId(pageId), pageEventDataDecider, command, { org_id: orgId, actor: actor.id });
   }
 }

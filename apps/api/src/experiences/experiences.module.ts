@@ -1,23 +1,24 @@
 import { Module } from '@nestjs/common';
-import { CodesModule } from '../codes/codes.module';
 import { IdentityModule } from '../identity/identity.module';
 import { PagesModule } from '../pages/pages.module';
 import { ExperiencesController, PageEventDataController, PublicEventDataController } from './experiences.controller';
-import { ChangeExperienceHandler, CreateExperienceHandler, ExperienceStreams, PutPageEventDataHandler } from './experiences.handlers';
+import { ChangeExperienceHandler, CreateExperienceHandler, ExperienceOwners, PutPageEventDataHandler } from './experiences.handlers';
 import {
   CheckEventLocationHandler,
   GetExperienceHandler,
   GetPageEventDataHandler,
+  ExperienceViews,
   ListExperiencesHandler,
   ValidateEventDataHandler,
 } from './experiences.queries';
 
 /** Experiences, the event data of pages, and the public checks of the `/page/{id}` guard. Wiring only. */
 @Module({
-  imports: [IdentityModule, CodesModule, PagesModule],
+  imports: [IdentityModule, PagesModule],
   controllers: [ExperiencesController, PageEventDataController, PublicEventDataController],
   providers: [
-    ExperienceStreams,
+    ExperienceOwners,
+    ExperienceViews,
     CreateExperienceHandler,
     ChangeExperienceHandler,
     PutPageEventDataHandler,

@@ -1,13 +1,14 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { type EventDataView, type ExperienceView, type PageEventDataView, type ValidateEventDataBody } from '@qr/contracts';
+import type { EventDataView, ExperienceView, PageEventDataView, ValidateEventDataBody } from '@qr/contracts';
 import { isAtEvent } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
 import type { Caller } from '../identity/caller';
+import { TenancyGate } from '../identity/tenancy-gate';
 import { SQL_CLIENT } from '../infrastructure';
 import { PageDirectory } from '../pages/page-directory';
-import { PageStream } from '../pages/pages.handlers';
-import { ExperienceStreams } from './experiences.handlers';
+import { pageNotFound, PageReads } from '../pages/page-reads';
+import { ExperienceOwners } from './experiences.handlers';
 
 /** Spec §7 "get experiences": the organisation's, soonest first. */
 export class ListExperiences extends Query<ExperienceView[]> {
@@ -58,35 +59,52 @@ interface ExperienceRow {
   description: string;
   starts_on: string;
   ends_on: string;
-  page_count: string;
   created_at: Date;
   updated_at: Date;
 }
 
 // Dates leave as text: a DATE read into a JavaScript Date would shift by the server's zone.
 const SELECT_EXPERIENCES = `SELECT e.experience_id, e.org_id, e.name, e.description, to_char(e.starts_on, 'YYYY-MM-DD') AS starts_on,
-       to_char(e.ends_on, 'YYYY-MM-DD') AS ends_on, e.created_at, e.updated_at,
-       (SELECT count(*) FROM page_event_data d JOIN pages p ON p.page_id = d.page_id WHERE d.experience_id = e.experience_id) AS page_count
+       to_char(e.ends_on, 'YYYY-MM-DD') AS ends_on, e.created_at, e.updated_at
   FROM experiences e`;
 
-const toExperienceView = ({ page_count, created_at, updated_at, ...row }: ExperienceRow): ExperienceView => ({
-  ...row,
-  page_count: Number(page_count),
-  created_at: created_at.toISOString(),
-  updated_at: updated_at.toISOString(),
-});
+/** Experiences read by a query, each with how many pages it holds: the event data of pages deleted since is not counted. */
+@Injectable()
+export class ExperienceViews {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly pages: PageReads,
+  ) {}
+
+  async of(rows: readonly ExperienceRow[]): Promise<ExperienceView[]> {
+    const { rows: joined } = await this.db.query<{ experience_id: string; page_id: string }>(
+      'SELECT experience_id, page_id FROM page_event_data WHERE experience_id = ANY($1::text[])',
+      [rows.map((row) => row.experience_id)],
+    );
+    const live = await this.pages.existing(joined.map((row) => row.page_id));
+    const counts = new Map<string, number>();
+    for (const { experience_id, page_id } of joined) if (live.has(page_id)) counts.set(experience_id, (counts.get(experience_id) ?? 0) + 1);
+    return rows.map(({ created_at, updated_at, ...row }) => ({
+      ...row,
+      page_count: counts.get(row.experience_id) ?? 0,
+      created_at: created_at.toISOString(),
+      updated_at: updated_at.toISOString(),
+    }));
+  }
+}
 
 @QueryHandler(ListExperiences)
 export class ListExperiencesHandler implements IQueryHandler<ListExperiences> {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly streams: ExperienceStreams,
+    private readonly gate: TenancyGate,
+    private readonly views: ExperienceViews,
   ) {}
 
   async execute({ caller, orgId }: ListExperiences): Promise<ExperienceView[]> {
-    await this.streams.actorFor(caller, orgId);
+    await this.gate.roleIn(caller, orgId);
     const { rows } = await this.db.query<ExperienceRow>(`${SELECT_EXPERIENCES} WHERE e.org_id = $1 ORDER BY e.starts_on, e.name, e.experience_id`, [orgId]);
-    return rows.map(toExperienceView);
+    return this.views.of(rows);
   }
 }
 
@@ -94,13 +112,15 @@ export class ListExperiencesHandler implements IQueryHandler<ListExperiences> {
 export class GetExperienceHandler implements IQueryHandler<GetExperience> {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly streams: ExperienceStreams,
+    private readonly experiences: ExperienceOwners,
+    private readonly views: ExperienceViews,
   ) {}
 
   async execute({ caller, experienceId }: GetExperience): Promise<ExperienceView> {
-    await this.streams.organizationOf(caller, experienceId);
+    await this.experiences.organizationOf(caller, experienceId);
     const { rows } = await this.db.query<ExperienceRow>(`${SELECT_EXPERIENCES} WHERE e.experience_id = $1`, [experienceId]);
-    return toExperienceView(rows[0]!);
+    const [view] = await this.views.of(rows);
+    return view!;
   }
 }
 
@@ -124,11 +144,12 @@ async function eventDataOf(db: SqlClient, pageId: string): Promise<EventDataView
 export class GetPageEventDataHandler implements IQueryHandler<GetPageEventData> {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly pages: PageStream,
+    private readonly gate: TenancyGate,
+    private readonly pages: PageReads,
   ) {}
 
   async execute({ caller, pageId }: GetPageEventData): Promise<PageEventDataView> {
-    await this.pages.organizationOf(caller, pageId);
+    await this.gate.actorOwning(caller, await this.pages.ownerOf(pageId), pageNotFound());
     return { page_id: pageId, event_data: await eventDataOf(this.db, pageId) };
   }
 }

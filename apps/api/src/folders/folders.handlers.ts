@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, type CreateFolderBody } from '@qr/contracts';
 import { folderDecider, folderStreamId, type CodeActor, type FolderCommand } from '@qr/domain';
-import type { EventStore } from '@qr/eventstore';
 import type { SqlClient } from '@qr/platform';
-import type { ProjectionRunner } from '@qr/projections-runner';
-import { CodeStream } from '../codes/codes.handlers';
-import { decideOnStream } from '../decide-on-stream';
+import { CodeReads } from '../codes/code-reads';
+import { StreamWriter } from '../decide-on-stream';
 import type { Caller } from '../identity/caller';
-import { EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { TenancyGate } from '../identity/tenancy-gate';
+import { SQL_CLIENT } from '../infrastructure';
 
 /** Answers with the new folder's id. */
 export class CreateFolderCommand extends Command<string> {
@@ -38,22 +37,61 @@ export class ChangeFolderCommand extends Command<void> {
   }
 }
 
-const folderNotFound = () => new DomainError('folder_not_found', 'No such folder.');
-
-/** Load, fold, decide, append: the one write path of folder streams. */
-@Injectable()
-export class FolderStream {
+@CommandHandler(CreateFolderCommand)
+export class CreateFolderHandler implements ICommandHandler<CreateFolderCommand> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly codes: CodeStream,
+    private readonly gate: TenancyGate,
+    private readonly writer: StreamWriter,
   ) {}
 
+  async execute({ caller, body }: CreateFolderCommand): Promise<string> {
+    const actor = await this.gate.actorIn(caller, body.org_id);
+    const folderId = randomUUID();
+    const command: FolderCommand = { type: 'CreateFolder', actor, folder_id: folderId, org_id: body.org_id, name: body.name };
+    await this.writer.decide(folderStreamId(folderId), folderDecider, command, { org_id: body.org_id, actor: actor.id });
+    return folderId;
+  }
+}
+
+@CommandHandler(ChangeFolderCommand)
+export class ChangeFolderHandler implements ICommandHandler<ChangeFolderCommand> {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly gate: TenancyGate,
+    private readonly codes: CodeReads,
+    private readonly writer: StreamWriter,
+  ) {}
+
+  async execute({ caller, folderId, change }: ChangeFolderCommand): Promise<void> {
+    const { orgId, actor } = await this.organizationOf(caller, folderId);
+    const command = await this.commandFor(change, orgId, folderId, actor);
+    await this.writer.decide(folderStreamId(folderId), folderDecider, command, { org_id: orgId, actor: actor.id });
+  }
+
+  private async commandFor(change: FolderChange, orgId: string, folderId: string, actor: CodeActor): Promise<FolderCommand> {
+    switch (change.type) {
+      case 'RenameFolder':
+        return { type: 'RenameFolder', actor, name: change.name };
+      case 'RemoveFolder':
+        return { type: 'RemoveFolder', actor };
+      case 'FileCodes': {
+        // Codes already here are left out, so filing them again records nothing.
+        const current = await this.codesOf(orgId, change.code_ids);
+        const code_ids = change.code_ids.filter((id) => current.get(id) !== folderId);
+        return { type: 'FileCodes', actor, code_ids };
+      }
+      case 'UnfileCodes': {
+        const current = await this.codesOf(orgId, change.code_ids);
+        const code_ids = change.code_ids.filter((id) => current.get(id) === folderId);
+        return { type: 'UnfileCodes', actor, code_ids };
+      }
+    }
+  }
+
   /** The folder's organisation and the caller there; removed folders and other tenants' answer as unknown ones. */
-  async organizationOf(caller: Caller, folderId: string): Promise<{ orgId: string; actor: CodeActor }> {
+  private async organizationOf(caller: Caller, folderId: string): Promise<{ orgId: string; actor: CodeActor }> {
     const { rows } = await this.db.query<{ org_id: string }>('SELECT org_id FROM folders WHERE folder_id = $1', [folderId]);
-    return this.codes.actorOwning(caller, rows[0]?.org_id, folderNotFound());
+    return this.gate.actorOwning(caller, rows[0]?.org_id, new DomainError('folder_not_found', 'No such folder.'));
   }
 
   /**
@@ -61,64 +99,12 @@ export class FolderStream {
    * another organisation, a deleted one or an unknown one refuses the whole request, naming them:
    * nothing is filed unless everything can be.
    */
-  async codesOf(orgId: string, codeIds: readonly string[]): Promise<Map<string, string | null>> {
-    const { rows } = await this.db.query<{ code_id: string; folder_id: string | null }>(
-      `SELECT code_id, folder_id FROM codes WHERE code_id = ANY($1::text[]) AND org_id = $2 AND status <> 'deleted'`,
-      [codeIds, orgId],
-    );
-    const found = new Map(rows.map((row) => [row.code_id, row.folder_id]));
+  private async codesOf(orgId: string, codeIds: readonly string[]): Promise<Map<string, string | null>> {
+    const found = await this.codes.liveFolders(orgId, codeIds);
     const missing = codeIds.filter((id) => !found.has(id));
     if (missing.length > 0) {
       throw new DomainError('code_not_found', `No code ${missing.join(', ')} in this folder’s organisation.`, { code_ids: missing });
     }
     return found;
-  }
-
-  async decide(folderId: string, orgId: string, command: FolderCommand): Promise<void> {
-    const decided = await decideOnStream(this.store, folderStreamId(folderId), folderDecider, command, { org_id: orgId, actor: command.actor.id });
-    if (decided.length === 0) return;
-    // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
-    await this.projections.caughtUp();
-  }
-}
-
-@CommandHandler(CreateFolderCommand)
-export class CreateFolderHandler implements ICommandHandler<CreateFolderCommand> {
-  constructor(
-    private readonly folders: FolderStream,
-    private readonly codes: CodeStream,
-  ) {}
-
-  async execute({ caller, body }: CreateFolderCommand): Promise<string> {
-    const actor = await this.codes.actorFor(caller, body.org_id);
-    const folderId = randomUUID();
-    await this.folders.decide(folderId, body.org_id, { type: 'CreateFolder', actor, folder_id: folderId, org_id: body.org_id, name: body.name });
-    return folderId;
-  }
-}
-
-@CommandHandler(ChangeFolderCommand)
-export class ChangeFolderHandler implements ICommandHandler<ChangeFolderCommand> {
-  constructor(private readonly folders: FolderStream) {}
-
-  async execute({ caller, folderId, change }: ChangeFolderCommand): Promise<void> {
-    const { orgId, actor } = await this.folders.organizationOf(caller, folderId);
-    switch (change.type) {
-      case 'RenameFolder':
-        return this.folders.decide(folderId, orgId, { type: 'RenameFolder', actor, name: change.name });
-      case 'RemoveFolder':
-        return this.folders.decide(folderId, orgId, { type: 'RemoveFolder', actor });
-      case 'FileCodes': {
-        // Codes already here are left out, so filing them again records nothing.
-        const current = await this.folders.codesOf(orgId, change.code_ids);
-        const code_ids = change.code_ids.filter((id) => current.get(id) !== folderId);
-        return this.folders.decide(folderId, orgId, { type: 'FileCodes', actor, code_ids });
-      }
-      case 'UnfileCodes': {
-        const current = await this.folders.codesOf(orgId, change.code_ids);
-        const code_ids = change.code_ids.filter((id) => current.get(id) === folderId);
-        return this.folders.decide(folderId, orgId, { type: 'UnfileCodes', actor, code_ids });
-      }
-    }
   }
 }

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ApiKeySecrets } from './api-key-secrets';
 import { AuthModule } from './auth/auth.module';
 import { AuthenticationGuard } from './authentication.guard';
-import { ChangeOrganizationHandler, CreateOrganizationHandler, IssueApiKeyHandler, OrganizationStream } from './organization.handlers';
+import { ChangeOrganizationHandler, CreateOrganizationHandler, IssueApiKeyHandler } from './organization.handlers';
 import {
   CheckExistenceHandler,
   GetIdentifierHandler,
@@ -20,6 +20,8 @@ import { ChangePasswordHandler, UpdateProfileHandler } from './profile.handlers'
 import { GetProfileHandler } from './profile.queries';
 import { PublicTermsController, TermsController } from './terms.controller';
 import { GetPublicTermsHandler, GetTermsHandler } from './terms.queries';
+import { OrganizationReads } from './organization-reads';
+import { TenancyGate } from './tenancy-gate';
 
 /** Organisations, members, roles, API keys, terms and the user's profile, behind the authentication guard (public terms aside). Wiring only. */
 @Module({
@@ -28,8 +30,9 @@ import { GetPublicTermsHandler, GetTermsHandler } from './terms.queries';
   providers: [
     ApiKeySecrets,
     AuthenticationGuard,
-    OrganizationStream,
     Membership,
+    TenancyGate,
+    OrganizationReads,
     CreateOrganizationHandler,
     ChangeOrganizationHandler,
     IssueApiKeyHandler,
@@ -47,7 +50,7 @@ import { GetPublicTermsHandler, GetTermsHandler } from './terms.queries';
     UpdateProfileHandler,
     ChangePasswordHandler,
   ],
-  // Other contexts put their routes behind the same guard and ask the same membership question.
-  exports: [AuthModule, ApiKeySecrets, AuthenticationGuard, Membership],
+  // Other contexts put their routes behind the same guard, pass the same tenancy gate and read what an organisation shows of itself.
+  exports: [AuthModule, ApiKeySecrets, AuthenticationGuard, TenancyGate, OrganizationReads],
 })
 export class IdentityModule {}

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DEFAULT_TIME_ZONE, DomainError, type ApiKeyIssuedView, type CreateOrganizationBody, type IssueApiKeyBody, type OrganizationView } from '@qr/contracts';
 import {
@@ -17,10 +16,7 @@ import {
   type RevokeApiKey,
   type UpdateOrganization,
 } from '@qr/domain';
-import type { EventStore } from '@qr/eventstore';
-import type { ProjectionRunner } from '@qr/projections-runner';
-import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure';
-import { decideOnStream } from '../decide-on-stream';
+import { StreamWriter } from '../decide-on-stream';
 import { ApiKeySecrets } from './api-key-secrets';
 import { actorOf, refuseOtherOrganizationsKey, type Caller } from './caller';
 
@@ -60,33 +56,9 @@ export class IssueApiKeyCommand extends Command<ApiKeyIssuedView> {
   }
 }
 
-/** Load, fold, decide, append: the one write path of the organisation stream. */
-@Injectable()
-export class OrganizationStream {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
-  ) {}
-
-  /**
-   * Appends what the decider returns with the version that was read, so two concurrent changes
-   * cannot both pass an invariant (one owner at least); the loser gets 409 wrong_expected_version.
-   * Returns when the change happened, as its events record it.
-   */
-  async decide(orgId: string, actor: string, command: OrganizationCommand): Promise<Date> {
-    const occurredAt = new Date();
-    const decided = await decideOnStream(this.store, organizationStreamId(orgId), organizationDecider, command, { org_id: orgId, actor }, occurredAt);
-    if (decided.length === 0) return occurredAt;
-    // Answer only once the read models hold the change, so the caller's next query reads its own
-    // write. Simplest correct thing for a low-volume stream; the cost is a few milliseconds per command.
-    await this.projections.caughtUp();
-    return occurredAt;
-  }
-}
-
 @CommandHandler(CreateOrganizationCommand)
 export class CreateOrganizationHandler implements ICommandHandler<CreateOrganizationCommand> {
-  constructor(private readonly stream: OrganizationStream) {}
+  constructor(private readonly writer: StreamWriter) {}
 
   async execute({ caller, body }: CreateOrganizationCommand): Promise<OrganizationView> {
     // The creator becomes the owner, and an owner is a person: a script's key cannot found organisations.
@@ -94,27 +66,30 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     const orgId = randomUUID();
     const logo = body.organization_logo ?? null;
     const timeZone = body.time_zone ?? DEFAULT_TIME_ZONE;
-    await this.stream.decide(orgId, caller.email, {
+    const command: OrganizationCommand = {
       type: 'CreateOrganization',
       org_id: orgId,
       name: body.organization_name,
       logo_url: logo,
       time_zone: timeZone,
       created_by: caller.email,
-    });
+    };
+    await this.writer.decide(organizationStreamId(orgId), organizationDecider, command, { org_id: orgId, actor: caller.email });
     return { organization_id: orgId, organization_name: body.organization_name, organization_logo: logo, time_zone: timeZone };
   }
 }
 
 @CommandHandler(ChangeOrganizationCommand)
 export class ChangeOrganizationHandler implements ICommandHandler<ChangeOrganizationCommand> {
-  constructor(private readonly stream: OrganizationStream) {}
+  constructor(private readonly writer: StreamWriter) {}
 
   async execute({ caller, orgId, change }: ChangeOrganizationCommand): Promise<void> {
     refuseOtherOrganizationsKey(caller, orgId);
     const actor = actorOf(caller);
     const command: OrganizationCommand = change.type === 'AcceptTerms' ? { ...change, actor: personOf(actor) } : { ...change, actor };
-    await this.stream.decide(orgId, actorId(actor), command);
+    // The version read is the one appended to, so two concurrent changes cannot both pass an
+    // invariant (one owner at least); the loser gets 409 wrong_expected_version.
+    await this.writer.decide(organizationStreamId(orgId), organizationDecider, command, { org_id: orgId, actor: actorId(actor) });
   }
 }
 
@@ -127,7 +102,7 @@ function personOf(actor: Actor): MemberActor {
 @CommandHandler(IssueApiKeyCommand)
 export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand> {
   constructor(
-    private readonly stream: OrganizationStream,
+    private readonly writer: StreamWriter,
     private readonly secrets: ApiKeySecrets,
   ) {}
 
@@ -136,7 +111,9 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKeyCommand> {
     const actor = actorOf(caller);
     const keyId = randomUUID();
     const { apiKey, prefix, secretHash } = ApiKeySecrets.draw(keyId);
-    const createdAt = await this.stream.decide(orgId, actorId(actor), { type: 'IssueApiKey', actor, key_id: keyId, label: body.label, role: body.role, prefix });
+    const createdAt = new Date();
+    const command: OrganizationCommand = { type: 'IssueApiKey', actor, key_id: keyId, label: body.label, role: body.role, prefix };
+    await this.writer.decide(organizationStreamId(orgId), organizationDecider, command, { org_id: orgId, actor: actorId(actor) }, createdAt);
     // Kept only once the decider agreed, so a refused request leaves nothing behind. Should this
     // insert fail, the caller never saw the secret: the key is listed, unusable, and can be revoked.
     await this.secrets.keep(keyId, orgId, secretHash);

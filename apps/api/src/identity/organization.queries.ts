@@ -15,6 +15,7 @@ import {
 import type { SqlClient } from '@qr/platform';
 import { SQL_CLIENT } from '../infrastructure';
 import type { Caller } from './caller';
+import { OrganizationReads } from './organization-reads';
 
 export class GetOrganization extends Query<OrganizationView> {
   constructor(
@@ -119,15 +120,12 @@ export class GetPublicOrganization extends Query<PublicOrganization> {
 
 @QueryHandler(GetPublicOrganization)
 export class GetPublicOrganizationHandler implements IQueryHandler<GetPublicOrganization> {
-  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+  constructor(private readonly organizations: OrganizationReads) {}
 
   async execute({ orgId }: GetPublicOrganization): Promise<PublicOrganization> {
-    const { rows } = await this.db.query<Pick<OrganizationRow, 'organization_name' | 'organization_logo'>>(
-      'SELECT organization_name, organization_logo FROM organizations WHERE org_id = $1',
-      [orgId],
-    );
-    if (!rows[0]) throw new DomainError('organization_not_found', 'No such organisation.');
-    return { name: rows[0].organization_name, logo: rows[0].organization_logo };
+    const profile = await this.organizations.publicProfileOf(orgId);
+    if (!profile) throw new DomainError('organization_not_found', 'No such organisation.');
+    return profile;
   }
 }
 

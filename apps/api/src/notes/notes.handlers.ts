@@ -3,13 +3,12 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, type AddNoteBody } from '@qr/contracts';
 import { noteDecider, noteStreamId, type CodeActor, type NoteCommand } from '@qr/domain';
-import type { EventStore } from '@qr/eventstore';
 import type { SqlClient } from '@qr/platform';
-import type { ProjectionRunner } from '@qr/projections-runner';
-import { CodeStream } from '../codes/codes.handlers';
-import { decideOnStream } from '../decide-on-stream';
+import { codeNotFound, CodeReads } from '../codes/code-reads';
+import { StreamWriter } from '../decide-on-stream';
 import type { Caller } from '../identity/caller';
-import { EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { TenancyGate } from '../identity/tenancy-gate';
+import { SQL_CLIENT } from '../infrastructure';
 
 /** Answers with the new note's id. */
 export class AddNoteCommand extends Command<string> {
@@ -30,25 +29,23 @@ export class DeleteNoteCommand extends Command<void> {
   }
 }
 
-/** The write path of note streams: a note's organisation is its code's. */
+/** A note's organisation is its code's, and only a live code's notes can be added or deleted. */
 abstract class NoteWriter {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly codes: CodeStream,
+    @Inject(SQL_CLIENT) protected readonly db: SqlClient,
+    private readonly gate: TenancyGate,
+    private readonly codes: CodeReads,
+    private readonly writer: StreamWriter,
   ) {}
 
-  /** The caller in the organisation `sql` finds for `id`; nothing found, or someone outside it, hears `notFound`. */
-  protected async actorOwning(caller: Caller, sql: string, id: string, notFound: DomainError): Promise<{ orgId: string; actor: CodeActor }> {
-    const { rows } = await this.db.query<{ org_id: string }>(sql, [id]);
-    return this.codes.actorOwning(caller, rows[0]?.org_id, notFound);
+  /** The caller in the organisation of a live code (`codeId` undefined: no such code); nothing found, or someone outside it, hears `notFound`. */
+  protected async actorOwning(caller: Caller, codeId: string | undefined, notFound: DomainError): Promise<{ orgId: string; actor: CodeActor }> {
+    const code = codeId === undefined ? undefined : await this.codes.live(codeId);
+    return this.gate.actorOwning(caller, code?.org_id, notFound);
   }
 
-  /** Load, fold, decide, append on `note-<id>`; the admin screens read their own writes. */
   protected async decide(noteId: string, orgId: string, command: NoteCommand): Promise<void> {
-    await decideOnStream(this.store, noteStreamId(noteId), noteDecider, command, { org_id: orgId, actor: command.actor.id });
-    await this.projections.caughtUp();
+    await this.writer.decide(noteStreamId(noteId), noteDecider, command, { org_id: orgId, actor: command.actor.id });
   }
 }
 
@@ -56,12 +53,7 @@ abstract class NoteWriter {
 export class AddNoteHandler extends NoteWriter implements ICommandHandler<AddNoteCommand> {
   async execute({ caller, body }: AddNoteCommand): Promise<string> {
     // A note belongs to a live code of the caller's organisation: a deleted code takes no more notes.
-    const { orgId, actor } = await this.actorOwning(
-      caller,
-      `SELECT org_id FROM codes WHERE code_id = $1 AND status <> 'deleted'`,
-      body.code_id,
-      new DomainError('code_not_found', 'No such code.'),
-    );
+    const { orgId, actor } = await this.actorOwning(caller, body.code_id, codeNotFound());
     const noteId = randomUUID();
     await this.decide(noteId, orgId, { type: 'AddNote', actor, note_id: noteId, code_id: body.code_id, org_id: orgId, text: body.text });
     return noteId;
@@ -72,12 +64,8 @@ export class AddNoteHandler extends NoteWriter implements ICommandHandler<AddNot
 export class DeleteNoteHandler extends NoteWriter implements ICommandHandler<DeleteNoteCommand> {
   async execute({ caller, noteId }: DeleteNoteCommand): Promise<void> {
     // A deleted code's notes are hidden, so they cannot be reached to delete either.
-    const { orgId, actor } = await this.actorOwning(
-      caller,
-      `SELECT n.org_id FROM notes n JOIN codes c ON c.code_id = n.code_id AND c.status <> 'deleted' WHERE n.note_id = $1`,
-      noteId,
-      new DomainError('note_not_found', 'No such note.'),
-    );
+    const { rows } = await this.db.query<{ code_id: string }>('SELECT code_id FROM notes WHERE note_id = $1', [noteId]);
+    const { orgId, actor } = await this.actorOwning(caller, rows[0]?.code_id, new DomainError('note_not_found', 'No such note.'));
     await this.decide(noteId, orgId, { type: 'DeleteNote', actor });
   }
 }

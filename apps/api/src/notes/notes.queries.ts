@@ -2,8 +2,9 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DomainError, type ListNotesQuery, type NoteListView, type NoteView } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
-import { CodeStream } from '../codes/codes.handlers';
+import { codeNotFound, CodeReads } from '../codes/code-reads';
 import type { Caller } from '../identity/caller';
+import { TenancyGate } from '../identity/tenancy-gate';
 import { SQL_CLIENT } from '../infrastructure';
 
 export class GetNote extends Query<NoteView> {
@@ -30,60 +31,64 @@ interface NoteRow {
   code_id: string;
   org_id: string;
   text: string;
-  code_name: string;
   created_by: string;
   created_at: Date;
 }
 
-// A deleted code hides its notes.
-const SELECT_NOTES = `SELECT n.note_id AS id, n.code_id, n.org_id, n.text, c.name AS code_name, n.created_by, n.created_at
-  FROM notes n JOIN codes c ON c.code_id = n.code_id AND c.org_id = n.org_id AND c.status <> 'deleted'`;
+const SELECT_NOTES = 'SELECT note_id AS id, code_id, org_id, text, created_by, created_at FROM notes';
 
-const toNoteView = (row: NoteRow): NoteView => ({ ...row, created_at: new Date(row.created_at).toISOString() });
+const toNoteView = (row: NoteRow, codeName: string): NoteView => ({ ...row, code_name: codeName, created_at: new Date(row.created_at).toISOString() });
 
-/** Reading notes needs only membership, which `CodeStream.actorOwning` checks (every role may read codes). */
+/** Reading notes needs only membership, which the tenancy gate checks (every role may read codes). A deleted code hides its notes. */
 abstract class NoteReader {
   constructor(
     @Inject(SQL_CLIENT) protected readonly db: SqlClient,
-    protected readonly codes: CodeStream,
+    protected readonly gate: TenancyGate,
+    protected readonly codes: CodeReads,
   ) {}
 }
 
 @QueryHandler(GetNote)
 export class GetNoteHandler extends NoteReader implements IQueryHandler<GetNote> {
   async execute({ caller, noteId }: GetNote): Promise<NoteView> {
-    const { rows } = await this.db.query<NoteRow>(`${SELECT_NOTES} WHERE n.note_id = $1`, [noteId]);
-    await this.codes.actorOwning(caller, rows[0]?.org_id, new DomainError('note_not_found', 'No such note.'));
-    return toNoteView(rows[0]!);
+    const { rows } = await this.db.query<NoteRow>(`${SELECT_NOTES} WHERE note_id = $1`, [noteId]);
+    const note = rows[0];
+    const code = note && (await this.codes.live(note.code_id));
+    await this.gate.actorOwning(caller, code?.org_id, new DomainError('note_not_found', 'No such note.'));
+    return toNoteView(note!, code!.name);
   }
 }
 
 @QueryHandler(ListNotes)
 export class ListNotesHandler extends NoteReader implements IQueryHandler<ListNotes> {
   async execute({ caller, query }: ListNotes): Promise<NoteListView> {
-    const orgId = await this.organizationListed(caller, query);
-    const where = `n.org_id = $1 AND ($2::text IS NULL OR n.code_id = $2)`;
-    const params = [orgId, query.code_id ?? null];
+    const { orgId, codeNames } = await this.listed(caller, query);
+    const where = 'org_id = $1 AND code_id = ANY($2::text[])';
+    const params = [orgId, [...codeNames.keys()]];
     const [{ rows }, { rows: counted }] = await Promise.all([
-      this.db.query<NoteRow>(`${SELECT_NOTES} WHERE ${where} ORDER BY n.created_at DESC, n.note_id LIMIT $3 OFFSET $4`, [
+      this.db.query<NoteRow>(`${SELECT_NOTES} WHERE ${where} ORDER BY created_at DESC, note_id LIMIT $3 OFFSET $4`, [
         ...params,
         query.per_page,
         (query.page - 1) * query.per_page,
       ]),
-      this.db.query<{ total: string | number }>(`SELECT count(*) AS total FROM (${SELECT_NOTES} WHERE ${where}) AS listed`, params),
+      this.db.query<{ total: string | number }>(`SELECT count(*) AS total FROM notes WHERE ${where}`, params),
     ]);
-    return { items: rows.map(toNoteView), page: query.page, per_page: query.per_page, total: Number(counted[0]?.total ?? 0) };
+    return { items: rows.map((row) => toNoteView(row, codeNames.get(row.code_id)!)), page: query.page, per_page: query.per_page, total: Number(counted[0]?.total ?? 0) };
   }
 
-  /** Whose notes are listed, once the caller is known to belong there: the organisation's, or the live code's. */
-  private async organizationListed(caller: Caller, query: ListNotesQuery): Promise<string> {
+  /**
+   * Whose notes are listed, once the caller is known to belong there: the organisation's, or the live
+   * code's; with the names of the live codes whose notes may show.
+   */
+  private async listed(caller: Caller, query: ListNotesQuery): Promise<{ orgId: string; codeNames: Map<string, string> }> {
     if (query.code_id === undefined) {
       // The contract takes exactly one of org_id and code_id.
       const orgId = query.org_id!;
-      await this.codes.actorFor(caller, orgId);
-      return orgId;
+      await this.gate.roleIn(caller, orgId);
+      return { orgId, codeNames: await this.codes.liveNames(orgId) };
     }
-    const { rows } = await this.db.query<{ org_id: string }>(`SELECT org_id FROM codes WHERE code_id = $1 AND status <> 'deleted'`, [query.code_id]);
-    return (await this.codes.actorOwning(caller, rows[0]?.org_id, new DomainError('code_not_found', 'No such code.'))).orgId;
+    const code = await this.codes.live(query.code_id);
+    const { orgId } = await this.gate.actorOwning(caller, code?.org_id, codeNotFound());
+    return { orgId, codeNames: new Map([[code!.code_id, code!.name]]) };
   }
 }

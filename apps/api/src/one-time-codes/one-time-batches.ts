@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type OneTimeBatchView } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
-import { refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
-import { Membership } from '../identity/organization.queries';
+import type { Caller } from '../identity/caller';
+import { TenancyGate } from '../identity/tenancy-gate';
 import { SQL_CLIENT } from '../infrastructure';
 
 export interface OneTimeBatchRow {
@@ -35,22 +35,13 @@ export const toBatchView = (row: OneTimeBatchRow): OneTimeBatchView => ({
 export class OneTimeBatches {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly membership: Membership,
+    private readonly gate: TenancyGate,
   ) {}
 
   async visible(caller: Caller, batchId: string): Promise<OneTimeBatchRow> {
     const { rows } = await this.db.query<OneTimeBatchRow>(`${SELECT_BATCHES} WHERE b.batch_id = $1 AND b.status = 'issued'`, [batchId]);
-    const row = rows[0];
-    const notFound = new DomainError('one_time_batch_not_found', 'No such batch of one-time codes.');
-    if (!row) throw notFound;
-    try {
-      refuseOtherOrganizationsKey(caller, row.org_id);
-      await this.membership.roleOf(caller, row.org_id);
-    } catch (error) {
-      if (error instanceof DomainError && error.code === 'organization_not_found') throw notFound;
-      throw error;
-    }
-    return row;
+    await this.gate.actorOwning(caller, rows[0]?.org_id, new DomainError('one_time_batch_not_found', 'No such batch of one-time codes.'));
+    return rows[0]!;
   }
 
   /** A base code's live batches, newest first; the caller's access to the code is checked before. */

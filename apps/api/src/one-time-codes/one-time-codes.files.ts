@@ -6,6 +6,7 @@ import { DomainError, MAX_PDF_SHEET_CODES, type OneTimeDownloadFormat, type QrDe
 import type { Config, SqlClient } from '@qr/platform';
 import { drawQrOnSheet, renderQrPng, renderQrSvg, type PngImage } from '@qr/qr-render';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
+import { CodeReads } from '../codes/code-reads';
 import { qrUrlOf } from '../codes/code-views';
 import { QrImages } from '../codes/qr-images';
 import { batchCodePages } from './batch-code-pages';
@@ -35,11 +36,11 @@ export class OneTimeCodeFiles {
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(CONFIG) private readonly config: Config,
     private readonly images: QrImages,
+    private readonly codes: CodeReads,
   ) {}
 
   async download(batch: OneTimeBatchRow, format: OneTimeDownloadFormat): Promise<BatchDownload> {
-    const { rows } = await this.db.query<{ name: string; design: QrDesign }>('SELECT name, design FROM codes WHERE code_id = $1', [batch.base_code_id]);
-    const base = rows[0]!;
+    const base = (await this.codes.find(batch.base_code_id))!;
     const logo = await this.images.logoOf(batch.org_id, base.design);
     const name = `${base.name} one-time codes`;
     const textOf = (codeId: string) => qrUrlOf(this.config.PUBLIC_URL, codeId);

@@ -1,14 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreateOneTimeCodesBody, OneTimeBatchView } from '@qr/contracts';
 import { oneTimeBatchDecider, oneTimeBatchStreamId, type CodeActor, type OneTimeBatchCommand } from '@qr/domain';
-import type { EventStore } from '@qr/eventstore';
-import type { ProjectionRunner } from '@qr/projections-runner';
-import { decideOnStream } from '../decide-on-stream';
+import { StreamWriter } from '../decide-on-stream';
 import type { Caller } from '../identity/caller';
-import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure';
-import { CodeStream } from '../codes/codes.handlers';
+import { TenancyGate } from '../identity/tenancy-gate';
 import { GetCode } from '../codes/codes.queries';
 import { OneTimeBatches, toBatchView } from './one-time-batches';
 
@@ -30,28 +26,26 @@ export class DeleteOneTimeCodesCommand extends Command<void> {
   }
 }
 
-/** Decides on a batch's stream, then waits for the read model, so the answer and the next scan see the codes. */
-async function decideOnBatch(store: EventStore, projections: ProjectionRunner, batchId: string, orgId: string, command: OneTimeBatchCommand): Promise<void> {
-  await decideOnStream(store, oneTimeBatchStreamId(batchId), oneTimeBatchDecider, command, { org_id: orgId, actor: command.actor.id });
-  await projections.caughtUp();
+/** Decides on a batch's stream; the writer waits for the read model, so the answer and the next scan see the codes. */
+async function decideOnBatch(writer: StreamWriter, batchId: string, orgId: string, command: OneTimeBatchCommand): Promise<void> {
+  await writer.decide(oneTimeBatchStreamId(batchId), oneTimeBatchDecider, command, { org_id: orgId, actor: command.actor.id });
 }
 
 @CommandHandler(IssueOneTimeCodesCommand)
 export class IssueOneTimeCodesHandler implements ICommandHandler<IssueOneTimeCodesCommand> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+    private readonly writer: StreamWriter,
     private readonly queries: QueryBus,
-    private readonly codes: CodeStream,
+    private readonly gate: TenancyGate,
     private readonly batches: OneTimeBatches,
   ) {}
 
   async execute({ caller, body }: IssueOneTimeCodesCommand): Promise<OneTimeBatchView> {
     // A live code the caller can see: a deleted or another tenant's code is not found.
     const base = await this.queries.execute(new GetCode(caller, body.base_code_id));
-    const actor: CodeActor = await this.codes.actorFor(caller, base.org_id);
+    const actor: CodeActor = await this.gate.actorIn(caller, base.org_id);
     const batchId = randomUUID();
-    await decideOnBatch(this.store, this.projections, batchId, base.org_id, {
+    await decideOnBatch(this.writer, batchId, base.org_id, {
       type: 'IssueOneTimeCodes',
       actor,
       batch_id: batchId,
@@ -67,16 +61,15 @@ export class IssueOneTimeCodesHandler implements ICommandHandler<IssueOneTimeCod
 @CommandHandler(DeleteOneTimeCodesCommand)
 export class DeleteOneTimeCodesHandler implements ICommandHandler<DeleteOneTimeCodesCommand> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
-    private readonly codes: CodeStream,
+    private readonly writer: StreamWriter,
+    private readonly gate: TenancyGate,
     private readonly batches: OneTimeBatches,
   ) {}
 
   async execute({ caller, batchId }: DeleteOneTimeCodesCommand): Promise<void> {
     const batch = await this.batches.visible(caller, batchId);
-    const actor = await this.codes.actorFor(caller, batch.org_id);
-    await decideOnBatch(this.store, this.projections, batchId, batch.org_id, { type: 'DeleteOneTimeCodes', actor });
+    const actor = await this.gate.actorIn(caller, batch.org_id);
+    await decideOnBatch(this.writer, batchId, batch.org_id, { type: 'DeleteOneTimeCodes', actor });
   }
 }
 

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type FormInput, type PageBlock, type PublicPageView } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
+import { CodeReads } from '../codes/code-reads';
+import { OrganizationReads } from '../identity/organization-reads';
 import { SQL_CLIENT } from '../infrastructure';
 
 export interface OpenPage extends Omit<PublicPageView, 'image_urls'> {
@@ -27,7 +29,11 @@ export interface PageRow {
  */
 @Injectable()
 export class PageDirectory {
-  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly codes: CodeReads,
+    private readonly organizations: OrganizationReads,
+  ) {}
 
   async open(id: string): Promise<OpenPage> {
     return (await this.openWhere('p.page_id = $1 OR p.code_id = $1', id)) ?? (await this.notOpen(id));
@@ -43,34 +49,26 @@ export class PageDirectory {
    * told to come back, not that it is gone.
    */
   private async notOpen(codeId?: string): Promise<never> {
-    if (codeId) {
-      const { rows } = await this.db.query<{ organization_name: string }>(
-        `SELECT o.organization_name FROM codes c JOIN organizations o ON o.org_id = c.org_id
-          WHERE c.code_id = $1 AND c.type = 'page' AND c.status = 'active'`,
-        [codeId],
-      );
-      if (rows[0]) throw new DomainError('page_not_built', `${rows[0].organization_name} has not put this page up yet. Please try again later.`);
-    }
+    const code = codeId === undefined ? undefined : await this.codes.find(codeId);
+    const owner = code?.type === 'page' && code.status === 'active' ? await this.organizations.publicProfileOf(code.org_id) : undefined;
+    if (owner) throw new DomainError('page_not_built', `${owner.name} has not put this page up yet. Please try again later.`);
     throw new DomainError('page_not_found', 'This page does not exist or was taken down.');
   }
 
   /** The page, unless there is none or its code is deleted; a paused code's page says so. */
   private async openWhere(condition: string, key: string): Promise<OpenPage | undefined> {
-    // The organisation comes in the same query: a visitor's page names it, and so does a paused one.
-    const { rows } = await this.db.query<
-      Omit<PageRow, 'created_at' | 'updated_at'> & { code_status: string; organization_name: string; organization_logo: string | null }
-    >(
-      `SELECT p.page_id, p.code_id, p.org_id, p.title, p.vanity_name, p.blocks, p.form, p.success_message, c.status AS code_status,
-              o.organization_name, o.organization_logo
-         FROM pages p JOIN codes c ON c.code_id = p.code_id JOIN organizations o ON o.org_id = p.org_id
+    const { rows } = await this.db.query<Omit<PageRow, 'created_at' | 'updated_at'>>(
+      `SELECT p.page_id, p.code_id, p.org_id, p.title, p.vanity_name, p.blocks, p.form, p.success_message FROM pages p
         WHERE ${condition}
         ORDER BY p.created_at, p.page_id LIMIT 1`,
       [key],
     );
-    const row = rows[0];
-    if (!row || row.code_status === 'deleted') return undefined;
-    const { code_status, organization_name, organization_logo, ...page } = row;
-    if (code_status === 'paused') throw new DomainError('page_paused', `${organization_name} has paused this page for now. Please try again later.`);
-    return { ...page, owner: { name: organization_name, logo: organization_logo } };
+    const page = rows[0];
+    if (!page) return undefined;
+    // A visitor's page names its organisation, and so does a paused one.
+    const [code, owner] = await Promise.all([this.codes.find(page.code_id), this.organizations.publicProfileOf(page.org_id)]);
+    if (!code || code.status === 'deleted' || !owner) return undefined;
+    if (code.status === 'paused') throw new DomainError('page_paused', `${owner.name} has paused this page for now. Please try again later.`);
+    return { ...page, owner };
   }
 }

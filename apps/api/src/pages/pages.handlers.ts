@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, type CreatePageBody, type PageBlock, type PageCreatedView, type SubmitBody, type UpdatePageBody } from '@qr/contracts';
+import type { CreatePageBody, PageBlock, PageCreatedView, SubmitBody, UpdatePageBody } from '@qr/contracts';
 import {
   checkAnswers,
   pageDecider,
@@ -16,15 +16,17 @@ import {
 import type { EventStore } from '@qr/eventstore';
 import { PersonalDataVault, type Config, type SqlClient } from '@qr/platform';
 import type { ProjectionRunner } from '@qr/projections-runner';
-import { CodeStream } from '../codes/codes.handlers';
+import { codeNotFound, CodeReads } from '../codes/code-reads';
 import { decideOnStream } from '../decide-on-stream';
 import { HotPathAppender } from '../hot-path-appender';
 import { RequestValidationError } from '../http/problem-details';
 import type { Caller } from '../identity/caller';
+import { TenancyGate } from '../identity/tenancy-gate';
 import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
 import { UploadedImages } from '../uploads/uploaded-images';
 import { sanitisedBlocks } from './page-html';
 import { PageDirectory } from './page-directory';
+import { pageNotFound } from './page-reads';
 
 export class CreatePageCommand extends Command<PageCreatedView> {
   constructor(
@@ -65,27 +67,28 @@ export async function storedBlocks(uploads: UploadedImages, orgId: string, block
   return sanitisedBlocks(blocks);
 }
 
-/** The write path of page streams; a page's organisation and the caller's role come through its code. */
+/** The caller in a page's organisation, with the page's vanity name; other tenants' pages answer as unknown ones. */
 @Injectable()
-export class PageStream {
+export class PageOwners {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly gate: TenancyGate,
+  ) {}
+
+  async organizationOf(caller: Caller, pageId: string): Promise<{ orgId: string; actor: CodeActor; vanityName: string | null }> {
+    const { rows } = await this.db.query<{ org_id: string; vanity_name: string | null }>('SELECT org_id, vanity_name FROM pages WHERE page_id = $1', [pageId]);
+    const owner = await this.gate.actorOwning(caller, rows[0]?.org_id, pageNotFound());
+    return { ...owner, vanityName: rows[0]!.vanity_name };
+  }
+}
+
+/** The write path of a page with its vanity name: three streams, each through `decideOnStream`, in the order `decide` gives. */
+@Injectable()
+export class PageWriter {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly codes: CodeStream,
   ) {}
-
-  /** The page's organisation, the caller there and the page's vanity name; other tenants' pages answer as unknown ones. */
-  async organizationOf(caller: Caller, pageId: string): Promise<{ orgId: string; actor: CodeActor; vanityName: string | null }> {
-    const { rows } = await this.db.query<{ org_id: string; vanity_name: string | null }>('SELECT org_id, vanity_name FROM pages WHERE page_id = $1', [pageId]);
-    const owner = await this.actorOwning(caller, rows[0]?.org_id);
-    return { ...owner, vanityName: rows[0]!.vanity_name };
-  }
-
-  /** The caller in the organisation of a page already read (undefined: no such page); other tenants' pages answer as unknown ones. */
-  actorOwning(caller: Caller, orgId: string | undefined): Promise<{ orgId: string; actor: CodeActor }> {
-    return this.codes.actorOwning(caller, orgId, new DomainError('page_not_found', 'No such page.'));
-  }
 
   /**
    * Writes the page with its name: the new name is claimed first (a taken one refuses the whole
@@ -97,11 +100,11 @@ export class PageStream {
     if (names.to !== null && names.to !== names.from) {
       await decideOnStream(this.store, pageNameStreamId(names.to), pageNameDecider, { type: 'ClaimPageName', actor, name: names.to, page_id: pageId, org_id: orgId }, metadata);
     }
-    const decided = await decideOnStream(this.store, pageStreamId(pageId), pageDecider, command, metadata);
+    const { events: decided } = await decideOnStream(this.store, pageStreamId(pageId), pageDecider, command, metadata);
     if (names.from !== null && names.from !== names.to) {
       await decideOnStream(this.store, pageNameStreamId(names.from), pageNameDecider, { type: 'ReleasePageName', actor, name: names.from, page_id: pageId }, metadata);
     }
-    // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
+    // The admin screens read their own writes (see StreamWriter.decide for the trade-off).
     if (decided.length > 0) await this.projections.caughtUp();
   }
 }
@@ -109,14 +112,15 @@ export class PageStream {
 @CommandHandler(CreatePageCommand)
 export class CreatePageHandler implements ICommandHandler<CreatePageCommand> {
   constructor(
-    private readonly stream: PageStream,
-    private readonly codes: CodeStream,
+    private readonly stream: PageWriter,
+    private readonly gate: TenancyGate,
+    private readonly codes: CodeReads,
     private readonly uploads: UploadedImages,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   async execute({ caller, body }: CreatePageCommand): Promise<PageCreatedView> {
-    const { orgId, actor } = await this.codes.organizationOf(caller, body.code_id);
+    const { orgId, actor } = await this.gate.actorOwning(caller, await this.codes.ownerOf(body.code_id), codeNotFound());
     const pageId = randomUUID();
     const { code_id, title, vanity_name, blocks, form, success_message } = body;
     const command: PageCommand = {
@@ -139,12 +143,13 @@ export class CreatePageHandler implements ICommandHandler<CreatePageCommand> {
 @CommandHandler(ChangePageCommand)
 export class ChangePageHandler implements ICommandHandler<ChangePageCommand> {
   constructor(
-    private readonly stream: PageStream,
+    private readonly owners: PageOwners,
+    private readonly stream: PageWriter,
     private readonly uploads: UploadedImages,
   ) {}
 
   async execute({ caller, pageId, change }: ChangePageCommand): Promise<void> {
-    const { orgId, actor, vanityName } = await this.stream.organizationOf(caller, pageId);
+    const { orgId, actor, vanityName } = await this.owners.organizationOf(caller, pageId);
     if (change.type === 'DeletePage') return this.stream.decide(pageId, orgId, { type: 'DeletePage', actor }, { from: vanityName, to: null });
     const { title, vanity_name, blocks, form, success_message } = change.body;
     const command: PageCommand = { type: 'UpdatePage', actor, title, vanity_name, blocks: await storedBlocks(this.uploads, orgId, blocks), form, success_message };

@@ -4,7 +4,8 @@ import { IdentityModule } from '../identity/identity.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { PageDirectory } from './page-directory';
 import { PagesController } from './pages.controller';
-import { ChangePageHandler, CreatePageHandler, PageStream, SubmitFormHandler } from './pages.handlers';
+import { PageReads } from './page-reads';
+import { ChangePageHandler, CreatePageHandler, PageOwners, PageWriter, SubmitFormHandler } from './pages.handlers';
 import { FindReturningVisitorHandler, GetPageHandler, ListPagesHandler, ListSubmissionsHandler } from './pages.queries';
 import { PublicPageViews } from './public-page-views';
 import { PublicNamedPagesController, PublicPagesController } from './public-pages.controller';
@@ -13,8 +14,9 @@ import { PublicNamedPagesController, PublicPagesController } from './public-page
 @Module({
   imports: [IdentityModule, CodesModule, UploadsModule],
   controllers: [PagesController, PublicPagesController, PublicNamedPagesController],
-  providers: [PageStream, PageDirectory, PublicPageViews, CreatePageHandler, ChangePageHandler, SubmitFormHandler, GetPageHandler, ListPagesHandler, ListSubmissionsHandler, FindReturningVisitorHandler],
-  // Event data belongs to pages: the experiences context finds a page's organisation, and a visitor's page, through these.
-  exports: [PageStream, PageDirectory],
+  providers: [PageOwners, PageWriter, PageReads, PageDirectory, PublicPageViews, CreatePageHandler, ChangePageHandler, SubmitFormHandler, GetPageHandler, ListPagesHandler, ListSubmissionsHandler, FindReturningVisitorHandler],
+  // Other contexts read pages and submissions (a page's organisation, a code's pages, a form's answers) through PageReads alone;
+  // the experiences context opens a visitor's page through PageDirectory.
+  exports: [PageReads, PageDirectory],
 })
 export class PagesModule {}

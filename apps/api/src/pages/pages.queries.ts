@@ -2,11 +2,13 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ListSubmissionsQuery, PageView, ReturnPageBody, ReturnPageView, SubmissionListView } from '@qr/contracts';
 import { PersonalDataVault, type SqlClient } from '@qr/platform';
-import { CodeStream } from '../codes/codes.handlers';
+import { codeNotFound, CodeReads } from '../codes/code-reads';
 import type { Caller } from '../identity/caller';
+import { TenancyGate } from '../identity/tenancy-gate';
 import { SQL_CLIENT } from '../infrastructure';
 import { PageDirectory, type PageRow } from './page-directory';
-import { PageStream } from './pages.handlers';
+import { pageNotFound } from './page-reads';
+import { PageOwners } from './pages.handlers';
 
 export class GetPage extends Query<PageView> {
   constructor(
@@ -57,12 +59,12 @@ const toPageView = (row: PageRow): PageView => ({ ...row, created_at: row.create
 export class GetPageHandler implements IQueryHandler<GetPage> {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly pages: PageStream,
+    private readonly gate: TenancyGate,
   ) {}
 
   async execute({ caller, pageId }: GetPage): Promise<PageView> {
     const { rows } = await this.db.query<PageRow>(`${SELECT_PAGES} WHERE page_id = $1`, [pageId]);
-    await this.pages.actorOwning(caller, rows[0]?.org_id);
+    await this.gate.actorOwning(caller, rows[0]?.org_id, pageNotFound());
     return toPageView(rows[0]!);
   }
 }
@@ -71,11 +73,12 @@ export class GetPageHandler implements IQueryHandler<GetPage> {
 export class ListPagesHandler implements IQueryHandler<ListPages> {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly codes: CodeStream,
+    private readonly gate: TenancyGate,
+    private readonly codes: CodeReads,
   ) {}
 
   async execute({ caller, codeId }: ListPages): Promise<PageView[]> {
-    await this.codes.organizationOf(caller, codeId);
+    await this.gate.actorOwning(caller, await this.codes.ownerOf(codeId), codeNotFound());
     const { rows } = await this.db.query<PageRow>(`${SELECT_PAGES} WHERE code_id = $1 ORDER BY created_at, page_id`, [codeId]);
     return rows.map(toPageView);
   }
@@ -85,7 +88,7 @@ export class ListPagesHandler implements IQueryHandler<ListPages> {
 export class ListSubmissionsHandler implements IQueryHandler<ListSubmissions> {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly pages: PageStream,
+    private readonly pages: PageOwners,
   ) {}
 
   async execute({ caller, pageId, query }: ListSubmissions): Promise<SubmissionListView> {
@@ -124,11 +127,10 @@ export class FindReturningVisitorHandler implements IQueryHandler<FindReturningV
     const page = await this.pages.open(id);
     const person = await this.vault.referenceOf(who);
     const { rows } = await this.db.query<{ submitted_at: Date }>(
-      `SELECT s.submitted_at FROM submissions s JOIN person_keys k ON k.org_id = s.org_id AND k.person = s.person
-        WHERE s.page_id = $1 AND s.org_id = $2 AND s.person = $3 ORDER BY s.submitted_at DESC LIMIT 1`,
+      'SELECT submitted_at FROM submissions WHERE page_id = $1 AND org_id = $2 AND person = $3 ORDER BY submitted_at DESC LIMIT 1',
       [page.page_id, page.org_id, person],
     );
-    const latest = rows[0]?.submitted_at;
+    const latest = rows[0] && (await this.vault.holdsKeyOf(page.org_id, person)) ? rows[0].submitted_at : undefined;
     return { page_id: page.page_id, returning: latest !== undefined, submitted_at: latest?.toISOString() ?? null, success_message: page.success_message };
   }
 }

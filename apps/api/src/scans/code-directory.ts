@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { CodeContent, CodeStatus } from '@qr/contracts';
 import { codeStreamId } from '@qr/domain';
-import type { SqlClient } from '@qr/platform';
 import type { ProjectionRunner } from '@qr/projections-runner';
-import { PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { CodeReads } from '../codes/code-reads';
+import { PROJECTION_RUNNER } from '../infrastructure';
 
 /** What a scan needs to know about a code. */
 export interface DirectoryEntry {
@@ -34,7 +34,7 @@ export class CodeDirectory implements OnModuleDestroy {
   private invalidations = 0;
 
   constructor(
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly codes: CodeReads,
     @Inject(PROJECTION_RUNNER) projections: ProjectionRunner,
   ) {
     this.unsubscribe = projections.onApplied('codes', (events) => {
@@ -68,11 +68,7 @@ export class CodeDirectory implements OnModuleDestroy {
 
   private async load(codeId: string): Promise<DirectoryEntry | undefined> {
     const seen = this.invalidations;
-    const { rows } = await this.db.query<{ org_id: string; name: string; status: CodeStatus; content: CodeContent }>(
-      'SELECT org_id, name, status, content FROM codes WHERE code_id = $1',
-      [codeId],
-    );
-    const row = rows[0];
+    const row = await this.codes.find(codeId);
     if (!row) return undefined;
     const entry = { codeId, orgId: row.org_id, name: row.name, status: row.status, content: row.content };
     if (seen !== this.invalidations) return entry;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CodesModule } from '../codes/codes.module';
 import { OneTimeScans } from '../one-time-codes/one-time-scans';
 import { UploadsModule } from '../uploads/uploads.module';
 import { CodeDirectory } from './code-directory';
@@ -9,7 +10,7 @@ import { VisitorFactsReader } from './visitor-facts';
 
 /** The scan path's services (its routes are registered on Fastify by registerScanRoutes) and the visitor pages' reads. Wiring only. */
 @Module({
-  imports: [UploadsModule],
+  imports: [CodesModule, UploadsModule],
   controllers: [PublicCodesController],
   providers: [CodeDirectory, OneTimeScans, ScanRecorder, VisitorCountry, VisitorFactsReader],
   // Analytics events find their code and their visitor the way scans do.

@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CodeCreatedView, SaveCodeAsTemplateBody, SubmitTemplateBody, TemplateView, UseTemplateBody } from '@qr/contracts';
 import { templateDecider, templateStreamId, type CodeActor, type SaveTemplate } from '@qr/domain';
-import type { EventStore } from '@qr/eventstore';
-import type { ProjectionRunner } from '@qr/projections-runner';
 import { CodeCopies } from '../clones/code-copies';
 import { newCodeId } from '../codes/code-id';
-import { assertPhotoStored, CodeStream } from '../codes/codes.handlers';
+import { assertPhotoStored } from '../codes/codes.handlers';
 import { QrImages } from '../codes/qr-images';
-import { decideOnStream } from '../decide-on-stream';
+import { StreamWriter } from '../decide-on-stream';
 import type { Caller } from '../identity/caller';
-import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure';
+import { TenancyGate } from '../identity/tenancy-gate';
 import { storedBlocks } from '../pages/pages.handlers';
 import { UploadedImages } from '../uploads/uploaded-images';
 import { TemplateCatalogue } from './templates.queries';
@@ -49,9 +46,8 @@ export class UseTemplateCommand extends Command<CodeCreatedView> {
 @CommandHandler(SaveTemplateCommand)
 export class SaveTemplateHandler implements ICommandHandler<SaveTemplateCommand> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
-    private readonly codes: CodeStream,
+    private readonly writer: StreamWriter,
+    private readonly gate: TenancyGate,
     private readonly copies: CodeCopies,
     private readonly images: QrImages,
     private readonly uploads: UploadedImages,
@@ -62,8 +58,7 @@ export class SaveTemplateHandler implements ICommandHandler<SaveTemplateCommand>
     const template_id = randomUUID();
     const command = source.from === 'code' ? await this.fromCode(caller, source.body) : await this.submitted(caller, source.body);
     const saved: SaveTemplate = { type: 'SaveTemplate', template_id, ...command };
-    await decideOnStream(this.store, templateStreamId(template_id), templateDecider, saved, { org_id: saved.org_id, actor: saved.actor.id });
-    await this.projections.caughtUp();
+    await this.writer.decide(templateStreamId(template_id), templateDecider, saved, { org_id: saved.org_id, actor: saved.actor.id });
     return this.catalogue.get(caller, template_id);
   }
 
@@ -77,7 +72,7 @@ export class SaveTemplateHandler implements ICommandHandler<SaveTemplateCommand>
 
   /** Checked as a code and a page are when saved: a design that scans, the organisation's own images, sanitised text. */
   private async submitted(caller: Caller, body: SubmitTemplateBody): Promise<Omit<SaveTemplate, 'type' | 'template_id'>> {
-    const actor: CodeActor = await this.codes.actorFor(caller, body.org_id);
+    const actor: CodeActor = await this.gate.actorIn(caller, body.org_id);
     const { org_id, name, description, content, design, page } = body;
     await this.images.assertScannable(org_id, newCodeId(), design);
     await assertPhotoStored(this.uploads, org_id, content);
@@ -89,28 +84,26 @@ export class SaveTemplateHandler implements ICommandHandler<SaveTemplateCommand>
 @CommandHandler(DeleteTemplateCommand)
 export class DeleteTemplateHandler implements ICommandHandler<DeleteTemplateCommand> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+    private readonly writer: StreamWriter,
     private readonly catalogue: TemplateCatalogue,
   ) {}
 
   async execute({ caller, templateId }: DeleteTemplateCommand): Promise<void> {
     const { orgId, actor } = await this.catalogue.ownedTemplate(caller, templateId);
-    await decideOnStream(this.store, templateStreamId(templateId), templateDecider, { type: 'DeleteTemplate', actor }, { org_id: orgId, actor: actor.id });
-    await this.projections.caughtUp();
+    await this.writer.decide(templateStreamId(templateId), templateDecider, { type: 'DeleteTemplate', actor }, { org_id: orgId, actor: actor.id });
   }
 }
 
 @CommandHandler(UseTemplateCommand)
 export class UseTemplateHandler implements ICommandHandler<UseTemplateCommand> {
   constructor(
-    private readonly codes: CodeStream,
+    private readonly gate: TenancyGate,
     private readonly copies: CodeCopies,
     private readonly catalogue: TemplateCatalogue,
   ) {}
 
   async execute({ caller, templateId, body }: UseTemplateCommand): Promise<CodeCreatedView> {
-    const actor = await this.codes.actorFor(caller, body.org_id);
+    const actor = await this.gate.actorIn(caller, body.org_id);
     const template = await this.catalogue.usableIn(caller, templateId, body.org_id);
     const { content, design, page } = template;
     const [created] = await this.copies.create(body.org_id, actor, [

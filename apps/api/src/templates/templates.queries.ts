@@ -3,9 +3,8 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DomainError, TEMPLATE_GALLERY, type CodeContent, type QrDesign, type TemplatePage, type TemplateView } from '@qr/contracts';
 import type { CodeActor } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
-import { CodeStream } from '../codes/codes.handlers';
-import { refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
-import { Membership } from '../identity/organization.queries';
+import type { Caller } from '../identity/caller';
+import { TenancyGate } from '../identity/tenancy-gate';
 import { SQL_CLIENT } from '../infrastructure';
 
 /** Spec "Get templates": the gallery, then the organisation's own, newest first. */
@@ -49,13 +48,11 @@ const toTemplateView = (row: TemplateRow): TemplateView => ({ ...row, source: 'o
 export class TemplateCatalogue {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    private readonly membership: Membership,
-    private readonly codes: CodeStream,
+    private readonly gate: TenancyGate,
   ) {}
 
   async list(caller: Caller, orgId: string): Promise<TemplateView[]> {
-    refuseOtherOrganizationsKey(caller, orgId);
-    await this.membership.roleOf(caller, orgId);
+    await this.gate.roleIn(caller, orgId);
     const { rows } = await this.db.query<TemplateRow>(`${SELECT_TEMPLATES} WHERE org_id = $1 ORDER BY created_at DESC, template_id`, [orgId]);
     return [...TEMPLATE_GALLERY, ...rows.map(toTemplateView)];
   }
@@ -82,7 +79,7 @@ export class TemplateCatalogue {
 
   private async owned(caller: Caller, templateId: string): Promise<{ row: TemplateRow; orgId: string; actor: CodeActor }> {
     const { rows } = await this.db.query<TemplateRow>(`${SELECT_TEMPLATES} WHERE template_id = $1`, [templateId]);
-    const owner = await this.codes.actorOwning(caller, rows[0]?.org_id, notFound());
+    const owner = await this.gate.actorOwning(caller, rows[0]?.org_id, notFound());
     return { row: rows[0]!, ...owner };
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@qr/contracts';
 import { actorId, can } from '@qr/domain';
-import { actorOf, refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
-import { Membership } from '../identity/organization.queries';
+import { actorOf, type Caller } from '../identity/caller';
+import { TenancyGate } from '../identity/tenancy-gate';
 
 /**
  * Who may upload to and link files of an organisation. Uploads serve the codes, pages and cards
@@ -11,19 +11,17 @@ import { Membership } from '../identity/organization.queries';
  */
 @Injectable()
 export class UploadAccess {
-  constructor(private readonly membership: Membership) {}
+  constructor(private readonly gate: TenancyGate) {}
 
   /** The id events record for the uploader. */
   async uploader(caller: Caller, orgId: string): Promise<string> {
-    refuseOtherOrganizationsKey(caller, orgId);
-    const role = await this.membership.roleOf(caller, orgId);
+    const role = await this.gate.roleIn(caller, orgId);
     if (!can.write('codes', role)) throw new DomainError('forbidden', `A ${role} cannot upload files.`);
     return actorId(actorOf(caller));
   }
 
   async reader(caller: Caller, orgId: string): Promise<void> {
-    refuseOtherOrganizationsKey(caller, orgId);
-    const role = await this.membership.roleOf(caller, orgId);
+    const role = await this.gate.roleIn(caller, orgId);
     if (!can.read('codes', role)) throw new DomainError('forbidden', `A ${role} cannot read files.`);
   }
 }

@@ -29,4 +29,13 @@ describe.each(testAdapters())('the personal data vault on $name', (adapter) => {
     expect(await openSealed(db, 'org-1', [ada1, ada2, grace])).toEqual([undefined, undefined, { first_name: 'Grace' }]);
     expect(await openSealed(db, 'org-2', [elsewhere])).toEqual([{ first_name: 'Ada' }]);
   });
+
+  it('holds a key for a person until they are forgotten, in their organisation only', async () => {
+    const vault = new PersonalDataVault(db);
+    const { person } = await vault.seal('org-3', { email: 'lin@example.com' }, 's5', { first_name: 'Lin' });
+    expect(await vault.holdsKeyOf('org-3', person)).toBe(true);
+    expect(await vault.holdsKeyOf('org-4', person)).toBe(false);
+    await vault.forget('org-3', { email: 'lin@example.com' });
+    expect(await vault.holdsKeyOf('org-3', person)).toBe(false);
+  });
 });

@@ -50,6 +50,12 @@ export class PersonalDataVault {
     await this.db.query('DELETE FROM person_keys WHERE org_id = $1 AND person = ANY($2::text[])', [orgId, people]);
   }
 
+  /** Whether the person named by a reference still has a key: a forgotten one has none. */
+  async holdsKeyOf(orgId: string, person: string): Promise<boolean> {
+    const { rows } = await this.db.query('SELECT 1 FROM person_keys WHERE org_id = $1 AND person = $2', [orgId, person]);
+    return rows.length > 0;
+  }
+
   /** The reference events carry for someone known by email or phone, to find what was recorded about them. */
   referenceOf(who: PersonIdentity): Promise<string> {
     return this.personRef(who, '');

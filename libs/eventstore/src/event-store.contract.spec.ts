@@ -73,6 +73,7 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     expect(await store.holdsAnyBetween(noted, after, ['NoteAdded'])).toBe(false);
     expect(await store.holdsAnyBetween(before, after, ['FolderCreated'])).toBe(false);
     expect(await store.holdsAnyBetween(after, before, ['NoteAdded', 'ScanRecorded'])).toBe(false);
+    expect(await store.lastCheckpoint()).toEqual(after);
   });
 
   it('refuses a stale expected version and says where the stream really is', async () => {

@@ -115,6 +115,8 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;
   /** The highest global position handed out so far (for lag). */
   headPosition(): Promise<number>;
+  /** Where a reader stands once it has read every event committed so far (START for an empty log). */
+  lastCheckpoint(): Promise<Checkpoint>;
   /** What a reader at `from` has still to read (of `types`, when given): its lag. */
   backlog(from: Checkpoint, types?: readonly string[]): Promise<Backlog>;
   /** Whether an event of `types` lies after `from` and at or before `to`: whether a reader at `from` has any of them still to read to reach `to`. */

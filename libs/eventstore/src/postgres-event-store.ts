@@ -391,6 +391,16 @@ export class PostgresEventStore implements EventStore {
     return Number(rows[0]?.head ?? 0);
   }
 
+  async lastCheckpoint(): Promise<Checkpoint> {
+    const { rows } = await this.db.query<{ transaction_id: string; global_position: string | number }>(
+      `SELECT transaction_id::text AS transaction_id, global_position FROM es_events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+      [],
+      { statementName: 'es_last_checkpoint' },
+    );
+    const last = rows[0];
+    return last ? { transactionId: last.transaction_id, globalPosition: Number(last.global_position) } : START;
+  }
+
   async backlog(from: Checkpoint, types?: readonly string[]): Promise<Backlog> {
     const { rows } = await this.db.query<{ pending: string | number; oldest: Date | null }>(
       `SELECT count(*) AS pending, min(recorded_at) AS oldest FROM (

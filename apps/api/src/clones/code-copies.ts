@@ -4,12 +4,11 @@ import { DomainError, type CodeContent, type CodeCreatedView, type QrDesign, typ
 import { codeDecider, codeStreamId, pageDecider, pageStreamId, type CodeActor } from '@qr/domain';
 import type { AppendRequest, EventStore } from '@qr/eventstore';
 import type { Config, SqlClient } from '@qr/platform';
-import type { ProjectionRunner } from '@qr/projections-runner';
 import { CodeStream } from '../codes/codes.handlers';
 import { newCodeId } from '../codes/code-id';
 import { publicLinkOf, qrUrlOf } from '../codes/code-views';
 import type { Caller } from '../identity/caller';
-import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { CONFIG, EVENT_STORE, SQL_CLIENT } from '../infrastructure';
 
 /** A code to be made from another code or a template, with the landing pages it starts with. */
 export interface CodeCopy {
@@ -42,7 +41,6 @@ export interface SourceCode {
 export class CodeCopies {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(CONFIG) private readonly config: Config,
     private readonly codes: CodeStream,
@@ -86,8 +84,6 @@ export class CodeCopies {
     const results = await this.store.appendMany(requests);
     const failed = results.find((result): result is Error => result instanceof Error);
     if (failed) throw failed;
-    // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
-    await this.projections.caughtUp();
     return created;
   }
 }

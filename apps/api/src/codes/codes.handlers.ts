@@ -4,8 +4,7 @@ import { DomainError, type CodeContent, type CodeCreatedView, type CreateCodeBod
 import { actorId, authoriseCodeChange, codeDecider, codeStreamId, type CodeActor, type CodeCommand } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
 import type { Config, SqlClient } from '@qr/platform';
-import type { ProjectionRunner } from '@qr/projections-runner';
-import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { CONFIG, EVENT_STORE, SQL_CLIENT } from '../infrastructure';
 import { decideOnStream } from '../decide-on-stream';
 import { actorOf, refuseOtherOrganizationsKey, type Caller } from '../identity/caller';
 import { Membership } from '../identity/organization.queries';
@@ -41,7 +40,6 @@ export class ChangeCodeCommand extends Command<void> {
 export class CodeStream {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     private readonly membership: Membership,
   ) {}
@@ -73,10 +71,7 @@ export class CodeStream {
   }
 
   async decide(codeId: string, orgId: string, command: CodeCommand): Promise<void> {
-    const decided = await decideOnStream(this.store, codeStreamId(codeId), codeDecider, command, { org_id: orgId, actor: command.actor.id });
-    if (decided.length === 0) return;
-    // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
-    await this.projections.caughtUp();
+    await decideOnStream(this.store, codeStreamId(codeId), codeDecider, command, { org_id: orgId, actor: command.actor.id });
   }
 }
 

@@ -5,11 +5,10 @@ import { DomainError, type CreateExperienceBody, type ExperienceCreatedView, typ
 import { experienceDecider, experienceStreamId, pageEventDataDecider, pageEventDataStreamId, type CodeActor, type ExperienceCommand, type PageEventDataCommand } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
 import type { SqlClient } from '@qr/platform';
-import type { ProjectionRunner } from '@qr/projections-runner';
 import { CodeStream } from '../codes/codes.handlers';
 import { decideOnStream } from '../decide-on-stream';
 import type { Caller } from '../identity/caller';
-import { EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { EVENT_STORE, SQL_CLIENT } from '../infrastructure';
 import { PageStream } from '../pages/pages.handlers';
 
 export class CreateExperienceCommand extends Command<ExperienceCreatedView> {
@@ -49,7 +48,6 @@ export class PutPageEventDataCommand extends Command<void> {
 export class ExperienceStreams {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     private readonly codes: CodeStream,
   ) {}
@@ -71,16 +69,11 @@ export class ExperienceStreams {
   }
 
   async decideExperience(experienceId: string, orgId: string, command: ExperienceCommand): Promise<void> {
-    await this.caughtUpAfter(decideOnStream(this.store, experienceStreamId(experienceId), experienceDecider, command, { org_id: orgId, actor: command.actor.id }));
+    await decideOnStream(this.store, experienceStreamId(experienceId), experienceDecider, command, { org_id: orgId, actor: command.actor.id });
   }
 
   async decidePageEventData(pageId: string, orgId: string, command: PageEventDataCommand): Promise<void> {
-    await this.caughtUpAfter(decideOnStream(this.store, pageEventDataStreamId(pageId), pageEventDataDecider, command, { org_id: orgId, actor: command.actor.id }));
-  }
-
-  // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
-  private async caughtUpAfter(decision: Promise<unknown[]>): Promise<void> {
-    if ((await decision).length > 0) await this.projections.caughtUp();
+    await decideOnStream(this.store, pageEventDataStreamId(pageId), pageEventDataDecider, command, { org_id: orgId, actor: command.actor.id });
   }
 }
 

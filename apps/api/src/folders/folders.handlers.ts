@@ -5,11 +5,10 @@ import { DomainError, type CreateFolderBody } from '@qr/contracts';
 import { folderDecider, folderStreamId, type CodeActor, type FolderCommand } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
 import type { SqlClient } from '@qr/platform';
-import type { ProjectionRunner } from '@qr/projections-runner';
 import { CodeStream } from '../codes/codes.handlers';
 import { decideOnStream } from '../decide-on-stream';
 import type { Caller } from '../identity/caller';
-import { EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { EVENT_STORE, SQL_CLIENT } from '../infrastructure';
 
 /** Answers with the new folder's id. */
 export class CreateFolderCommand extends Command<string> {
@@ -45,7 +44,6 @@ const folderNotFound = () => new DomainError('folder_not_found', 'No such folder
 export class FolderStream {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     private readonly codes: CodeStream,
   ) {}
@@ -75,10 +73,7 @@ export class FolderStream {
   }
 
   async decide(folderId: string, orgId: string, command: FolderCommand): Promise<void> {
-    const decided = await decideOnStream(this.store, folderStreamId(folderId), folderDecider, command, { org_id: orgId, actor: command.actor.id });
-    if (decided.length === 0) return;
-    // The admin screens read their own writes (see OrganizationStream.decide for the trade-off).
-    await this.projections.caughtUp();
+    await decideOnStream(this.store, folderStreamId(folderId), folderDecider, command, { org_id: orgId, actor: command.actor.id });
   }
 }
 

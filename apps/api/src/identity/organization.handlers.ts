@@ -18,8 +18,7 @@ import {
   type UpdateOrganization,
 } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
-import type { ProjectionRunner } from '@qr/projections-runner';
-import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure';
+import { EVENT_STORE } from '../infrastructure';
 import { decideOnStream } from '../decide-on-stream';
 import { ApiKeySecrets } from './api-key-secrets';
 import { actorOf, refuseOtherOrganizationsKey, type Caller } from './caller';
@@ -63,10 +62,7 @@ export class IssueApiKeyCommand extends Command<ApiKeyIssuedView> {
 /** Load, fold, decide, append: the one write path of the organisation stream. */
 @Injectable()
 export class OrganizationStream {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
-  ) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   /**
    * Appends what the decider returns with the version that was read, so two concurrent changes
@@ -75,11 +71,7 @@ export class OrganizationStream {
    */
   async decide(orgId: string, actor: string, command: OrganizationCommand): Promise<Date> {
     const occurredAt = new Date();
-    const decided = await decideOnStream(this.store, organizationStreamId(orgId), organizationDecider, command, { org_id: orgId, actor }, occurredAt);
-    if (decided.length === 0) return occurredAt;
-    // Answer only once the read models hold the change, so the caller's next query reads its own
-    // write. Simplest correct thing for a low-volume stream; the cost is a few milliseconds per command.
-    await this.projections.caughtUp();
+    await decideOnStream(this.store, organizationStreamId(orgId), organizationDecider, command, { org_id: orgId, actor }, occurredAt);
     return occurredAt;
   }
 }

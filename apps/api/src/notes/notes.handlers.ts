@@ -5,11 +5,10 @@ import { DomainError, type AddNoteBody } from '@qr/contracts';
 import { noteDecider, noteStreamId, type CodeActor, type NoteCommand } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
 import type { SqlClient } from '@qr/platform';
-import type { ProjectionRunner } from '@qr/projections-runner';
 import { CodeStream } from '../codes/codes.handlers';
 import { decideOnStream } from '../decide-on-stream';
 import type { Caller } from '../identity/caller';
-import { EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { EVENT_STORE, SQL_CLIENT } from '../infrastructure';
 
 /** Answers with the new note's id. */
 export class AddNoteCommand extends Command<string> {
@@ -34,7 +33,6 @@ export class DeleteNoteCommand extends Command<void> {
 abstract class NoteWriter {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     private readonly codes: CodeStream,
   ) {}
@@ -45,10 +43,9 @@ abstract class NoteWriter {
     return this.codes.actorOwning(caller, rows[0]?.org_id, notFound);
   }
 
-  /** Load, fold, decide, append on `note-<id>`; the admin screens read their own writes. */
+  /** Load, fold, decide, append on `note-<id>`. */
   protected async decide(noteId: string, orgId: string, command: NoteCommand): Promise<void> {
     await decideOnStream(this.store, noteStreamId(noteId), noteDecider, command, { org_id: orgId, actor: command.actor.id });
-    await this.projections.caughtUp();
   }
 }
 

@@ -4,10 +4,9 @@ import { Command, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs
 import type { CreateOneTimeCodesBody, OneTimeBatchView } from '@qr/contracts';
 import { oneTimeBatchDecider, oneTimeBatchStreamId, type CodeActor, type OneTimeBatchCommand } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
-import type { ProjectionRunner } from '@qr/projections-runner';
 import { decideOnStream } from '../decide-on-stream';
 import type { Caller } from '../identity/caller';
-import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure';
+import { EVENT_STORE } from '../infrastructure';
 import { CodeStream } from '../codes/codes.handlers';
 import { GetCode } from '../codes/codes.queries';
 import { OneTimeBatches, toBatchView } from './one-time-batches';
@@ -30,17 +29,15 @@ export class DeleteOneTimeCodesCommand extends Command<void> {
   }
 }
 
-/** Decides on a batch's stream, then waits for the read model, so the answer and the next scan see the codes. */
-async function decideOnBatch(store: EventStore, projections: ProjectionRunner, batchId: string, orgId: string, command: OneTimeBatchCommand): Promise<void> {
+/** Decides on a batch's stream; the store waits for the read model, so the answer and the next scan see the codes. */
+async function decideOnBatch(store: EventStore, batchId: string, orgId: string, command: OneTimeBatchCommand): Promise<void> {
   await decideOnStream(store, oneTimeBatchStreamId(batchId), oneTimeBatchDecider, command, { org_id: orgId, actor: command.actor.id });
-  await projections.caughtUp();
 }
 
 @CommandHandler(IssueOneTimeCodesCommand)
 export class IssueOneTimeCodesHandler implements ICommandHandler<IssueOneTimeCodesCommand> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     private readonly queries: QueryBus,
     private readonly codes: CodeStream,
     private readonly batches: OneTimeBatches,
@@ -51,7 +48,7 @@ export class IssueOneTimeCodesHandler implements ICommandHandler<IssueOneTimeCod
     const base = await this.queries.execute(new GetCode(caller, body.base_code_id));
     const actor: CodeActor = await this.codes.actorFor(caller, base.org_id);
     const batchId = randomUUID();
-    await decideOnBatch(this.store, this.projections, batchId, base.org_id, {
+    await decideOnBatch(this.store, batchId, base.org_id, {
       type: 'IssueOneTimeCodes',
       actor,
       batch_id: batchId,
@@ -68,7 +65,6 @@ export class IssueOneTimeCodesHandler implements ICommandHandler<IssueOneTimeCod
 export class DeleteOneTimeCodesHandler implements ICommandHandler<DeleteOneTimeCodesCommand> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     private readonly codes: CodeStream,
     private readonly batches: OneTimeBatches,
   ) {}
@@ -76,7 +72,7 @@ export class DeleteOneTimeCodesHandler implements ICommandHandler<DeleteOneTimeC
   async execute({ caller, batchId }: DeleteOneTimeCodesCommand): Promise<void> {
     const batch = await this.batches.visible(caller, batchId);
     const actor = await this.codes.actorFor(caller, batch.org_id);
-    await decideOnBatch(this.store, this.projections, batchId, batch.org_id, { type: 'DeleteOneTimeCodes', actor });
+    await decideOnBatch(this.store, batchId, batch.org_id, { type: 'DeleteOneTimeCodes', actor });
   }
 }
 

@@ -4,14 +4,13 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CodeCreatedView, SaveCodeAsTemplateBody, SubmitTemplateBody, TemplateView, UseTemplateBody } from '@qr/contracts';
 import { templateDecider, templateStreamId, type CodeActor, type SaveTemplate } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
-import type { ProjectionRunner } from '@qr/projections-runner';
 import { CodeCopies } from '../clones/code-copies';
 import { newCodeId } from '../codes/code-id';
 import { assertPhotoStored, CodeStream } from '../codes/codes.handlers';
 import { QrImages } from '../codes/qr-images';
 import { decideOnStream } from '../decide-on-stream';
 import type { Caller } from '../identity/caller';
-import { EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure';
+import { EVENT_STORE } from '../infrastructure';
 import { storedBlocks } from '../pages/pages.handlers';
 import { UploadedImages } from '../uploads/uploaded-images';
 import { TemplateCatalogue } from './templates.queries';
@@ -50,7 +49,6 @@ export class UseTemplateCommand extends Command<CodeCreatedView> {
 export class SaveTemplateHandler implements ICommandHandler<SaveTemplateCommand> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     private readonly codes: CodeStream,
     private readonly copies: CodeCopies,
     private readonly images: QrImages,
@@ -63,7 +61,6 @@ export class SaveTemplateHandler implements ICommandHandler<SaveTemplateCommand>
     const command = source.from === 'code' ? await this.fromCode(caller, source.body) : await this.submitted(caller, source.body);
     const saved: SaveTemplate = { type: 'SaveTemplate', template_id, ...command };
     await decideOnStream(this.store, templateStreamId(template_id), templateDecider, saved, { org_id: saved.org_id, actor: saved.actor.id });
-    await this.projections.caughtUp();
     return this.catalogue.get(caller, template_id);
   }
 
@@ -90,14 +87,12 @@ export class SaveTemplateHandler implements ICommandHandler<SaveTemplateCommand>
 export class DeleteTemplateHandler implements ICommandHandler<DeleteTemplateCommand> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     private readonly catalogue: TemplateCatalogue,
   ) {}
 
   async execute({ caller, templateId }: DeleteTemplateCommand): Promise<void> {
     const { orgId, actor } = await this.catalogue.ownedTemplate(caller, templateId);
     await decideOnStream(this.store, templateStreamId(templateId), templateDecider, { type: 'DeleteTemplate', actor }, { org_id: orgId, actor: actor.id });
-    await this.projections.caughtUp();
   }
 }
 

@@ -65,17 +65,20 @@ export async function run(): Promise<void> {
 
 async function measure(database: BenchDatabase): Promise<Row> {
   const env = { NODE_ENV: 'production', LOG_LEVEL, ...database.env };
-  // Before the server starts: PGlite's data directory admits one process at a time.
+  // Before the server starts: PGlite's data directory admits one process at a time. The shell's
+  // DATABASE_URL (which adds the PostgreSQL row) must not send the PGlite row's CLI there.
+  const { DATABASE_URL: _database, ...inherited } = process.env;
   const { org_id: orgId, api_key: apiKey } = JSON.parse(
     execFileSync(process.execPath, [join(REPO, 'dist/apps/api/src/cli/cli.main.js'), 'org:create', '--name', 'Bench', '--owner', 'bench@example.com'], {
       cwd: REPO,
-      env: { ...process.env, ...env },
+      env: { ...inherited, ...env },
       encoding: 'utf8',
     }),
   ) as { org_id: string; api_key: string };
   const server = await startServer([join(REPO, 'dist/apps/api/src/main.js')], env, { cpu: SERVER_CPU });
   try {
     const api = client(server, apiKey);
+    await api.untilAnswered(`/api/v1/codes?org_id=${orgId}`);
     const shownCode = (await api.send('POST', '/api/v1/codes', { org_id: orgId, name: 'Shown', type: 'url', url: 'https://example.com/' })).body.code_id!;
     const pageCode = (await api.send('POST', '/api/v1/codes', { org_id: orgId, name: 'Landing', type: 'page' })).body.code_id!;
     const pageId = (await api.send('POST', '/api/v1/pages', { code_id: pageCode })).body.page_id!;
@@ -120,6 +123,14 @@ function client(server: RunningServer, apiKey: string) {
   };
   return {
     send,
+    /** The server follows the CLI's events from its start: the key is known once the api_keys read model has caught up. */
+    untilAnswered: async (path: string) => {
+      const deadline = performance.now() + 30_000;
+      while ((await fetch(`${origin}${path}`, { headers })).status !== 200) {
+        if (performance.now() > deadline) throw new Error(`GET ${path} did not answer 200 within 30 s`);
+        await new Promise((wake) => setTimeout(wake, 100));
+      }
+    },
     /** Any status counts as a sample: a 5xx under load is a result, not a crash of the benchmark. */
     timed: async (method: string, path: string, body?: unknown): Promise<Sample> => {
       const started = performance.now();

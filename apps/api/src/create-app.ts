@@ -12,6 +12,8 @@ import { acceptEmptyJsonBodies } from './http/empty-json-body';
 import { NestPinoLogger } from './http/nest-logger';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { limitPublicRoutes, type PublicRateLimit } from './http/public-rate-limit';
+import { READ_YOUR_WRITES_DEFAULTS, serveReadYourWrites, type ReadYourWritesOptions } from './http/read-your-writes';
+import { ReadYourWritesEventStore } from './http/read-your-writes-event-store';
 import { answerUnparsableRequest } from './http/unparsable-request';
 import { serveWebApp } from './http/web-app';
 import { mountOidcProvider } from './identity/auth/mount-oidc-provider';
@@ -27,8 +29,9 @@ const REQUEST_ID = /^[\w.-]{1,128}$/;
  */
 export async function createApp(
   infra: Infrastructure,
-  options: { extraModules?: Type[]; publicRateLimit?: PublicRateLimit } = {},
+  options: { extraModules?: Type[]; publicRateLimit?: PublicRateLimit; readYourWrites?: Partial<ReadYourWritesOptions> } = {},
 ): Promise<NestFastifyApplication> {
+  const readYourWrites = { ...READ_YOUR_WRITES_DEFAULTS, ...options.readYourWrites };
   const scanFront = new ScanFront(infra.logger);
   // Made once the app knows whether it serves the web app; no request arrives before.
   let problems: ProblemDetailsFilter | undefined;
@@ -47,13 +50,15 @@ export async function createApp(
     // refusal. (Its reply lacks the plugins' decorators, so it cannot send the web app's page.)
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => (problems ? problems.answer(error, request, reply) : void reply.send(error)),
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.extraModules), adapter, {
+  const eventStore = new ReadYourWritesEventStore(infra.eventStore, infra.projections, readYourWrites.commandWaitMs);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.with({ ...infra, eventStore }, options.extraModules), adapter, {
     logger: new NestPinoLogger(infra.logger),
   });
   app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   acceptEmptyJsonBodies(app);
+  serveReadYourWrites(app, infra.projections, readYourWrites);
 
   await limitPublicRoutes(app, infra.config.TRUSTED_CLIENT_IP_HEADER, options.publicRateLimit);
   registerScanRoutes(app, infra.logger, scanFront);

@@ -9,12 +9,11 @@ describe.each(testAdapters())('the stream writer on $name', (adapter) => {
   let db: SqlClient;
   let close: () => Promise<void>;
   let store: PostgresEventStore;
-  let waits = 0;
   let writer: StreamWriter;
   beforeAll(async () => {
     ({ db, close } = await adapter.open());
     store = new PostgresEventStore(db);
-    writer = new StreamWriter(store, { caughtUp: async () => void waits++ });
+    writer = new StreamWriter(store);
   });
   afterAll(() => close());
 
@@ -26,16 +25,14 @@ describe.each(testAdapters())('the stream writer on $name', (adapter) => {
     const metadata = { org_id: 'org-1', actor: actor.id };
     const created = await writer.decide(streamId, folderDecider, { type: 'CreateFolder', actor, folder_id: folderId, org_id: 'org-1', name: 'Spring' }, metadata);
     expect(created.events.map((event) => event.type)).toEqual(['FolderCreated']);
-    expect(created.appended).toEqual({ streamId, nextExpectedVersion: 0, lastGlobalPosition: await store.headPosition() });
+    expect(created.appended).toMatchObject({ streamId, nextExpectedVersion: 0, lastGlobalPosition: await store.headPosition() });
 
     const renamed = await writer.decide(streamId, folderDecider, { type: 'RenameFolder', actor, name: 'Summer' }, metadata);
     expect(renamed.appended).toMatchObject({ streamId, nextExpectedVersion: 1 });
     expect(renamed.appended!.lastGlobalPosition).toBeGreaterThan(created.appended!.lastGlobalPosition);
-    expect(waits).toBe(2);
 
-    // A command that changes nothing appends nothing, and so has nothing to wait for.
+    // A command that changes nothing appends nothing.
     expect(await writer.decide(streamId, folderDecider, { type: 'RenameFolder', actor, name: 'Summer' }, metadata)).toEqual({ events: [], appended: null });
     expect((await store.readStream(streamId)).version).toBe(1);
-    expect(waits).toBe(2);
   });
 });

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Decider } from '@qr/domain';
 import { NO_STREAM_VERSION, type AppendResult, type EventMetadata, type EventStore } from '@qr/eventstore';
-import type { ProjectionRunner } from '@qr/projections-runner';
-import { EVENT_STORE, PROJECTION_RUNNER } from './infrastructure';
+import { EVENT_STORE } from './infrastructure';
 
 /** What a command did to its stream: the events appended, and where the append left the stream and the log. */
 export interface Decided<Event> {
@@ -43,10 +42,9 @@ export async function decideOnStream<Command, Event extends { type: string; data
  */
 @Injectable()
 export class StreamWriter {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: Pick<ProjectionRunner, 'caughtUp'>,
-  ) {}
+  // The store Nest hands out records each append in the request and waits, bounded, for the
+  // command's own read models (http/read-your-writes-event-store.ts), so the writer need not.
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   async decide<Command, Event extends { type: string; data: unknown }, State>(
     streamId: string,
@@ -55,11 +53,6 @@ export class StreamWriter {
     metadata: EventMetadata,
     occurredAt = new Date(),
   ): Promise<Decided<Event>> {
-    const decided = await decideOnStream(this.store, streamId, decider, command, metadata, occurredAt);
-    if (decided.appended === null) return decided;
-    // Answer only once the read models hold the change, so the caller's next query reads its own
-    // write. Simplest correct thing for low-volume streams; the cost is a few milliseconds per command.
-    await this.projections.caughtUp();
-    return decided;
+    return decideOnStream(this.store, streamId, decider, command, metadata, occurredAt);
   }
 }

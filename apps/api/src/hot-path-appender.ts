@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { SCAN_SHARDS } from '@qr/domain';
 import { BatchingAppender, type AppendRequest, type AppendResult, type EventStore } from '@qr/eventstore';
 import type { Config } from '@qr/platform';
+import { requestWrites } from './http/request-writes';
 import { CONFIG, EVENT_STORE } from './infrastructure';
 
 /**
@@ -30,8 +31,18 @@ export class HotPathAppender implements OnModuleDestroy {
     return Math.floor(Math.random() * this.shards);
   }
 
+  /**
+   * A batch commits in whichever request's turn it happens to: it runs outside every request, and
+   * each request records only its own result (for its x-position), waiting for no read model.
+   */
   append(request: AppendRequest): Promise<AppendResult> {
-    return this.appender.append(request);
+    const writes = requestWrites.getStore();
+    // The scan routes are outside /api/v1: they take the appender as it is.
+    if (!writes) return this.appender.append(request);
+    return requestWrites.exit(() => this.appender.append(request)).then((result) => {
+      writes.record([request], [result]);
+      return result;
+    });
   }
 
   /** Shutdown waits for appends already promised, so none is cut off mid-commit. */

@@ -9,11 +9,14 @@ import { Client } from 'pg';
 import {
   BatchingAppender,
   CatchUpSubscription,
+  checkpointOf,
+  checkpointOfAppend,
   compareCheckpoints,
   DuplicateEventIdError,
   PostgresEventStore,
   START,
   WrongExpectedVersionError,
+  type AppendResult,
   type Checkpoint,
   type RecordedEvent,
 } from './index';
@@ -44,6 +47,33 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
       [1, { n: 2 }],
     ]);
     expect(read.events[1]!.globalPosition).toBe(result.lastGlobalPosition);
+  });
+
+  it('answers each append with the checkpoint of its last event, checked, blind, batched or sent again', async () => {
+    const stream = newStream();
+    const checked = await store.append({ streamId: stream, expectedVersion: 'no_stream', events: [scanned(1), scanned(2)] });
+    const blind = await store.append({ streamId: stream, expectedVersion: 'any', events: [scanned(3)] });
+    const [batched] = await store.appendMany([{ streamId: newStream(), expectedVersion: 'no_stream', events: [scanned(4)] }]);
+    const events = (await store.readStream(stream)).events;
+    expect(checkpointOfAppend(checked)).toEqual(checkpointOf(events[1]!));
+    expect(checkpointOfAppend(blind)).toEqual(checkpointOf(events[2]!));
+    expect(compareCheckpoints(checkpointOfAppend(batched as AppendResult), checkpointOfAppend(blind))).toBeGreaterThan(0);
+
+    const again = { streamId: newStream(), expectedVersion: 'no_stream' as const, events: [{ ...scanned(5), id: randomUUID() }] };
+    const first = await store.append(again);
+    expect(checkpointOfAppend(await store.append(again))).toEqual(checkpointOfAppend(first));
+  });
+
+  it('says whether events of some types lie between two checkpoints', async () => {
+    const before = checkpointOfAppend(await store.append({ streamId: newStream(), expectedVersion: 'any', events: [scanned(1)] }));
+    const noted = checkpointOfAppend(await store.append({ streamId: newStream(), expectedVersion: 'any', events: [{ type: 'NoteAdded', data: {} }] }));
+    const after = checkpointOfAppend(await store.append({ streamId: newStream(), expectedVersion: 'any', events: [scanned(2)] }));
+    expect(await store.holdsAnyBetween(before, after, ['NoteAdded'])).toBe(true);
+    expect(await store.holdsAnyBetween(before, noted, ['NoteAdded'])).toBe(true);
+    expect(await store.holdsAnyBetween(noted, after, ['NoteAdded'])).toBe(false);
+    expect(await store.holdsAnyBetween(before, after, ['FolderCreated'])).toBe(false);
+    expect(await store.holdsAnyBetween(after, before, ['NoteAdded', 'ScanRecorded'])).toBe(false);
+    expect(await store.lastCheckpoint()).toEqual(after);
   });
 
   it('refuses a stale expected version and says where the stream really is', async () => {

@@ -52,6 +52,8 @@ export interface AppendResult {
   nextExpectedVersion: number;
   /** Global position of the last event written; queries may wait for projections to reach it. */
   lastGlobalPosition: number;
+  /** The transaction that wrote them: with lastGlobalPosition, where a reader stands once it has read them. */
+  transactionId: string;
 }
 
 /**
@@ -113,8 +115,12 @@ export interface EventStore {
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;
   /** The highest global position handed out so far (for lag). */
   headPosition(): Promise<number>;
+  /** Where a reader stands once it has read every event committed so far (START for an empty log). */
+  lastCheckpoint(): Promise<Checkpoint>;
   /** What a reader at `from` has still to read (of `types`, when given): its lag. */
   backlog(from: Checkpoint, types?: readonly string[]): Promise<Backlog>;
+  /** Whether an event of `types` lies after `from` and at or before `to`: whether a reader at `from` has any of them still to read to reach `to`. */
+  holdsAnyBetween(from: Checkpoint, to: Checkpoint, types: readonly string[]): Promise<boolean>;
   /**
    * Calls `listener` after each commit in this process with the event types it wrote, so local
    * subscribers wake without polling, and only for the types they follow.
@@ -124,6 +130,11 @@ export interface EventStore {
 
 /** Told the types a commit wrote; says whether its subscriber will read them, so the store can ready them. */
 export type AppendedListener = (types: ReadonlySet<string>) => boolean;
+
+/** Where a reader stands once it has read the events of `result`. */
+export function checkpointOfAppend(result: AppendResult): Checkpoint {
+  return { transactionId: result.transactionId, globalPosition: result.lastGlobalPosition };
+}
 
 /** Where a reader stands once it has read `event`. */
 export function checkpointOf(event: RecordedEvent): Checkpoint {

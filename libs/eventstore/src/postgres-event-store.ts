@@ -3,6 +3,7 @@ import {
   BACKLOG_COUNT_LIMIT,
   compareCheckpoints,
   NO_STREAM_VERSION,
+  START,
   type AppendedListener,
   type AppendRequest,
   type AppendResult,
@@ -202,6 +203,7 @@ export class PostgresEventStore implements EventStore {
         streamId: request.streamId,
         nextExpectedVersion: bases[request.streamId]! + count,
         lastGlobalPosition: positions[eventsBefore - 1]!,
+        transactionId: rows[0]!.transaction_id,
       };
     });
     return { results, recorded };
@@ -231,7 +233,7 @@ export class PostgresEventStore implements EventStore {
         versions.set(request.streamId, next);
         planned.push({ request, firstPosition: actual + 1 });
       }
-      return { streamId: request.streamId, nextExpectedVersion: next, lastGlobalPosition: 0 };
+      return { streamId: request.streamId, nextExpectedVersion: next, lastGlobalPosition: 0, transactionId: START.transactionId };
     });
     if (planned.length === 0) return { results };
 
@@ -247,7 +249,9 @@ export class PostgresEventStore implements EventStore {
       recorded,
       results: results.map((result, index) => {
         const lastPosition = lastPositions.get(requests[index]!);
-        return result instanceof Error || lastPosition === undefined ? result : { ...result, lastGlobalPosition: lastPosition };
+        return result instanceof Error || lastPosition === undefined
+          ? result
+          : { ...result, lastGlobalPosition: lastPosition, transactionId: recorded.transactionId };
       }),
     };
   }
@@ -293,8 +297,8 @@ export class PostgresEventStore implements EventStore {
   private async explainFailure(request: AppendRequest, failure: Error): Promise<AppendResult | Error> {
     const ids = request.events.map((e) => e.id!);
     if (ids.length === 0) return failure;
-    const { rows } = await this.db.query<{ event_id: string; stream_id: string; stream_position: string; global_position: string }>(
-      `SELECT event_id::text AS event_id, stream_id, stream_position, global_position
+    const { rows } = await this.db.query<{ event_id: string; stream_id: string; stream_position: string; global_position: string; transaction_id: string }>(
+      `SELECT event_id::text AS event_id, stream_id, stream_position, global_position, transaction_id::text AS transaction_id
          FROM es_events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_position`,
       [ids],
     );
@@ -306,6 +310,7 @@ export class PostgresEventStore implements EventStore {
       streamId: request.streamId,
       nextExpectedVersion: Number(last.stream_position),
       lastGlobalPosition: Number(last.global_position),
+      transactionId: last.transaction_id,
     };
   }
 
@@ -386,6 +391,16 @@ export class PostgresEventStore implements EventStore {
     return Number(rows[0]?.head ?? 0);
   }
 
+  async lastCheckpoint(): Promise<Checkpoint> {
+    const { rows } = await this.db.query<{ transaction_id: string; global_position: string | number }>(
+      `SELECT transaction_id::text AS transaction_id, global_position FROM es_events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+      [],
+      { statementName: 'es_last_checkpoint' },
+    );
+    const last = rows[0];
+    return last ? { transactionId: last.transaction_id, globalPosition: Number(last.global_position) } : START;
+  }
+
   async backlog(from: Checkpoint, types?: readonly string[]): Promise<Backlog> {
     const { rows } = await this.db.query<{ pending: string | number; oldest: Date | null }>(
       `SELECT count(*) AS pending, min(recorded_at) AS oldest FROM (
@@ -396,6 +411,19 @@ export class PostgresEventStore implements EventStore {
     );
     const oldest = rows[0]?.oldest;
     return { events: Number(rows[0]?.pending ?? 0), seconds: oldest ? Math.max(0, (Date.now() - new Date(oldest).getTime()) / 1000) : 0 };
+  }
+
+  async holdsAnyBetween(from: Checkpoint, to: Checkpoint, types: readonly string[]): Promise<boolean> {
+    if (compareCheckpoints(from, to) >= 0) return false;
+    const { rows } = await this.db.query(
+      `SELECT 1 FROM es_events
+        WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND (transaction_id, global_position) <= ($3::xid8, $4::bigint)
+          AND type = ANY($5::text[])
+        LIMIT 1`,
+      [from.transactionId, from.globalPosition, to.transactionId, to.globalPosition, [...types]],
+      { statementName: 'es_holds_any_between' },
+    );
+    return rows.length > 0;
   }
 
   onAppended(listener: AppendedListener): () => void {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PostgresEventStore, type Projection } from '@qr/eventstore';
+import { checkpointOfAppend, compareCheckpoints, PostgresEventStore, type Projection } from '@qr/eventstore';
 import { createLogger, type SqlClient } from '@qr/platform';
 import { testAdapters } from '@qr/platform/testing';
 import { ProjectionRunner } from './projection-runner';
@@ -178,5 +178,51 @@ describe.each(testAdapters())('projection runner on $name', (adapter) => {
     await runner.caughtUp();
     expect(await tally()).toEqual({ a: 10, b: 10 });
     expect(await projectionState.live(db, scanTally.name)).toMatchObject({ generation: 2, fedBy: 'log' });
+  });
+
+  describe('waiting for a position', () => {
+    const scan = (code: string) => store.append({ streamId: `scans-${code}`, expectedVersion: 'any', events: [{ type: 'ScanRecorded', data: { code_id: code } }] });
+
+    it('resolves once the projection has applied the event at the position, woken by its batch rather than a poll', async () => {
+      const runner = runnerFor(scanTally, { pollIntervalMs: 60_000 });
+      await runner.start();
+      await scan('a');
+      const position = checkpointOfAppend(await scan('a'));
+      const started = performance.now();
+      await expect(runner.waitFor(position, ['scan_tally'], 5000)).resolves.toBe(true);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(await tally()).toEqual({ a: 2 });
+    });
+
+    it('resolves at once for a projection none of whose events lies before the position, though its follower has not read that far', async () => {
+      const runner = runnerFor(scanTally, { pollIntervalMs: 60_000 });
+      await runner.start();
+      await scan('a');
+      await runner.caughtUp();
+      // Other types wake no follower of scans: its position stays where it was.
+      const position = checkpointOfAppend(await store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'any', events: [{ type: 'CodeRenamed', data: {} }] }));
+      expect(compareCheckpoints((await runner.lag())[0]!.checkpoint, position)).toBeLessThan(0);
+      await expect(runner.waitFor(position, ['scan_tally'], 5000)).resolves.toBe(true);
+    });
+
+    it('answers false once the time runs out for a projection held back, without throwing, and true once it catches up', async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const runner = runnerFor({ ...scanTally, prepare: () => held });
+      await runner.start();
+      const position = checkpointOfAppend(await scan('a'));
+      const started = performance.now();
+      await expect(runner.waitFor(position, ['scan_tally'], 150)).resolves.toBe(false);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+      release();
+      await expect(runner.waitFor(position, ['scan_tally'], 5000)).resolves.toBe(true);
+    });
+
+    it('does not wait for a projection it does not follow', async () => {
+      const runner = runnerFor({ ...scanTally, prepare: () => new Promise(() => undefined) });
+      const position = checkpointOfAppend(await scan('a'));
+      // Not started: nothing follows scan_tally here, as in an API whose projection workers run it.
+      await expect(runner.waitFor(position, ['scan_tally', 'analytics'], 5000)).resolves.toBe(true);
+    });
   });
 });

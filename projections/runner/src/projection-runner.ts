@@ -30,6 +30,12 @@ const LIVE_BATCH = 500;
  */
 const DELAYED_LIVE_BATCH = 10_000;
 
+/**
+ * How long a wait for a position sleeps when no batch of its projections is applied meanwhile: a
+ * follower also moves past other types' events without applying any, which wakes nobody.
+ */
+const WAIT_RECHECK_MS = 50;
+
 export interface ProjectionRunnerOptions {
   /** Live batches; default LIVE_BATCH, or DELAYED_LIVE_BATCH for a projection with a wake delay. */
   batchSize?: number;
@@ -59,6 +65,8 @@ export interface RebuildReport {
 interface Follower {
   generation: number;
   subscription: CatchUpSubscription;
+  /** Where the last batch it applied ended, once committed; the subscription's position moves a little later. */
+  applied: { checkpoint: Checkpoint };
 }
 
 /**
@@ -118,7 +126,7 @@ export class ProjectionRunner {
   /**
    * Called after each batch of `name` commits, with its events; without events after a rebuild,
    * when anything may have changed. In-memory caches of a read model stay right this way (the scan
-   * path's code directory): a command that waited for caughtUp() finds the cache already cleared.
+   * path's code directory): a command that waited for its read model finds the cache already cleared.
    */
   onApplied(name: string, listener: AppliedListener): () => void {
     const listeners = this.appliedListeners.get(name) ?? new Set<AppliedListener>();
@@ -130,7 +138,53 @@ export class ProjectionRunner {
     for (const listener of this.appliedListeners.get(name) ?? []) listener(events);
   }
 
-  /** Resolves once every followed projection has processed everything committed so far. */
+  /**
+   * Resolves true once each followed projection among `names` has reached `position`: its follower
+   * is at or past it, or none of the projection's events lies between the two. A name this runner
+   * does not follow (run by projection workers, or being rebuilt while its old generation answers)
+   * is not waited for. Woken by the batches those projections apply, and every WAIT_RECHECK_MS
+   * besides; resolves false once `timeoutMs` has run out, and never throws: the caller answers
+   * either way.
+   */
+  async waitFor(position: Checkpoint, names: Iterable<string>, timeoutMs: number): Promise<boolean> {
+    const deadline = performance.now() + timeoutMs;
+    let pending = [...new Set(names)];
+    for (;;) {
+      // Listening before looking, so a batch applied while the log is asked is not missed.
+      let wake!: () => void;
+      const applied = new Promise<void>((resolve) => (wake = resolve));
+      const unsubscribe = pending.map((name) => this.onApplied(name, wake));
+      try {
+        pending = await this.notReached(pending, position);
+        if (pending.length === 0) return true;
+        const left = deadline - performance.now();
+        if (left <= 0) return false;
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([applied, new Promise((resolve) => (timer = setTimeout(resolve, Math.min(left, WAIT_RECHECK_MS))))]);
+        clearTimeout(timer);
+      } finally {
+        unsubscribe.forEach((stop) => stop());
+      }
+    }
+  }
+
+  private async notReached(names: readonly string[], position: Checkpoint): Promise<string[]> {
+    const reached = await Promise.all(
+      names.map(async (name) => {
+        const follower = this.followers.get(name);
+        const projection = this.projections.find((p) => p.name === name);
+        if (!follower || !projection) return true;
+        const { position: read } = follower.subscription;
+        const at = compareCheckpoints(follower.applied.checkpoint, read) > 0 ? follower.applied.checkpoint : read;
+        if (compareCheckpoints(at, position) >= 0) return true;
+        // A log that cannot be asked now is asked again at the next wake, until the wait runs out.
+        return this.store.holdsAnyBetween(at, position, projection.eventTypes).then((holds) => !holds, () => false);
+      }),
+    );
+    return names.filter((_, index) => !reached[index]);
+  }
+
+  /** Resolves once every followed projection has processed everything committed so far (tests and tools; requests wait with waitFor). */
   async caughtUp(timeoutMs = 10000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while ((await this.lag()).some((lag) => lag.lag_events > 0)) {
@@ -219,6 +273,7 @@ export class ProjectionRunner {
   }
 
   private follow(projection: Projection, state: GenerationState): void {
+    const applied = { checkpoint: state.checkpoint };
     const subscription = new CatchUpSubscription(this.store, {
       from: state.checkpoint,
       types: projection.eventTypes,
@@ -228,6 +283,7 @@ export class ProjectionRunner {
       handle: async (events, next) => {
         const prepared = await projection.prepare?.(events);
         await this.db.transaction((tx) => this.apply(tx, projection, state.generation, events, next, prepared));
+        applied.checkpoint = next;
         if (events.length > 0) this.notifyApplied(projection.name, events);
       },
       onError: (error) => {
@@ -235,7 +291,7 @@ export class ProjectionRunner {
         this.log.error({ err: error, projection: projection.name }, 'projection batch failed; retrying');
       },
     });
-    this.followers.set(projection.name, { generation: state.generation, subscription });
+    this.followers.set(projection.name, { generation: state.generation, subscription, applied });
   }
 
   /** After a rebuild elsewhere retired our generation, follow whichever one is live now. */

@@ -5,9 +5,11 @@ import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
 import type { Caller } from '../identity/caller';
 import { AnalyseSelection, GetAnalytics } from './analytics.queries';
+import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 /** An organisation's analytics (spec §7 "Collection and analytics"): read models only. */
 @Controller('api/v1/analytics')
+@ReadModels(...CALLER_ROLES, 'analytics', 'analytics-clickhouse', 'codes', 'organizations', 'pages', 'submissions')
 @UseGuards(AuthenticationGuard)
 export class AnalyticsController {
   constructor(private readonly queries: QueryBus) {}

@@ -4,13 +4,12 @@ import type { CodeContent, CodeCreatedView, QrDesign, TemplatePage } from '@qr/c
 import { codeDecider, codeStreamId, pageDecider, pageStreamId, type CodeActor } from '@qr/domain';
 import type { AppendRequest, EventStore } from '@qr/eventstore';
 import type { Config } from '@qr/platform';
-import type { ProjectionRunner } from '@qr/projections-runner';
 import { newCodeId } from '../codes/code-id';
 import { codeNotFound, CodeReads } from '../codes/code-reads';
 import { publicLinkOf, qrUrlOf } from '../codes/code-views';
 import type { Caller } from '../identity/caller';
 import { TenancyGate } from '../identity/tenancy-gate';
-import { CONFIG, EVENT_STORE, PROJECTION_RUNNER } from '../infrastructure';
+import { CONFIG, EVENT_STORE } from '../infrastructure';
 import { PageReads } from '../pages/page-reads';
 
 /** A code to be made from another code or a template, with the landing pages it starts with. */
@@ -44,7 +43,6 @@ export interface SourceCode {
 export class CodeCopies {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
     @Inject(CONFIG) private readonly config: Config,
     private readonly gate: TenancyGate,
     private readonly codes: CodeReads,
@@ -82,8 +80,6 @@ export class CodeCopies {
     const results = await this.store.appendMany(requests);
     const failed = results.find((result): result is Error => result instanceof Error);
     if (failed) throw failed;
-    // The admin screens read their own writes (see StreamWriter.decide for the trade-off).
-    await this.projections.caughtUp();
     return created;
   }
 }

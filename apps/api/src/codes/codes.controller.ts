@@ -25,11 +25,13 @@ import { GetCode, ListChildCodes, ListCodeNames, ListCodes } from './codes.queri
 import { QrImages } from './qr-images';
 import { attachmentNamed } from '../http/attachment';
 import { heldContentOf } from './code-content-text';
+import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 const codePath = new ZodValidationPipe(CodePath, 'path');
 
 /** Dynamic QR codes (spec §7 "Codes and pages"): create, list, read, change, pause, resume, delete. */
 @Controller('api/v1/codes')
+@ReadModels(...CALLER_ROLES, 'codes', 'folders')
 @UseGuards(AuthenticationGuard)
 export class CodesController {
   constructor(

@@ -5,6 +5,7 @@ import { CodePath, PublicQrQuery } from '@qr/contracts';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { GetPublicCodeDesign } from './codes.queries';
 import { QrImages } from './qr-images';
+import { ReadModels } from '../http/read-models.decorator';
 
 const codePath = new ZodValidationPipe(CodePath, 'path');
 const noOptions = new ZodValidationPipe(PublicQrQuery, 'query');
@@ -18,6 +19,7 @@ const IMAGE_CSP = "default-src 'none'; img-src data:; sandbox";
 
 /** The share page's picture of a code: no sign-in, rate-limited like every `/api/v1/public/` route. */
 @Controller('api/v1/public/codes/:code_id')
+@ReadModels('codes')
 export class PublicQrController {
   constructor(
     private readonly queries: QueryBus,

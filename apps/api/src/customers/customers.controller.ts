@@ -18,12 +18,14 @@ import { ExportCsv, type CsvExport } from './customers.export';
 import { ExportOneTimeCodesCsv } from '../one-time-codes/one-time-codes.export';
 import { ForgetCustomerCommand } from './customers.handlers';
 import { FindCustomerInteraction, GetCustomerActivity, ListCustomers } from './customers.queries';
+import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 const customerPath = new ZodValidationPipe(CustomerPath, 'path');
 const orgQuery = new ZodValidationPipe(OrgQuery, 'query');
 
 /** An organisation's customers (spec §7 "Collection and analytics"): list, activity, interaction, forget. */
 @Controller('api/v1/customers')
+@ReadModels(...CALLER_ROLES, 'customers', 'submissions')
 @UseGuards(AuthenticationGuard)
 export class CustomersController {
   constructor(

@@ -9,6 +9,9 @@ import type { Caller } from '../identity/caller';
 import { EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
 import { CustomerAccess } from './customer-access';
 
+/** How long forgetting waits for the customers read model to merge the submissions already made. */
+const SUBMISSIONS_MERGED_WITHIN_MS = 5000;
+
 /** "Forget this customer" (DESIGN.md §3): their keys go, then every read model drops them. */
 export class ForgetCustomerCommand extends Command<void> {
   constructor(
@@ -41,15 +44,17 @@ export class ForgetCustomerHandler implements ICommandHandler<ForgetCustomerComm
 
   async execute({ caller, orgId, customerId }: ForgetCustomerCommand): Promise<void> {
     const forgottenBy = await this.access.forgetter(caller, orgId);
-    // A submission of theirs still in flight to the projection may carry a reference not merged yet: wait for it, so its key goes too.
-    await this.projections.caughtUp();
+    // A submission of theirs still in flight to the projection may carry a reference not merged yet:
+    // wait for it, so its key goes too. Nothing is changed yet, so a wait that runs out may refuse.
+    if (!(await this.projections.waitFor(await this.store.lastCheckpoint(), ['customers'], SUBMISSIONS_MERGED_WITHIN_MS))) {
+      throw new DomainError('service_unavailable', 'Recent form submissions are still being merged into customers: try again in a moment.');
+    }
     const { rows } = await this.db.query<{ person: string }>('SELECT person FROM customer_people WHERE org_id = $1 AND customer_id = $2', [orgId, customerId]);
     if (rows.length === 0) throw new DomainError('customer_not_found', 'No such customer.');
     const people = rows.map((row) => row.person);
     await this.vault.forgetReferences(orgId, people);
     const event: CustomerForgotten = { type: 'CustomerForgotten', data: { org_id: orgId, customer_id: customerId, people, forgotten_by: forgottenBy } };
+    // The screen that asked reads the list again with the answer's position (min_position), so it no longer shows the person.
     await this.store.append({ streamId: customersStreamId(orgId), expectedVersion: 'any', events: [{ ...event, metadata: { org_id: orgId, actor: forgottenBy } }] });
-    // The screen that asked reads the list again at once: it must not show the person any more.
-    await this.projections.caughtUp();
   }
 }

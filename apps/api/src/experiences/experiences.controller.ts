@@ -18,12 +18,14 @@ import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.g
 import type { Caller } from '../identity/caller';
 import { ChangeExperienceCommand, CreateExperienceCommand, PutPageEventDataCommand } from './experiences.handlers';
 import { CheckEventLocation, GetExperience, GetPageEventData, ListExperiences, ValidateEventData } from './experiences.queries';
+import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 const experiencePath = new ZodValidationPipe(ExperiencePath, 'path');
 const pagePath = new ZodValidationPipe(PagePath, 'path');
 
 /** Spec §7 "Events and experiences": create, get, update and delete an organisation's experiences. */
 @Controller('api/v1/experiences')
+@ReadModels(...CALLER_ROLES, 'experiences')
 @UseGuards(AuthenticationGuard)
 export class ExperiencesController {
   constructor(
@@ -65,6 +67,7 @@ export class ExperiencesController {
 
 /** Spec §7 "create event data": a page's place and time window, which its `/page/{id}` guard checks. */
 @Controller('api/v1/pages')
+@ReadModels(...CALLER_ROLES, 'page_event_data', 'experiences', 'pages', 'codes')
 @UseGuards(AuthenticationGuard)
 export class PageEventDataController {
   constructor(

@@ -18,12 +18,14 @@ import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.g
 import type { Caller } from '../identity/caller';
 import { ChangeFolderCommand, CreateFolderCommand, type FolderChange } from './folders.handlers';
 import { GetFolder, ListFolders } from './folders.queries';
+import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 const folderPath = new ZodValidationPipe(FolderPath, 'path');
 const codesBody = new ZodValidationPipe(FolderCodesBody, 'body');
 
 /** Folders (spec §7 "Folders"): create, list, rename, remove, add codes to and remove them from a folder, and a folder's codes. */
 @Controller('api/v1/folders')
+@ReadModels(...CALLER_ROLES, 'folders', 'codes')
 @UseGuards(AuthenticationGuard)
 export class FoldersController {
   constructor(

@@ -29,12 +29,14 @@ import {
   ListMembers,
   ListMyOrganizations,
 } from './organization.queries';
+import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 const orgPath = new ZodValidationPipe(OrganizationPath, 'path');
 const memberPath = new ZodValidationPipe(MemberPath, 'path');
 
 /** Organisations, their users and roles, and API keys (spec §7 "Organisation and users"). */
 @Controller('api/v1/organizations')
+@ReadModels(...CALLER_ROLES, 'organizations')
 @UseGuards(AuthenticationGuard)
 export class OrganizationsController {
   constructor(

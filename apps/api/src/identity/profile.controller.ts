@@ -6,9 +6,11 @@ import { AuthenticationGuard, CurrentCaller } from './authentication.guard';
 import type { Caller } from './caller';
 import { ChangePasswordCommand, UpdateProfileCommand } from './profile.handlers';
 import { GetProfile } from './profile.queries';
+import { ReadModels } from '../http/read-models.decorator';
 
 /** The signed-in user's own profile (`/admin/profile`): name and password of a local account. */
 @Controller('api/v1/profile')
+@ReadModels()
 @UseGuards(AuthenticationGuard)
 export class ProfileController {
   constructor(

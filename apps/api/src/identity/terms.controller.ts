@@ -8,11 +8,13 @@ import type { Caller } from './caller';
 import { ChangeOrganizationCommand } from './organization.handlers';
 import { OrganizationPath } from './organization-paths';
 import { GetPublicTerms, GetTerms } from './terms.queries';
+import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 const orgPath = new ZodValidationPipe(OrganizationPath, 'path');
 
 /** An organisation's terms: managers publish versions, members accept them (spec §7 "accept terms", "get terms"). */
 @Controller('api/v1/organizations/:org_id/terms')
+@ReadModels(...CALLER_ROLES, 'organizations')
 @UseGuards(AuthenticationGuard)
 export class TermsController {
   constructor(
@@ -58,6 +60,7 @@ export class TermsController {
 
 /** What the public page `/{id}/terms` reads: no sign-in, rate-limited like every public route. */
 @Controller('api/v1/public/organizations/:org_id/terms')
+@ReadModels('organizations')
 export class PublicTermsController {
   constructor(private readonly queries: QueryBus) {}
 

@@ -6,9 +6,11 @@ import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.g
 import type { Caller } from '../identity/caller';
 import { AddNoteCommand, DeleteNoteCommand } from './notes.handlers';
 import { GetNote, ListNotes } from './notes.queries';
+import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 /** Notes on codes (spec §7 "Notes"): add, list one code's or the organisation's, delete. */
 @Controller('api/v1/notes')
+@ReadModels(...CALLER_ROLES, 'notes', 'codes')
 @UseGuards(AuthenticationGuard)
 export class NotesController {
   constructor(

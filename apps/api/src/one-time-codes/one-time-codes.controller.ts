@@ -20,11 +20,13 @@ import { GetOneTimeBatch, ListOneTimeBatches, ListOneTimeCodes } from './one-tim
 import { OneTimeBatches } from './one-time-batches';
 import { OneTimeCodeFiles } from './one-time-codes.files';
 import { attachmentNamed } from '../http/attachment';
+import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 const batchPath = new ZodValidationPipe(OneTimeBatchPath, 'path');
 
 /** One-time codes (spec §7 "Create one-time codes (base_code_id, amount)", "delete one-time codes (id)"): batches, their codes, their files. */
 @Controller('api/v1/one-time-codes')
+@ReadModels(...CALLER_ROLES, 'codes', 'one-time-codes')
 @UseGuards(AuthenticationGuard)
 export class OneTimeCodesController {
   constructor(

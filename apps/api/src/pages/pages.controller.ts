@@ -15,11 +15,13 @@ import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.g
 import type { Caller } from '../identity/caller';
 import { ChangePageCommand, CreatePageCommand } from './pages.handlers';
 import { GetPage, ListPages, ListSubmissions } from './pages.queries';
+import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 const pagePath = new ZodValidationPipe(PagePath, 'path');
 
 /** Landing pages of an organisation's codes (spec §7 "Codes and pages"), and what visitors submitted. */
 @Controller('api/v1/pages')
+@ReadModels(...CALLER_ROLES, 'pages', 'codes', 'submissions')
 @UseGuards(AuthenticationGuard)
 export class PagesController {
   constructor(

@@ -15,14 +15,13 @@ import {
 } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
 import { PersonalDataVault, type Config, type SqlClient } from '@qr/platform';
-import type { ProjectionRunner } from '@qr/projections-runner';
 import { codeNotFound, CodeReads } from '../codes/code-reads';
 import { decideOnStream } from '../decide-on-stream';
 import { HotPathAppender } from '../hot-path-appender';
 import { RequestValidationError } from '../http/problem-details';
 import type { Caller } from '../identity/caller';
 import { TenancyGate } from '../identity/tenancy-gate';
-import { CONFIG, EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
+import { CONFIG, EVENT_STORE, SQL_CLIENT } from '../infrastructure';
 import { UploadedImages } from '../uploads/uploaded-images';
 import { sanitisedBlocks } from './page-html';
 import { PageDirectory } from './page-directory';
@@ -87,7 +86,6 @@ export class PageOwners {
 export class PageWriter {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
   ) {}
 
   /**
@@ -100,12 +98,10 @@ export class PageWriter {
     if (names.to !== null && names.to !== names.from) {
       await decideOnStream(this.store, pageNameStreamId(names.to), pageNameDecider, { type: 'ClaimPageName', actor, name: names.to, page_id: pageId, org_id: orgId }, metadata);
     }
-    const { events: decided } = await decideOnStream(this.store, pageStreamId(pageId), pageDecider, command, metadata);
+    await decideOnStream(this.store, pageStreamId(pageId), pageDecider, command, metadata);
     if (names.from !== null && names.from !== names.to) {
       await decideOnStream(this.store, pageNameStreamId(names.from), pageNameDecider, { type: 'ReleasePageName', actor, name: names.from, page_id: pageId }, metadata);
     }
-    // The admin screens read their own writes (see StreamWriter.decide for the trade-off).
-    if (decided.length > 0) await this.projections.caughtUp();
   }
 }
 

@@ -6,9 +6,11 @@ import { PageDirectory } from './page-directory';
 import { SubmitFormCommand } from './pages.handlers';
 import { FindReturningVisitor } from './pages.queries';
 import { PublicPageViews } from './public-page-views';
+import { ReadModels } from '../http/read-models.decorator';
 
 /** What a visitor's `/page/{id}` reads and where its form goes: no sign-in, rate-limited like every public route. */
 @Controller('api/v1/public/pages')
+@ReadModels('pages', 'codes', 'organizations', 'submissions')
 export class PublicPagesController {
   constructor(
     private readonly pages: PageDirectory,
@@ -46,6 +48,7 @@ export class PublicPagesController {
 
 /** A visitor's `/p/{name}`. */
 @Controller('api/v1/public/named-pages')
+@ReadModels('pages', 'codes', 'organizations')
 export class PublicNamedPagesController {
   constructor(
     private readonly pages: PageDirectory,

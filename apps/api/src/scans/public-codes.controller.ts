@@ -9,6 +9,7 @@ import { UploadedImages } from '../uploads/uploaded-images';
 import { CodeDirectory, type DirectoryEntry } from './code-directory';
 import { vcardFile } from './vcard-file';
 import { attachmentNamed } from '../http/attachment';
+import { ReadModels } from '../http/read-models.decorator';
 
 const codePath = new ZodValidationPipe(CodePath, 'path');
 /** Long enough to read the page; the page asks again when it is opened again. */
@@ -18,6 +19,7 @@ const CONTACT_PHOTO_SIDE = 256;
 
 /** What the web app's visitor pages (`/card/{id}`, `/code/{id}`, `/code/note/{id}`) show: no sign-in, rate-limited. */
 @Controller('api/v1/public/codes/:code_id')
+@ReadModels('codes', 'organizations')
 export class PublicCodesController {
   constructor(
     private readonly directory: CodeDirectory,

@@ -14,11 +14,13 @@ import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.g
 import type { Caller } from '../identity/caller';
 import { DeleteTemplateCommand, SaveTemplateCommand, UseTemplateCommand } from './templates.handlers';
 import { GetTemplate, ListTemplates } from './templates.queries';
+import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 const templatePath = new ZodValidationPipe(TemplatePath, 'path');
 
 /** Spec §7 "Get templates", "Submit template": the gallery and the organisation's own, and codes made from them. */
 @Controller('api/v1/templates')
+@ReadModels(...CALLER_ROLES, 'templates')
 @UseGuards(AuthenticationGuard)
 export class TemplatesController {
   constructor(

@@ -12,11 +12,13 @@ import { UploadAccess } from './upload-access';
 import { UploadedImages } from './uploaded-images';
 import { UploadImageCommand } from './uploads.handlers';
 import { GetBlobUrl } from './uploads.queries';
+import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 const blobPath = new ZodValidationPipe(BlobPath, 'path');
 
 /** Spec §7 "upload image" and "generate (signed) URL", behind the authentication guard. */
 @Controller('api/v1/uploads')
+@ReadModels(...CALLER_ROLES)
 @UseGuards(AuthenticationGuard)
 export class UploadsController {
   constructor(
@@ -53,6 +55,7 @@ export class UploadsController {
  * uploads route made, served so that no browser takes it for anything else.
  */
 @Controller(BLOB_LINK_PREFIX.slice(1))
+@ReadModels()
 export class SignedBlobsController {
   constructor(
     @Inject(BlobLinkSigner) private readonly links: BlobLinkSigner,

@@ -3,9 +3,11 @@ import type { AuthConfigView } from '@qr/contracts';
 import type { Config } from '@qr/platform';
 import { CONFIG } from '../../infrastructure';
 import { EMBEDDED_CLIENT_ID, embeddedIssuer } from './embedded-oidc-provider';
+import { ReadModels } from '../../http/read-models.decorator';
 
 /** Public: the web app asks this before it signs anyone in. */
 @Controller('api/v1/auth/config')
+@ReadModels()
 export class AuthConfigController {
   constructor(@Inject(CONFIG) private readonly config: Config) {}
 

@@ -3,14 +3,14 @@ import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/f
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
 
 let api: FakeApi;
 
 
 function start(answer: (path: string, method: string) => ReturnType<typeof reply> | undefined = () => undefined) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((path, method) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
     if (path === '/api/v1/codes/MenuCode01') return reply(200, codeView('MenuCode01', 'Menu'));

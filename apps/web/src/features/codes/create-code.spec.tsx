@@ -4,14 +4,14 @@ import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } fr
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { qrPreview } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
 
 let api: FakeApi;
 
 /** The create screen; `preview` answers the live preview of a design. */
 function start(save: (body: unknown) => FakeResponse, preview: (design: QrDesign) => FakeResponse = () => reply(200, qrPreview())) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((path, method, body) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
     if (path === '/api/v1/codes/qr-preview') return preview((body as { design: QrDesign }).design);
@@ -99,7 +99,7 @@ const LOGO_BLOB = '5f0c1f3e-8a4b-4c1e-9d2a-1b2c3d4e5f60';
 /** The create screen with an upload endpoint that accepts the first file and refuses the rest as not an image. */
 async function startWithUploads() {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   let uploads = 0;
   api = installFakeApi((path, method) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
@@ -123,7 +123,7 @@ const pickLogo = (file: File) => fireEvent.change(logoInput(), { target: { files
 const uploadRequests = () => api.mock.calls.filter(([path]) => path.startsWith('/api/v1/uploads'));
 const savedDesign = () => (requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1] as { design?: QrDesign } | undefined)?.design;
 
-test('a logo is uploaded to the organisation, sized, previewed with it, and saved in the design', async () => {
+test('a logo is uploaded to the organization, sized, previewed with it, and saved in the design', async () => {
   await startWithUploads();
   expect(screen.getByText(/PNG, JPEG, WebP or GIF up to 5 MB and 4096 × 4096 px\./)).toBeTruthy();
   expect(logoInput().accept).toBe('image/png,image/jpeg,image/webp,image/gif');
@@ -171,7 +171,7 @@ test('a business card takes an uploaded photo, saved as the card’s photo_blob_
     created_at: '2026-11-23T10:00:00.000Z', updated_at: '2026-11-23T10:00:00.000Z', scan_count: 0,
   };
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((path, method, body) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
     if (path === '/api/v1/codes/qr-preview') return reply(200, qrPreview());

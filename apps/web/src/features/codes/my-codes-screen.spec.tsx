@@ -5,14 +5,14 @@ import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
 import { backToAPhone, onALaptop } from '../../testing/viewport';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
 
 const LIST = '/api/v1/codes?org_id=org-1&page=1&per_page=10';
 
 /** My codes for an editor of org-1, listing whatever `listed` holds when the list is asked for. */
 function myCodes(listed: () => CodeView[]): FakeApi {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   const api = installFakeApi((path, method) => {
     if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
     if (path === '/api/v1/folders?org_id=org-1') return reply(200, []);

@@ -3,7 +3,7 @@ import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } fr
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { pickOption } from '../../testing/pick-option';
 import { renderApp } from '../../testing/render-app';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
 
 const ADA = 'AdaAdaAdaAdaAdaAdaAdaAdaAdaAda12';
 const ada = {
@@ -47,7 +47,7 @@ let exportAnswer: () => FakeResponse;
 
 function start(path: string, role = 'owner') {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role }));
   api = installFakeApi((url, method) => {
     if (url === '/api/v1/organizations') {
       return reply(200, [
@@ -89,7 +89,7 @@ test('staff list customers, filter by code and page through them', async () => {
   await waitFor(() => expect(requestsOf(api, 'GET').map(([url]) => url)).toContain('/api/v1/customers?org_id=org-1&page=2&pageSize=25&basedOn=form&code_id=AbCdEf1234'));
 });
 
-test('switching organisation starts the list afresh, without the code filter of the one before', async () => {
+test('switching organization starts the list afresh, without the code filter of the one before', async () => {
   start('/admin/customers');
   await screen.findByRole('option', { name: 'Badge desk' });
   fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'AbCdEf1234' } });

@@ -6,7 +6,7 @@ import { codeView } from '../../testing/code-view';
 import { pickOption } from '../../testing/pick-option';
 import { renderApp } from '../../testing/render-app';
 import { backToAPhone, onALaptop } from '../../testing/viewport';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
 
 const ORG = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const POSTERS = '11111111-1111-4111-8111-111111111111';
@@ -25,7 +25,7 @@ let api: FakeApi;
 
 function start(path: string, folders: FolderView[], answer: (path: string, method: string, body: unknown) => ReturnType<typeof reply> | undefined = () => undefined) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: ORG, org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: ORG, org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((requested, method, body) => {
     if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
     if (requested === `/api/v1/folders?org_id=${ORG}` && method === 'GET') return reply(200, folders);

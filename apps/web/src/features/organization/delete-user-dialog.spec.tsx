@@ -4,7 +4,7 @@ import { AppProviders } from '../../app/app-providers';
 import { AppRoutes } from '../../routes/app-routes';
 import { installFakeApi, reply, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
-import { ORGANISATION_STORE_KEY } from './organisation-record';
+import { ORGANIZATION_STORE_KEY } from './organization-record';
 
 let fetchMock: FakeApi;
 
@@ -28,7 +28,7 @@ beforeEach(() => {
   FakeKeycloak.signedIn = true;
   localStorage.clear();
   localStorage.setItem(
-    ORGANISATION_STORE_KEY,
+    ORGANIZATION_STORE_KEY,
     JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'owner' }),
   );
   fetchMock = installFakeApi((path, method) => {
@@ -51,7 +51,7 @@ test('the dialog shows the spec texts', async () => {
   expect(screen.getByRole('button', { name: 'DELETE' })).toBeTruthy();
 });
 
-test('DELETE deletes the user from the selected organisation, then goes back', async () => {
+test('DELETE deletes the user from the selected organization, then goes back', async () => {
   openDialog('bob@example.com');
 
   fireEvent.click(await screen.findByRole('button', { name: 'DELETE' }));

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AnalyticsView } from '@qr/contracts';
+import { codeView } from '../../testing/code-view';
 import { installFakeApi, reply, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
@@ -48,9 +49,9 @@ function start(path: string, view: AnalyticsView = report) {
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: ORG_ID, org_name: 'Acme', organization_logo: '', role: 'viewer' }));
   api = installFakeApi((url) => {
-    if (url === '/api/v1/organizations') return reply(200, [{ organization_id: ORG_ID, organization_name: 'Acme', organization_logo: null, role: 'viewer' }]);
-    if (url === `/api/v1/codes/names?org_id=${ORG_ID}`) return reply(200, [{ code_id: CODE_ID, name: 'Badge desk' }]);
-    if (url === `/api/v1/codes/${CODE_ID}`) return reply(200, { code_id: CODE_ID, org_id: ORG_ID, name: 'Badge desk' });
+    if (url === '/api/v1/organizations') return reply(200, [{ organization_id: ORG_ID, organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'viewer' }]);
+    if (url === `/api/v1/codes/names?org_id=${ORG_ID}`) return reply(200, [{ code_id: CODE_ID, id: CODE_ID, name: 'Badge desk' }]);
+    if (url === `/api/v1/codes/${CODE_ID}`) return reply(200, codeView(CODE_ID, 'Badge desk', { org_id: ORG_ID }));
     if (url.startsWith('/api/v1/analytics?')) return reply(200, view);
     return undefined;
   });

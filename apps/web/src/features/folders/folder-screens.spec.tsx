@@ -27,7 +27,7 @@ function start(path: string, folders: FolderView[], answer: (path: string, metho
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: ORG, org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((requested, method, body) => {
-    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
+    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
     if (requested === `/api/v1/folders?org_id=${ORG}` && method === 'GET') return reply(200, folders);
     if (requested.includes('/qr?')) return undefined;
     return answer(requested, method, body);

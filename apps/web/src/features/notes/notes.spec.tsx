@@ -23,7 +23,7 @@ function start(path: string, role: string, answer: (path: string, method: string
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: ORG, org_name: 'Acme', organization_logo: '', role }));
   api = installFakeApi((requested, method) => {
-    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, role }]);
+    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role }]);
     if (requested === '/api/v1/codes/AAAAAAAAA1') return reply(200, code);
     return answer(requested, method);
   });

@@ -29,13 +29,13 @@ beforeEach(() => {
   localStorage.clear();
   localStorage.setItem(
     ORGANIZATION_STORE_KEY,
-    JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'owner' }),
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'owner' }),
   );
   fetchMock = installFakeApi((path, method) => {
     if (path === '/api/v1/organizations') {
-      return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: '', role: 'owner' }]);
+      return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: '', time_zone: 'Europe/London', role: 'owner' }]);
     }
-    if (path === '/api/v1/organizations/org-1/users' && method === 'GET') {
+    if (path === '/api/v1/organizations/0a000000-0000-4000-8000-000000000001/users' && method === 'GET') {
       return reply(200, [{ email: 'ada@example.com', role: 'owner', added_at: '2026-01-01T00:00:00Z' }]);
     }
     return method === 'DELETE' ? reply(204) : undefined;
@@ -58,7 +58,7 @@ test('DELETE deletes the user from the selected organization, then goes back', a
 
   await waitFor(() => expect(screen.getByTestId('pathname').textContent).toBe('/admin/users'));
   const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
-  expect(deletes.map(([path]) => path)).toEqual(['/api/v1/organizations/org-1/users/bob%40example.com']);
+  expect(deletes.map(([path]) => path)).toEqual(['/api/v1/organizations/0a000000-0000-4000-8000-000000000001/users/bob%40example.com']);
   expect(new Headers(deletes[0]?.[1]?.headers).get('Authorization')).toBe('Bearer access-token');
   await waitFor(() => expect(screen.queryByText('Do you want to delete the user?')).toBeNull());
 });

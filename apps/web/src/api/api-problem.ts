@@ -16,8 +16,8 @@ export class ApiProblem extends Error {
 
 /**
  * An answer that does not fit its contract: the server and this app disagree about what the
- * operation answers, so nothing of it is shown as if it were right. Asking again gets the same
- * answer, so it is not retried (its status is the answer's own, a 2xx).
+ * operation answers, so nothing of it is shown as if it were right. Its status is the answer's own
+ * (a 2xx), so `retryUnlessRefused` does not ask again for what would come back the same.
  */
 export class ContractMismatch extends ApiProblem {
   constructor(

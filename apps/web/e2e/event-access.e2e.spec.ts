@@ -26,7 +26,7 @@ describeJourney('an event page that only people at the event can open', () => {
     await server?.stop();
   });
 
-  /** The signed-in admin's API, called from their page with the token and organisation the app keeps. */
+  /** The signed-in admin's API, called from their page with the token and organization the app keeps. */
   const api = (page: Page, method: string, path: string, body?: object) =>
     page.evaluate(
       async ({ method, path, body }) => {

@@ -29,7 +29,7 @@ async function expectRoleOnServer(page: Page, email: string, role: string): Prom
   expect(seen).toBe(role);
 }
 
-describeJourney('a new organisation user', () => {
+describeJourney('a new organization user', () => {
   let server: JourneyServer;
   let origin: string;
   let profile: string;
@@ -56,8 +56,8 @@ describeJourney('a new organisation user', () => {
     if (profile) rmSync(profile, { recursive: true, force: true });
   });
 
-  /** A new person on this browser (no session from the journeys before) signs up from an admin address and names their organisation there. */
-  async function newOwner(path: string, name: string, email: string, organisation: string): Promise<Page> {
+  /** A new person on this browser (no session from the journeys before) signs up from an admin address and names their organization there. */
+  async function newOwner(path: string, name: string, email: string, organization: string): Promise<Page> {
     const page = await context.newPage();
     await context.clearCookies();
     await page.goto(`${origin}/dummy`);
@@ -70,7 +70,7 @@ describeJourney('a new organisation user', () => {
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL(`${origin}${path}`, { timeout: 15_000 });
-    await page.getByLabel('Organisation name').fill(organisation);
+    await page.getByLabel('Organisation name').fill(organization);
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     return page;
   }
@@ -100,13 +100,13 @@ describeJourney('a new organisation user', () => {
     await page.getByText('Select or create an organisation first.').waitFor();
     await page.screenshot({ path: '/tmp/web-admin-signed-in.png', fullPage: true });
 
-    // The cached access token is one the API accepts: a new user belongs to no organisation yet.
-    const organisations = await page.evaluate(async () => {
+    // The cached access token is one the API accepts: a new user belongs to no organization yet.
+    const organizations = await page.evaluate(async () => {
       const { token } = JSON.parse(localStorage.getItem('qr-platform.auth.tokens') ?? '{}') as { token?: string };
       const response = await fetch('/api/v1/organizations', { headers: { Authorization: `Bearer ${token}` } });
       return [response.status, await response.json()];
     });
-    expect(organisations).toEqual([200, []]);
+    expect(organizations).toEqual([200, []]);
 
     // The token cache keeps the session over a reload, without another trip to the provider.
     const providerVisits: string[] = [];
@@ -126,7 +126,7 @@ describeJourney('a new organisation user', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('auth.tokens')))).toEqual([]);
   }, 90_000);
 
-  test('signs up, creates an organisation, invites, re-roles and deletes a user, signs out and back in to the stored return path', async () => {
+  test('signs up, creates an organization, invites, re-roles and deletes a user, signs out and back in to the stored return path', async () => {
     const stamp = Date.now();
     const email = `grace.${stamp}@example.com`;
     const invitee = `bob.${stamp}@example.com`;
@@ -232,7 +232,7 @@ describeJourney('a new organisation user', () => {
     await page.goto(`${origin}/admin/my-codes/show/${codeId}`);
     await page.getByText(/2 scans/).waitFor({ timeout: 15_000 });
 
-    // On a phone the header keeps to its bar (the organisation is picked in the menu) and the codes
+    // On a phone the header keeps to its bar (the organization is picked in the menu) and the codes
     // are cards with their actions in view instead of a table wider than the page.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${origin}/admin/my-codes`);

@@ -68,11 +68,11 @@ const specRoutes = [
   '/admin/shop-integration',
   '/admin/email-marketing-integration',
   '/admin/payment',
-  // Not in spec §2's admin list: the organisation's users (spec §6), which /deleteAlert/:id serves.
+  // Not in spec §2's admin list: the organization's users (spec §6), which /deleteAlert/:id serves.
   '/admin/users',
-  // Also ours: the organisation's details, API keys and terms (spec §7 "Organisation and users").
+  // Also ours: the organization's details, API keys and terms (spec §7 "Organisation and users").
   '/admin/organization',
-  // Also ours: the organisation's experiences (spec §7 "Events and experiences"), which pages join.
+  // Also ours: the organization's experiences (spec §7 "Events and experiences"), which pages join.
   '/admin/experiences',
 ];
 

@@ -12,9 +12,9 @@ import { RequireAuth } from '../features/identity/require-auth';
 const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
 const NotAvailableScreen = lazy(() => import('../components/not-available-screen'));
 const SignInScreen = lazy(() => import('../features/identity/sign-in-screen'));
-const UsersScreen = lazy(() => import('../features/organisation/users-screen'));
-const DeleteUserDialog = lazy(() => import('../features/organisation/delete-user-dialog'));
-const OrganisationSettingsScreen = lazy(() => import('../features/organisation/organisation-settings-screen'));
+const UsersScreen = lazy(() => import('../features/organization/users-screen'));
+const DeleteUserDialog = lazy(() => import('../features/organization/delete-user-dialog'));
+const OrganizationSettingsScreen = lazy(() => import('../features/organization/organization-settings-screen'));
 const ProfileScreen = lazy(() => import('../features/profile/profile-screen'));
 const PublicTermsScreen = lazy(() => import('../features/terms/public-terms-screen'));
 const ShareScreen = lazy(() => import('../features/visitor/share-screen'));
@@ -47,10 +47,10 @@ const FoldersScreen = folderScreen('FoldersScreen');
 const FolderScreen = folderScreen('FolderScreen');
 const FolderQrScreen = folderScreen('FolderQrScreen');
 const NotesScreen = lazy(() => import('../features/notes/notes-screen').then((module) => ({ default: module.NotesScreen })));
-const analyticsScreen = (name: 'OrganisationAnalyticsScreen' | 'CodeAnalyticsScreen') =>
+const analyticsScreen = (name: 'OrganizationAnalyticsScreen' | 'CodeAnalyticsScreen') =>
   lazy(() => import('../features/analytics/analytics-screens').then((module) => ({ default: module[name] })));
-const ExperiencesScreen = lazy(() => import('../features/events/experiences-screen').then((module) => ({ default: module.ExperiencesScreen })));
-const OrganisationAnalyticsScreen = analyticsScreen('OrganisationAnalyticsScreen');
+const ExperiencesScreen = lazy(() => import('../features/experiences/experiences-screen').then((module) => ({ default: module.ExperiencesScreen })));
+const OrganizationAnalyticsScreen = analyticsScreen('OrganizationAnalyticsScreen');
 const CodeAnalyticsScreen = analyticsScreen('CodeAnalyticsScreen');
 
 /** A landing page reached inside the app; the server sends landing-page.html for a visitor's first request. */
@@ -74,9 +74,9 @@ function section(path: AdminSectionPath, children: RouteObject[] = []): RouteObj
 
 /**
  * Every route of spec §2. The spec leaves four names unsaid; ours are the named-page prefix
- * `/p/{name}`, `shop-discounts`, `shop-integration` and `email-marketing-integration`; `users` (the organisation's
+ * `/p/{name}`, `shop-discounts`, `shop-integration` and `email-marketing-integration`; `users` (the organization's
  * users, whose delete action opens `/deleteAlert/{email}`), `organization` (its details, API keys
- * and terms) and `experiences` (spec §7 "Events and experiences": the organisation's events, which
+ * and terms) and `experiences` (spec §7 "Events and experiences": the organization's events, which
  * pages join through their event data) are ours too.
  */
 export const routeTable: RouteObject[] = [
@@ -149,7 +149,7 @@ export const routeTable: RouteObject[] = [
               { path: 'analytics/:codeId', element: <CodeAnalyticsScreen /> },
             ],
           },
-          { path: 'analytics', element: <OrganisationAnalyticsScreen /> },
+          { path: 'analytics', element: <OrganizationAnalyticsScreen /> },
           { path: 'folder-qr/:folderId', element: <FolderQrScreen /> },
           { path: 'folder/:folderId', element: <FolderScreen /> },
           { path: 'folders', element: <FoldersScreen /> },
@@ -169,7 +169,7 @@ export const routeTable: RouteObject[] = [
           upcoming('email-marketing-integration', 'The email marketing integration'),
           section('payment'),
           { path: 'users', element: <UsersScreen /> },
-          { path: 'organization', element: <OrganisationSettingsScreen /> },
+          { path: 'organization', element: <OrganizationSettingsScreen /> },
           { path: 'experiences', element: <ExperiencesScreen /> },
         ],
       },

@@ -6,7 +6,7 @@ export const codeView = (code_id: string, name: string, extra: Partial<CodeView>
   return {
     code_id,
     id: code_id,
-    org_id: 'org-1',
+    org_id: '0a000000-0000-4000-8000-000000000001',
     name,
     type: 'url',
     url: 'https://example.com/menu',

@@ -3,14 +3,16 @@ export interface FakeResponse {
   ok: boolean;
   status: number;
   statusText: string;
+  headers: Headers;
   json: () => Promise<unknown>;
   blob: () => Promise<Blob>;
 }
 
-export const reply = (status: number, body?: unknown): FakeResponse => ({
+export const reply = (status: number, body?: unknown, headers: Record<string, string> = {}): FakeResponse => ({
   ok: status >= 200 && status < 300,
   status,
   statusText: '',
+  headers: new Headers(headers),
   json: async () => body,
   blob: async () => new Blob([typeof body === 'string' ? body : JSON.stringify(body ?? null)]),
 });

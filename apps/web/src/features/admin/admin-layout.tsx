@@ -8,9 +8,9 @@ import { useWiderThan } from '../../components/use-wider-than';
 import { VersionTag } from '../../components/version-tag';
 import { useAuth } from '../identity/auth-context';
 import { SignOutButton } from '../identity/sign-out-button';
-import { useOrganisationRecord } from '../organisation/organisation-record';
-import { CreateOrganisationPrompt, OrganisationSwitcher } from '../organisation/organisation-switcher';
-import { TermsPrompt } from '../organisation/terms-prompt';
+import { useOrganizationRecord } from '../organization/organization-record';
+import { CreateOrganizationPrompt, OrganizationSwitcher } from '../organization/organization-switcher';
+import { TermsPrompt } from '../organization/terms-prompt';
 import { adminSectionLabels } from './admin-sections';
 
 const sections = Object.entries(adminSectionLabels);
@@ -20,9 +20,9 @@ export default function AdminLayout() {
   const { pathname } = useLocation();
   const { user } = useAuth();
   // Below the navbar's breakpoint the header has room for the menu button and sign-out only, so the
-  // organisation switcher moves into the menu.
+  // organization switcher moves into the menu.
   const wide = useWiderThan('sm');
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
 
   return (
     <AppShell
@@ -37,7 +37,7 @@ export default function AdminLayout() {
             <Text fw={700}>QR Platform</Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {wide && <OrganisationSwitcher />}
+            {wide && <OrganizationSwitcher />}
             {user && (
               <Text size="sm" c="dimmed" visibleFrom="md" data-testid="signed-in-user" title={user.name}>
                 {user.email}
@@ -51,7 +51,7 @@ export default function AdminLayout() {
       <AppShell.Navbar component="nav" aria-label="Admin sections">
         {!wide && (
           <AppShell.Section p="xs">
-            <OrganisationSwitcher fullWidth />
+            <OrganizationSwitcher fullWidth />
           </AppShell.Section>
         )}
         <AppShell.Section grow component={ScrollArea} type="auto" p="xs">
@@ -74,10 +74,10 @@ export default function AdminLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <CreateOrganisationPrompt />
+        <CreateOrganizationPrompt />
         <TermsPrompt />
         <Suspense fallback={<PageLoader />}>
-          {/* A screen starts afresh for another organisation: filters, pages and open dialogs belong to the one before. */}
+          {/* A screen starts afresh for another organization: filters, pages and open dialogs belong to the one before. */}
           <Outlet key={record.org_id} />
         </Suspense>
       </AppShell.Main>

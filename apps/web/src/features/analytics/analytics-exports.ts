@@ -3,7 +3,7 @@ import { toPng } from 'html-to-image';
 import { saveFile } from '../codes/codes-api';
 import { toCsv, type CsvCell } from './analytics-csv';
 
-/** What an exported file is about: who (organisation or code), which chart and which period. */
+/** What an exported file is about: who (organization or code), which chart and which period. */
 export interface ExportSubject {
   scope: string;
   chart: string;

@@ -31,7 +31,7 @@ const BUCKET_FORMATS: Record<AnalyticsBucket, Intl.DateTimeFormatOptions> = {
   month: { month: 'short', year: 'numeric' },
 };
 
-/** A bucket's start, in the organisation's zone: a day bucket starts at its midnight there, not the viewer's. */
+/** A bucket's start, in the organization's zone: a day bucket starts at its midnight there, not the viewer's. */
 export function formatBucket(start: string, bucket: AnalyticsBucket, timeZone: string): string {
   return new Date(start).toLocaleString('en-GB', { ...BUCKET_FORMATS[bucket], timeZone });
 }

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AnalyticsPeriod, type AnalyticsRange, type AnalyticsView } from '@qr/contracts';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { describeError } from '../organisation/organisation-api';
+import { describeError } from '../../api/api-problem';
 import { analyticsApi, analyticsKeys, type AnalyticsScope } from './analytics-api';
 import { ChartCard } from './analytics-chart-card';
 import { breakdownLabel, breakdownRows, BREAKDOWN_TITLES, BREAKDOWNS, formatBucket, formatCount, WEEKDAYS } from './analytics-format';
@@ -159,7 +159,7 @@ function Figures({ view, scopeName }: { view: AnalyticsView; scopeName: string }
 
 const rangeFormat = { dateStyle: 'medium', timeStyle: 'short' } as const;
 
-/** `from` included, `to` excluded, in the organisation's zone. */
+/** `from` included, `to` excluded, in the organization's zone. */
 function describeRange({ from, to }: AnalyticsRange, timeZone: string): string {
   const format = (instant: string) => new Date(instant).toLocaleString('en-GB', { ...rangeFormat, timeZone });
   return `${format(from)} – ${format(to)}`;

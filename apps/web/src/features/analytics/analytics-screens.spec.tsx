@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AnalyticsView } from '@qr/contracts';
+import { codeView } from '../../testing/code-view';
 import { installFakeApi, reply, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
 
 const ORG_ID = '5b1e6f0a-3c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const CODE_ID = 'AbCdEf1234';
@@ -46,11 +47,11 @@ let api: FakeApi;
 
 function start(path: string, view: AnalyticsView = report) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: ORG_ID, org_name: 'Acme', organization_logo: '', role: 'viewer' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: ORG_ID, org_name: 'Acme', organization_logo: '', role: 'viewer' }));
   api = installFakeApi((url) => {
-    if (url === '/api/v1/organizations') return reply(200, [{ organization_id: ORG_ID, organization_name: 'Acme', organization_logo: null, role: 'viewer' }]);
-    if (url === `/api/v1/codes/names?org_id=${ORG_ID}`) return reply(200, [{ code_id: CODE_ID, name: 'Badge desk' }]);
-    if (url === `/api/v1/codes/${CODE_ID}`) return reply(200, { code_id: CODE_ID, org_id: ORG_ID, name: 'Badge desk' });
+    if (url === '/api/v1/organizations') return reply(200, [{ organization_id: ORG_ID, organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'viewer' }]);
+    if (url === `/api/v1/codes/names?org_id=${ORG_ID}`) return reply(200, [{ code_id: CODE_ID, id: CODE_ID, name: 'Badge desk' }]);
+    if (url === `/api/v1/codes/${CODE_ID}`) return reply(200, codeView(CODE_ID, 'Badge desk', { org_id: ORG_ID }));
     if (url.startsWith('/api/v1/analytics?')) return reply(200, view);
     return undefined;
   });
@@ -192,7 +193,7 @@ test('with no scans in the period the screen says how to get some instead of dra
   await waitFor(() => expect(analyticsRequests()).toContain(`/api/v1/analytics?org_id=${ORG_ID}&period=all`));
 });
 
-test('picking a code on the organisation’s analytics narrows the report to that code', async () => {
+test('picking a code on the organization’s analytics narrows the report to that code', async () => {
   start('/admin/analytics');
   await screen.findByRole('group', { name: 'Scans' });
   const picker = screen.getByRole('combobox', { name: 'Code' });

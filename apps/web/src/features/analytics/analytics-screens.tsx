@@ -2,12 +2,12 @@ import { Anchor, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { codeKeys, codesApi } from '../codes/codes-api';
-import { useOrganisationRecord } from '../organisation/organisation-record';
+import { useOrganizationRecord } from '../organization/organization-record';
 import { AnalyticsReport } from './analytics-report';
 
-/** `/admin/analytics`: the whole organisation, or one code picked here (`?code_id=`, kept in the address like the period). */
-export function OrganisationAnalyticsScreen() {
-  const { record } = useOrganisationRecord();
+/** `/admin/analytics`: the whole organization, or one code picked here (`?code_id=`, kept in the address like the period). */
+export function OrganizationAnalyticsScreen() {
+  const { record } = useOrganizationRecord();
   const orgId = record.org_id;
   const [params, setParams] = useSearchParams();
   const codeId = params.get('code_id') ?? '';
@@ -47,7 +47,7 @@ export function OrganisationAnalyticsScreen() {
 /** `/admin/my-codes/analytics/{codeId}`: one code's report, reached from the code list and the code's page. */
 export function CodeAnalyticsScreen() {
   const { codeId = '' } = useParams();
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const code = useQuery({ queryKey: codeKeys.one(codeId), queryFn: () => codesApi.get(codeId), enabled: codeId !== '' });
   const name = code.data?.name ?? codeId;
   return (

@@ -5,7 +5,7 @@ import { cloneName } from '@qr/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { codeKeys } from '../codes/codes-api';
-import { ApiProblem, describeError } from '../organisation/organisation-api';
+import { ApiProblem, describeError } from '../../api/api-problem';
 import { clonesApi } from './clones-api';
 import { counted } from '../../components/counted';
 

@@ -1,5 +1,6 @@
-import type { CloneCodeBody, CloneMultipleInput, ClonesCreatedView, CodeCreatedView, CodeView, DuplicateCodeBody } from '@qr/contracts';
-import { call } from '../organisation/organisation-api';
+import { ClonesCreatedView, CodeCreatedView, CodeView, type CloneCodeBody, type CloneMultipleInput, type DuplicateCodeBody } from '@qr/contracts';
+import { z } from 'zod';
+import { call } from '../../api/api-call';
 import { codeKeys } from '../codes/codes-api';
 
 const base = '/api/v1/codes';
@@ -9,9 +10,9 @@ const codePath = (codeId: string) => `${base}/${encodeURIComponent(codeId)}`;
 export const cloneKeys = { children: (codeId: string) => [...codeKeys.all, 'children', codeId] as const };
 
 export const clonesApi = {
-  clone: (codeId: string, body: Partial<CloneCodeBody> = {}) => call<CodeCreatedView>(`${codePath(codeId)}/clone`, { method: 'POST', body: JSON.stringify(body) }),
-  duplicate: (codeId: string, body: DuplicateCodeBody = {}) => call<CodeCreatedView>(`${codePath(codeId)}/duplicate`, { method: 'POST', body: JSON.stringify(body) }),
-  cloneMultiple: (body: CloneMultipleInput) => call<ClonesCreatedView>(`${base}/clone-multiple`, { method: 'POST', body: JSON.stringify(body) }),
+  clone: (codeId: string, body: Partial<CloneCodeBody> = {}) => call(CodeCreatedView, `${codePath(codeId)}/clone`, { method: 'POST', body: JSON.stringify(body) }),
+  duplicate: (codeId: string, body: DuplicateCodeBody = {}) => call(CodeCreatedView, `${codePath(codeId)}/duplicate`, { method: 'POST', body: JSON.stringify(body) }),
+  cloneMultiple: (body: CloneMultipleInput) => call(ClonesCreatedView, `${base}/clone-multiple`, { method: 'POST', body: JSON.stringify(body) }),
   /** Spec "get-child": the clones of a base code. */
-  children: (codeId: string) => call<CodeView[]>(`${codePath(codeId)}/children`),
+  children: (codeId: string) => call(z.array(CodeView), `${codePath(codeId)}/children`),
 };

@@ -1,18 +1,32 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QrDesign } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
+
+/** The template the server answers a save with. */
+const savedTemplate = {
+  template_id: '6f1d2c1e-0000-4000-8000-000000000009',
+  source: 'organization',
+  org_id: '0a000000-0000-4000-8000-000000000001',
+  name: 'Terrace menu',
+  description: 'Table tents',
+  content: { type: 'url', url: 'https://example.com/menu' },
+  design: QrDesign.parse({}),
+  page: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
 
 let api: FakeApi;
 
 
 function start(answer: (path: string, method: string) => ReturnType<typeof reply> | undefined = () => undefined) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
+    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
     if (path === '/api/v1/codes/MenuCode01') return reply(200, codeView('MenuCode01', 'Menu'));
     if (path === '/api/v1/codes/MenuCode01/children') return reply(200, [codeView('MenuCopy01', 'Menu (copy)', { base_code_id: 'MenuCode01' })]);
     return answer(path, method);
@@ -49,7 +63,7 @@ test('clone multiple sends one entry per row, and shows the server’s refusal u
 });
 
 test('save as template names the template, refuses a blank name before sending, and opens the templates', async () => {
-  start((path, method) => (path === '/api/v1/templates/from-code' && method === 'POST' ? reply(201, {}) : undefined));
+  start((path, method) => (path === '/api/v1/templates/from-code' && method === 'POST' ? reply(201, savedTemplate) : undefined));
   fireEvent.click(await screen.findByRole('button', { name: 'Copy Menu' }));
   fireEvent.click(await screen.findByRole('menuitem', { name: 'Save as template…' }));
   const name = await screen.findByRole('textbox', { name: 'Template name' });

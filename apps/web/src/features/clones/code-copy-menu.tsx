@@ -5,8 +5,9 @@ import { can } from '@qr/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { codeKeys } from '../codes/codes-api';
-import { describeError, isRole } from '../organisation/organisation-api';
-import { useOrganisationRecord } from '../organisation/organisation-record';
+import { describeError } from '../../api/api-problem';
+import { isRole } from '../organization/organization-api';
+import { useOrganizationRecord } from '../organization/organization-record';
 import { SaveTemplateDialog } from '../templates/save-template-dialog';
 import { CloneMultipleDialog } from './clone-multiple-dialog';
 import { cloneKeys, clonesApi } from './clones-api';
@@ -18,7 +19,7 @@ type CopyAction = 'clone' | 'clone-with-page' | 'duplicate';
  * base), clone with its landing page, duplicate (a code of its own), clone several, save as template.
  */
 export function CodeCopyMenu({ code, compact = false }: { code: CodeView; compact?: boolean }) {
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'multiple' | 'template' | null>(null);

@@ -5,7 +5,7 @@ import { field } from '../visitor/public-code-api';
 export interface ContentField {
   name: string;
   label: string;
-  /** `image`: an upload to the organisation, stored as its file id. */
+  /** `image`: an upload to the organization, stored as its file id. */
   /** `web`: a web address, to which `https://` is added when it is typed without a scheme. */
   kind?: 'text' | 'web' | 'textarea' | 'password' | 'select' | 'checkbox' | 'image';
   options?: { value: string; label: string }[];

@@ -3,7 +3,7 @@ import { CODE_TYPE_LABELS, CODE_TYPES, QrDesign, UpdateCodeBody, type CodeType, 
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { contractFieldErrors, fieldErrorsByName } from '../../api/contract-form-errors';
-import { ApiProblem, describeError } from '../organisation/organisation-api';
+import { ApiProblem, describeError } from '../../api/api-problem';
 import { ImageUploadButton } from '../uploads/image-upload-button';
 import { ACCEPTED_IMAGES } from '../uploads/uploads-api';
 import { withWebScheme } from '../../components/web-address';
@@ -44,7 +44,7 @@ function bodyOf(draft: CodeDraft): Record<string, unknown> {
   return { name: draft.name, type: draft.type, ...content, design: draft.design };
 }
 
-/** An image the organisation uploads (a business card's photo): the field holds its file id. */
+/** An image the organization uploads (a business card's photo): the field holds its file id. */
 function ImageInput({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange: (blobId: string) => void }) {
   return (
     <Input.Wrapper label={label} description={ACCEPTED_IMAGES} error={error}>

@@ -6,8 +6,9 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CodeClones, CodeCopyMenu } from '../clones/code-copy-menu';
 import { CodeNotesPanel } from '../notes/notes-panel';
-import { describeError, isRole } from '../organisation/organisation-api';
-import { useOrganisationRecord } from '../organisation/organisation-record';
+import { describeError } from '../../api/api-problem';
+import { isRole } from '../organization/organization-api';
+import { useOrganizationRecord } from '../organization/organization-record';
 import { CodeForm, draftOf, emptyDraft } from './code-form';
 import { destinationOf } from './code-content-fields';
 import { codeKeys, codesApi } from './codes-api';
@@ -36,7 +37,7 @@ function Loaded({ code, children }: { code: ReturnType<typeof useCode>; children
 
 /** `/admin/create-qr-code`: type, content and design, then the success screen with the downloads. */
 export function CreateCodeScreen() {
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   if (record.org_id === '') return <Text c="dimmed">Select or create an organisation first.</Text>;
@@ -197,7 +198,7 @@ export function ShowCodeScreen() {
   // this screen, hidden, and each question about the code would be a 404.
   const [deleted, setDeleted] = useState(false);
   const code = useCode(deleted ? '' : codeId);
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);

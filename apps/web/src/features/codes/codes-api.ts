@@ -1,17 +1,19 @@
-import type {
+import {
   CodeCreatedView,
   CodeListView,
   CodeNameView,
   CodeView,
-  CreateCodeBody,
-  QrDesign,
-  QrHolds,
-  QrImageFormat,
   QrPreviewView,
-  UpdateCodeBody,
+  type CreateCodeBody,
+  type QrDesign,
+  type QrHolds,
+  type QrImageFormat,
+  type UpdateCodeBody,
 } from '@qr/contracts';
+import { z } from 'zod';
+import { call, NoContent } from '../../api/api-call';
 import { apiFetch } from '../../api/api-fetch';
-import { call, problem } from '../organisation/organisation-api';
+import { problem } from '../../api/api-problem';
 
 export const codeKeys = {
   all: ['codes'] as const,
@@ -30,20 +32,20 @@ const codePath = (codeId: string) => `${base}/${encodeURIComponent(codeId)}`;
 export const codesApi = {
   /** `folder`: a folder id, `none` for codes in no folder, or '' for every code. */
   list: (orgId: string, page: number, filter: string, folder = '') =>
-    call<CodeListView>(
+    call(CodeListView, 
       `${base}?${new URLSearchParams({ org_id: orgId, page: String(page), per_page: '10', ...(filter ? { filter } : {}), ...(folder ? { folder_id: folder } : {}) })}`,
     ),
-  get: (codeId: string) => call<CodeView>(codePath(codeId)),
+  get: (codeId: string) => call(CodeView, codePath(codeId)),
   /** Every code's id and name, for pickers. */
-  names: (orgId: string) => call<CodeNameView[]>(`${base}/names?${new URLSearchParams({ org_id: orgId })}`),
-  create: (body: CreateCodeBody) => call<CodeCreatedView>(base, { method: 'POST', body: JSON.stringify(body) }),
-  update: (codeId: string, body: UpdateCodeBody) => call<CodeView>(codePath(codeId), { method: 'PUT', body: JSON.stringify(body) }),
-  pause: (codeId: string) => call<CodeView>(`${codePath(codeId)}/pause`, { method: 'POST' }),
-  resume: (codeId: string) => call<CodeView>(`${codePath(codeId)}/resume`, { method: 'POST' }),
-  remove: (codeId: string) => call<void>(codePath(codeId), { method: 'DELETE' }),
-  /** The organisation is needed for a design with an uploaded logo: the server reads the logo from its uploads. */
+  names: (orgId: string) => call(z.array(CodeNameView), `${base}/names?${new URLSearchParams({ org_id: orgId })}`),
+  create: (body: CreateCodeBody) => call(CodeCreatedView, base, { method: 'POST', body: JSON.stringify(body) }),
+  update: (codeId: string, body: UpdateCodeBody) => call(CodeView, codePath(codeId), { method: 'PUT', body: JSON.stringify(body) }),
+  pause: (codeId: string) => call(CodeView, `${codePath(codeId)}/pause`, { method: 'POST' }),
+  resume: (codeId: string) => call(CodeView, `${codePath(codeId)}/resume`, { method: 'POST' }),
+  remove: (codeId: string) => call(NoContent, codePath(codeId), { method: 'DELETE' }),
+  /** The organization is needed for a design with an uploaded logo: the server reads the logo from its uploads. */
   preview: (design: QrDesign, orgId: string) =>
-    call<QrPreviewView>(`${base}/qr-preview`, { method: 'POST', body: JSON.stringify({ design, ...(orgId ? { org_id: orgId } : {}) }) }),
+    call(QrPreviewView, `${base}/qr-preview`, { method: 'POST', body: JSON.stringify({ design, ...(orgId ? { org_id: orgId } : {}) }) }),
   /** The image needs the bearer token, so it is fetched rather than linked. */
   image: async (codeId: string, format: QrImageFormat, size?: number, holds: QrHolds = 'link'): Promise<Blob> => {
     const query = new URLSearchParams({ format, ...(size ? { size: String(size) } : {}), ...(holds === 'link' ? {} : { holds }) });

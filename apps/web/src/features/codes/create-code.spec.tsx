@@ -4,16 +4,16 @@ import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } fr
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { qrPreview } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
 
 let api: FakeApi;
 
 /** The create screen; `preview` answers the live preview of a design. */
 function start(save: (body: unknown) => FakeResponse, preview: (design: QrDesign) => FakeResponse = () => reply(200, qrPreview())) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((path, method, body) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
+    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
     if (path === '/api/v1/codes/qr-preview') return preview((body as { design: QrDesign }).design);
     if (path === '/api/v1/codes' && method === 'POST') return save(body);
     return undefined;
@@ -24,14 +24,14 @@ function start(save: (body: unknown) => FakeResponse, preview: (design: QrDesign
 beforeEach(() => localStorage.clear());
 
 test('a frame text the PNG and PDF font cannot draw is named before anyone downloads boxes', async () => {
-  start(() => reply(201, {}), () => reply(200, qrPreview({ frame_text_not_printed: ['東', '京'] })));
+  start(() => reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' }), () => reply(200, qrPreview({ frame_text_not_printed: ['東', '京'] })));
 
   expect(await screen.findByText('PNG and PDF files will show boxes')).toBeTruthy();
   expect(screen.getByText(/Their fonts have no 東 京 for the frame’s text/)).toBeTruthy();
 });
 
 test('a web address the contract refuses is named next to the field, and nothing is sent', async () => {
-  start(() => reply(201, {}));
+  start(() => reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' }));
   fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Flyer' } });
   fireEvent.change(screen.getByLabelText('Web address'), { target: { value: 'javascript:alert(1)' } });
   fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
@@ -70,7 +70,7 @@ test('a design the server would not scan is explained in the designer', async ()
   fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
   expect(await screen.findByText('The contrast between the code and its background is too low.')).toBeTruthy();
   await waitFor(() =>
-    expect(requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1]).toMatchObject({ org_id: 'org-1', name: 'Flyer', type: 'url', url: 'https://example.com' }),
+    expect(requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1]).toMatchObject({ org_id: '0a000000-0000-4000-8000-000000000001', name: 'Flyer', type: 'url', url: 'https://example.com' }),
   );
 });
 
@@ -79,14 +79,14 @@ test('the preview leads the designer on a phone, and sits beside the controls, i
     const preview = await screen.findByRole('img', { name: 'Preview of the QR code' });
     return Boolean(preview.compareDocumentPosition(screen.getByRole('button', { name: 'Classic' })) & Node.DOCUMENT_POSITION_FOLLOWING);
   };
-  start(() => reply(201, {}));
+  start(() => reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' }));
   expect(await presetAfterPreview()).toBe(true);
   cleanup();
 
   const narrow = window.matchMedia;
   window.matchMedia = (query: string) => ({ ...narrow(query), matches: query.startsWith('(min-width') });
   try {
-    start(() => reply(201, {}));
+    start(() => reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' }));
     expect(await presetAfterPreview()).toBe(false);
     expect(screen.getByRole('img', { name: 'Preview of the QR code' }).closest<HTMLElement>('[style*="sticky"]')).not.toBeNull();
   } finally {
@@ -99,15 +99,15 @@ const LOGO_BLOB = '5f0c1f3e-8a4b-4c1e-9d2a-1b2c3d4e5f60';
 /** The create screen with an upload endpoint that accepts the first file and refuses the rest as not an image. */
 async function startWithUploads() {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   let uploads = 0;
   api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
+    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
     if (path === '/api/v1/codes/qr-preview') return reply(200, qrPreview());
-    if (path === '/api/v1/uploads?org_id=org-1' && method === 'POST') {
+    if (path === '/api/v1/uploads?org_id=0a000000-0000-4000-8000-000000000001' && method === 'POST') {
       uploads++;
       return uploads === 1
-        ? reply(201, { blob_id: LOGO_BLOB, url: 'http://localhost/x', expires_at: '2026-11-23T12:00:00.000Z', width: 64, height: 64 })
+        ? reply(201, { blob_id: LOGO_BLOB, url: 'http://localhost/x', expires_at: '2026-11-23T12:00:00.000Z', width: 64, height: 64, size: 2048, content_type: 'image/png' })
         : reply(415, { code: 'unsupported_image_type', detail: 'The file is not a PNG, JPEG, WebP or GIF image.' });
     }
     if (path === '/api/v1/codes' && method === 'POST') return reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' });
@@ -123,7 +123,7 @@ const pickLogo = (file: File) => fireEvent.change(logoInput(), { target: { files
 const uploadRequests = () => api.mock.calls.filter(([path]) => path.startsWith('/api/v1/uploads'));
 const savedDesign = () => (requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1] as { design?: QrDesign } | undefined)?.design;
 
-test('a logo is uploaded to the organisation, sized, previewed with it, and saved in the design', async () => {
+test('a logo is uploaded to the organization, sized, previewed with it, and saved in the design', async () => {
   await startWithUploads();
   expect(screen.getByText(/PNG, JPEG, WebP or GIF up to 5 MB and 4096 × 4096 px\./)).toBeTruthy();
   expect(logoInput().accept).toBe('image/png,image/jpeg,image/webp,image/gif');
@@ -138,7 +138,7 @@ test('a logo is uploaded to the organisation, sized, previewed with it, and save
   expect(await screen.findByText('Logo size: 20 % of the code’s width')).toBeTruthy();
   const sent = uploadRequests()[0]?.[1]?.body;
   expect(sent instanceof FormData && sent.get('file')).toBe(png);
-  await waitFor(() => expect(requestsOf(api, 'POST').filter(([path]) => path === '/api/v1/codes/qr-preview').at(-1)?.[1]).toMatchObject({ org_id: 'org-1', design: { logo: { blob_id: LOGO_BLOB } } }));
+  await waitFor(() => expect(requestsOf(api, 'POST').filter(([path]) => path === '/api/v1/codes/qr-preview').at(-1)?.[1]).toMatchObject({ org_id: '0a000000-0000-4000-8000-000000000001', design: { logo: { blob_id: LOGO_BLOB } } }));
 
   const slider = screen.getByRole('slider', { name: 'Logo size' });
   expect([slider.getAttribute('aria-valuemin'), slider.getAttribute('aria-valuemax')]).toEqual(['0.1', '0.3']);
@@ -166,16 +166,16 @@ test('a removed logo is left out of the saved design', async () => {
 test('a business card takes an uploaded photo, saved as the card’s photo_blob_id', async () => {
   const BLOB = '6a1d2e3f-8a4b-4c1e-9d2a-1b2c3d4e5f61';
   const card = {
-    code_id: 'AbCdEf1234', org_id: 'org-1', name: 'Ada card', type: 'vcard', status: 'active', first_name: 'Ada',
-    design: { ...QrDesign.parse({}) }, base_code_id: null, folder_id: null, public_link: 'x', qr_url: 'y',
+    code_id: 'AbCdEf1234', id: 'AbCdEf1234', org_id: '0a000000-0000-4000-8000-000000000001', name: 'Ada card', type: 'vcard', status: 'active', first_name: 'Ada',
+    design: { ...QrDesign.parse({}) }, width: QrDesign.parse({}).width, height: QrDesign.parse({}).height, base_code_id: null, folder_id: null, public_link: 'x', qr_url: 'y',
     created_at: '2026-11-23T10:00:00.000Z', updated_at: '2026-11-23T10:00:00.000Z', scan_count: 0,
   };
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((path, method, body) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
+    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
     if (path === '/api/v1/codes/qr-preview') return reply(200, qrPreview());
-    if (path === '/api/v1/uploads?org_id=org-1' && method === 'POST') return reply(201, { blob_id: BLOB, url: 'http://localhost/x', expires_at: '2026-11-23T12:00:00.000Z', width: 64, height: 64 });
+    if (path === '/api/v1/uploads?org_id=0a000000-0000-4000-8000-000000000001' && method === 'POST') return reply(201, { blob_id: BLOB, url: 'http://localhost/x', expires_at: '2026-11-23T12:00:00.000Z', width: 64, height: 64, size: 2048, content_type: 'image/png' });
     if (path === '/api/v1/codes/AbCdEf1234' && method === 'GET') return reply(200, card);
     if (path === '/api/v1/codes/AbCdEf1234' && method === 'PUT') return reply(200, { ...card, ...(body as object) });
     return undefined;
@@ -259,7 +259,7 @@ test('every colour field keeps #rrggbb, widens #rgb and puts anything else back 
 test('a preview the server cannot draw says why, instead of the last design’s image and “Scans fine.”', async () => {
   const message = 'Use printable characters only: no control characters.';
   start(
-    () => reply(201, {}),
+    () => reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' }),
     (design) =>
       design.frame
         ? reply(400, { title: 'The request has invalid fields', code: 'validation_failed', detail: 'One field is refused.', errors: [{ field: 'body.design.frame.text', message }] })
@@ -274,7 +274,7 @@ test('a preview the server cannot draw says why, instead of the last design’s 
 });
 
 test('a refused submit takes the person to the first field to put right', async () => {
-  start(() => reply(201, {}));
+  start(() => reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' }));
   const name = await screen.findByRole('textbox', { name: 'Name' });
   fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
   expect(document.activeElement).toBe(name);

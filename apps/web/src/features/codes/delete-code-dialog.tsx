@@ -3,7 +3,7 @@ import type { CodeView } from '@qr/contracts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { cloneKeys } from '../clones/clones-api';
 import { folderKeys } from '../folders/folders-api';
-import { describeError } from '../organisation/organisation-api';
+import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { codeKeys, codesApi } from './codes-api';
 

@@ -6,16 +6,16 @@ import { can } from '@qr/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CodesLoadFailure, FilingCodesTable, useFolders } from '../folders/code-filing';
-import { isRole } from '../organisation/organisation-api';
-import { useOrganisationRecord } from '../organisation/organisation-record';
+import { isRole } from '../organization/organization-api';
+import { useOrganizationRecord } from '../organization/organization-record';
 import { codeKeys, codesApi } from './codes-api';
 import { DeleteCodeDialog } from './delete-code-dialog';
 
 const PAGE_SIZE = 10;
 
-/** `/admin/my-codes`: the organisation's codes, newest first, ten a page, with a filter by text and by folder; codes are dragged onto folders or ticked and moved. */
+/** `/admin/my-codes`: the organization's codes, newest first, ten a page, with a filter by text and by folder; codes are dragged onto folders or ticked and moved. */
 export default function MyCodesScreen() {
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState('');
   const [settledFilter] = useDebouncedValue(filter.trim(), 300);

@@ -3,8 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { QR_DESIGN_PRESETS, QrDesign, QrLogo, QrPixels } from '@qr/contracts';
 import { useWiderThan } from '../../components/use-wider-than';
-import { describeError, retryUnlessRefused } from '../organisation/organisation-api';
-import { useOrganisationRecord } from '../organisation/organisation-record';
+import { describeError, retryUnlessRefused } from '../../api/api-problem';
+import { useOrganizationRecord } from '../organization/organization-record';
 import { ImageUploadButton } from '../uploads/image-upload-button';
 import { ACCEPTED_IMAGES } from '../uploads/uploads-api';
 import { codesApi } from './codes-api';
@@ -59,7 +59,7 @@ const LOGO_MAX = LOGO_SIZE.unwrap().maxValue!;
 const LOGO_DEFAULT = LOGO_SIZE.parse(undefined);
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
-/** A logo in the middle: uploaded to the organisation, then sized; the server cuts the modules under it out. */
+/** A logo in the middle: uploaded to the organization, then sized; the server cuts the modules under it out. */
 function LogoField({ logo, onChange }: { logo: QrDesign['logo']; onChange: (logo: QrDesign['logo']) => void }) {
   return (
     <Input.Wrapper label="Logo" description={`${ACCEPTED_IMAGES} With a logo the code uses the highest error correction, so it still scans.`}>
@@ -88,7 +88,7 @@ function LogoField({ logo, onChange }: { logo: QrDesign['logo']; onChange: (logo
 
 /** The QR designer (issue 4 "Design the QR"): presets, colours, gradient, shapes, eyes, frame, logo, size, with a live preview. */
 export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; onChange: (design: QrDesign) => void; refusal: string | null }) {
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const set = <K extends keyof QrDesign>(key: K, value: QrDesign[K]) => onChange({ ...design, [key]: value });
   // In one column (a phone) the preview leads, so a preset's effect shows right where it is picked;
   // beside the controls it stays in view while they scroll (below the 56 px header and its padding).

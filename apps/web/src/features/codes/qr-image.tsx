@@ -2,7 +2,7 @@ import { Group, Image, NumberInput, Radio, Skeleton, Stack, Text } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { fileNameOf, type CodeType, type CodeView, type QrHolds, type QrImageFormat } from '@qr/contracts';
 import { useState } from 'react';
-import { describeError, retryUnlessRefused } from '../organisation/organisation-api';
+import { describeError, retryUnlessRefused } from '../../api/api-problem';
 import { BusyButton } from './busy-button';
 import { codeKeys, codesApi, saveFile } from './codes-api';
 

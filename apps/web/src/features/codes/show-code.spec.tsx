@@ -4,20 +4,20 @@ import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } fr
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
 import { destinationOf } from './code-content-fields';
 
 const code = (content: Record<string, unknown>) => codeView('MenuCode01', 'Menu', { scan_count: 3, url: undefined, ...content });
 
 const SVG = reply(200, '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
-/** The app at `path` for an editor of org-1, whose codes list is empty; `answer` serves the rest of the API. */
+/** The app at `path` for an editor of 0a000000-0000-4000-8000-000000000001, whose codes list is empty; `answer` serves the rest of the API. */
 function signedIn(path: string, answer: (path: string, method: string) => FakeResponse | undefined): FakeApi {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   const api = installFakeApi((requested, method) => {
-    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
-    if (requested === '/api/v1/codes?org_id=org-1&page=1&per_page=10') return reply(200, { items: [], page: 1, per_page: 10, total: 0 });
+    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
+    if (requested === '/api/v1/codes?org_id=0a000000-0000-4000-8000-000000000001&page=1&per_page=10') return reply(200, { items: [], page: 1, per_page: 10, total: 0 });
     return answer(requested, method);
   });
   renderApp(path);

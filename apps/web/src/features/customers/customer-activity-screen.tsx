@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
-import { describeError, isRole } from '../organisation/organisation-api';
-import { useOrganisationRecord } from '../organisation/organisation-record';
+import { describeError } from '../../api/api-problem';
+import { isRole } from '../organization/organization-api';
+import { useOrganizationRecord } from '../organization/organization-record';
 import { customerKeys, customersApi, useCodeNames } from './customers-api';
 
 /** "Forget this customer": irreversible, so it asks first and says what it does. */
@@ -46,7 +47,7 @@ function ForgetCustomer({ orgId, customerId }: { orgId: string; customerId: stri
 /** `/admin/customers/{id}`: who the customer is and what they did, newest first. */
 export function CustomerActivityScreen() {
   const { customerId = '' } = useParams();
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const orgId = record.org_id;
   const activity = useQuery({ queryKey: customerKeys.activity(orgId, customerId), queryFn: () => customersApi.activity(orgId, customerId), enabled: orgId !== '' });
   const codes = useCodeNames(orgId);

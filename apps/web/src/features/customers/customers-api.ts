@@ -1,7 +1,8 @@
-import { CSV_ROW_COUNT_HEADER, type CsvExportBody, type CustomerActivityView, type CustomerListView, type CustomerSource } from '@qr/contracts';
+import { CSV_ROW_COUNT_HEADER, CustomerActivityView, CustomerListView, type CsvExportBody, type CustomerSource } from '@qr/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { call, NoContent } from '../../api/api-call';
 import { apiFetch } from '../../api/api-fetch';
-import { call, problem } from '../organisation/organisation-api';
+import { problem } from '../../api/api-problem';
 import { codeKeys, codesApi } from '../codes/codes-api';
 
 export interface CustomerFilters {
@@ -21,14 +22,14 @@ const base = '/api/v1/customers';
 
 export const customersApi = {
   list: (orgId: string, { page, basedOn, codeId }: CustomerFilters) =>
-    call<CustomerListView>(
+    call(CustomerListView, 
       `${base}?${new URLSearchParams({ org_id: orgId, page: String(page), pageSize: String(CUSTOMERS_PAGE_SIZE), ...(basedOn && { basedOn }), ...(codeId && { code_id: codeId }) })}`,
     ),
-  activity: (orgId: string, customerId: string) => call<CustomerActivityView>(`${base}/${encodeURIComponent(customerId)}/activity?${new URLSearchParams({ org_id: orgId })}`),
-  forget: (orgId: string, customerId: string) => call<void>(`${base}/${encodeURIComponent(customerId)}?${new URLSearchParams({ org_id: orgId })}`, { method: 'DELETE' }),
+  activity: (orgId: string, customerId: string) => call(CustomerActivityView, `${base}/${encodeURIComponent(customerId)}/activity?${new URLSearchParams({ org_id: orgId })}`),
+  forget: (orgId: string, customerId: string) => call(NoContent, `${base}/${encodeURIComponent(customerId)}?${new URLSearchParams({ org_id: orgId })}`, { method: 'DELETE' }),
 };
 
-/** The organisation's codes, for the filter and to show names where the API gives code ids (the same cache entry the page screens use). */
+/** The organization's codes, for the filter and to show names where the API gives code ids (the same cache entry the page screens use). */
 export function useCodeNames(orgId: string) {
   const codes = useQuery({ queryKey: codeKeys.names(orgId), queryFn: () => codesApi.names(orgId), enabled: orgId !== '' });
   return { list: codes.data ?? [], nameOf: (codeId: string) => codes.data?.find((code) => code.code_id === codeId)?.name ?? codeId };

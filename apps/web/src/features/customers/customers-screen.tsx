@@ -5,8 +5,9 @@ import { can } from '@qr/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { describeError, isRole } from '../organisation/organisation-api';
-import { useOrganisationRecord } from '../organisation/organisation-record';
+import { describeError } from '../../api/api-problem';
+import { isRole } from '../organization/organization-api';
+import { useOrganizationRecord } from '../organization/organization-record';
 import { saveFile } from '../codes/codes-api';
 import { customerKeys, customersApi, downloadCsvExport, useCodeNames, type CustomerFilters } from './customers-api';
 import { LabelledPagination } from '../../components/labelled-pagination';
@@ -47,7 +48,7 @@ function ExportCsvButton({ orgId, codeId }: { orgId: string; codeId: string | un
 
 /** `/admin/customers`: people known from what they submitted, with the code and source filters of spec §7. */
 export function CustomersScreen() {
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const orgId = record.org_id;
   const [filters, setFilters] = useState<CustomerFilters>({ page: 1 });
   const customers = useQuery({

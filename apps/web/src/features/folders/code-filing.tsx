@@ -6,7 +6,7 @@ import { useState, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CodeRow } from '../codes/code-screens';
 import { codeKeys } from '../codes/codes-api';
-import { describeError } from '../organisation/organisation-api';
+import { describeError } from '../../api/api-problem';
 import { folderKeys, foldersApi } from './folders-api';
 import { counted } from '../../components/counted';
 import { LabelledPagination } from '../../components/labelled-pagination';
@@ -97,7 +97,7 @@ function CreateFolderHint({ another, then }: { another: boolean; then: string })
 }
 
 /**
- * The organisation's folders as drop targets; `exclude` leaves out the folder on screen. Without
+ * The organization's folders as drop targets; `exclude` leaves out the folder on screen. Without
  * `dragging` (a phone) there is nothing to drop on: it only says how to start when no folder exists.
  */
 export function FolderTargets({ orgId, exclude, dragging = true }: { orgId: string; exclude?: string; dragging?: boolean }) {

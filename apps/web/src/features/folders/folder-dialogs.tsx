@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { codeKeys } from '../codes/codes-api';
-import { describeError } from '../organisation/organisation-api';
+import { describeError } from '../../api/api-problem';
 import { folderKeys, foldersApi } from './folders-api';
 
 /** Create (no folder given) or rename a folder; the name is checked with the API's own contract (the same rule for both) first. */

@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FolderView } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
+import { forgetPosition } from '../../api/read-position';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { pickOption } from '../../testing/pick-option';
 import { renderApp } from '../../testing/render-app';
 import { backToAPhone, onALaptop } from '../../testing/viewport';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
 
 const ORG = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const POSTERS = '11111111-1111-4111-8111-111111111111';
@@ -25,9 +26,9 @@ let api: FakeApi;
 
 function start(path: string, folders: FolderView[], answer: (path: string, method: string, body: unknown) => ReturnType<typeof reply> | undefined = () => undefined) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: ORG, org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: ORG, org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((requested, method, body) => {
-    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
+    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
     if (requested === `/api/v1/folders?org_id=${ORG}` && method === 'GET') return reply(200, folders);
     if (requested.includes('/qr?')) return undefined;
     return answer(requested, method, body);
@@ -38,6 +39,8 @@ function start(path: string, folders: FolderView[], answer: (path: string, metho
 beforeEach(() => localStorage.clear());
 
 afterEach(backToAPhone);
+// A position one test's fake server answered with is not carried into the next test's queries.
+afterEach(forgetPosition);
 
 test('with no folders, the folders screen says how to start, and a new folder is created from the dialog', async () => {
   start('/admin/folders', [], (path, method, body) => (path === '/api/v1/folders' && method === 'POST' ? reply(201, folder(POSTERS, (body as { name: string }).name, 0)) : undefined));
@@ -51,6 +54,22 @@ test('with no folders, the folders screen says how to start, and a new folder is
   fireEvent.change(within(dialog).getByRole('textbox', { name: 'Folder name' }), { target: { value: 'Summer posters' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Create folder' }));
   await waitFor(() => expect(requestsOf(api, 'POST')).toEqual([['/api/v1/folders', { org_id: ORG, name: 'Summer posters' }]]));
+});
+
+test('the list refetched after a new folder waits for the position its create answered with, and shows the folder', async () => {
+  let folders: FolderView[] = [];
+  start('/admin/folders', [], (path, method, body) => {
+    if (path === `/api/v1/folders?org_id=${ORG}&min_position=812-90210` && method === 'GET') return reply(200, folders);
+    if (path !== '/api/v1/folders' || method !== 'POST') return undefined;
+    folders = [folder(POSTERS, (body as { name: string }).name, 0)];
+    return reply(201, folders[0], { 'x-position': '812-90210' });
+  });
+  expect(await screen.findByText(/No folders yet\. Create one with “New folder”/)).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'New folder' }));
+  const dialog = await screen.findByRole('dialog', { name: 'New folder' });
+  fireEvent.change(within(dialog).getByRole('textbox', { name: 'Folder name' }), { target: { value: 'Summer posters' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Create folder' }));
+  expect(await within(await screen.findByRole('table', { name: 'Folders' })).findByText('Summer posters')).toBeTruthy();
 });
 
 test('the folders screen lists each folder with its count, and removing one says its codes stay', async () => {

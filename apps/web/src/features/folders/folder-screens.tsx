@@ -5,8 +5,9 @@ import { can } from '@qr/domain';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { QrImage } from '../codes/qr-image';
-import { describeError, isRole } from '../organisation/organisation-api';
-import { useOrganisationRecord } from '../organisation/organisation-record';
+import { describeError } from '../../api/api-problem';
+import { isRole } from '../organization/organization-api';
+import { useOrganizationRecord } from '../organization/organization-record';
 import { CodesLoadFailure, FilingCodesTable, useFolders } from './code-filing';
 import { FolderNameDialog, RemoveFolderDialog } from './folder-dialogs';
 import { folderKeys, foldersApi } from './folders-api';
@@ -19,18 +20,18 @@ const QR_PAGE_SIZE = 24;
 const countOf = (folder: FolderView) => counted(folder.code_count, 'code');
 
 function useWritable(): boolean {
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   return isRole(record.role) && can.write('codes', record.role);
 }
 
-function NeedsOrganisation({ children }: { children: (orgId: string) => ReactNode }) {
-  const { record } = useOrganisationRecord();
+function NeedsOrganization({ children }: { children: (orgId: string) => ReactNode }) {
+  const { record } = useOrganizationRecord();
   return record.org_id === '' ? <Text c="dimmed">Select or create an organisation first.</Text> : children(record.org_id);
 }
 
-/** `/admin/folders`: the organisation's folders with how many codes each holds; create, rename and remove them. */
+/** `/admin/folders`: the organization's folders with how many codes each holds; create, rename and remove them. */
 export function FoldersScreen() {
-  return <NeedsOrganisation>{(orgId) => <FolderList orgId={orgId} />}</NeedsOrganisation>;
+  return <NeedsOrganization>{(orgId) => <FolderList orgId={orgId} />}</NeedsOrganization>;
 }
 
 function FolderList({ orgId }: { orgId: string }) {

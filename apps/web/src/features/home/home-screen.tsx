@@ -1,14 +1,17 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { SiteView } from '@qr/contracts';
+import { SiteView } from '@qr/contracts';
 import { Link } from 'react-router-dom';
+import { operationOf, readAnswer } from '../../api/api-call';
+import { publicFetch } from '../../api/api-fetch';
 import { PageLoader } from '../../components/page-loader';
 import { VisitorHome } from './visitor-home';
 
 async function fetchSite(): Promise<SiteView> {
-  const response = await fetch('/api/v1/public/site');
+  const path = '/api/v1/public/site';
+  const response = await publicFetch(path);
   if (!response.ok) throw new Error(`The server answered ${response.status}.`);
-  return (await response.json()) as SiteView;
+  return readAnswer(SiteView, response, operationOf(path));
 }
 
 /** The product's home on its main host: what it does, and the way in. */

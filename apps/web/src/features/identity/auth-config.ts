@@ -1,4 +1,6 @@
 import { AuthConfigView } from '@qr/contracts';
+import { operationOf, readAnswer } from '../../api/api-call';
+import { publicFetch } from '../../api/api-fetch';
 
 /** The API hosts its OpenID Connect provider here unless OIDC_ISSUER points elsewhere. */
 export const EMBEDDED_PROVIDER_PATH = '/oidc';
@@ -18,10 +20,9 @@ const embedded = (): AuthConfigView => ({
  */
 export async function loadAuthConfig(): Promise<AuthConfigView> {
   try {
-    const response = await fetch('/api/v1/auth/config');
-    if (!response.ok) return embedded();
-    const parsed = AuthConfigView.safeParse(await response.json());
-    return parsed.success ? parsed.data : embedded();
+    const path = '/api/v1/auth/config';
+    const response = await publicFetch(path);
+    return response.ok ? await readAnswer(AuthConfigView, response, operationOf(path)) : embedded();
   } catch {
     return embedded();
   }

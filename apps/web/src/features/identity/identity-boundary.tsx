@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
-import { OrganisationRecordProvider } from '../organisation/organisation-record';
+import { OrganizationRecordProvider } from '../organization/organization-record';
 
 // Lazy so that keycloak-js is downloaded only on the /admin and /auth routes, never by a visitor.
 const AuthProvider = lazy(() => import('./auth-provider'));
@@ -11,9 +11,9 @@ export function IdentityBoundary() {
   return (
     <Suspense fallback={<PageLoader />}>
       <AuthProvider>
-        <OrganisationRecordProvider>
+        <OrganizationRecordProvider>
           <Outlet />
-        </OrganisationRecordProvider>
+        </OrganizationRecordProvider>
       </AuthProvider>
     </Suspense>
   );

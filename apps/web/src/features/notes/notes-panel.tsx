@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AddNoteBody, type NoteView } from '@qr/contracts';
 import { useState, type ReactNode } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
-import { describeError } from '../organisation/organisation-api';
+import { describeError } from '../../api/api-problem';
 import { noteKeys, notesApi } from './notes-api';
 
 export function useDeleteNote() {

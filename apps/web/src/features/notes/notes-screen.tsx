@@ -3,22 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { can } from '@qr/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { describeError, isRole } from '../organisation/organisation-api';
-import { useOrganisationRecord } from '../organisation/organisation-record';
+import { describeError } from '../../api/api-problem';
+import { isRole } from '../organization/organization-api';
+import { useOrganizationRecord } from '../organization/organization-record';
 import { noteKeys, notesApi } from './notes-api';
 import { NoteCard } from './notes-panel';
 import { LabelledPagination } from '../../components/labelled-pagination';
 
 const PAGE_SIZE = 20;
 
-/** `/admin/notes`: every note of the organisation, newest first, each with a link to its code. */
+/** `/admin/notes`: every note of the organization, newest first, each with a link to its code. */
 export function NotesScreen() {
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const [page, setPage] = useState(1);
   const orgId = record.org_id;
   const notes = useQuery({
-    queryKey: noteKeys.ofOrganisation(orgId, page),
-    queryFn: () => notesApi.ofOrganisation(orgId, page, PAGE_SIZE),
+    queryKey: noteKeys.ofOrganization(orgId, page),
+    queryFn: () => notesApi.ofOrganization(orgId, page, PAGE_SIZE),
     enabled: orgId !== '',
     placeholderData: (previous) => previous,
   });

@@ -4,7 +4,7 @@ import { codeView } from '../../testing/code-view';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
 
 const ORG = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const NOTE = '33333333-3333-4333-8333-333333333333';
@@ -21,9 +21,9 @@ let api: FakeApi;
 
 function start(path: string, role: string, answer: (path: string, method: string) => ReturnType<typeof reply> | undefined) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: ORG, org_name: 'Acme', organization_logo: '', role }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: ORG, org_name: 'Acme', organization_logo: '', role }));
   api = installFakeApi((requested, method) => {
-    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, role }]);
+    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role }]);
     if (requested === '/api/v1/codes/AAAAAAAAA1') return reply(200, code);
     return answer(requested, method);
   });
@@ -60,7 +60,7 @@ test('a viewer reads a code’s notes but gets no form and no delete button', as
   expect(within(notes).queryByRole('button', { name: 'Delete note' })).toBeNull();
 });
 
-test('/admin/notes lists the organisation’s notes with a link to each code, or says how to write the first', async () => {
+test('/admin/notes lists the organization’s notes with a link to each code, or says how to write the first', async () => {
   start('/admin/notes', 'editor', (path) => (path === `/api/v1/notes?org_id=${ORG}&page=1&pageSize=20` ? list([note]) : undefined));
   const card = await screen.findByRole('article', { name: 'Note on Menu' });
   expect(within(card).getByText('Reprint in May')).toBeTruthy();

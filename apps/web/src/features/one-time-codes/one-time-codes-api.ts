@@ -1,6 +1,7 @@
-import type { CreateOneTimeCodesBody, OneTimeBatchListView, OneTimeBatchView, OneTimeCodeListView, OneTimeDownloadFormat } from '@qr/contracts';
+import { OneTimeBatchListView, OneTimeBatchView, OneTimeCodeListView, type CreateOneTimeCodesBody, type OneTimeDownloadFormat } from '@qr/contracts';
+import { call, NoContent } from '../../api/api-call';
 import { apiFetch } from '../../api/api-fetch';
-import { call, problem } from '../organisation/organisation-api';
+import { problem } from '../../api/api-problem';
 
 export const oneTimeKeys = {
   all: ['one-time-codes'] as const,
@@ -12,11 +13,11 @@ export const ONE_TIME_PAGE_SIZE = 20;
 const base = '/api/v1/one-time-codes';
 
 export const oneTimeApi = {
-  batches: (baseCodeId: string) => call<OneTimeBatchListView>(`${base}?${new URLSearchParams({ base_code_id: baseCodeId })}`),
-  create: (body: CreateOneTimeCodesBody) => call<OneTimeBatchView>(base, { method: 'POST', body: JSON.stringify(body) }),
+  batches: (baseCodeId: string) => call(OneTimeBatchListView, `${base}?${new URLSearchParams({ base_code_id: baseCodeId })}`),
+  create: (body: CreateOneTimeCodesBody) => call(OneTimeBatchView, base, { method: 'POST', body: JSON.stringify(body) }),
   codes: (batchId: string, page: number) =>
-    call<OneTimeCodeListView>(`${base}/${batchId}/codes?${new URLSearchParams({ page: String(page), per_page: String(ONE_TIME_PAGE_SIZE) })}`),
-  remove: (batchId: string) => call<void>(`${base}/${batchId}`, { method: 'DELETE' }),
+    call(OneTimeCodeListView, `${base}/${batchId}/codes?${new URLSearchParams({ page: String(page), per_page: String(ONE_TIME_PAGE_SIZE) })}`),
+  remove: (batchId: string) => call(NoContent, `${base}/${batchId}`, { method: 'DELETE' }),
 };
 
 /** What the download buttons offer, in order. */

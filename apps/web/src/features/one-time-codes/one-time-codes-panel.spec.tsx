@@ -3,17 +3,20 @@ import { QrDesign } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
 
 const BATCH = '0190a6b2-0000-7000-8000-000000000001';
 const code = {
   code_id: 'AbCdEf1234',
-  org_id: 'org-1',
+  id: 'AbCdEf1234',
+  org_id: '0a000000-0000-4000-8000-000000000001',
   name: 'Prize voucher',
   type: 'url',
   url: 'https://example.com/prize',
   status: 'active',
   design: QrDesign.parse({}),
+  width: QrDesign.parse({}).width,
+  height: QrDesign.parse({}).height,
   base_code_id: null,
   folder_id: null,
   public_link: 'http://localhost:3000/code/AbCdEf1234',
@@ -22,7 +25,7 @@ const code = {
   updated_at: '2026-11-24T10:00:00.000Z',
   scan_count: 0,
 };
-const batch = { batch_id: BATCH, org_id: 'org-1', base_code_id: 'AbCdEf1234', amount: 50, used: 1, created_at: '2026-11-24T11:00:00.000Z' };
+const batch = { batch_id: BATCH, org_id: '0a000000-0000-4000-8000-000000000001', base_code_id: 'AbCdEf1234', amount: 50, used: 1, created_at: '2026-11-24T11:00:00.000Z' };
 const oneTime = (id: string, used: boolean) => ({
   code_id: id,
   public_link: `http://localhost:3000/code/${id}`,
@@ -55,9 +58,9 @@ let batches: (typeof batch)[];
 
 function start(role = 'editor') {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }));
   api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role }]);
+    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role }]);
     if (path === '/api/v1/codes/AbCdEf1234') return reply(200, code);
     if (path === '/api/v1/one-time-codes?base_code_id=AbCdEf1234') return reply(200, batches);
     if (path === '/api/v1/one-time-codes' && method === 'POST') {

@@ -7,7 +7,7 @@ import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { saveFile } from '../codes/codes-api';
 import { downloadCsvExport } from '../customers/customers-api';
-import { describeError } from '../organisation/organisation-api';
+import { describeError } from '../../api/api-problem';
 import { DOWNLOADS, downloadBatch, ONE_TIME_PAGE_SIZE, oneTimeApi, oneTimeKeys } from './one-time-codes-api';
 import { counted } from '../../components/counted';
 import { LabelledPagination } from '../../components/labelled-pagination';

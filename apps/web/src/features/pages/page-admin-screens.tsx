@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageView } from '@qr/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { describeError } from '../organisation/organisation-api';
-import { useOrganisationRecord } from '../organisation/organisation-record';
-import { PageEventDataForm } from '../events/page-event-data-form';
+import { describeError } from '../../api/api-problem';
+import { useOrganizationRecord } from '../organization/organization-record';
+import { PageEventDataForm } from '../experiences/page-event-data-form';
 import { codeKeys, codesApi } from '../codes/codes-api';
 import { PageEditor, type PageDraft } from './page-editor';
 import { pageKeys, pagesApi } from './pages-api';
@@ -82,9 +82,9 @@ export function CodePagesScreen() {
   );
 }
 
-/** `/admin/add-new-page`: pick one of the organisation's codes and start its page. */
+/** `/admin/add-new-page`: pick one of the organization's codes and start its page. */
 export function AddNewPageScreen() {
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const orgId = record.org_id;
   const names = useQuery({ queryKey: codeKeys.names(orgId), queryFn: () => codesApi.names(orgId), enabled: orgId !== '' });
   const [codeId, setCodeId] = useState('');

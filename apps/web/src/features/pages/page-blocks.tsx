@@ -2,7 +2,7 @@ import { Anchor, AspectRatio, Button, Group, Image, Stack, Text, Title, Typograp
 import type { PageBlock } from '@qr/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 
-/** Only web addresses become links or frames: blocks are written by an organisation and read by anyone. */
+/** Only web addresses become links or frames: blocks are written by an organization and read by anyone. */
 const webHref = (url: string) => (/^https?:\/\//i.test(url) ? url : undefined);
 
 /** The player address for an allow-listed video page (the API refuses other hosts). */

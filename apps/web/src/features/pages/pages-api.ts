@@ -1,5 +1,6 @@
-import type { CreatePageBody, PageCreatedView, PageView, SubmissionListView, UpdatePageBody } from '@qr/contracts';
-import { call } from '../organisation/organisation-api';
+import { PageCreatedView, PageView, SubmissionListView, type CreatePageBody, type UpdatePageBody } from '@qr/contracts';
+import { z } from 'zod';
+import { call, NoContent } from '../../api/api-call';
 
 export const pageKeys = {
   all: ['pages'] as const,
@@ -12,10 +13,10 @@ const base = '/api/v1/pages';
 const pagePath = (pageId: string) => `${base}/${encodeURIComponent(pageId)}`;
 
 export const pagesApi = {
-  ofCode: (codeId: string) => call<PageView[]>(`${base}?${new URLSearchParams({ code_id: codeId })}`),
-  get: (pageId: string) => call<PageView>(pagePath(pageId)),
-  create: (body: Partial<CreatePageBody> & { code_id: string }) => call<PageCreatedView>(base, { method: 'POST', body: JSON.stringify(body) }),
-  update: (pageId: string, body: UpdatePageBody) => call<PageView>(pagePath(pageId), { method: 'PUT', body: JSON.stringify(body) }),
-  remove: (pageId: string) => call<void>(pagePath(pageId), { method: 'DELETE' }),
-  submissions: (pageId: string, page: number) => call<SubmissionListView>(`${pagePath(pageId)}/submissions?${new URLSearchParams({ page: String(page), per_page: '20' })}`),
+  ofCode: (codeId: string) => call(z.array(PageView), `${base}?${new URLSearchParams({ code_id: codeId })}`),
+  get: (pageId: string) => call(PageView, pagePath(pageId)),
+  create: (body: Partial<CreatePageBody> & { code_id: string }) => call(PageCreatedView, base, { method: 'POST', body: JSON.stringify(body) }),
+  update: (pageId: string, body: UpdatePageBody) => call(PageView, pagePath(pageId), { method: 'PUT', body: JSON.stringify(body) }),
+  remove: (pageId: string) => call(NoContent, pagePath(pageId), { method: 'DELETE' }),
+  submissions: (pageId: string, page: number) => call(SubmissionListView, `${pagePath(pageId)}/submissions?${new URLSearchParams({ page: String(page), per_page: '20' })}`),
 };

@@ -1,4 +1,5 @@
 import type { FieldError, PublicPageView, ReturnPageView, SubmitBody } from '@qr/contracts';
+import { publicFetch } from '../../api/api-fetch';
 
 /** The page cannot be shown: unknown, taken down, or a malformed id. */
 export class PageUnavailable extends Error {}
@@ -42,17 +43,19 @@ export function lookupOfPath(pathname: string): PageLookup {
 export const publicPageAddress = (lookup: PageLookup) =>
   'id' in lookup ? `/api/v1/public/pages/${encodeURIComponent(lookup.id)}` : `/api/v1/public/named-pages/${encodeURIComponent(lookup.name)}`;
 
-/** Plain fetch: a visitor's page carries no sign-in or admin code (DESIGN.md §7). */
+/**
+ * Without sign-in: a visitor's page carries no sign-in or admin code (DESIGN.md §7). Nor zod: the
+ * landing page is a phone's download, so its answers are taken as the contract's types unparsed.
+ */
 export async function fetchPublicPage(lookup: PageLookup): Promise<PublicPageView> {
-  const response = await fetch(publicPageAddress(lookup));
+  const response = await publicFetch(publicPageAddress(lookup));
   if (response.ok) return (await response.json()) as PublicPageView;
   throw await refusalOf(response);
 }
 
 export async function submitAnswers(pageId: string, body: SubmitBody): Promise<void> {
-  const response = await fetch(`/api/v1/public/pages/${encodeURIComponent(pageId)}/submissions`, {
+  const response = await publicFetch(`/api/v1/public/pages/${encodeURIComponent(pageId)}/submissions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw await refusalOf(response);
@@ -60,9 +63,8 @@ export async function submitAnswers(pageId: string, body: SubmitBody): Promise<v
 
 /** Spec §7 "return page": has the person with this email submitted the page before? */
 export async function findReturningVisitor(pageId: string, email: string): Promise<ReturnPageView> {
-  const response = await fetch(`/api/v1/public/pages/${encodeURIComponent(pageId)}/return`, {
+  const response = await publicFetch(`/api/v1/public/pages/${encodeURIComponent(pageId)}/return`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email }),
   });
   if (response.ok) return (await response.json()) as ReturnPageView;

@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChangePasswordBody, UpdateProfileBody, type ProfileView } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
 import { contractFieldErrors, fieldErrorsByName } from '../../api/contract-form-errors';
-import { ApiProblem, describeError } from '../organisation/organisation-api';
-import { useMyOrganisations } from '../organisation/organisation-switcher';
+import { ApiProblem, describeError } from '../../api/api-problem';
+import { useMyOrganizations } from '../organization/organization-switcher';
 import { profileApi, profileKeys } from './profile-api';
 
 function NameForm({ profile }: { profile: ProfileView }) {
@@ -91,10 +91,10 @@ function PasswordForm() {
   );
 }
 
-/** /admin/profile: who is signed in, their organisations and roles, and their name and password. */
+/** /admin/profile: who is signed in, their organizations and roles, and their name and password. */
 export default function ProfileScreen() {
   const profile = useQuery({ queryKey: profileKeys.mine(), queryFn: profileApi.get });
-  const organisations = useMyOrganisations();
+  const organizations = useMyOrganizations();
 
   if (profile.isError) {
     return (
@@ -126,15 +126,15 @@ export default function ProfileScreen() {
         </Alert>
       )}
       <Divider />
-      <Stack component="section" aria-labelledby="my-organisations-title">
-        <Title order={2} size="h3" id="my-organisations-title">
+      <Stack component="section" aria-labelledby="my-organizations-title">
+        <Title order={2} size="h3" id="my-organizations-title">
           Your organisations
         </Title>
-        {organisations.data?.length === 0 && <Text c="dimmed">You do not belong to an organisation yet.</Text>}
-        {organisations.data && organisations.data.length > 0 && (
+        {organizations.data?.length === 0 && <Text c="dimmed">You do not belong to an organisation yet.</Text>}
+        {organizations.data && organizations.data.length > 0 && (
           <Table aria-label="Your organisations">
             <Table.Tbody>
-              {organisations.data.map((o) => (
+              {organizations.data.map((o) => (
                 <Table.Tr key={o.organization_id}>
                   <Table.Td>{o.organization_name}</Table.Td>
                   <Table.Td>

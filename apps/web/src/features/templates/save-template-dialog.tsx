@@ -4,7 +4,7 @@ import { SaveCodeAsTemplateBody, type CodeView } from '@qr/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { contractFieldErrors } from '../../api/contract-form-errors';
-import { describeError } from '../organisation/organisation-api';
+import { describeError } from '../../api/api-problem';
 import { templateKeys, templatesApi } from './templates-api';
 
 /** "Save as template": the code's design, content and landing page, under a name and a line saying what it is for. */

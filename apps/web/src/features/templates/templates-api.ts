@@ -1,5 +1,6 @@
-import type { CodeCreatedView, QrPreviewView, SaveCodeAsTemplateInput, TemplateView, UseTemplateBody } from '@qr/contracts';
-import { call } from '../organisation/organisation-api';
+import { CodeCreatedView, TemplateView, type QrPreviewView, type SaveCodeAsTemplateInput, type UseTemplateBody } from '@qr/contracts';
+import { z } from 'zod';
+import { call, NoContent } from '../../api/api-call';
 import { codesApi } from '../codes/codes-api';
 
 export const templateKeys = {
@@ -12,10 +13,10 @@ const base = '/api/v1/templates';
 const templatePath = (templateId: string) => `${base}/${encodeURIComponent(templateId)}`;
 
 export const templatesApi = {
-  list: (orgId: string) => call<TemplateView[]>(`${base}?${new URLSearchParams({ org_id: orgId })}`),
-  saveFromCode: (body: SaveCodeAsTemplateInput) => call<TemplateView>(`${base}/from-code`, { method: 'POST', body: JSON.stringify(body) }),
-  use: (templateId: string, body: UseTemplateBody) => call<CodeCreatedView>(`${templatePath(templateId)}/codes`, { method: 'POST', body: JSON.stringify(body) }),
-  remove: (templateId: string) => call<void>(templatePath(templateId), { method: 'DELETE' }),
+  list: (orgId: string) => call(z.array(TemplateView), `${base}?${new URLSearchParams({ org_id: orgId })}`),
+  saveFromCode: (body: SaveCodeAsTemplateInput) => call(TemplateView, `${base}/from-code`, { method: 'POST', body: JSON.stringify(body) }),
+  use: (templateId: string, body: UseTemplateBody) => call(CodeCreatedView, `${templatePath(templateId)}/codes`, { method: 'POST', body: JSON.stringify(body) }),
+  remove: (templateId: string) => call(NoContent, templatePath(templateId), { method: 'DELETE' }),
   /** A template's QR drawn by the server in its design, as the designer's preview is. */
   preview: (template: TemplateView, orgId: string): Promise<QrPreviewView> => codesApi.preview(template.design, orgId),
 };

@@ -4,16 +4,16 @@ import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/f
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { qrPreview } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
 
 let api: FakeApi;
 
 function start(role: 'editor' | 'viewer', own: unknown[] = []) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }));
   api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role }]);
-    if (path === '/api/v1/templates?org_id=org-1') return reply(200, [...TEMPLATE_GALLERY, ...own]);
+    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role }]);
+    if (path === '/api/v1/templates?org_id=0a000000-0000-4000-8000-000000000001') return reply(200, [...TEMPLATE_GALLERY, ...own]);
     if (path === '/api/v1/codes/qr-preview') return reply(200, qrPreview());
     if (path === '/api/v1/templates/wifi/codes' && method === 'POST') return reply(201, { code_id: 'NewCode001', public_link: 'x', qr_url: 'y' });
     return undefined;
@@ -35,12 +35,12 @@ test('using a template creates a code under the chosen name and opens it ready t
   fireEvent.click(await screen.findByRole('button', { name: 'Use the Wi-Fi template' }));
   fireEvent.change(await screen.findByRole('textbox', { name: 'Name of the new code' }), { target: { value: 'Lobby Wi-Fi' } });
   fireEvent.click(screen.getByRole('button', { name: 'Create code' }));
-  await waitFor(() => expect(requestsOf(api, 'POST')).toContainEqual(['/api/v1/templates/wifi/codes', { org_id: 'org-1', name: 'Lobby Wi-Fi' }]));
+  await waitFor(() => expect(requestsOf(api, 'POST')).toContainEqual(['/api/v1/templates/wifi/codes', { org_id: '0a000000-0000-4000-8000-000000000001', name: 'Lobby Wi-Fi' }]));
   await waitFor(() => expect(api.mock.calls.map(([path]) => path)).toContain('/api/v1/codes/NewCode001'));
 });
 
-test('an organisation’s own template is listed under Your templates and can be deleted', async () => {
-  const own = { ...TEMPLATE_GALLERY[0]!, template_id: '6f1d2c1e-0000-4000-8000-000000000001', source: 'organization', org_id: 'org-1', name: 'Our gala', created_at: '2026-01-01T00:00:00.000Z' };
+test('an organization’s own template is listed under Your templates and can be deleted', async () => {
+  const own = { ...TEMPLATE_GALLERY[0]!, template_id: '6f1d2c1e-0000-4000-8000-000000000001', source: 'organization', org_id: '0a000000-0000-4000-8000-000000000001', name: 'Our gala', created_at: '2026-01-01T00:00:00.000Z' };
   start('editor', [own]);
   const card = await screen.findByRole('article', { name: 'Our gala' });
   fireEvent.click(within(card).getByRole('button', { name: 'Delete the Our gala template' }));

@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { codeKeys } from '../codes/codes-api';
 import { svgSource } from '../codes/qr-designer';
-import { describeError, isRole } from '../organisation/organisation-api';
-import { useOrganisationRecord } from '../organisation/organisation-record';
+import { describeError } from '../../api/api-problem';
+import { isRole } from '../organization/organization-api';
+import { useOrganizationRecord } from '../organization/organization-record';
 import { templateKeys, templatesApi } from './templates-api';
 
 function TemplatePreview({ template, orgId }: { template: TemplateView; orgId: string }) {
-  // Gallery designs never change; an organisation's template is never edited, only replaced.
+  // Gallery designs never change; an organization's template is never edited, only replaced.
   const preview = useQuery({ queryKey: templateKeys.preview(template.template_id), queryFn: () => templatesApi.preview(template, orgId), staleTime: Infinity });
   return (
     <Center h={200} style={{ background: `linear-gradient(160deg, ${template.design.background}, var(--mantine-color-gray-1))` }}>
@@ -95,9 +96,9 @@ function UseTemplateDialog({ template, orgId, onClose }: { template: TemplateVie
   );
 }
 
-/** `/admin/templates`: the built-in gallery, then the organisation's own templates. */
+/** `/admin/templates`: the built-in gallery, then the organization's own templates. */
 export default function TemplatesScreen() {
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const orgId = record.org_id;
   const queryClient = useQueryClient();
   const [using, setUsing] = useState<TemplateView | null>(null);

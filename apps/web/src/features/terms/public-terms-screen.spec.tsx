@@ -4,7 +4,7 @@ import { renderApp } from '../../testing/render-app';
 
 const ORG_ID = '5b0c6f7e-3d1a-4c2b-9e8f-0a1b2c3d4e5f';
 
-test('anyone reads an organisation’s terms at /{id}/terms, shown as text', async () => {
+test('anyone reads an organization’s terms at /{id}/terms, shown as text', async () => {
   const api = installFakeApi((path) =>
     path === `/api/v1/public/organizations/${ORG_ID}/terms`
       ? reply(200, { organization_name: 'Corner Café', organization_logo: null, version: 3, text: 'No <i>running</i>.', published_at: '2026-11-01T10:00:00Z' })
@@ -19,7 +19,7 @@ test('anyone reads an organisation’s terms at /{id}/terms, shown as text', asy
   expect(new Headers(api.mock.calls[0]?.[1]?.headers).get('Authorization')).toBeNull();
 });
 
-test('an organisation without terms gets a plain explanation, not an error', async () => {
+test('an organization without terms gets a plain explanation, not an error', async () => {
   installFakeApi(() => undefined);
   renderApp(`/${ORG_ID}/terms`);
 

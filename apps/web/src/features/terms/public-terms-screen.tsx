@@ -1,21 +1,24 @@
 import { Alert, Avatar, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { Problem, PublicTermsView } from '@qr/contracts';
+import { PublicTermsView, type Problem } from '@qr/contracts';
 import { useParams } from 'react-router-dom';
+import { operationOf, readAnswer } from '../../api/api-call';
+import { publicFetch } from '../../api/api-fetch';
 import { PageLoader } from '../../components/page-loader';
 
 class TermsUnavailable extends Error {}
 
-/** Plain fetch: a visitor's page carries no sign-in or admin code (DESIGN.md §7). */
+/** Without sign-in: a visitor's page carries no sign-in or admin code (DESIGN.md §7). */
 async function fetchPublicTerms(orgId: string): Promise<PublicTermsView> {
-  const response = await fetch(`/api/v1/public/organizations/${encodeURIComponent(orgId)}/terms`);
-  if (response.ok) return (await response.json()) as PublicTermsView;
+  const path = `/api/v1/public/organizations/${encodeURIComponent(orgId)}/terms`;
+  const response = await publicFetch(path);
+  if (response.ok) return readAnswer(PublicTermsView, response, operationOf(path));
   const problem = (await response.json().catch(() => null)) as Partial<Problem> | null;
   if (response.status === 404 || response.status === 400) throw new TermsUnavailable();
   throw new Error(problem?.detail ?? `The terms could not be loaded (${response.status}).`);
 }
 
-/** `/{id}/terms`: an organisation's current terms, for anyone, as plain text. */
+/** `/{id}/terms`: an organization's current terms, for anyone, as plain text. */
 export default function PublicTermsScreen() {
   const { id = '' } = useParams();
   const terms = useQuery({
@@ -47,7 +50,7 @@ export default function PublicTermsScreen() {
       <Text size="sm" c="dimmed">
         Version {data.version}, published {new Date(data.published_at).toLocaleDateString()}
       </Text>
-      {/* Rendered as text, never as HTML: terms are written by organisations and read by anyone. */}
+      {/* Rendered as text, never as HTML: terms are written by organizations and read by anyone. */}
       <Text style={{ whiteSpace: 'pre-wrap' }}>{data.text}</Text>
     </Stack>
   );

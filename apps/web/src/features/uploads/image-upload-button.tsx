@@ -2,17 +2,17 @@ import { Button, FileButton, Group, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { UPLOAD_IMAGE_TYPES } from '@qr/contracts';
-import { describeError } from '../organisation/organisation-api';
-import { useOrganisationRecord } from '../organisation/organisation-record';
+import { describeError } from '../../api/api-problem';
+import { useOrganizationRecord } from '../organization/organization-record';
 import { uploadImage } from './uploads-api';
 
 /**
- * Uploads an image to the current organisation and hands back its file id: a logo, a card photo,
+ * Uploads an image to the current organization and hands back its file id: a logo, a card photo,
  * a page's picture. Without `onRemove` there is no Remove button (a page block is removed whole).
  * A refused file says why (too large before sending, otherwise the server's reason).
  */
 export function ImageUploadButton({ what, uploaded, onUploaded, onRemove }: { what: string; uploaded: boolean; onUploaded(blobId: string): void; onRemove?(): void }) {
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const upload = useMutation({ mutationFn: (file: File) => uploadImage(record.org_id, file), onSuccess: (image) => onUploaded(image.blob_id) });
   // Browsers fire no change for the file already in the input: without clearing it, a logo removed
   // (or refused) and picked again would do nothing.

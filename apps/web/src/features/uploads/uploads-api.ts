@@ -1,4 +1,5 @@
-import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, type UploadedImageView } from '@qr/contracts';
+import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, UploadedImageView } from '@qr/contracts';
+import { operationOf, readAnswer } from '../../api/api-call';
 import { apiFetch } from '../../api/api-fetch';
 
 const MAX_MEGABYTES = MAX_UPLOAD_BYTES / 1024 / 1024;
@@ -21,13 +22,14 @@ export const ACCEPTED_IMAGES = `${typeNames.slice(0, -1).join(', ')} or ${typeNa
 /** What the upload refuses before sending, in the words the server would use. */
 export const TOO_LARGE = `The image is larger than ${MAX_MEGABYTES} MB.`;
 
-/** Uploads an image (logo, card photo, page image) for the organisation; multipart, so the body is not JSON. */
+/** Uploads an image (logo, card photo, page image) for the organization; multipart, so the body is not JSON. */
 export async function uploadImage(orgId: string, file: File): Promise<UploadedImageView> {
   if (file.size > MAX_UPLOAD_BYTES) throw new Error(TOO_LARGE);
   const body = new FormData();
   body.append('file', file);
-  const response = await apiFetch(`/api/v1/uploads?${new URLSearchParams({ org_id: orgId })}`, { method: 'POST', body });
-  const answer = (await response.json().catch(() => ({}))) as UploadedImageView & { detail?: string };
-  if (!response.ok) throw new Error(answer.detail ?? `The image could not be uploaded (${response.status}).`);
-  return answer;
+  const path = `/api/v1/uploads?${new URLSearchParams({ org_id: orgId })}`;
+  const response = await apiFetch(path, { method: 'POST', body });
+  if (response.ok) return readAnswer(UploadedImageView, response, operationOf(path, 'POST'));
+  const refusal = (await response.json().catch(() => ({}))) as { detail?: string };
+  throw new Error(refusal.detail ?? `The image could not be uploaded (${response.status}).`);
 }

@@ -13,7 +13,7 @@ import { field, vcardDownloadUrl } from './public-code-api';
 export const smsLink = (phone: string, message: string | undefined) =>
   `sms:${dialable(phone)}${message ? `?&body=${encodeURIComponent(message)}` : ''}`;
 
-/** Only web addresses become links: content is typed by an organisation and read by anyone. */
+/** Only web addresses become links: content is typed by an organization and read by anyone. */
 const webHref = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);
 
 export function BusinessCard({ code }: { code: PublicCodeView }) {
@@ -28,7 +28,7 @@ export function BusinessCard({ code }: { code: PublicCodeView }) {
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label="Business card" style={BREAK_ANYWHERE}>
       <Stack gap="xs">
-        {/* The API only ever gives a link it signed to the organisation's own upload. */}
+        {/* The API only ever gives a link it signed to the organization's own upload. */}
         {webHref(field(code, 'photo_url')) && <Avatar src={webHref(field(code, 'photo_url'))} alt={`Photo of ${name}`} size={96} radius={96} />}
         <Title order={1} size="h2">
           {name}

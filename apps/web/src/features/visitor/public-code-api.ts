@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicCodeView } from '@qr/contracts';
+import { PublicCodeView } from '@qr/contracts';
+import { operationOf, readAnswer } from '../../api/api-call';
+import { publicFetch } from '../../api/api-fetch';
 
 /** The code cannot be shown: unknown, deleted, or a malformed id. */
 export class CodeUnavailable extends Error {}
 
-/** Plain fetch: a visitor's page carries no sign-in or admin code (DESIGN.md §7). */
+/** Without sign-in: a visitor's page carries no sign-in or admin code (DESIGN.md §7). */
 export async function fetchPublicCode(codeId: string): Promise<PublicCodeView> {
-  const response = await fetch(`/api/v1/public/codes/${encodeURIComponent(codeId)}`);
-  if (response.ok) return (await response.json()) as PublicCodeView;
+  const path = `/api/v1/public/codes/${encodeURIComponent(codeId)}`;
+  const response = await publicFetch(path);
+  if (response.ok) return readAnswer(PublicCodeView, response, operationOf(path));
   if (response.status === 404 || response.status === 400) throw new CodeUnavailable();
   throw new Error(`This code could not be opened (${response.status}). Please try again.`);
 }

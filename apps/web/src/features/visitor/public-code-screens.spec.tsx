@@ -113,7 +113,7 @@ test('a long password, note or email address wraps within a phone’s 375 px ins
   expect(wraps(await screen.findByRole('link', { name: email }))).toBe(true);
 });
 
-test('every visitor page names the organisation behind the code, with its logo when it has one', async () => {
+test('every visitor page names the organization behind the code, with its logo when it has one', async () => {
   serve({ type: 'text', text: 'Wash your hands', owner: { name: 'Walk Café', logo: 'https://cdn.example.com/walk.png' } });
   const { unmount, container } = renderApp(`/code/${ID}`);
   expect(await screen.findByText('Wash your hands')).toBeTruthy();

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAX_EVENT_RADIUS_M, PutEventDataBody, type EventDataView } from '@qr/contracts';
 import { useEffect, useState } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
-import { describeError } from '../organisation/organisation-api';
+import { describeError } from '../../api/api-problem';
 import { experienceKeys, experiencesApi } from './experiences-api';
 
 interface Draft {
@@ -45,7 +45,7 @@ const bodyOf = (draft: Draft) => ({
 export function PageEventDataForm({ pageId, orgId }: { pageId: string; orgId: string }) {
   const queryClient = useQueryClient();
   const current = useQuery({ queryKey: experienceKeys.pageEventData(pageId), queryFn: () => experiencesApi.eventDataOf(pageId) });
-  const experiences = useQuery({ queryKey: experienceKeys.ofOrganisation(orgId), queryFn: () => experiencesApi.list(orgId), enabled: orgId !== '' });
+  const experiences = useQuery({ queryKey: experienceKeys.ofOrganization(orgId), queryFn: () => experiencesApi.list(orgId), enabled: orgId !== '' });
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [locating, setLocating] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { isRole, roles, type Role } from './organisation-api';
+import { isRole, roles, type Role } from './organization-api';
 
 const roleOptions = roles.map((role) => ({ value: role, label: role }));
 

@@ -2,21 +2,21 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
-import { ORGANISATION_STORE_KEY } from './organisation-record';
+import { ORGANIZATION_STORE_KEY } from './organization-record';
 
-const ORG = '/api/v1/organizations/org-1';
-const key = { key_id: 'k-1', label: 'nightly export', role: 'viewer', prefix: 'qrk_abcd', created_at: '2026-11-01T10:00:00Z', revoked_at: null };
+const ORG = '/api/v1/organizations/0a000000-0000-4000-8000-000000000001';
+const key = { key_id: '0c000000-0000-4000-8000-000000000001', label: 'nightly export', role: 'viewer', prefix: 'qrk_abcd', created_at: '2026-11-01T10:00:00Z', revoked_at: null };
 let api: FakeApi;
 
 function signInAs(role: string, terms: { version: number; accepted_version: number | null } | null = null) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }));
   api = installFakeApi((path, method, body) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, time_zone: 'UTC', role }]);
-    if (path === ORG && method === 'PATCH') return reply(200, { organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, ...(body as object) });
+    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'UTC', role }]);
+    if (path === ORG && method === 'PATCH') return reply(200, { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, ...(body as object) });
     if (path === `${ORG}/api-keys` && method === 'GET') return reply(200, [key]);
     if (path === `${ORG}/api-keys` && method === 'POST') {
-      return reply(201, { ...key, key_id: 'k-2', ...(body as object), prefix: 'qrk_wxyz', api_key: 'qrk_wxyz_the-secret' });
+      return reply(201, { ...key, key_id: '0c000000-0000-4000-8000-000000000002', ...(body as object), prefix: 'qrk_wxyz', api_key: 'qrk_wxyz_the-secret' });
     }
     if (path === `${ORG}/terms` && method === 'GET') {
       return terms ? reply(200, { ...terms, text: 'Be <b>kind</b>.', published_at: '2026-11-01T10:00:00Z' }) : reply(204);
@@ -85,7 +85,7 @@ test('a member who has not accepted the latest terms is asked to, and accepting 
   renderApp('/admin/users');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Read and accept' }));
-  // Terms are shown as text: markup an organisation typed is not interpreted.
+  // Terms are shown as text: markup an organization typed is not interpreted.
   expect(await screen.findByText('Be <b>kind</b>.')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'I accept' }));
 
@@ -93,7 +93,7 @@ test('a member who has not accepted the latest terms is asked to, and accepting 
   expect(requestsOf(api, 'POST')).toEqual([[`${ORG}/terms/accept`, { version: 2 }]]);
 });
 
-test('an admin moves the organisation to another time zone, which analytics then count days in', async () => {
+test('an admin moves the organization to another time zone, which analytics then count days in', async () => {
   signInAs('admin');
   renderApp('/admin/organization');
 

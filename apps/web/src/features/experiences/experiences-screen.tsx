@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UpdateExperienceBody, type ExperienceView } from '@qr/contracts';
 import { useState } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
-import { describeError } from '../organisation/organisation-api';
-import { useOrganisationRecord } from '../organisation/organisation-record';
+import { describeError } from '../../api/api-problem';
+import { useOrganizationRecord } from '../organization/organization-record';
 import { experienceKeys, experiencesApi } from './experiences-api';
 import { counted } from '../../components/counted';
 
@@ -89,13 +89,13 @@ function ExperienceRow({ experience }: { experience: ExperienceView }) {
   );
 }
 
-/** `/admin/experiences`: the organisation's events (a conference, a festival), which its pages join through their event data. */
+/** `/admin/experiences`: the organization's events (a conference, a festival), which its pages join through their event data. */
 export function ExperiencesScreen() {
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const orgId = record.org_id;
   const queryClient = useQueryClient();
   const [formKey, setFormKey] = useState(0);
-  const experiences = useQuery({ queryKey: experienceKeys.ofOrganisation(orgId), queryFn: () => experiencesApi.list(orgId), enabled: orgId !== '' });
+  const experiences = useQuery({ queryKey: experienceKeys.ofOrganization(orgId), queryFn: () => experiencesApi.list(orgId), enabled: orgId !== '' });
   const create = useMutation({
     mutationFn: (draft: Draft) => experiencesApi.create({ org_id: orgId, ...draft }),
     onSuccess: async () => {

@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IssueApiKeyBody, type ApiKeyIssuedView } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
-import { apiKeyKeys, describeError, organisationApi, type Role } from './organisation-api';
+import { describeError } from '../../api/api-problem';
+import { apiKeyKeys, organizationApi, type Role } from './organization-api';
 import { RolePicker } from './role-picker';
 import { CopyTextButton } from '../../components/copy-text-button';
 
@@ -40,7 +41,7 @@ function IssueKeyForm({ orgId, onIssued }: { orgId: string; onIssued: (issued: A
   const [role, setRole] = useState<Role>('viewer');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const issue = useMutation({
-    mutationFn: (body: IssueApiKeyBody) => organisationApi.issueApiKey(orgId, body),
+    mutationFn: (body: IssueApiKeyBody) => organizationApi.issueApiKey(orgId, body),
     onSuccess: async (issued) => {
       setLabel('');
       onIssued(issued);
@@ -75,9 +76,9 @@ function IssueKeyForm({ orgId, onIssued }: { orgId: string; onIssued: (issued: A
 export function ApiKeysPanel({ orgId, canManage }: { orgId: string; canManage: boolean }) {
   const queryClient = useQueryClient();
   const [issued, setIssued] = useState<ApiKeyIssuedView | null>(null);
-  const keys = useQuery({ queryKey: apiKeyKeys.all(orgId), queryFn: () => organisationApi.listApiKeys(orgId) });
+  const keys = useQuery({ queryKey: apiKeyKeys.all(orgId), queryFn: () => organizationApi.listApiKeys(orgId) });
   const revoke = useMutation({
-    mutationFn: (keyId: string) => organisationApi.revokeApiKey(orgId, keyId),
+    mutationFn: (keyId: string) => organizationApi.revokeApiKey(orgId, keyId),
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(orgId) }),
   });
 

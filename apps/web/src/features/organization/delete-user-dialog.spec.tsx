@@ -4,7 +4,7 @@ import { AppProviders } from '../../app/app-providers';
 import { AppRoutes } from '../../routes/app-routes';
 import { installFakeApi, reply, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
-import { ORGANISATION_STORE_KEY } from './organisation-record';
+import { ORGANIZATION_STORE_KEY } from './organization-record';
 
 let fetchMock: FakeApi;
 
@@ -28,14 +28,14 @@ beforeEach(() => {
   FakeKeycloak.signedIn = true;
   localStorage.clear();
   localStorage.setItem(
-    ORGANISATION_STORE_KEY,
-    JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'owner' }),
+    ORGANIZATION_STORE_KEY,
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'owner' }),
   );
   fetchMock = installFakeApi((path, method) => {
     if (path === '/api/v1/organizations') {
-      return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: '', role: 'owner' }]);
+      return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: '', time_zone: 'Europe/London', role: 'owner' }]);
     }
-    if (path === '/api/v1/organizations/org-1/users' && method === 'GET') {
+    if (path === '/api/v1/organizations/0a000000-0000-4000-8000-000000000001/users' && method === 'GET') {
       return reply(200, [{ email: 'ada@example.com', role: 'owner', added_at: '2026-01-01T00:00:00Z' }]);
     }
     return method === 'DELETE' ? reply(204) : undefined;
@@ -51,14 +51,14 @@ test('the dialog shows the spec texts', async () => {
   expect(screen.getByRole('button', { name: 'DELETE' })).toBeTruthy();
 });
 
-test('DELETE deletes the user from the selected organisation, then goes back', async () => {
+test('DELETE deletes the user from the selected organization, then goes back', async () => {
   openDialog('bob@example.com');
 
   fireEvent.click(await screen.findByRole('button', { name: 'DELETE' }));
 
   await waitFor(() => expect(screen.getByTestId('pathname').textContent).toBe('/admin/users'));
   const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
-  expect(deletes.map(([path]) => path)).toEqual(['/api/v1/organizations/org-1/users/bob%40example.com']);
+  expect(deletes.map(([path]) => path)).toEqual(['/api/v1/organizations/0a000000-0000-4000-8000-000000000001/users/bob%40example.com']);
   expect(new Headers(deletes[0]?.[1]?.headers).get('Authorization')).toBe('Bearer access-token');
   await waitFor(() => expect(screen.queryByText('Do you want to delete the user?')).toBeNull());
 });

@@ -1,14 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DEFAULT_REGISTRATION_FORM } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
-import { ORGANISATION_STORE_KEY } from '../organisation/organisation-record';
+import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
 
 const PAGE_ID = '0b9f6b52-2f0e-4f4e-9a55-0d5c4d7f3e11';
 const EXPERIENCE_ID = '7d4f2b1e-4c8a-4b1e-9a55-0d5c4d7f3e12';
 const devConf = {
   experience_id: EXPERIENCE_ID,
-  org_id: 'org-1',
+  org_id: '0a000000-0000-4000-8000-000000000001',
   name: 'DevConf',
   description: 'Two days of talks',
   starts_on: '2026-11-25',
@@ -17,7 +18,7 @@ const devConf = {
   created_at: '2026-11-23T10:00:00.000Z',
   updated_at: '2026-11-23T10:00:00.000Z',
 };
-const page = { page_id: PAGE_ID, code_id: 'AbCdEf1234', org_id: 'org-1', title: 'Welcome', blocks: [], form: [], success_message: 'Thanks', created_at: devConf.created_at, updated_at: devConf.updated_at };
+const page = { page_id: PAGE_ID, code_id: 'AbCdEf1234', org_id: '0a000000-0000-4000-8000-000000000001', title: 'Welcome', vanity_name: null, blocks: [], form: DEFAULT_REGISTRATION_FORM, success_message: 'Thanks', created_at: devConf.created_at, updated_at: devConf.updated_at };
 
 let api: FakeApi;
 let experiences: object[];
@@ -25,10 +26,10 @@ let eventData: object | null;
 
 function start(path: string) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANISATION_STORE_KEY, JSON.stringify({ org_id: 'org-1', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((url, method, body) => {
-    if (url === '/api/v1/organizations') return reply(200, [{ organization_id: 'org-1', organization_name: 'Acme', organization_logo: null, role: 'editor' }]);
-    if (url === '/api/v1/experiences?org_id=org-1') return reply(200, experiences);
+    if (url === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
+    if (url === '/api/v1/experiences?org_id=0a000000-0000-4000-8000-000000000001') return reply(200, experiences);
     if (url === '/api/v1/experiences' && method === 'POST') {
       experiences = [...experiences, { ...devConf, ...(body as object), page_count: 0 }];
       return reply(201, { experience_id: EXPERIENCE_ID });
@@ -62,7 +63,7 @@ test('a newcomer is told what an experience is, creates one after fixing its dat
   fireEvent.click(screen.getByRole('button', { name: 'Create experience' }));
   const row = (await screen.findByText('DevConf')).closest('tr')!;
   expect(within(row).getByText('2026-11-25')).toBeTruthy();
-  expect(requestsOf(api, 'POST')).toEqual([['/api/v1/experiences', { org_id: 'org-1', name: 'DevConf', description: '', starts_on: '2026-11-25', ends_on: '2026-11-25' }]]);
+  expect(requestsOf(api, 'POST')).toEqual([['/api/v1/experiences', { org_id: '0a000000-0000-4000-8000-000000000001', name: 'DevConf', description: '', starts_on: '2026-11-25', ends_on: '2026-11-25' }]]);
 
   fireEvent.click(screen.getByRole('button', { name: 'Delete DevConf' }));
   expect(await screen.findByText(/No experiences yet/)).toBeTruthy();

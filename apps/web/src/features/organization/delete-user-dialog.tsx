@@ -1,15 +1,16 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { describeError, organisationApi, userKeys } from './organisation-api';
-import { useOrganisationRecord } from './organisation-record';
+import { describeError } from '../../api/api-problem';
+import { organizationApi, userKeys } from './organization-api';
+import { useOrganizationRecord } from './organization-record';
 
 const USERS_SCREEN = '/admin/users';
 
-/** /deleteAlert/{id} (spec §2): confirms deleting user {id} (their email) from the selected organisation. */
+/** /deleteAlert/{id} (spec §2): confirms deleting user {id} (their email) from the selected organization. */
 export default function DeleteUserDialog() {
   const { id = '' } = useParams();
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -21,7 +22,7 @@ export default function DeleteUserDialog() {
   };
 
   const remove = useMutation({
-    mutationFn: () => organisationApi.deleteUser(record.org_id, id),
+    mutationFn: () => organizationApi.deleteUser(record.org_id, id),
     onSuccess: async () => {
       // Tell the parent: its user list is stale.
       await queryClient.invalidateQueries({ queryKey: userKeys.all(record.org_id) });

@@ -1,30 +1,32 @@
 import { Alert, Button, Group, Paper, Select, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { describeError, organisationApi, organisationKeys, type MyOrganisation } from './organisation-api';
-import { emptyOrganisationRecord, useOrganisationRecord } from './organisation-record';
+import { describeError } from '../../api/api-problem';
+import type { MyOrganizationView } from '@qr/contracts';
+import { organizationApi, organizationKeys } from './organization-api';
+import { emptyOrganizationRecord, useOrganizationRecord } from './organization-record';
 
-function toRecord(organisation: MyOrganisation) {
+function toRecord(organization: MyOrganizationView) {
   return {
-    org_id: organisation.organization_id,
-    org_name: organisation.organization_name,
-    organization_logo: organisation.organization_logo ?? '',
-    role: organisation.role,
+    org_id: organization.organization_id,
+    org_name: organization.organization_name,
+    organization_logo: organization.organization_logo ?? '',
+    role: organization.role,
   };
 }
 
-export function useMyOrganisations() {
-  return useQuery({ queryKey: organisationKeys.mine(), queryFn: organisationApi.listMine });
+export function useMyOrganizations() {
+  return useQuery({ queryKey: organizationKeys.mine(), queryFn: organizationApi.listMine });
 }
 
-/** Keeps the client-held record in step with the caller's organisations: a stale selection is replaced. */
-function useSelectionInStep(organisations: MyOrganisation[] | undefined) {
-  const { record, set } = useOrganisationRecord();
+/** Keeps the client-held record in step with the caller's organizations: a stale selection is replaced. */
+function useSelectionInStep(organizations: MyOrganizationView[] | undefined) {
+  const { record, set } = useOrganizationRecord();
   useEffect(() => {
-    if (organisations === undefined) return;
-    const current = organisations.find((o) => o.organization_id === record.org_id);
-    const next = current ?? organisations[0];
-    const wanted = next ? toRecord(next) : emptyOrganisationRecord;
+    if (organizations === undefined) return;
+    const current = organizations.find((o) => o.organization_id === record.org_id);
+    const next = current ?? organizations[0];
+    const wanted = next ? toRecord(next) : emptyOrganizationRecord;
     if (
       wanted.org_id !== record.org_id ||
       wanted.org_name !== record.org_name ||
@@ -33,13 +35,13 @@ function useSelectionInStep(organisations: MyOrganisation[] | undefined) {
     ) {
       set(wanted);
     }
-  }, [organisations, record, set]);
+  }, [organizations, record, set]);
 }
 
-/** The header's organisation switcher (the menu's on a phone); renders nothing until the caller has an organisation. */
-export function OrganisationSwitcher({ fullWidth = false }: { fullWidth?: boolean }) {
-  const { data } = useMyOrganisations();
-  const { record, set } = useOrganisationRecord();
+/** The header's organization switcher (the menu's on a phone); renders nothing until the caller has an organization. */
+export function OrganizationSwitcher({ fullWidth = false }: { fullWidth?: boolean }) {
+  const { data } = useMyOrganizations();
+  const { record, set } = useOrganizationRecord();
   useSelectionInStep(data);
 
   if (!data || data.length === 0) return null;
@@ -59,16 +61,16 @@ export function OrganisationSwitcher({ fullWidth = false }: { fullWidth?: boolea
   );
 }
 
-/** Shown above the admin screens while the caller belongs to no organisation. */
-export function CreateOrganisationPrompt() {
-  const { data } = useMyOrganisations();
-  const { set } = useOrganisationRecord();
+/** Shown above the admin screens while the caller belongs to no organization. */
+export function CreateOrganizationPrompt() {
+  const { data } = useMyOrganizations();
+  const { set } = useOrganizationRecord();
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
 
   const create = useMutation({
-    mutationFn: (organizationName: string) => organisationApi.create(organizationName),
+    mutationFn: (organizationName: string) => organizationApi.create(organizationName),
     onSuccess: async (created) => {
       set({
         org_id: created.organization_id,
@@ -77,7 +79,7 @@ export function CreateOrganisationPrompt() {
         role: 'owner',
       });
       setName('');
-      await queryClient.invalidateQueries({ queryKey: organisationKeys.mine() });
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.mine() });
     },
   });
 
@@ -95,8 +97,8 @@ export function CreateOrganisationPrompt() {
   };
 
   return (
-    <Paper withBorder p="md" mb="md" component="section" aria-labelledby="create-organisation-title">
-      <Title order={2} size="h4" mb="sm" id="create-organisation-title">
+    <Paper withBorder p="md" mb="md" component="section" aria-labelledby="create-organization-title">
+      <Title order={2} size="h4" mb="sm" id="create-organization-title">
         Create your organisation
       </Title>
       <form onSubmit={submit} noValidate>

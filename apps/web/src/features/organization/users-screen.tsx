@@ -2,8 +2,9 @@ import { Alert, Button, Group, Stack, Table, Text, TextInput, Title, VisuallyHid
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { describeError, organisationApi, userKeys, type Role } from './organisation-api';
-import { useOrganisationRecord } from './organisation-record';
+import { describeError } from '../../api/api-problem';
+import { organizationApi, userKeys, type Role } from './organization-api';
+import { useOrganizationRecord } from './organization-record';
 import { RolePicker } from './role-picker';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -16,7 +17,7 @@ function AddUserForm({ orgId }: { orgId: string }) {
   const [emailError, setEmailError] = useState<string | null>(null);
 
   const add = useMutation({
-    mutationFn: () => organisationApi.addUser(orgId, email.trim(), role),
+    mutationFn: () => organizationApi.addUser(orgId, email.trim(), role),
     onSuccess: async () => {
       setEmail('');
       await queryClient.invalidateQueries({ queryKey: userKeys.all(orgId) });
@@ -60,7 +61,7 @@ function AddUserForm({ orgId }: { orgId: string }) {
 function RoleSelect({ orgId, email, role }: { orgId: string; email: string; role: Role }) {
   const queryClient = useQueryClient();
   const edit = useMutation({
-    mutationFn: (next: Role) => organisationApi.editRole(orgId, email, next),
+    mutationFn: (next: Role) => organizationApi.editRole(orgId, email, next),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all(orgId) }),
   });
   return (
@@ -75,14 +76,14 @@ function RoleSelect({ orgId, email, role }: { orgId: string; email: string; role
   );
 }
 
-/** /admin/users: the selected organisation's users, their roles, adding and deleting. */
+/** /admin/users: the selected organization's users, their roles, adding and deleting. */
 export default function UsersScreen() {
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const navigate = useNavigate();
   const orgId = record.org_id;
   const users = useQuery({
     queryKey: userKeys.all(orgId),
-    queryFn: () => organisationApi.listUsers(orgId),
+    queryFn: () => organizationApi.listUsers(orgId),
     enabled: orgId !== '',
   });
 

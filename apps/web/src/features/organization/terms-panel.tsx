@@ -4,16 +4,17 @@ import { PublishTermsBody } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { contractFieldErrors } from '../../api/contract-form-errors';
-import { describeError, organisationApi, termsKeys } from './organisation-api';
+import { describeError } from '../../api/api-problem';
+import { organizationApi, termsKeys } from './organization-api';
 
-/** The organisation's terms: the current version, a link to its public page, and publishing a new one. */
+/** The organization's terms: the current version, a link to its public page, and publishing a new one. */
 export function TermsPanel({ orgId, canPublish }: { orgId: string; canPublish: boolean }) {
   const queryClient = useQueryClient();
-  const terms = useQuery({ queryKey: termsKeys.current(orgId), queryFn: () => organisationApi.terms(orgId) });
+  const terms = useQuery({ queryKey: termsKeys.current(orgId), queryFn: () => organizationApi.terms(orgId) });
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const publish = useMutation({
-    mutationFn: (body: PublishTermsBody) => organisationApi.publishTerms(orgId, body.text),
+    mutationFn: (body: PublishTermsBody) => organizationApi.publishTerms(orgId, body.text),
     onSuccess: (published) => {
       setText('');
       queryClient.setQueryData(termsKeys.current(orgId), published);

@@ -5,9 +5,10 @@ import { can } from '@qr/domain';
 import { useMemo, useState, type FormEvent } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ApiKeysPanel } from './api-keys-panel';
-import { describeError, isRole, organisationApi, organisationKeys } from './organisation-api';
-import { useOrganisationRecord, type OrganisationRecord } from './organisation-record';
-import { useMyOrganisations } from './organisation-switcher';
+import { describeError } from '../../api/api-problem';
+import { isRole, organizationApi, organizationKeys } from './organization-api';
+import { useOrganizationRecord, type OrganizationRecord } from './organization-record';
+import { useMyOrganizations } from './organization-switcher';
 import { TermsPanel } from './terms-panel';
 
 /** The browser's own list of IANA zones (UTC first), so the picker offers what the server's Intl accepts too. */
@@ -18,19 +19,19 @@ function useTimeZones(current: string): string[] {
   }, [current]);
 }
 
-function DetailsForm({ record, savedTimeZone, canEdit }: { record: OrganisationRecord; savedTimeZone: string; canEdit: boolean }) {
+function DetailsForm({ record, savedTimeZone, canEdit }: { record: OrganizationRecord; savedTimeZone: string; canEdit: boolean }) {
   const queryClient = useQueryClient();
-  const { set } = useOrganisationRecord();
+  const { set } = useOrganizationRecord();
   const [name, setName] = useState(record.org_name);
   const [logo, setLogo] = useState(record.organization_logo);
   const [timeZone, setTimeZone] = useState(savedTimeZone);
   const timeZones = useTimeZones(savedTimeZone);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: (body: UpdateOrganizationBody) => organisationApi.update(record.org_id, body),
+    mutationFn: (body: UpdateOrganizationBody) => organizationApi.update(record.org_id, body),
     onSuccess: async (saved) => {
       set({ ...record, org_name: saved.organization_name, organization_logo: saved.organization_logo ?? '' });
-      await queryClient.invalidateQueries({ queryKey: organisationKeys.mine() });
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.mine() });
     },
   });
   const submit = (event: FormEvent) => {
@@ -84,10 +85,10 @@ function DetailsForm({ record, savedTimeZone, canEdit }: { record: OrganisationR
   );
 }
 
-/** /admin/organization: the selected organisation's details, API keys and terms, as the caller's role allows. */
-export default function OrganisationSettingsScreen() {
-  const { record } = useOrganisationRecord();
-  const organisation = useMyOrganisations().data?.find((o) => o.organization_id === record.org_id);
+/** /admin/organization: the selected organization's details, API keys and terms, as the caller's role allows. */
+export default function OrganizationSettingsScreen() {
+  const { record } = useOrganizationRecord();
+  const organization = useMyOrganizations().data?.find((o) => o.organization_id === record.org_id);
   if (record.org_id === '' || !isRole(record.role)) {
     return (
       <Stack>
@@ -105,8 +106,8 @@ export default function OrganisationSettingsScreen() {
           You are {role === 'admin' || role === 'owner' ? 'an' : 'a'} {role} here.
         </Text>
       </div>
-      {/* Keyed by organisation so that switching resets the form to the other organisation's values. */}
-      {organisation && <DetailsForm key={record.org_id} record={record} savedTimeZone={organisation.time_zone} canEdit={can.updateOrganization(role)} />}
+      {/* Keyed by organization so that switching resets the form to the other organization's values. */}
+      {organization && <DetailsForm key={record.org_id} record={record} savedTimeZone={organization.time_zone} canEdit={can.updateOrganization(role)} />}
       <Divider />
       <ApiKeysPanel orgId={record.org_id} canManage={can.manageApiKeys(role)} />
       <Divider />

@@ -1,10 +1,11 @@
 import type { CheckEventLocationBody, ValidateEventDataBody } from '@qr/contracts';
+import { publicFetch } from '../../api/api-fetch';
 import type { EventAccessChecks } from './event-access-guard';
 
 /** Asks one of the guard's questions; any failure (network, 4xx, 429, 5xx, a body that is not a boolean) is false (spec §8). */
 async function ask(path: string, body: CheckEventLocationBody | ValidateEventDataBody): Promise<boolean> {
   try {
-    const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await publicFetch(path, { method: 'POST', body: JSON.stringify(body) });
     return response.ok && (await response.json()) === true;
   } catch {
     return false;

@@ -1,18 +1,19 @@
 import { Alert, Button, Group, Modal, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { describeError, organisationApi, termsKeys } from './organisation-api';
-import { useOrganisationRecord } from './organisation-record';
+import { describeError } from '../../api/api-problem';
+import { organizationApi, termsKeys } from './organization-api';
+import { useOrganizationRecord } from './organization-record';
 
-/** Above the admin screens while the selected organisation has terms the user has not accepted in their latest version. */
+/** Above the admin screens while the selected organization has terms the user has not accepted in their latest version. */
 export function TermsPrompt() {
-  const { record } = useOrganisationRecord();
+  const { record } = useOrganizationRecord();
   const orgId = record.org_id;
   const queryClient = useQueryClient();
   const [reading, { open, close }] = useDisclosure(false);
-  const terms = useQuery({ queryKey: termsKeys.current(orgId), queryFn: () => organisationApi.terms(orgId), enabled: orgId !== '' });
+  const terms = useQuery({ queryKey: termsKeys.current(orgId), queryFn: () => organizationApi.terms(orgId), enabled: orgId !== '' });
   const accept = useMutation({
-    mutationFn: (version: number) => organisationApi.acceptTerms(orgId, version),
+    mutationFn: (version: number) => organizationApi.acceptTerms(orgId, version),
     onSuccess: (accepted) => {
       queryClient.setQueryData(termsKeys.current(orgId), accepted);
       close();

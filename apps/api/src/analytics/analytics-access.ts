@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@qr/contracts';
 import { can } from '@qr/domain';
-import { codeNotFound, CodeReads } from '../codes/code-reads';
-import type { Caller } from '../identity/caller';
-import { OrganizationReads } from '../identity/organization-reads';
-import { TenancyGate } from '../identity/tenancy-gate';
+import { codeNotFound, CodeReads } from '../codes';
+import { type Caller, OrganizationReads, TenancyGate } from '../identity';
 
 /**
  * Who may read an organisation's analytics (permissions.ts, `analytics.read`). A non-member, or a

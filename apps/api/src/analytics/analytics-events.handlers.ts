@@ -3,9 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError, type AnalyticsEventBody } from '@qr/contracts';
 import { analyticsEventsStreamId, type AnalyticsEventRecorded } from '@qr/domain';
 import { HotPathAppender } from '../hot-path-appender';
-import { pageNotFound, PageReads } from '../pages/page-reads';
-import { CodeDirectory } from '../scans/code-directory';
-import { VisitorFactsReader } from '../scans/visitor-facts';
+import { pageNotFound, PageReads } from '../pages';
+import { CodeDirectory, VisitorFactsReader } from '../scans';
 
 /** A visitor's custom event from a landing page: no caller, the page is public. */
 export class RecordAnalyticsEventCommand extends Command<void> {

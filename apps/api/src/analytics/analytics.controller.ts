@@ -2,8 +2,7 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { AnalyticsQuery, SelectionQuery, type AnalyticsView, type SelectionView } from '@qr/contracts';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
-import type { Caller } from '../identity/caller';
+import { AuthenticationGuard, type Caller, CurrentCaller } from '../identity';
 import { AnalyseSelection, GetAnalytics } from './analytics.queries';
 import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 

@@ -4,9 +4,9 @@ import type { AnalyticsQuery, AnalyticsView, FormInput, SelectionQuery, Selectio
 import { periodWindow } from '@qr/domain';
 import type { AnalyticsReader } from '@qr/projections-analytics';
 import { RequestValidationError } from '../http/problem-details';
-import type { Caller } from '../identity/caller';
+import type { Caller } from '../identity';
 import { ANALYTICS_READER } from '../infrastructure';
-import { pageNotFound, PageReads } from '../pages/page-reads';
+import { pageNotFound, PageReads } from '../pages';
 import { AnalyticsAccess } from './analytics-access';
 
 /** Spec §7 "get analytics": an organisation's (or one code's) figures for one of the spec's periods. */

@@ -2,8 +2,7 @@ import { Body, Controller, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CloneCodeBody, CloneMultipleBody, CodePath, DuplicateCodeBody, type ClonesCreatedView, type CodeCreatedView } from '@qr/contracts';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
-import type { Caller } from '../identity/caller';
+import { AuthenticationGuard, type Caller, CurrentCaller } from '../identity';
 import { CloneCodeCommand } from './clones.handlers';
 
 const codePath = new ZodValidationPipe(CodePath, 'path');

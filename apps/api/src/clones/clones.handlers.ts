@@ -1,10 +1,10 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CloneOverride, CodeCreatedView } from '@qr/contracts';
 import { cloneContent, cloneName } from '@qr/domain';
-import { assertPhotoStored } from '../codes/codes.handlers';
+import { assertPhotoStored } from '../codes';
 import { RequestValidationError } from '../http/problem-details';
-import type { Caller } from '../identity/caller';
-import { UploadedImages } from '../uploads/uploaded-images';
+import type { Caller } from '../identity';
+import { UploadedImages } from '../uploads';
 import { CodeCopies, type CodeCopy } from './code-copies';
 
 /**

@@ -4,13 +4,10 @@ import type { CodeContent, CodeCreatedView, QrDesign, TemplatePage } from '@qr/c
 import { codeDecider, codeStreamId, pageDecider, pageStreamId, type CodeActor } from '@qr/domain';
 import type { AppendRequest, EventStore } from '@qr/eventstore';
 import type { Config } from '@qr/platform';
-import { newCodeId } from '../codes/code-id';
-import { codeNotFound, CodeReads } from '../codes/code-reads';
-import { publicLinkOf, qrUrlOf } from '../codes/code-views';
-import type { Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
+import { codeNotFound, CodeReads, newCodeId, publicLinkOf, qrUrlOf } from '../codes';
+import { type Caller, TenancyGate } from '../identity';
 import { CONFIG, EVENT_STORE } from '../infrastructure';
-import { PageReads } from '../pages/page-reads';
+import { PageReads } from '../pages';
 
 /** A code to be made from another code or a template, with the landing pages it starts with. */
 export interface CodeCopy {

@@ -1,6 +1,6 @@
 import { dialable, mailtoLink, wifiJoinText, type CodeContent, type CodeView } from '@qr/contracts';
 import { RequestValidationError } from '../http/problem-details';
-import { vcardFile } from '../scans/vcard-file';
+import { vcardFile } from '../scans';
 import { contentOfView } from './code-views';
 
 /**

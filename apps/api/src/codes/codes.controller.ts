@@ -17,10 +17,8 @@ import {
   type CodeView,
 } from '@qr/contracts';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
-import type { Caller } from '../identity/caller';
+import { AuthenticationGuard, type Caller, CurrentCaller, GetIdentifier } from '../identity';
 import { ChangeCodeCommand, CreateCodeCommand } from './codes.handlers';
-import { GetIdentifier } from '../identity/organization.queries';
 import { GetCode, ListChildCodes, ListCodeNames, ListCodes } from './codes.queries';
 import { QrImages } from './qr-images';
 import { attachmentNamed } from '../http/attachment';

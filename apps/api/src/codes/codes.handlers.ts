@@ -5,12 +5,11 @@ import { authoriseCodeChange, codeDecider, codeStreamId, type CodeActor, type Co
 import type { Config } from '@qr/platform';
 import { CONFIG } from '../infrastructure';
 import { StreamWriter } from '../decide-on-stream';
-import type { Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
+import { type Caller, TenancyGate } from '../identity';
 import { newCodeId } from './code-id';
 import { codeNotFound, CodeReads } from './code-reads';
 import { contentOf, designOf, publicLinkOf, qrUrlOf } from './code-views';
-import { UploadedImages } from '../uploads/uploaded-images';
+import { UploadedImages } from '../uploads';
 import { QrImages } from './qr-images';
 
 export class CreateCodeCommand extends Command<CodeCreatedView> {

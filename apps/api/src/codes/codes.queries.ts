@@ -3,9 +3,8 @@ import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs'
 import { CODE_TYPE_LABELS, CODE_TYPES, CodeStatus, DomainError, type CodeListView, type CodeNameView, type CodeView, type ListCodesQuery, type QrDesign } from '@qr/contracts';
 import type { Config, SqlClient } from '@qr/platform';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
-import { GetFolder } from '../folders/folders.queries';
-import type { Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
+import { GetFolder } from '../folders';
+import { type Caller, TenancyGate } from '../identity';
 import { codeNotFound } from './code-reads';
 import { SELECT_CODES, toCodeView, type CodeRow } from './code-views';
 

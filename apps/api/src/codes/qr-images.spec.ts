@@ -2,7 +2,7 @@ import { QrDesign } from '@qr/contracts';
 import { loadConfig } from '@qr/platform';
 import { useFallbackFonts } from '@qr/qr-render';
 import { QrImages } from './qr-images';
-import type { UploadedImages } from '../uploads/uploaded-images';
+import type { UploadedImages } from '../uploads';
 
 // DejaVu Sans Book stands in for an operator's CJK font: it has the mathematical sans-serif letters the shipped Bold lacks.
 const FALLBACK = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');

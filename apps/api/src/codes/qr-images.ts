@@ -3,7 +3,7 @@ import { DomainError, type QrDesign, type QrImageFormat, type QrPreviewView } fr
 import { ConfigError, type Config } from '@qr/platform';
 import { charactersWithoutGlyph, checkQrDesign, readPng, renderQrPdf, renderQrPng, renderQrSvg, useFallbackFonts, type PngImage } from '@qr/qr-render';
 import { CONFIG } from '../infrastructure';
-import { UploadedImages } from '../uploads/uploaded-images';
+import { UploadedImages } from '../uploads';
 import { qrUrlOf } from './code-views';
 
 export interface QrImage {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@qr/contracts';
 import { actorId, can } from '@qr/domain';
-import { actorOf, type Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
+import { actorOf, type Caller, TenancyGate } from '../identity';
 
 /**
  * Who may see, export and forget an organisation's customers (permissions.ts: `analytics.read`,

@@ -12,10 +12,9 @@ import {
 } from '@qr/contracts';
 import type { FastifyReply } from 'fastify';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
-import type { Caller } from '../identity/caller';
+import { AuthenticationGuard, type Caller, CurrentCaller } from '../identity';
 import { ExportCsv, type CsvExport } from './customers.export';
-import { ExportOneTimeCodesCsv } from '../one-time-codes/one-time-codes.export';
+import { ExportOneTimeCodesCsv } from '../one-time-codes';
 import { ForgetCustomerCommand } from './customers.handlers';
 import { FindCustomerInteraction, GetCustomerActivity, ListCustomers } from './customers.queries';
 import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';

@@ -3,9 +3,9 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CUSTOMER_CSV_COLUMNS, type CsvExportBody } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
-import type { Caller } from '../identity/caller';
+import type { Caller } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
-import { AnalyticsAccess } from '../analytics/analytics-access';
+import { AnalyticsAccess } from '../analytics';
 import { CustomerAccess } from './customer-access';
 import { CUSTOMER_COLUMNS, toCustomerView, type CustomerRow } from './customers.queries';
 

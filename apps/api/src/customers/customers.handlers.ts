@@ -5,7 +5,7 @@ import { customersStreamId, type CustomerForgotten } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
 import { PersonalDataVault, type SqlClient } from '@qr/platform';
 import type { ProjectionRunner } from '@qr/projections-runner';
-import type { Caller } from '../identity/caller';
+import type { Caller } from '../identity';
 import { EVENT_STORE, PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
 import { CustomerAccess } from './customer-access';
 

@@ -10,10 +10,10 @@ import {
   type ListCustomersQuery,
 } from '@qr/contracts';
 import { normalisedEmail, normalisedPhone, type SqlClient } from '@qr/platform';
-import type { Caller } from '../identity/caller';
+import type { Caller } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
-import { AnalyticsAccess } from '../analytics/analytics-access';
-import { PageReads } from '../pages/page-reads';
+import { AnalyticsAccess } from '../analytics';
+import { PageReads } from '../pages';
 import { CustomerAccess } from './customer-access';
 
 /** Spec §7 "get customers": most recently seen first. */

@@ -14,8 +14,7 @@ import {
   type PageEventDataView,
 } from '@qr/contracts';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
-import type { Caller } from '../identity/caller';
+import { AuthenticationGuard, type Caller, CurrentCaller } from '../identity';
 import { ChangeExperienceCommand, CreateExperienceCommand, PutPageEventDataCommand } from './experiences.handlers';
 import { CheckEventLocation, GetExperience, GetPageEventData, ListExperiences, ValidateEventData } from './experiences.queries';
 import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';

@@ -5,10 +5,9 @@ import { DomainError, type CreateExperienceBody, type ExperienceCreatedView, typ
 import { experienceDecider, experienceStreamId, pageEventDataDecider, pageEventDataStreamId, type CodeActor, type ExperienceCommand, type PageEventDataCommand } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
 import { StreamWriter } from '../decide-on-stream';
-import type { Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
+import { type Caller, TenancyGate } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
-import { pageNotFound, PageReads } from '../pages/page-reads';
+import { pageNotFound, PageReads } from '../pages';
 
 export class CreateExperienceCommand extends Command<ExperienceCreatedView> {
   constructor(

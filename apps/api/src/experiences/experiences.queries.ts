@@ -3,11 +3,9 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { EventDataView, ExperienceView, PageEventDataView, ValidateEventDataBody } from '@qr/contracts';
 import { isAtEvent } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
-import type { Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
+import { type Caller, TenancyGate } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
-import { PageDirectory } from '../pages/page-directory';
-import { pageNotFound, PageReads } from '../pages/page-reads';
+import { PageDirectory, pageNotFound, PageReads } from '../pages';
 import { ExperienceOwners } from './experiences.handlers';
 
 /** Spec §7 "get experiences": the organisation's, soonest first. */

@@ -12,10 +12,9 @@ import {
   type CodeListView,
   type FolderView,
 } from '@qr/contracts';
-import { ListCodes } from '../codes/codes.queries';
+import { ListCodes } from '../codes';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
-import type { Caller } from '../identity/caller';
+import { AuthenticationGuard, type Caller, CurrentCaller } from '../identity';
 import { ChangeFolderCommand, CreateFolderCommand, type FolderChange } from './folders.handlers';
 import { GetFolder, ListFolders } from './folders.queries';
 import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';

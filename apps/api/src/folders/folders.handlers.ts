@@ -4,10 +4,9 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, type CreateFolderBody } from '@qr/contracts';
 import { folderDecider, folderStreamId, type CodeActor, type FolderCommand } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
-import { CodeReads } from '../codes/code-reads';
+import { CodeReads } from '../codes';
 import { StreamWriter } from '../decide-on-stream';
-import type { Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
+import { type Caller, TenancyGate } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
 
 /** Answers with the new folder's id. */

@@ -2,8 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards 
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { AddNoteBody, ListNotesQuery, NotePath, type NoteListView, type NoteView } from '@qr/contracts';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
-import type { Caller } from '../identity/caller';
+import { AuthenticationGuard, type Caller, CurrentCaller } from '../identity';
 import { AddNoteCommand, DeleteNoteCommand } from './notes.handlers';
 import { GetNote, ListNotes } from './notes.queries';
 import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';

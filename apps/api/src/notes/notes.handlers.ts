@@ -4,10 +4,9 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, type AddNoteBody } from '@qr/contracts';
 import { noteDecider, noteStreamId, type CodeActor, type NoteCommand } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
-import { codeNotFound, CodeReads } from '../codes/code-reads';
+import { codeNotFound, CodeReads } from '../codes';
 import { StreamWriter } from '../decide-on-stream';
-import type { Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
+import { type Caller, TenancyGate } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
 
 /** Answers with the new note's id. */

@@ -2,9 +2,8 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DomainError, type ListNotesQuery, type NoteListView, type NoteView } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
-import { codeNotFound, CodeReads } from '../codes/code-reads';
-import type { Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
+import { codeNotFound, CodeReads } from '../codes';
+import { type Caller, TenancyGate } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
 
 export class GetNote extends Query<NoteView> {

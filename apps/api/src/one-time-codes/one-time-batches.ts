@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type OneTimeBatchView } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
-import type { Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
+import { type Caller, TenancyGate } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
 
 export interface OneTimeBatchRow {

@@ -13,8 +13,7 @@ import {
   type OneTimeCodeListView,
 } from '@qr/contracts';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
-import type { Caller } from '../identity/caller';
+import { AuthenticationGuard, type Caller, CurrentCaller } from '../identity';
 import { DeleteOneTimeCodesCommand, IssueOneTimeCodesCommand } from './one-time-codes.handlers';
 import { GetOneTimeBatch, ListOneTimeBatches, ListOneTimeCodes } from './one-time-codes.queries';
 import { OneTimeBatches } from './one-time-batches';

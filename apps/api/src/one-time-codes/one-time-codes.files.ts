@@ -6,9 +6,7 @@ import { DomainError, MAX_PDF_SHEET_CODES, type OneTimeDownloadFormat, type QrDe
 import type { Config, SqlClient } from '@qr/platform';
 import { drawQrOnSheet, renderQrPng, renderQrSvg, type PngImage } from '@qr/qr-render';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
-import { CodeReads } from '../codes/code-reads';
-import { qrUrlOf } from '../codes/code-views';
-import { QrImages } from '../codes/qr-images';
+import { CodeReads, QrImages, qrUrlOf } from '../codes';
 import { batchCodePages } from './batch-code-pages';
 import type { OneTimeBatchRow } from './one-time-batches';
 

@@ -3,9 +3,8 @@ import { Command, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs
 import type { CreateOneTimeCodesBody, OneTimeBatchView } from '@qr/contracts';
 import { oneTimeBatchDecider, oneTimeBatchStreamId, type CodeActor, type OneTimeBatchCommand } from '@qr/domain';
 import { StreamWriter } from '../decide-on-stream';
-import type { Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
-import { GetCode } from '../codes/codes.queries';
+import { type Caller, TenancyGate } from '../identity';
+import { GetCode } from '../codes';
 import { OneTimeBatches, toBatchView } from './one-time-batches';
 
 export class IssueOneTimeCodesCommand extends Command<OneTimeBatchView> {

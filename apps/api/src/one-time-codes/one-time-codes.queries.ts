@@ -3,9 +3,8 @@ import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs'
 import type { ListOneTimeCodesQuery, OneTimeBatchListView, OneTimeBatchView, OneTimeCodeListView, OneTimeCodeView } from '@qr/contracts';
 import type { Config, SqlClient } from '@qr/platform';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
-import type { Caller } from '../identity/caller';
-import { publicLinkOf, qrUrlOf } from '../codes/code-views';
-import { GetCode } from '../codes/codes.queries';
+import type { Caller } from '../identity';
+import { GetCode, publicLinkOf, qrUrlOf } from '../codes';
 import { OneTimeBatches, toBatchView } from './one-time-batches';
 
 export class ListOneTimeBatches extends Query<OneTimeBatchListView> {

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type FormInput, type PageBlock, type PublicPageView } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
-import { CodeReads } from '../codes/code-reads';
-import { OrganizationReads } from '../identity/organization-reads';
+import { CodeReads } from '../codes';
+import { OrganizationReads } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
 
 export interface OpenPage extends Omit<PublicPageView, 'image_urls'> {

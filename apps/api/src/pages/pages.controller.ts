@@ -11,8 +11,7 @@ import {
   type SubmissionListView,
 } from '@qr/contracts';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
-import type { Caller } from '../identity/caller';
+import { AuthenticationGuard, type Caller, CurrentCaller } from '../identity';
 import { ChangePageCommand, CreatePageCommand } from './pages.handlers';
 import { GetPage, ListPages, ListSubmissions } from './pages.queries';
 import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';

@@ -15,14 +15,13 @@ import {
 } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
 import { PersonalDataVault, type Config, type SqlClient } from '@qr/platform';
-import { codeNotFound, CodeReads } from '../codes/code-reads';
+import { codeNotFound, CodeReads } from '../codes';
 import { decideOnStream } from '../decide-on-stream';
 import { HotPathAppender } from '../hot-path-appender';
 import { RequestValidationError } from '../http/problem-details';
-import type { Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
+import { type Caller, TenancyGate } from '../identity';
 import { CONFIG, EVENT_STORE, SQL_CLIENT } from '../infrastructure';
-import { UploadedImages } from '../uploads/uploaded-images';
+import { UploadedImages } from '../uploads';
 import { sanitisedBlocks } from './page-html';
 import { PageDirectory } from './page-directory';
 import { pageNotFound } from './page-reads';

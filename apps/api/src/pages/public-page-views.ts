@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PublicPageView } from '@qr/contracts';
-import { UploadedImages } from '../uploads/uploaded-images';
+import { UploadedImages } from '../uploads';
 import type { OpenPage } from './page-directory';
 
 /** Long enough to read the page; it asks again when opened again. */

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { CodeContent, CodeStatus } from '@qr/contracts';
 import { codeStreamId } from '@qr/domain';
 import type { ProjectionRunner } from '@qr/projections-runner';
-import { CodeReads } from '../codes/code-reads';
+import { CodeReads } from '../codes';
 import { PROJECTION_RUNNER } from '../infrastructure';
 
 /** What a scan needs to know about a code. */

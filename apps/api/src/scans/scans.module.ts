@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CodesModule } from '../codes/codes.module';
-import { OneTimeScans } from '../one-time-codes/one-time-scans';
+import { OneTimeScans } from '../one-time-codes';
 import { UploadsModule } from '../uploads/uploads.module';
 import { CodeDirectory } from './code-directory';
 import { PublicCodesController } from './public-codes.controller';

@@ -10,8 +10,7 @@ import {
   type TemplateView,
 } from '@qr/contracts';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { AuthenticationGuard, CurrentCaller } from '../identity/authentication.guard';
-import type { Caller } from '../identity/caller';
+import { AuthenticationGuard, type Caller, CurrentCaller } from '../identity';
 import { DeleteTemplateCommand, SaveTemplateCommand, UseTemplateCommand } from './templates.handlers';
 import { GetTemplate, ListTemplates } from './templates.queries';
 import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';

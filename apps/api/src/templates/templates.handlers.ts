@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CodeCreatedView, SaveCodeAsTemplateBody, SubmitTemplateBody, TemplateView, UseTemplateBody } from '@qr/contracts';
 import { templateDecider, templateStreamId, type CodeActor, type SaveTemplate } from '@qr/domain';
-import { CodeCopies } from '../clones/code-copies';
-import { newCodeId } from '../codes/code-id';
-import { assertPhotoStored } from '../codes/codes.handlers';
-import { QrImages } from '../codes/qr-images';
+import { CodeCopies } from '../clones';
+import { assertPhotoStored, newCodeId, QrImages } from '../codes';
 import { StreamWriter } from '../decide-on-stream';
-import type { Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
-import { storedBlocks } from '../pages/pages.handlers';
-import { UploadedImages } from '../uploads/uploaded-images';
+import { type Caller, TenancyGate } from '../identity';
+import { storedBlocks } from '../pages';
+import { UploadedImages } from '../uploads';
 import { TemplateCatalogue } from './templates.queries';
 
 /** Spec "Submit template": a template written from scratch, or (`from_code`) saved from one of the organisation's codes. */

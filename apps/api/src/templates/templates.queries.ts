@@ -3,8 +3,7 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { DomainError, TEMPLATE_GALLERY, type CodeContent, type QrDesign, type TemplatePage, type TemplateView } from '@qr/contracts';
 import type { CodeActor } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
-import type { Caller } from '../identity/caller';
-import { TenancyGate } from '../identity/tenancy-gate';
+import { type Caller, TenancyGate } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
 
 /** Spec "Get templates": the gallery, then the organisation's own, newest first. */

@@ -1,6 +1,6 @@
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { BlobUrlView } from '@qr/contracts';
-import type { Caller } from '../identity/caller';
+import type { Caller } from '../identity';
 import { UploadAccess } from './upload-access';
 import { UploadedImages } from './uploaded-images';
 

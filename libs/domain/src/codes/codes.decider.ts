@@ -1,6 +1,6 @@
 import { DomainError, type CodeStatus } from '@qr/contracts';
 import type { Decider } from '../decider';
-import { can } from '../identity/permissions';
+import { can } from '../identity';
 import type { CodeActor, CodeCommand } from './codes.commands';
 import type { CodeEvent } from './codes.events';
 

@@ -1,4 +1,4 @@
-import type { CodeActor } from '../codes/codes.commands';
+import type { CodeActor } from '../codes';
 import type { EventData, ExperienceContent } from './experiences.events';
 
 /** `experience_id` is drawn by the handler. */

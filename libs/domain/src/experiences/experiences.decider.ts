@@ -1,6 +1,6 @@
 import { DomainError } from '@qr/contracts';
 import type { Decider } from '../decider';
-import { can } from '../identity/permissions';
+import { can } from '../identity';
 import { eventDataProblem } from './event-location';
 import type { ExperienceCommand, PageEventDataCommand } from './experiences.commands';
 import type { ExperienceContent, ExperienceEvent, PageEventDataEvent } from './experiences.events';

@@ -1,4 +1,4 @@
-import type { CodeActor } from '../codes/codes.commands';
+import type { CodeActor } from '../codes';
 
 /** `folder_id` is drawn by the handler. */
 export interface CreateFolder {

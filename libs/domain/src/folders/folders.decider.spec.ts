@@ -1,5 +1,5 @@
 import { deciderSpec } from '../testing/decider-spec';
-import type { CodeActor } from '../codes/codes.commands';
+import type { CodeActor } from '../codes';
 import { folderDecider } from './folders.decider';
 import type { FolderEvent } from './folders.events';
 

@@ -1,6 +1,6 @@
 import { DomainError } from '@qr/contracts';
 import type { Decider } from '../decider';
-import { can } from '../identity/permissions';
+import { can } from '../identity';
 import type { FolderCommand } from './folders.commands';
 import type { FolderEvent } from './folders.events';
 

@@ -1,4 +1,4 @@
-import type { CodeActor } from '../codes/codes.commands';
+import type { CodeActor } from '../codes';
 
 /** `note_id` is drawn by the handler, which has checked that the code is a live code of `org_id`. */
 export interface AddNote {

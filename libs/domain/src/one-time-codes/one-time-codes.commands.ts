@@ -1,4 +1,4 @@
-import type { CodeActor } from '../codes/codes.commands';
+import type { CodeActor } from '../codes';
 
 /** `batch_id` and `seed` are drawn by the handler, so the decider stays pure. */
 export interface IssueOneTimeCodes {

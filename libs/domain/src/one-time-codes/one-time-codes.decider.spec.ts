@@ -1,6 +1,6 @@
 import { MAX_ONE_TIME_CODES } from '@qr/contracts';
 import { deciderSpec } from '../testing/decider-spec';
-import type { CodeActor } from '../codes/codes.commands';
+import type { CodeActor } from '../codes';
 import type { IssueOneTimeCodes, UseOneTimeCode } from './one-time-codes.commands';
 import { oneTimeBatchDecider, oneTimeCodeDecider } from './one-time-codes.decider';
 import type { OneTimeBatchEvent, OneTimeCodeUsed } from './one-time-codes.events';

@@ -1,6 +1,6 @@
 import { DomainError, MAX_ONE_TIME_CODES } from '@qr/contracts';
 import type { Decider } from '../decider';
-import { can } from '../identity/permissions';
+import { can } from '../identity';
 import type { OneTimeBatchCommand, UseOneTimeCode } from './one-time-codes.commands';
 import type { OneTimeBatchEvent, OneTimeCodeUsed } from './one-time-codes.events';
 

@@ -1,4 +1,4 @@
-import type { CodeActor } from '../codes/codes.commands';
+import type { CodeActor } from '../codes';
 import { deciderSpec } from '../testing/decider-spec';
 import { pageNameDecider, type PageNameEvent } from './page-names';
 

@@ -1,7 +1,7 @@
 import { DomainError } from '@qr/contracts';
-import type { CodeActor } from '../codes/codes.commands';
+import type { CodeActor } from '../codes';
 import type { Decider } from '../decider';
-import { can } from '../identity/permissions';
+import { can } from '../identity';
 
 /**
  * Vanity names (`/p/{name}`) are unique across the server. Each name is a stream of its own,

@@ -1,4 +1,4 @@
-import type { CodeActor } from '../codes/codes.commands';
+import type { CodeActor } from '../codes';
 import type { PageContent } from './pages.events';
 
 /** `page_id` is drawn by the handler, which has checked that the code is the organisation's. */

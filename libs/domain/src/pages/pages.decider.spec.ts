@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_BLOCKS, DEFAULT_REGISTRATION_FORM } from '@qr/contracts';
-import type { CodeActor } from '../codes/codes.commands';
+import type { CodeActor } from '../codes';
 import { deciderSpec } from '../testing/decider-spec';
 import type { PageCommand } from './pages.commands';
 import { pageDecider } from './pages.decider';

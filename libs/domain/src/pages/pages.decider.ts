@@ -1,6 +1,6 @@
 import { DomainError } from '@qr/contracts';
 import type { Decider } from '../decider';
-import { can } from '../identity/permissions';
+import { can } from '../identity';
 import type { PageCommand } from './pages.commands';
 import type { PageEvent } from './pages.events';
 

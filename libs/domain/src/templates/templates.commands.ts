@@ -1,4 +1,4 @@
-import type { CodeActor } from '../codes/codes.commands';
+import type { CodeActor } from '../codes';
 import type { TemplateSaved } from './templates.events';
 
 /** `template_id` is drawn by the handler, which has checked the source code and the page's images. */

@@ -1,6 +1,6 @@
 import { QrDesign, type CodeContent } from '@qr/contracts';
 import { deciderSpec } from '../testing/decider-spec';
-import type { CodeActor } from '../codes/codes.commands';
+import type { CodeActor } from '../codes';
 import type { SaveTemplate } from './templates.commands';
 import { templateDecider } from './templates.decider';
 import type { TemplateEvent } from './templates.events';

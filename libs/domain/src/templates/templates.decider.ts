@@ -1,6 +1,6 @@
 import { DomainError } from '@qr/contracts';
 import type { Decider } from '../decider';
-import { can } from '../identity/permissions';
+import { can } from '../identity';
 import type { TemplateCommand } from './templates.commands';
 import type { TemplateEvent } from './templates.events';
 

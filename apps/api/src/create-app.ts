@@ -5,9 +5,10 @@ import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppModule } from './app.module';
+import { API_PATHS, AppModule } from './app.module';
 import { APP_VERSION } from './app-version';
 import { serveApiDocs } from './http/api-docs';
+import { buildOpenApiDocument } from './http/openapi';
 import { acceptEmptyJsonBodies } from './http/empty-json-body';
 import { NestPinoLogger } from './http/nest-logger';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
@@ -60,7 +61,7 @@ export async function createApp(
   // No proxy setting exists yet, so forwarded headers are never believed (see OidcMountOptions).
   // With an external issuer (OIDC_ISSUER) there are no local accounts to sign in to.
   if (!infra.config.OIDC_ISSUER) await mountOidcProvider(app, { trustProxy: false });
-  await serveApiDocs(app, { version: APP_VERSION, serverUrl: infra.config.PUBLIC_URL });
+  await serveApiDocs(app, buildOpenApiDocument({ version: APP_VERSION, serverUrl: infra.config.PUBLIC_URL }, API_PATHS));
   const webDist = resolve(infra.config.WEB_DIST_DIR ?? 'dist/apps/web');
   const servesWeb = infra.config.NODE_ENV === 'production' && (await serveWebApp(app, webDist));
   // Nest routes unmatched paths and Fastify's own errors (malformed JSON) through this filter too.

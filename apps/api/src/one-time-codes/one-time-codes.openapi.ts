@@ -11,10 +11,11 @@ import {
   OneTimeDownloadQuery,
 } from '@qr/contracts';
 import { z } from 'zod';
-import { body, json, type Route } from '../http/openapi';
+import { body, json, type ApiPaths } from '../http/openapi';
 
 /** One-time codes in the OpenAPI document, from the contracts the routes validate with. */
-export function registerOneTimeCodesPaths(route: Route): void {
+export function registerOneTimeCodesPaths({ signedIn }: ApiPaths): void {
+  const route = signedIn('one-time codes', '/api/v1/one-time-codes');
   route('post', '', `Create 1–${MAX_ONE_TIME_CODES.toLocaleString('en')} single-use codes from a base code (owner, admin, editor)`, { 201: json('Created', OneTimeBatchView) }, {
     body: body(CreateOneTimeCodesBody),
   });

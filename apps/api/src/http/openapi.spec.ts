@@ -5,6 +5,15 @@ import { buildOpenApiDocument } from './openapi';
 const document = buildOpenApiDocument({ version: '0.0.0-test', serverUrl: 'http://localhost:3000' }, API_PATHS);
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const json = JSON.parse(JSON.stringify(document)) as { [key: string]: Json };
+const schemas = (json.components as { schemas: Record<string, { properties: Record<string, { pattern: string }> }> }).schemas;
+
+/** Every `pattern` keyword anywhere in the document, with where it is. */
+function patternsOf(node: Json, at = ''): { at: string; pattern: string }[] {
+  if (Array.isArray(node)) return node.flatMap((child, index) => patternsOf(child, `${at}/${index}`));
+  if (node === null || typeof node !== 'object') return [];
+  const own = typeof node.pattern === 'string' ? [{ at, pattern: node.pattern }] : [];
+  return [...own, ...Object.entries(node).flatMap(([key, child]) => patternsOf(child, `${at}/${key}`))];
+}
 
 describe('the OpenAPI document', () => {
   it('is valid against the OpenAPI 3.1 schema', async () => {
@@ -13,4 +22,17 @@ describe('the OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
+  it('writes every pattern as a Unicode regular expression with no flags in it', () => {
+    const patterns = patternsOf(json);
+    expect(patterns.length).toBeGreaterThan(10);
+    for (const { at, pattern } of patterns) {
+      expect({ at, flags: /\/[dgimsuvy]+$/.test(pattern) }).toEqual({ at, flags: false });
+      expect(() => new RegExp(pattern, 'u')).not.toThrow();
+    }
+  });
+
+  it('lets a frame’s call to action and a landing page’s event name match their patterns', () => {
+    expect(new RegExp(schemas.QrFrame!.properties.text!.pattern, 'u').test('Scan me ✓')).toBe(true);
+    expect(new RegExp(schemas.AnalyticsEventBody!.properties.name!.pattern, 'u').test('button:click Größe')).toBe(true);
+  });
 });

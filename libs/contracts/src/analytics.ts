@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CodeId } from './codes';
 import { PageId } from './pages';
-import { matchingUnicode } from './unicode-pattern';
+import { matchingUnicode, orNull } from './openapi-shapes';
 
 /**
  * The analytics context's HTTP contract (spec §3 "Analytics period choices", §7 "Collection and
@@ -73,7 +73,7 @@ export type AnalyticsRange = z.infer<typeof AnalyticsRange>;
 export const AnalyticsView = z
   .object({
     org_id: z.uuid(),
-    code_id: CodeId.nullable(),
+    code_id: orNull(CodeId),
     period: AnalyticsPeriod,
     time_zone: z.string(),
     range: AnalyticsRange,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { matchingUnicode } from './unicode-pattern';
+import { matchingUnicode } from './openapi-shapes';
 
 /**
  * How a code's QR image looks (issue 4 "Design the QR"). Every field has a default, so `{}` is the

@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { API_PATHS } from '../app.module';
+import { OpenApiSchemas } from '../testing/openapi-schemas';
 import { buildOpenApiDocument } from './openapi';
 
 const document = buildOpenApiDocument({ version: '0.0.0-test', serverUrl: 'http://localhost:3000' }, API_PATHS);
@@ -34,5 +35,15 @@ describe('the OpenAPI document', () => {
   it('lets a frame’s call to action and a landing page’s event name match their patterns', () => {
     expect(new RegExp(schemas.QrFrame!.properties.text!.pattern, 'u').test('Scan me ✓')).toBe(true);
     expect(new RegExp(schemas.AnalyticsEventBody!.properties.name!.pattern, 'u').test('button:click Größe')).toBe(true);
+  });
+
+  it('says null where an answer holds null in place of a named schema (an organisation’s analytics, a code that is no clone, a page in no experience)', () => {
+    const schemas = new OpenApiSchemas(json);
+    for (const [schema, property] of [['AnalyticsView', 'code_id'], ['Code', 'base_code_id'], ['EventDataView', 'experience_id']] as const) {
+      const pointer = `/components/schemas/${schema}/properties/${property}`;
+      expect({ pointer, errors: schemas.errors(pointer, null) }).toEqual({ pointer, errors: [] });
+    }
+    expect(schemas.errors('/components/schemas/AnalyticsView/properties/code_id', 'abcdefghij')).toEqual([]);
+    expect(schemas.errors('/components/schemas/AnalyticsView/properties/code_id', 'not a code id')).not.toEqual([]);
   });
 });

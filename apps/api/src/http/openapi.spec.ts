@@ -2,11 +2,17 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { API_PATHS } from '../app.module';
 import { OpenApiSchemas } from '../testing/openapi-schemas';
 import { buildOpenApiDocument } from './openapi';
+import { isRateLimited } from './public-rate-limit';
 
 const document = buildOpenApiDocument({ version: '0.0.0-test', serverUrl: 'http://localhost:3000' }, API_PATHS);
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const json = JSON.parse(JSON.stringify(document)) as { [key: string]: Json };
 const schemas = (json.components as { schemas: Record<string, { properties: Record<string, { pattern: string }> }> }).schemas;
+
+type Operation = { parameters?: { in: string; name: string }[]; responses: Record<string, unknown> };
+const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+  Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({ path, method, operation })),
+);
 
 /** Every `pattern` keyword anywhere in the document, with where it is. */
 function patternsOf(node: Json, at = ''): { at: string; pattern: string }[] {
@@ -35,6 +41,15 @@ describe('the OpenAPI document', () => {
   it('lets a frame’s call to action and a landing page’s event name match their patterns', () => {
     expect(new RegExp(schemas.QrFrame!.properties.text!.pattern, 'u').test('Scan me ✓')).toBe(true);
     expect(new RegExp(schemas.AnalyticsEventBody!.properties.name!.pattern, 'u').test('button:click Größe')).toBe(true);
+  });
+
+  it('documents the refusals that come before any route: 414 for a path parameter over the router’s length, 429 from the rate limit', () => {
+    expect(operations.length).toBeGreaterThan(90);
+    for (const { path, method, operation } of operations) {
+      const statuses = Object.keys(operation.responses);
+      const hasPathParameter = (operation.parameters ?? []).some((parameter) => parameter.in === 'path');
+      expect({ path, method, 414: statuses.includes('414'), 429: statuses.includes('429') }).toEqual({ path, method, 414: hasPathParameter, 429: isRateLimited(path) });
+    }
   });
 
   it('says null where an answer holds null in place of a named schema (an organisation’s analytics, a code that is no clone, a page in no experience)', () => {

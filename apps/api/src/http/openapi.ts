@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { Problem } from '@qr/contracts';
 import type { z } from 'zod';
+import { isRateLimited } from './public-rate-limit';
 
 export type ProblemResponse = { description: string; content: { 'application/problem+json': { schema: typeof Problem } } };
 export type Responses = RouteConfig['responses'];
@@ -39,7 +40,14 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
     description: 'An access token from the sign-in service (/oidc), or an API key `qrk_…`.',
   });
   const refusal = (statuses: readonly number[]): Responses => Object.fromEntries(statuses.map((status) => [status, problem]));
-  const register = (config: RouteConfig, _routeOptions: RouteOptions) => registry.registerPath(config);
+  const register = (config: RouteConfig, _routeOptions: RouteOptions) => {
+    const refusals = [
+      // A path parameter longer than the router takes (maxParamLength) is refused before any route.
+      ...(config.request?.params ? [414] : []),
+      ...(isRateLimited(config.path) ? [429] : []),
+    ];
+    registry.registerPath({ ...config, responses: { ...config.responses, ...refusal(refusals) } });
+  };
 
   const paths: ApiPaths = {
     problem,

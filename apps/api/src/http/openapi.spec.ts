@@ -9,7 +9,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const json = JSON.parse(JSON.stringify(document)) as { [key: string]: Json };
 const schemas = (json.components as { schemas: Record<string, { properties: Record<string, { pattern: string }> }> }).schemas;
 
-type Operation = { parameters?: { in: string; name: string }[]; responses: Record<string, unknown> };
+type Operation = { parameters?: { in?: string; name?: string; $ref?: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> };
 const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
   Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({ path, method, operation })),
 );
@@ -60,5 +60,31 @@ describe('the OpenAPI document', () => {
     }
     expect(schemas.errors('/components/schemas/AnalyticsView/properties/code_id', 'abcdefghij')).toEqual([]);
     expect(schemas.errors('/components/schemas/AnalyticsView/properties/code_id', 'not a code id')).not.toEqual([]);
+  });
+
+  it('says where a command answers its position and where a query waits for one, on every /api/v1 operation', () => {
+    const readsOnly = [
+      'post /api/v1/codes/qr-preview',
+      'post /api/v1/organizations/check-existence',
+      'post /api/v1/exports/csv',
+      'post /api/v1/public/pages/{id}/return',
+      'post /api/v1/public/event-data/check-location',
+      'post /api/v1/public/event-data/validate',
+    ];
+    for (const { path, method, operation } of operations) {
+      const api = path.startsWith('/api/v1/');
+      const command = api && method !== 'get' && !readsOnly.includes(`${method} ${path}`);
+      const successes = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
+      expect({ path, method, answersPosition: successes.map(([, response]) => response.headers?.['x-position'] !== undefined) }).toEqual({
+        path,
+        method,
+        answersPosition: successes.map(() => command),
+      });
+      const waits = (operation.parameters ?? []).some((parameter) => parameter.$ref === '#/components/parameters/MinPosition');
+      expect({ path, method, waits }).toEqual({ path, method, waits: api && method === 'get' });
+    }
+    const components = json.components as { headers: Record<string, { schema: { pattern: string } }>; parameters: Record<string, { name: string; schema: { pattern: string } }> };
+    expect(components.headers.Position!.schema.pattern).toBe('^[0-9]+-[0-9]+$');
+    expect([components.parameters.MinPosition!.name, components.parameters.MinPosition!.schema.pattern]).toEqual(['min_position', '^[0-9]+-[0-9]+$']);
   });
 });

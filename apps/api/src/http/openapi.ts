@@ -24,6 +24,9 @@ export const json = (description: string, schema: z.ZodType) => ({ description, 
 export const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 
 const SIGNED_IN_REFUSALS = [400, 401, 403, 404, 409, 500] as const;
+/** Where a command's answer carries its position and a query may wait for one (read your own writes, DESIGN.md §1). */
+const POSITION_PATTERN = '^[0-9]+-[0-9]+$';
+const COMMAND_METHODS: readonly RouteConfig['method'][] = ['post', 'put', 'patch', 'delete'];
 
 /**
  * The HTTP contract as OpenAPI, generated from the same zod schemas the API validates with and the
@@ -39,14 +42,36 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
     scheme: 'bearer',
     description: 'An access token from the sign-in service (/oidc), or an API key `qrk_…`.',
   });
+  const position = { type: 'string', pattern: POSITION_PATTERN } as const;
+  const positionHeader = registry.registerComponent('headers', 'Position', {
+    description: 'The log position of the command’s last event; pass it as min_position to read your own write.',
+    schema: position,
+  });
+  const minPosition = registry.registerComponent('parameters', 'MinPosition', {
+    name: 'min_position',
+    in: 'query',
+    required: false,
+    description: 'Wait, bounded, until the read models this query reads have reached this position (a command’s `x-position`).',
+    schema: position,
+  });
+
   const refusal = (statuses: readonly number[]): Responses => Object.fromEntries(statuses.map((status) => [status, problem]));
-  const register = (config: RouteConfig, _routeOptions: RouteOptions) => {
+  const register = (config: RouteConfig, routeOptions: RouteOptions) => {
+    const api = config.path.startsWith('/api/v1/');
+    const answersPosition = api && COMMAND_METHODS.includes(config.method) && !routeOptions.readsOnly;
+    const responses = Object.fromEntries(
+      Object.entries(config.responses).map(([status, response]) => [status, answersPosition && status.startsWith('2') ? { ...response, headers: { 'x-position': positionHeader.ref } } : response]),
+    );
     const refusals = [
       // A path parameter longer than the router takes (maxParamLength) is refused before any route.
       ...(config.request?.params ? [414] : []),
       ...(isRateLimited(config.path) ? [429] : []),
     ];
-    registry.registerPath({ ...config, responses: { ...config.responses, ...refusal(refusals) } });
+    registry.registerPath({
+      ...config,
+      ...(api && config.method === 'get' ? { parameters: [minPosition.ref] } : {}),
+      responses: { ...responses, ...refusal(refusals) },
+    });
   };
 
   const paths: ApiPaths = {

@@ -13,6 +13,7 @@ import { acceptEmptyJsonBodies } from './http/empty-json-body';
 import { NestPinoLogger } from './http/nest-logger';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { limitPublicRoutes, type PublicRateLimit } from './http/public-rate-limit';
+import { RouteMethods } from './http/route-methods';
 import { answerUnparsableRequest } from './http/unparsable-request';
 import { serveWebApp } from './http/web-app';
 import { mountOidcProvider } from './identity/auth/mount-oidc-provider';
@@ -51,6 +52,8 @@ export async function createApp(
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with(infra, options.extraModules), adapter, {
     logger: new NestPinoLogger(infra.logger),
   });
+  const routes = new RouteMethods();
+  routes.watch(app.getHttpAdapter().getInstance());
   app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -65,7 +68,7 @@ export async function createApp(
   const webDist = resolve(infra.config.WEB_DIST_DIR ?? 'dist/apps/web');
   const servesWeb = infra.config.NODE_ENV === 'production' && (await serveWebApp(app, webDist));
   // Nest routes unmatched paths and Fastify's own errors (malformed JSON) through this filter too.
-  problems = new ProblemDetailsFilter({ servesWeb, address: { publicUrl: infra.config.PUBLIC_URL, altHost: infra.config.ALT_HOST } });
+  problems = new ProblemDetailsFilter({ servesWeb, address: { publicUrl: infra.config.PUBLIC_URL, altHost: infra.config.ALT_HOST }, routes });
   app.useGlobalFilters(problems);
 
   await app.init();

@@ -9,6 +9,7 @@ import { API_PATHS, AppModule } from './app.module';
 import { APP_VERSION } from './app-version';
 import { serveApiDocs } from './http/api-docs';
 import { buildOpenApiDocument } from './http/openapi';
+import { clientTimeoutOptions, DEFAULT_CLIENT_TIMEOUTS, type ClientTimeouts } from './http/client-timeouts';
 import { acceptEmptyJsonBodies } from './http/empty-json-body';
 import { NestPinoLogger } from './http/nest-logger';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
@@ -29,7 +30,7 @@ const REQUEST_ID = /^[\w.-]{1,128}$/;
  */
 export async function createApp(
   infra: Infrastructure,
-  options: { extraModules?: Type[]; publicRateLimit?: PublicRateLimit } = {},
+  options: { extraModules?: Type[]; publicRateLimit?: PublicRateLimit; clientTimeouts?: ClientTimeouts } = {},
 ): Promise<NestFastifyApplication> {
   const scanFront = new ScanFront(infra.logger);
   // Made once the app knows whether it serves the web app; no request arrives before.
@@ -43,6 +44,7 @@ export async function createApp(
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
+    ...clientTimeoutOptions(options.clientTimeouts ?? DEFAULT_CLIENT_TIMEOUTS),
     clientErrorHandler: answerUnparsableRequest,
     // A path the router cannot take apart (bad percent-encoding, a segment over maxParamLength) fails
     // before any route and Nest's exception handling; it leaves as problem details like every other

@@ -5,6 +5,7 @@ import { createLogger, loadConfig, type SqlClient } from '@qr/platform';
 import { openTestPglite } from '@qr/platform/testing';
 import { inProcessProjections, KafkaRelay, openAnalyticsSink, ProjectionRunner, type KafkaRelayOptions } from '@qr/projections-runner';
 import { createApp } from '../create-app';
+import type { ClientTimeouts } from '../http/client-timeouts';
 import type { PublicRateLimit } from '../http/public-rate-limit';
 
 export interface TestApp {
@@ -16,7 +17,9 @@ export interface TestApp {
 }
 
 /** The whole API in-process on a fresh in-memory PGlite, called with `app.inject`. */
-export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModules?: Type[]; publicRateLimit?: PublicRateLimit; relay?: Partial<KafkaRelayOptions> } = {},): Promise<TestApp> {
+export async function startTestApp(
+  options: { env?: NodeJS.ProcessEnv; extraModules?: Type[]; publicRateLimit?: PublicRateLimit; clientTimeouts?: ClientTimeouts; relay?: Partial<KafkaRelayOptions> } = {},
+): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', ...options.env });
   const logger = createLogger('silent');
   const db = await openTestPglite();
@@ -26,7 +29,7 @@ export async function startTestApp(options: { env?: NodeJS.ProcessEnv; extraModu
   await projections.start();
   const relay = KafkaRelay.configured(config, db, eventStore, logger, options.relay);
   await relay?.start();
-  const app = await createApp({ config, logger, db, eventStore, projections, analytics: analytics.reader, relay }, { extraModules: options.extraModules, publicRateLimit: options.publicRateLimit });
+  const app = await createApp({ config, logger, db, eventStore, projections, analytics: analytics.reader, relay }, { extraModules: options.extraModules, publicRateLimit: options.publicRateLimit, clientTimeouts: options.clientTimeouts });
   await app.getHttpAdapter().getInstance().ready();
   return {
     app,

@@ -18,16 +18,16 @@ import { z } from 'zod';
 import { body, json, type ApiPaths } from '../http/openapi';
 
 /** Dynamic codes; a design that would not scan is refused with 422 design_unscannable. */
-export function registerCodesPaths({ signedIn, open }: ApiPaths): void {
+export function registerCodesPaths({ signedIn, open, problem }: ApiPaths): void {
   const route = signedIn('codes', '/api/v1/codes');
-  route('post', '', 'Create a code; its QR encodes {PUBLIC_URL}/{code_id} (owner, admin, editor)', { 201: json('Created', CodeCreatedView) }, {
+  route('post', '', 'Create a code; its QR encodes {PUBLIC_URL}/{code_id} (owner, admin, editor)', { 201: json('Created', CodeCreatedView), 422: problem }, {
     body: body(CreateCodeBody),
   });
   route('get', '', 'An organisation’s codes, newest first, paginated and filtered', { 200: json('Listed', CodeListView) }, { query: ListCodesQuery });
   route('get', '/names', 'Names and ids of an organisation’s codes, for pickers', { 200: json('Listed', z.array(CodeNameView)) }, { query: OrgQuery });
   route('get', '/{code_id}', 'A code', { 200: json('Found', CodeView) }, { params: CodePath });
   route('get', '/{code_id}/children', 'Codes derived from this one (clones, one-time codes); org_id, if given, must own it', { 200: json('Listed', z.array(CodeView)) }, { params: CodePath, query: ChildCodesQuery });
-  route('put', '/{code_id}', 'Replace its name, content (type included) and design; the printed QR keeps working', { 200: json('Changed', CodeView) }, {
+  route('put', '/{code_id}', 'Replace its name, content (type included) and design; the printed QR keeps working', { 200: json('Changed', CodeView), 422: problem }, {
     params: CodePath,
     body: body(UpdateCodeBody),
   });
@@ -47,6 +47,8 @@ export function registerCodesPaths({ signedIn, open }: ApiPaths): void {
           'application/pdf': { schema: z.string().meta({ format: 'binary' }) },
         },
       },
+      // With `holds`, the image must scan as what it holds.
+      422: problem,
     },
     { params: CodePath, query: QrImageQuery },
   );

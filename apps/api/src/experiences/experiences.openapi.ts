@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { body, json, type ApiPaths } from '../http/openapi';
 
 /** Experiences, pages' event data and the `/page/{id}` guard's public checks, from the contracts the API validates with. */
-export function registerExperiencesPaths({ signedIn, open }: ApiPaths): void {
+export function registerExperiencesPaths({ signedIn, open, problem }: ApiPaths): void {
   const experiences = signedIn('experiences', '/api/v1/experiences');
   const pages = signedIn('experiences', '/api/v1/pages');
   experiences('post', '', 'Create an experience of the organisation (owner, admin, editor)', { 201: json('Created', ExperienceCreatedView) }, { body: body(CreateExperienceBody) });
@@ -29,7 +29,7 @@ export function registerExperiencesPaths({ signedIn, open }: ApiPaths): void {
   experiences('delete', '/{experience_id}', 'Delete the experience; its pages keep their event data', { 204: { description: 'Deleted' } }, { params: ExperiencePath });
 
   pages('get', '/{page_id}/event-data', 'The page’s event data, or null when anyone may open it', { 200: json('Found', PageEventDataView) }, { params: PagePath });
-  pages('put', '/{page_id}/event-data', 'Attach event data: visitors must be within the radius during the window (422 event_data_invalid, 400 for coordinates out of range)', { 200: json('Changed', PageEventDataView) }, {
+  pages('put', '/{page_id}/event-data', 'Attach event data: visitors must be within the radius during the window (422 event_data_invalid, 400 for coordinates out of range)', { 200: json('Changed', PageEventDataView), 422: problem }, {
     params: PagePath,
     body: body(PutEventDataBody),
   });

@@ -23,7 +23,8 @@ export type RegisterPaths = (paths: ApiPaths) => void;
 export const json = (description: string, schema: z.ZodType) => ({ description, content: { 'application/json': { schema } } });
 export const body = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 
-const SIGNED_IN_REFUSALS = [400, 401, 403, 404, 409, 500] as const;
+// 503: an external sign-in service (OIDC_ISSUER) that cannot be reached to check the token.
+const SIGNED_IN_REFUSALS = [400, 401, 403, 404, 409, 500, 503] as const;
 /** Where a command's answer carries its position and a query may wait for one (read your own writes, DESIGN.md §1). */
 const POSITION_PATTERN = '^[0-9]+-[0-9]+$';
 const COMMAND_METHODS: readonly RouteConfig['method'][] = ['post', 'put', 'patch', 'delete'];

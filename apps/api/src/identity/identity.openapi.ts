@@ -26,7 +26,7 @@ import { body, json, type ApiPaths } from '../http/openapi';
 import { ApiKeyPath, MemberPath, OrganizationPath } from './organization-paths';
 
 /** Organisations, users, API keys, terms and the profile: every route but the public terms and the sign-in configuration takes a bearer token or an API key. */
-export function registerIdentityPaths({ signedIn, open }: ApiPaths): void {
+export function registerIdentityPaths({ signedIn, open, problem }: ApiPaths): void {
   const route = signedIn('identity', '/api/v1/organizations');
   const profileRoute = signedIn('identity', '/api/v1/profile');
 
@@ -84,5 +84,7 @@ export function registerIdentityPaths({ signedIn, open }: ApiPaths): void {
 
   profileRoute('get', '', 'The signed-in user’s profile', { 200: json('Found', ProfileView) });
   profileRoute('patch', '', 'Change the signed-in user’s name', { 200: json('Changed', ProfileView) }, { body: body(UpdateProfileBody) });
-  profileRoute('post', '/password', 'Change the signed-in user’s password', { 204: { description: 'Changed' } }, { body: body(ChangePasswordBody) });
+  profileRoute('post', '/password', 'Change the signed-in user’s password; too many wrong current passwords lock the account for a while (423)', { 204: { description: 'Changed' }, 423: problem }, {
+    body: body(ChangePasswordBody),
+  });
 }

@@ -21,7 +21,7 @@ import { buildOpenApiDocument } from './openapi';
  * FUZZ_SEED picks another.
  */
 
-const REQUESTS_PER_OPERATION = 24;
+const REQUESTS_PER_OPERATION = 32;
 const SEED = Number(process.env.FUZZ_SEED ?? 50);
 const OWNER = 'fuzz-owner@example.com';
 

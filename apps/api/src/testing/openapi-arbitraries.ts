@@ -43,15 +43,21 @@ export class SchemaArbitraries {
   ) {}
 
   /** Values the schema takes (as far as generation can tell: formats such as email are approximate). */
-  valid(schema: JsonSchema, name?: string, depth = 0): fc.Arbitrary<unknown> {
-    const generated = this.generated(schema, depth);
-    const known = name ? this.known[name] : undefined;
-    return known?.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: generated }) : generated;
+  valid(schema: JsonSchema, name?: string): fc.Arbitrary<unknown> {
+    return this.named(schema, name, 0, false);
   }
 
-  /** Values that fit the schema, or are near misses of it, or anything at all. */
+  /** Values that fit the schema but for a slip somewhere inside, or are near misses of it, or anything at all. */
   any(schema: JsonSchema, name?: string): fc.Arbitrary<unknown> {
-    return fc.oneof({ weight: 4, arbitrary: this.valid(schema, name) }, { weight: 2, arbitrary: this.nearMiss(schema) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+    return fc.oneof({ weight: 4, arbitrary: this.named(schema, name, 0, true) }, { weight: 2, arbitrary: this.nearMiss(schema) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+  }
+
+  /** A known value for this name, or a generated one; with `slips`, a field or item deep inside may be a near miss. */
+  private named(schema: JsonSchema, name: string | undefined, depth: number, slips: boolean): fc.Arbitrary<unknown> {
+    const generated = this.generated(schema, depth, slips);
+    const known = name ? this.known[name] : undefined;
+    const value = known?.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: generated }) : generated;
+    return slips && depth > 0 ? fc.oneof({ weight: 3, arbitrary: value }, { weight: 1, arbitrary: this.nearMiss(schema) }) : value;
   }
 
   private resolve(schema: JsonSchema): JsonSchema {
@@ -62,15 +68,15 @@ export class SchemaArbitraries {
     return this.resolve(target);
   }
 
-  private generated(given: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+  private generated(given: JsonSchema, depth: number, slips: boolean): fc.Arbitrary<unknown> {
     const schema = this.resolve(given);
     if (schema.const !== undefined) return fc.constant(schema.const);
     if (schema.enum) return fc.constantFrom(...schema.enum);
     const choices = schema.anyOf ?? schema.oneOf;
-    if (choices) return fc.oneof(...choices.map((choice) => this.generated(choice, depth + 1)));
-    if (schema.allOf) return this.generated(schema.allOf[0]!, depth + 1);
+    if (choices) return fc.oneof(...choices.map((choice) => this.generated(choice, depth + 1, slips)));
+    if (schema.allOf) return this.generated(schema.allOf[0]!, depth + 1, slips);
     const types = [schema.type ?? 'string'].flat();
-    if (types.length > 1) return fc.oneof(...types.map((type) => this.generated({ ...schema, type }, depth)));
+    if (types.length > 1) return fc.oneof(...types.map((type) => this.generated({ ...schema, type }, depth, slips)));
     switch (types[0]) {
       case 'null':
         return fc.constant(null);
@@ -86,19 +92,27 @@ export class SchemaArbitraries {
       case 'array':
         return depth > MAX_DEPTH
           ? fc.constant([])
-          : fc.array(this.generated(schema.items ?? {}, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? MAX_ITEMS, MAX_ITEMS)) });
+          : fc.array(this.named(schema.items ?? {}, undefined, depth + 1, slips), {
+              // A slip needs an item to slip in.
+              minLength: Math.max(schema.minItems ?? 0, slips ? 1 : 0),
+              maxLength: Math.max(schema.minItems ?? 0, 1, Math.min(schema.maxItems ?? MAX_ITEMS, MAX_ITEMS)),
+            });
       case 'object':
-        return this.object(schema, depth);
+        return this.object(schema, depth, slips);
       default:
         return stringOf(schema);
     }
   }
 
-  private object(schema: JsonSchema, depth: number): fc.Arbitrary<Record<string, unknown>> {
+  private object(schema: JsonSchema, depth: number, slips: boolean): fc.Arbitrary<Record<string, unknown>> {
     const properties = schema.properties ?? {};
     const required = schema.required ?? [];
-    const shape = Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, depth > MAX_DEPTH ? fc.constant(undefined) : this.valid(property, key, depth + 1)]));
-    return fc.record(shape, { requiredKeys: required.filter((key) => key in properties) as never[] }) as fc.Arbitrary<Record<string, unknown>>;
+    // An optional field is there three times in four (a left-out field is undefined, which JSON leaves out).
+    const field = (key: string, property: JsonSchema) => {
+      const value = depth > MAX_DEPTH ? fc.constant(undefined) : this.named(property, key, depth + 1, slips);
+      return required.includes(key) ? value : fc.option(value, { freq: 4, nil: undefined });
+    };
+    return fc.record(Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, field(key, property)])));
   }
 
   /** A value that fits the schema but for one thing. */
@@ -107,7 +121,7 @@ export class SchemaArbitraries {
     const types = [schema.type ?? (schema.properties ? 'object' : 'string')].flat();
     if (types.includes('object') && schema.properties) {
       const required = schema.required ?? [];
-      const fits = this.object(schema, 0);
+      const fits = this.object(schema, 0, false);
       return fc.oneof(
         // A required field left out.
         required.length ? fc.tuple(fits, fc.constantFrom(...required)).map(([value, key]) => ({ ...value, [key]: undefined })) : fits,

@@ -52,8 +52,16 @@ interface GeneratedRequest {
   url: string;
   body?: unknown;
   upload?: 'image' | 'not-an-image';
+  /** A body the operation does not take: another content type, or over the size limit. */
+  raw?: { payload: string; contentType: string };
   signedIn: boolean;
 }
+
+const OFF_CONTRACT_BODIES = [
+  { payload: 'plain words', contentType: 'text/plain' },
+  { payload: '<xml/>', contentType: 'application/xml' },
+  { payload: JSON.stringify({ text: 'x'.repeat(1_100_000) }), contentType: 'application/json' },
+];
 
 // Deletions go last, so that the ids the other operations are called with still exist for them.
 const operations: Operation[] = Object.entries(document.paths)
@@ -79,11 +87,12 @@ function requestsOf({ path, operation }: Operation, arbitraries: SchemaArbitrari
     ...queryParameters.map((parameter) => (parameter.required ? value(parameter.schema, parameter.name) : fc.option(value(parameter.schema, parameter.name), { freq: 2, nil: undefined }))),
   );
   const content = operation.requestBody?.content ?? {};
-  const body: fc.Arbitrary<Pick<GeneratedRequest, 'body' | 'upload'>> = content['application/json']
+  const documentedBody: fc.Arbitrary<Pick<GeneratedRequest, 'body' | 'upload' | 'raw'>> = content['application/json']
     ? fc.option(value(content['application/json'].schema), { freq: 12, nil: undefined }).map((generated) => ({ body: generated }))
     : content['multipart/form-data']
       ? fc.constantFrom<GeneratedRequest['upload']>('image', 'not-an-image').map((upload) => ({ upload }))
       : fc.constant({});
+  const body = fit === 'any' && operation.requestBody ? fc.oneof({ weight: 8, arbitrary: documentedBody }, { weight: 1, arbitrary: fc.constantFrom(...OFF_CONTRACT_BODIES).map((raw) => ({ raw })) }) : documentedBody;
   const signedIn = operation.security ? fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }) : fc.constant(false);
   return fc.record({ pathValues, queryValues, body, signedIn }).map(({ pathValues, queryValues, body, signedIn }) => {
     const filled = pathParameters.reduce((url, parameter, index) => url.replace(`{${parameter.name}}`, encodeURIComponent(asText(pathValues[index]))), path);
@@ -140,6 +149,8 @@ describe('every operation of the OpenAPI document, called with generated request
       if (request.upload) {
         const form = multipart(request.upload === 'image' ? image : Buffer.from('plain text'), 'file.png', 'image/png');
         [payload, headers['content-type']] = [form.payload, form.contentType];
+      } else if (request.raw) {
+        [payload, headers['content-type']] = [request.raw.payload, request.raw.contentType];
       } else if (request.body !== undefined) {
         [payload, headers['content-type']] = [JSON.stringify(request.body), 'application/json'];
       }

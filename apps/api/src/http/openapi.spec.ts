@@ -9,7 +9,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const json = JSON.parse(JSON.stringify(document)) as { [key: string]: Json };
 const schemas = (json.components as { schemas: Record<string, { properties: Record<string, { pattern: string }> }> }).schemas;
 
-type Operation = { parameters?: { in?: string; name?: string; $ref?: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> };
+type Operation = { parameters?: { in?: string; name?: string; $ref?: string }[]; requestBody?: unknown; responses: Record<string, { headers?: Record<string, unknown> }> };
 const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
   Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({ path, method, operation })),
 );
@@ -43,12 +43,20 @@ describe('the OpenAPI document', () => {
     expect(new RegExp(schemas.AnalyticsEventBody!.properties.name!.pattern, 'u').test('button:click Größe')).toBe(true);
   });
 
-  it('documents the refusals that come before any route: 414 for a path parameter over the router’s length, 429 from the rate limit', () => {
+  it('documents the refusals that come before any route: 413 and 415 for a body, 414 for a path parameter over the router’s length, 429 from the rate limit', () => {
     expect(operations.length).toBeGreaterThan(90);
     for (const { path, method, operation } of operations) {
       const statuses = Object.keys(operation.responses);
       const hasPathParameter = (operation.parameters ?? []).some((parameter) => parameter.in === 'path');
-      expect({ path, method, 414: statuses.includes('414'), 429: statuses.includes('429') }).toEqual({ path, method, 414: hasPathParameter, 429: isRateLimited(path) });
+      const hasBody = operation.requestBody !== undefined;
+      expect({ path, method, 413: statuses.includes('413'), 414: statuses.includes('414'), 415: statuses.includes('415'), 429: statuses.includes('429') }).toEqual({
+        path,
+        method,
+        413: hasBody,
+        414: hasPathParameter,
+        415: hasBody,
+        429: isRateLimited(path),
+      });
     }
   });
 

@@ -64,6 +64,8 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
       Object.entries(config.responses).map(([status, response]) => [status, answersPosition && status.startsWith('2') ? { ...response, headers: { 'x-position': positionHeader.ref } } : response]),
     );
     const refusals = [
+      // A body over the size limit, or of a type the route does not read, is refused before the route.
+      ...(config.request?.body ? [413, 415] : []),
       // A path parameter longer than the router takes (maxParamLength) is refused before any route.
       ...(config.request?.params ? [414] : []),
       ...(isRateLimited(config.path) ? [429] : []),

@@ -37,10 +37,14 @@ interface ParameterObject {
   schema: JsonSchema;
   $ref?: string;
 }
+interface ResponseObject {
+  content?: Record<string, { schema: JsonSchema }>;
+  headers?: Record<string, { $ref?: string }>;
+}
 interface OperationObject {
   parameters?: ParameterObject[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+  responses: Record<string, ResponseObject>;
   security?: unknown[];
 }
 interface Operation {
@@ -104,17 +108,31 @@ function requestsOf({ path, operation }: Operation, arbitraries: SchemaArbitrari
 }
 
 /** What is wrong with an answer to this operation: nothing, or why a client that trusts the document would stumble. */
-function defectsOf(schemas: OpenApiSchemas, { method, path, operation }: Operation, res: LightMyRequestResponse): string[] {
+function defectsOf(schemas: OpenApiSchemas, operation: Operation, res: LightMyRequestResponse): string[] {
   const status = String(res.statusCode);
   if (res.statusCode >= 500) return [`answered ${status}: ${res.body.slice(0, 300)}`];
-  const documented = operation.responses[status] ?? operation.responses.default;
-  if (!documented) return [`answered ${status}, which is not documented (${Object.keys(operation.responses).join(', ')}): ${res.body.slice(0, 300)}`];
+  const documented = operation.operation.responses[status] ?? operation.operation.responses.default;
+  if (!documented) return [`answered ${status}, which is not documented (${Object.keys(operation.operation.responses).join(', ')}): ${res.body.slice(0, 300)}`];
+  return [...headerDefects(schemas, operation, status, documented, res), ...contentDefects(schemas, operation, status, documented, res)];
+}
+
+/** The read-your-writes position, where it is answered, is documented there and has its documented form. */
+function headerDefects(schemas: OpenApiSchemas, { method, path }: Operation, status: string, documented: ResponseObject, res: LightMyRequestResponse): string[] {
+  const position = res.headers['x-position'];
+  if (position === undefined) return [];
+  const header = documented.headers?.['x-position'];
+  if (!header) return [`answered ${status} with x-position, which is not documented there`];
+  const pointer = header.$ref ? `${header.$ref.slice(1)}/schema` : pointerTo('/paths', path, method, 'responses', status, 'headers', 'x-position', 'schema');
+  const errors = schemas.errors(pointer, position);
+  return errors.length ? [`answered x-position ${String(position)}, which does not fit its schema: ${errors.join('; ')}`] : [];
+}
+
+function contentDefects(schemas: OpenApiSchemas, { method, path }: Operation, status: string, documented: ResponseObject, res: LightMyRequestResponse): string[] {
   const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
   if (!documented.content || res.statusCode === 204) return res.body.length > 0 && res.statusCode === 204 ? ['a 204 with a body'] : [];
   if (!(type in documented.content)) return [`answered ${status} as ${type || 'no content type'}, documented as ${Object.keys(documented.content).join(', ')}`];
   if (!type.endsWith('json')) return [];
-  const pointer = pointerTo('/paths', path, method, 'responses', status, 'content', type, 'schema');
-  const errors = schemas.errors(pointer, res.json());
+  const errors = schemas.errors(pointerTo('/paths', path, method, 'responses', status, 'content', type, 'schema'), res.json());
   return errors.length ? [`answered ${status} with JSON that does not fit its schema: ${errors.slice(0, 5).join('; ')}: ${res.body.slice(0, 300)}`] : [];
 }
 

@@ -1,6 +1,22 @@
 import { Global, Module, type DynamicModule, type Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { registerAnalyticsPaths } from './analytics/analytics.openapi';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { registerCustomersPaths } from './customers/customers.openapi';
+import { registerClonesPaths } from './clones/clones.openapi';
+import { registerCodesPaths } from './codes/codes.openapi';
+import { registerExperiencesPaths } from './experiences/experiences.openapi';
+import { registerFoldersPaths } from './folders/folders.openapi';
+import { registerHealthPaths } from './health/health.openapi';
+import type { RegisterPaths } from './http/openapi';
+import { registerIdentityPaths } from './identity/identity.openapi';
+import { registerNotesPaths } from './notes/notes.openapi';
+import { registerOneTimeCodesPaths } from './one-time-codes/one-time-codes.openapi';
+import { registerPagesPaths } from './pages/pages.openapi';
+import { registerScansPaths } from './scans/scans.openapi';
+import { registerSitePaths } from './site/site.openapi';
+import { registerTemplatesPaths } from './templates/templates.openapi';
+import { registerUploadsPaths } from './uploads/uploads.openapi';
 import { ClonesModule } from './clones/clones.module';
 import { CodesModule } from './codes/codes.module';
 import { CustomersModule } from './customers/customers.module';
@@ -46,3 +62,22 @@ export class AppModule {
     return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, OneTimeCodesModule, ClonesModule, TemplatesModule, FoldersModule, NotesModule, PagesModule, ExperiencesModule, ScansModule, AnalyticsModule, CustomersModule, UploadsModule, SiteModule, ...extraModules] };
   }
 }
+
+/** Every bounded context's paths in the OpenAPI document, listed explicitly like its module. */
+export const API_PATHS: readonly RegisterPaths[] = [
+  registerHealthPaths,
+  registerIdentityPaths,
+  registerSitePaths,
+  registerCodesPaths,
+  registerClonesPaths,
+  registerTemplatesPaths,
+  registerScansPaths,
+  registerOneTimeCodesPaths,
+  registerUploadsPaths,
+  registerPagesPaths,
+  registerCustomersPaths,
+  registerAnalyticsPaths,
+  registerExperiencesPaths,
+  registerFoldersPaths,
+  registerNotesPaths,
+];

@@ -5,15 +5,18 @@ import type { Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppModule } from './app.module';
+import { API_PATHS, AppModule } from './app.module';
 import { APP_VERSION } from './app-version';
 import { serveApiDocs } from './http/api-docs';
+import { buildOpenApiDocument } from './http/openapi';
+import { clientTimeoutOptions, DEFAULT_CLIENT_TIMEOUTS, type ClientTimeouts } from './http/client-timeouts';
 import { acceptEmptyJsonBodies } from './http/empty-json-body';
 import { NestPinoLogger } from './http/nest-logger';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { limitPublicRoutes, type PublicRateLimit } from './http/public-rate-limit';
 import { READ_YOUR_WRITES_DEFAULTS, serveReadYourWrites, type ReadYourWritesOptions } from './http/read-your-writes';
 import { ReadYourWritesEventStore } from './http/read-your-writes-event-store';
+import { RouteMethods } from './http/route-methods';
 import { answerUnparsableRequest } from './http/unparsable-request';
 import { serveWebApp } from './http/web-app';
 import { mountOidcProvider } from './identity/auth/mount-oidc-provider';
@@ -29,7 +32,7 @@ const REQUEST_ID = /^[\w.-]{1,128}$/;
  */
 export async function createApp(
   infra: Infrastructure,
-  options: { extraModules?: Type[]; publicRateLimit?: PublicRateLimit; readYourWrites?: Partial<ReadYourWritesOptions> } = {},
+  options: { extraModules?: Type[]; publicRateLimit?: PublicRateLimit; clientTimeouts?: ClientTimeouts; readYourWrites?: Partial<ReadYourWritesOptions> } = {},
 ): Promise<NestFastifyApplication> {
   const readYourWrites = { ...READ_YOUR_WRITES_DEFAULTS, ...options.readYourWrites };
   const scanFront = new ScanFront(infra.logger);
@@ -44,6 +47,7 @@ export async function createApp(
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1_048_576,
+    ...clientTimeoutOptions(options.clientTimeouts ?? DEFAULT_CLIENT_TIMEOUTS),
     clientErrorHandler: answerUnparsableRequest,
     // A path the router cannot take apart (bad percent-encoding, a segment over maxParamLength) fails
     // before any route and Nest's exception handling; it leaves as problem details like every other
@@ -54,6 +58,8 @@ export async function createApp(
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with({ ...infra, eventStore }, options.extraModules), adapter, {
     logger: new NestPinoLogger(infra.logger),
   });
+  const routes = new RouteMethods();
+  routes.watch(app.getHttpAdapter().getInstance());
   app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -65,11 +71,11 @@ export async function createApp(
   // No proxy setting exists yet, so forwarded headers are never believed (see OidcMountOptions).
   // With an external issuer (OIDC_ISSUER) there are no local accounts to sign in to.
   if (!infra.config.OIDC_ISSUER) await mountOidcProvider(app, { trustProxy: false });
-  await serveApiDocs(app, { version: APP_VERSION, serverUrl: infra.config.PUBLIC_URL });
+  await serveApiDocs(app, buildOpenApiDocument({ version: APP_VERSION, serverUrl: infra.config.PUBLIC_URL }, API_PATHS));
   const webDist = resolve(infra.config.WEB_DIST_DIR ?? 'dist/apps/web');
   const servesWeb = infra.config.NODE_ENV === 'production' && (await serveWebApp(app, webDist));
   // Nest routes unmatched paths and Fastify's own errors (malformed JSON) through this filter too.
-  problems = new ProblemDetailsFilter({ servesWeb, address: { publicUrl: infra.config.PUBLIC_URL, altHost: infra.config.ALT_HOST } });
+  problems = new ProblemDetailsFilter({ servesWeb, address: { publicUrl: infra.config.PUBLIC_URL, altHost: infra.config.ALT_HOST }, routes });
   app.useGlobalFilters(problems);
 
   await app.init();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CodeId } from './codes';
 import { PageId } from './pages';
+import { matchingUnicode, orNull } from './openapi-shapes';
 
 /**
  * The analytics context's HTTP contract (spec §3 "Analytics period choices", §7 "Collection and
@@ -72,7 +73,7 @@ export type AnalyticsRange = z.infer<typeof AnalyticsRange>;
 export const AnalyticsView = z
   .object({
     org_id: z.uuid(),
-    code_id: CodeId.nullable(),
+    code_id: orNull(CodeId),
     period: AnalyticsPeriod,
     time_zone: z.string(),
     range: AnalyticsRange,
@@ -98,12 +99,7 @@ export const AnalyticsEventBody = z
   .strictObject({
     code_id: CodeId,
     page_id: PageId.optional(),
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_EVENT_NAME)
-      .regex(/^[\p{L}\p{N}_.:\- ]+$/u, { error: 'An event name is letters, digits, spaces and _ . : -' }),
+    name: matchingUnicode(z.string().trim().min(1).max(MAX_EVENT_NAME), /^[\p{L}\p{N}_.:\- ]+$/u, 'An event name is letters, digits, spaces and _ . : -'),
     target: z.string().trim().max(MAX_EVENT_TARGET).optional().meta({ description: 'What was acted on, e.g. the button’s label or link.' }),
   })
   .meta({ id: 'AnalyticsEventBody' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email } from './identity';
 import { QrDesign, QrPixels } from './qr-design';
+import { orNull } from './openapi-shapes';
 import { BlobId } from './uploads';
 
 /**
@@ -148,7 +149,7 @@ export const CodeView = z
     design: QrDesign,
     width: QrPixels.meta({ description: 'The same as `design.width`.' }),
     height: QrPixels.meta({ description: 'The same as `design.height`.' }),
-    base_code_id: CodeId.nullable(),
+    base_code_id: orNull(CodeId),
     folder_id: z.uuid().nullable().meta({ description: 'The folder the code is in, if any.' }),
     public_link: z.string().meta({ description: 'The code’s public page, `/code/{code_id}`.' }),
     qr_url: z.string().meta({ description: 'What the QR image encodes: `{PUBLIC_URL}/{code_id}`.' }),

@@ -11,6 +11,8 @@ export const ErrorCode = z.enum([
   'malformed_request',
   // No route or resource at this address.
   'not_found',
+  // The address exists, but not for this method; the `Allow` header lists the methods it takes.
+  'method_not_allowed',
   // An append lost an optimistic-concurrency race: the stream moved on since it was read.
   'wrong_expected_version',
   // An event id was appended before with different content or to another stream.

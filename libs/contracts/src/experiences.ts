@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orNull } from './openapi-shapes';
 import { PageId, PublicPagePath } from './pages';
 
 /**
@@ -81,7 +82,7 @@ export type PutEventDataBody = z.infer<typeof PutEventDataBody>;
 export const EventDataView = z
   .object({
     page_id: PageId,
-    experience_id: ExperienceId.nullable(),
+    experience_id: orNull(ExperienceId),
     latitude: z.number(),
     longitude: z.number(),
     radius_m: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { matchingUnicode } from './openapi-shapes';
 
 /**
  * How a code's QR image looks (issue 4 "Design the QR"). Every field has a default, so `{}` is the
@@ -33,14 +34,12 @@ export const QrLogo = z
 export const QrFrame = z
   .strictObject({
     style: z.enum(['box', 'banner']),
-    text: z
-      .string()
-      .trim()
-      .min(1, { error: 'Write the call to action.' })
-      .max(30)
-      // Drawn as text in SVG and PDF: XML cannot hold control characters or noncharacters at all.
-      .regex(/^[^\p{Cc}\p{Noncharacter_Code_Point}]*$/u, { error: 'Use printable characters only: no control characters.' })
-      .meta({ description: 'The call to action, e.g. “Scan me”.' }),
+    // Drawn as text in SVG and PDF: XML cannot hold control characters or noncharacters at all.
+    text: matchingUnicode(
+      z.string().trim().min(1, { error: 'Write the call to action.' }).max(30),
+      /^[^\p{Cc}\p{Noncharacter_Code_Point}]*$/u,
+      'Use printable characters only: no control characters.',
+    ).meta({ description: 'The call to action, e.g. “Scan me”.' }),
     colour: HexColour.default('#000000'),
     text_colour: HexColour.default('#ffffff'),
   })

@@ -1,8 +1,9 @@
 import { CodeListView, CreateFolderBody, FolderCodePath, FolderCodesBody, FolderListView, FolderPath, FolderView, ListFolderCodesQuery, OrgQuery, RenameFolderBody } from '@qr/contracts';
-import { body, json, type Route } from '../http/openapi';
+import { body, json, type ApiPaths } from '../http/openapi';
 
 /** Folders in the OpenAPI document, from the contracts the routes validate with. */
-export function registerFoldersPaths(route: Route): void {
+export function registerFoldersPaths({ signedIn }: ApiPaths): void {
+  const route = signedIn('folders', '/api/v1/folders');
   route('post', '', 'Create a folder (owner, admin, editor)', { 201: json('Created', FolderView) }, { body: body(CreateFolderBody) });
   route('get', '', 'The organisation’s folders by name, with how many codes each holds', { 200: json('Listed', FolderListView) }, { query: OrgQuery });
   route('get', '/{folder_id}', 'A folder', { 200: json('Found', FolderView) }, { params: FolderPath });

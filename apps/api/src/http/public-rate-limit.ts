@@ -9,6 +9,9 @@ export const PUBLIC_API_PREFIX = '/api/v1/public/';
 /** The public API and signed file links (a page's images). The scan path is left out: one venue's Wi-Fi is one address. */
 const RATE_LIMITED_PREFIXES = [PUBLIC_API_PREFIX, `${BLOB_LINK_PREFIX}/`];
 
+/** Whether the rate limit counts requests to this path (or route pattern). */
+export const isRateLimited = (path: string): boolean => RATE_LIMITED_PREFIXES.some((prefix) => path.startsWith(prefix));
+
 export interface PublicRateLimit {
   /** Requests one client address may make per window. */
   max: number;
@@ -31,7 +34,7 @@ export async function limitPublicRoutes(app: NestFastifyApplication, trustedClie
     max: limit.max,
     timeWindow: limit.windowMs,
     // The matched route as well as the raw path: the router decodes `/api/v1/publi%63/…` into a public route.
-    allowList: (request) => ![request.url, request.routeOptions.url ?? ''].some((path) => RATE_LIMITED_PREFIXES.some((prefix) => path.startsWith(prefix))),
+    allowList: (request) => ![request.url, request.routeOptions.url ?? ''].some(isRateLimited),
     errorResponseBuilder: (_request, context) =>
       new DomainError('rate_limited', `Too many requests from this address: try again in ${Math.ceil(context.ttl / 1000)} s.`),
   });

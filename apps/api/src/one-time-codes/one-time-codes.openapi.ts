@@ -11,10 +11,11 @@ import {
   OneTimeDownloadQuery,
 } from '@qr/contracts';
 import { z } from 'zod';
-import { body, json, type Route } from '../http/openapi';
+import { body, json, type ApiPaths } from '../http/openapi';
 
 /** One-time codes in the OpenAPI document, from the contracts the routes validate with. */
-export function registerOneTimeCodesPaths(route: Route): void {
+export function registerOneTimeCodesPaths({ signedIn, problem }: ApiPaths): void {
+  const route = signedIn('one-time codes', '/api/v1/one-time-codes');
   route('post', '', `Create 1–${MAX_ONE_TIME_CODES.toLocaleString('en')} single-use codes from a base code (owner, admin, editor)`, { 201: json('Created', OneTimeBatchView) }, {
     body: body(CreateOneTimeCodesBody),
   });
@@ -33,6 +34,7 @@ export function registerOneTimeCodesPaths(route: Route): void {
         description: 'The file',
         content: { 'application/zip': { schema: z.string().meta({ format: 'binary' }) }, 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
       },
+      422: problem,
     },
     { params: OneTimeBatchPath, query: OneTimeDownloadQuery },
   );

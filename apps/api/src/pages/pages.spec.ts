@@ -152,6 +152,14 @@ describe('landing pages and submissions', () => {
     expect((await visitor('GET', `${PUBLIC}/${randomUUID()}`)).json().code).toBe('page_not_found');
   });
 
+  it('refuses a video block whose address is not a URL with a 400 naming the field, on create and on save', async () => {
+    const blocks = [{ kind: 'video', url: 'not a url' }];
+    const created = await owner('POST', PAGES, { code_id: codeId, blocks });
+    expect([created.statusCode, created.json().errors?.map((e: { field: string }) => e.field)]).toEqual([400, ['body.blocks.0.url']]);
+    const saved = await owner('PUT', `${PAGES}/${await createPage()}`, { blocks });
+    expect([saved.statusCode, saved.json().errors?.map((e: { field: string }) => e.field)]).toEqual([400, ['body.blocks.0.url']]);
+  });
+
   it('says a paused page is paused and a deleted code’s page is gone, to visitors and submitters alike', async () => {
     const pausedCode = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Paused desk', type: 'page' })).json().code_id;
     const pageId = (await owner('POST', PAGES, { code_id: pausedCode })).json().page_id;

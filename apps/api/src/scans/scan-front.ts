@@ -28,7 +28,7 @@ export class ScanFront {
   constructor(private readonly log: Logger) {}
 
   readonly serverFactory: FastifyServerFactory<Server> = (fastify, options) => {
-    const server = createServer((request, response) => {
+    const server = createServer(options.http ?? {}, (request, response) => {
       const match = request.method === 'GET' && this.answer ? SCAN_PATH.exec(request.url ?? '') : null;
       if (match) void this.scan(match[1] ? 'link' : 'qr', match[2]!, request, response, fastify);
       else fastify(request, response);

@@ -75,6 +75,8 @@ describe('templates', () => {
     const pale = await world.owner('POST', TEMPLATES, { org_id: world.orgId, name: 'Pale', content: { type: 'text', text: 'x' }, design: { foreground: '#eeeeee' } });
     expect([pale.statusCode, pale.json().code]).toEqual([422, 'design_unscannable']);
     expect((await world.owner('POST', `${TEMPLATES}/no-such-template/codes`, { org_id: world.orgId })).statusCode).toBe(404);
+    const video = await world.owner('POST', TEMPLATES, { org_id: world.orgId, name: 'Film', content: { type: 'text', text: 'x' }, page: { title: 'Film', blocks: [{ kind: 'video', url: 'not a url' }] } });
+    expect([video.statusCode, video.json().errors?.map((e: { field: string }) => e.field)]).toEqual([400, ['body.page.blocks.0.url']]);
     expect((await list()).filter((template) => template.source === 'organization').map((template) => template.name)).not.toContain('Pale');
   });
 

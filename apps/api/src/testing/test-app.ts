@@ -7,6 +7,7 @@ import { openTestPglite, type TestAdapter } from '@qr/platform/testing';
 import { inProcessProjections, openAnalyticsSink } from '@qr/projections-registry';
 import { KafkaRelay, ProjectionRunner, type KafkaRelayOptions } from '@qr/projections-runner';
 import { createApp } from '../create-app';
+import type { ClientTimeouts } from '../http/client-timeouts';
 import type { PublicRateLimit } from '../http/public-rate-limit';
 import type { ReadYourWritesOptions } from '../http/read-your-writes';
 
@@ -22,6 +23,7 @@ export interface TestAppOptions {
   env?: NodeJS.ProcessEnv;
   extraModules?: Type[];
   publicRateLimit?: PublicRateLimit;
+  clientTimeouts?: ClientTimeouts;
   relay?: Partial<KafkaRelayOptions>;
   readYourWrites?: Partial<ReadYourWritesOptions>;
   /** Where the data lives: a fresh in-memory PGlite unless told (testAdapters() gives PostgreSQL too). */
@@ -45,7 +47,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   await relay?.start();
   const app = await createApp(
     { config, logger, db, eventStore, projections, analytics: analytics.reader, relay },
-    { extraModules: options.extraModules, publicRateLimit: options.publicRateLimit, readYourWrites: options.readYourWrites },
+    { extraModules: options.extraModules, publicRateLimit: options.publicRateLimit, clientTimeouts: options.clientTimeouts, readYourWrites: options.readYourWrites },
   );
   await app.getHttpAdapter().getInstance().ready();
   return {

@@ -24,7 +24,7 @@ import { codes as scanCodes, LOG_LEVEL, openPglite, openPostgres, SERVER_CPU, ty
 
 const CONNECTIONS = 50;
 const LOAD_SECONDS = 15;
-/** Unloaded turns of the five requests each, after WARMUP_TURNS unmeasured ones. */
+/** Unloaded turns of the requests each, after WARMUP_TURNS unmeasured ones. */
 const UNLOADED_TURNS = 40;
 const WARMUP_TURNS = 5;
 const LOAD_CPU = '1';
@@ -210,7 +210,7 @@ const fiveHundreds = (samples: readonly Sample[]) => samples.filter((sample) => 
 
 function report(rows: readonly Row[]): void {
   console.log(
-    `\nAdmin commands beside GET /api/v1/codes/{id}: ${WARMUP_TURNS} unmeasured turns, then ${UNLOADED_TURNS} unloaded turns of the five requests one after another, ` +
+    `\nAdmin commands beside GET /api/v1/codes/{id}: ${WARMUP_TURNS} unmeasured turns, then ${UNLOADED_TURNS} unloaded turns of the requests below one after another, ` +
       `then turns while ${CONNECTIONS} connections scan for ${LOAD_SECONDS} s from a child process (API on CPU ${SERVER_CPU}, load on CPU ${LOAD_CPU}).\n`,
   );
   const checks: TargetCheck[] = [];

@@ -6,9 +6,17 @@
  * from its first second on. A command answers once its events are committed and, bounded, the
  * command side's read models they feed have applied them; it never waits for analytics, which a
  * scan load keeps busy. The API is pinned to CPU 0, the load generator to CPU 1.
+ *
+ * On PostgreSQL each turn also does the database work of creating a folder with nothing of the
+ * product around it (the floor): the tenancy read, the stream read and the append, from this
+ * process on a pool of its own, to a stream type no projection follows. A command's figures over
+ * the floor's, loaded and unloaded, say what the product adds to what the database costs.
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { PostgresEventStore } from '@qr/eventstore';
+import { PostgresClient } from '@qr/platform';
 import { REPO, startServer, type RunningServer } from './bench-servers';
 import { formatPercent, markdownTable, percentile, writeResults, type TargetCheck } from './harness';
 import { PHONE_HEADERS } from './scan-fixture';
@@ -16,16 +24,18 @@ import { codes as scanCodes, LOG_LEVEL, openPglite, openPostgres, SERVER_CPU, ty
 
 const CONNECTIONS = 50;
 const LOAD_SECONDS = 15;
-/** Unloaded turns of the five requests each, after WARMUP_TURNS unmeasured ones. */
+/** Unloaded turns of the requests each, after WARMUP_TURNS unmeasured ones. */
 const UNLOADED_TURNS = 40;
 const WARMUP_TURNS = 5;
 const LOAD_CPU = '1';
 const TARGET_UNLOADED_OVER_GET = 5;
 const TARGET_LOADED_OVER_UNLOADED = 3;
 
-const OPERATIONS = ['GET code', 'create code', 'create folder', 'add note', 'save page'] as const;
+const FLOOR = 'floor: DB work of create folder';
+const OPERATIONS = ['GET code', 'create code', 'create folder', 'add note', 'save page', FLOOR] as const;
 type Operation = (typeof OPERATIONS)[number];
-const COMMANDS = OPERATIONS.filter((operation) => operation !== 'GET code');
+const COMMANDS = OPERATIONS.filter((operation) => operation !== 'GET code' && operation !== FLOOR);
+const OWNER = 'bench@example.com';
 
 interface Sample {
   ms: number;
@@ -69,13 +79,14 @@ async function measure(database: BenchDatabase): Promise<Row> {
   // DATABASE_URL (which adds the PostgreSQL row) must not send the PGlite row's CLI there.
   const { DATABASE_URL: _database, ...inherited } = process.env;
   const { org_id: orgId, api_key: apiKey } = JSON.parse(
-    execFileSync(process.execPath, [join(REPO, 'dist/apps/api/src/cli/cli.main.js'), 'org:create', '--name', 'Bench', '--owner', 'bench@example.com'], {
+    execFileSync(process.execPath, [join(REPO, 'dist/apps/api/src/cli/cli.main.js'), 'org:create', '--name', 'Bench', '--owner', OWNER], {
       cwd: REPO,
       env: { ...inherited, ...env },
       encoding: 'utf8',
     }),
   ) as { org_id: string; api_key: string };
   const server = await startServer([join(REPO, 'dist/apps/api/src/main.js')], env, { cpu: SERVER_CPU });
+  const floor = database.env.DATABASE_URL ? floorOf(database.env.DATABASE_URL, orgId) : undefined;
   try {
     const api = client(server, apiKey);
     await api.untilAnswered(`/api/v1/codes?org_id=${orgId}`);
@@ -89,10 +100,11 @@ async function measure(database: BenchDatabase): Promise<Row> {
       'create folder': () => api.timed('POST', '/api/v1/folders', { org_id: orgId, name: `Folder ${n}` }),
       'add note': () => api.timed('POST', '/api/v1/notes', { code_id: shownCode, text: `Note ${n}` }),
       'save page': () => api.timed('PUT', `/api/v1/pages/${pageId}`, { title: `Saved ${n}` }),
+      [FLOOR]: () => floor!.createFolder(`Folder ${n}`),
     };
     const turn = async (samples: Samples) => {
       n++;
-      for (const operation of OPERATIONS) samples[operation].push(await requests[operation]());
+      for (const operation of OPERATIONS) if (floor || operation !== FLOOR) samples[operation].push(await requests[operation]());
     };
     for (let i = 0; i < WARMUP_TURNS; i++) await turn(emptySamples());
     const unloaded = emptySamples();
@@ -105,11 +117,30 @@ async function measure(database: BenchDatabase): Promise<Row> {
     return { database: database.name, storage: database.storage, unloaded, loaded, scans: await scanning.result };
   } finally {
     await server.stop();
+    await floor?.close();
   }
 }
 
 function emptySamples(): Samples {
-  return { 'GET code': [], 'create code': [], 'create folder': [], 'add note': [], 'save page': [] };
+  return { 'GET code': [], 'create code': [], 'create folder': [], 'add note': [], 'save page': [], [FLOOR]: [] };
+}
+
+/** What creating a folder asks of the database, and nothing else: see the top of this file. */
+function floorOf(databaseUrl: string, orgId: string) {
+  const db = PostgresClient.open(databaseUrl, { max: 2 });
+  const store = new PostgresEventStore(db);
+  return {
+    createFolder: async (name: string): Promise<Sample> => {
+      const started = performance.now();
+      await db.query('SELECT role FROM members WHERE org_id = $1 AND email = $2', [orgId, OWNER]);
+      const streamId = `bench_floor-${randomUUID()}`;
+      await store.readStream(streamId);
+      const data = { org_id: orgId, name, created_by: OWNER };
+      await store.append({ streamId, expectedVersion: 'no_stream', events: [{ type: 'BenchFloorRecorded', data, metadata: { org_id: orgId, actor: OWNER } }] });
+      return { ms: performance.now() - started, status: 201 };
+    },
+    close: () => db.close(),
+  };
 }
 
 function client(server: RunningServer, apiKey: string) {
@@ -179,17 +210,18 @@ const fiveHundreds = (samples: readonly Sample[]) => samples.filter((sample) => 
 
 function report(rows: readonly Row[]): void {
   console.log(
-    `\nAdmin commands beside GET /api/v1/codes/{id}: ${WARMUP_TURNS} unmeasured turns, then ${UNLOADED_TURNS} unloaded turns of the five requests one after another, ` +
+    `\nAdmin commands beside GET /api/v1/codes/{id}: ${WARMUP_TURNS} unmeasured turns, then ${UNLOADED_TURNS} unloaded turns of the requests below one after another, ` +
       `then turns while ${CONNECTIONS} connections scan for ${LOAD_SECONDS} s from a child process (API on CPU ${SERVER_CPU}, load on CPU ${LOAD_CPU}).\n`,
   );
   const checks: TargetCheck[] = [];
   for (const row of rows) {
     console.log(`${row.database}: ${row.storage}; scans under load ${row.scans.requests} (statuses ${JSON.stringify(row.scans.statuses)})\n`);
     const getP95 = p(row.unloaded['GET code'], 95);
-    const table = OPERATIONS.map((operation) => {
+    const floorLoadedP95 = row.loaded[FLOOR].length > 0 ? p(row.loaded[FLOOR], 95) : undefined;
+    const table = OPERATIONS.filter((operation) => row.unloaded[operation].length > 0).map((operation) => {
       const unloaded = row.unloaded[operation];
       const loaded = row.loaded[operation];
-      const isCommand = operation !== 'GET code';
+      const isCommand = operation !== 'GET code' && operation !== FLOOR;
       return [
         operation,
         ms(p(unloaded, 50)),
@@ -198,11 +230,12 @@ function report(rows: readonly Row[]): void {
         ms(p(loaded, 50)),
         ms(p(loaded, 95)),
         `${(p(loaded, 95) / p(unloaded, 95)).toFixed(1)}×`,
+        isCommand && floorLoadedP95 !== undefined ? `${(p(loaded, 95) / floorLoadedP95).toFixed(1)}×` : '',
         `${loaded.length}`,
         `${fiveHundreds(unloaded) + fiveHundreds(loaded)}`,
       ];
     });
-    console.log(markdownTable(['request', 'unloaded p50', 'p95', 'p95 / GET p95', 'loaded p50', 'p95', 'loaded / unloaded p95', 'loaded samples', '5xx'], table));
+    console.log(markdownTable(['request', 'unloaded p50', 'p95', 'p95 / GET p95', 'loaded p50', 'p95', 'loaded / unloaded p95', 'loaded p95 / floor loaded p95', 'loaded samples', '5xx'], table));
     console.log('');
     for (const command of COMMANDS) {
       const unloaded = p(row.unloaded[command], 95);

@@ -11,6 +11,17 @@ export interface Decided<Event> {
 }
 
 /**
+ * The event of `type` among those a command decided. A command that creates answers with a view
+ * built from it rather than read back from its read model, which may not have caught up when the
+ * command's wait runs out: the events are committed, so the answer is a success either way.
+ */
+export function decidedEvent<Event extends { type: string }, Type extends Event['type']>(decided: Decided<Event>, type: Type): Extract<Event, { type: Type }> {
+  const event = decided.events.find((candidate): candidate is Extract<Event, { type: Type }> => candidate.type === type);
+  if (!event) throw new Error(`The command decided no ${type}`);
+  return event;
+}
+
+/**
  * The one write path of a decider's stream (DESIGN.md §1): load, fold, decide, and append with the
  * version that was read, so two concurrent commands cannot both pass an invariant; the loser gets
  * 409 wrong_expected_version.

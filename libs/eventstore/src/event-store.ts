@@ -128,8 +128,11 @@ export interface EventStore {
   onAppended(listener: AppendedListener): () => void;
 }
 
-/** Told the types a commit wrote; says whether its subscriber will read them, so the store can ready them. */
-export type AppendedListener = (types: ReadonlySet<string>) => boolean;
+/**
+ * Told the types a commit wrote and where its last event stands; says whether its subscriber will
+ * read them, so the store can ready them.
+ */
+export type AppendedListener = (types: ReadonlySet<string>, committed: Checkpoint) => boolean;
 
 /** Where a reader stands once it has read the events of `result`. */
 export function checkpointOfAppend(result: AppendResult): Checkpoint {

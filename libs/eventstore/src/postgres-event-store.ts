@@ -1,6 +1,7 @@
 import { isUniqueViolation, type SqlClient, type SqlExecutor } from '@qr/platform';
 import {
   BACKLOG_COUNT_LIMIT,
+  checkpointOfAppend,
   compareCheckpoints,
   NO_STREAM_VERSION,
   START,
@@ -132,11 +133,16 @@ export class PostgresEventStore implements EventStore {
         // Kept for live subscribers only: a store nobody follows (a bulk import, the CLI) keeps nothing.
         const remembered = recorded && this.appendedListeners.size > 0 ? this.recent.remember(recorded) : undefined;
         const types = new Set<string>();
+        let committed: Checkpoint | undefined;
         requests.forEach((request, index) => {
-          if (!(results[index] instanceof Error)) for (const event of request.events) types.add(event.type);
+          const result = results[index]!;
+          if (result instanceof Error || request.events.length === 0) return;
+          for (const event of request.events) types.add(event.type);
+          const checkpoint = checkpointOfAppend(result);
+          if (!committed || compareCheckpoints(checkpoint, committed) > 0) committed = checkpoint;
         });
         let followed = false;
-        if (types.size > 0) for (const listener of this.appendedListeners) if (listener(types)) followed = true;
+        if (committed) for (const listener of this.appendedListeners) if (listener(types, committed)) followed = true;
         // Parsed in a turn of its own right away, a short slice per append, rather than a whole
         // wake's worth of batches at once when a delayed subscriber reads them while scans wait.
         if (followed && remembered) setImmediate(() => remembered.events());

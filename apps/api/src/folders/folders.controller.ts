@@ -33,9 +33,8 @@ export class FoldersController {
   ) {}
 
   @Post()
-  async create(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(CreateFolderBody, 'body')) body: CreateFolderBody): Promise<FolderView> {
-    const folderId = await this.commands.execute(new CreateFolderCommand(caller, body));
-    return this.queries.execute(new GetFolder(caller, folderId));
+  create(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(CreateFolderBody, 'body')) body: CreateFolderBody): Promise<FolderView> {
+    return this.commands.execute(new CreateFolderCommand(caller, body));
   }
 
   @Get()

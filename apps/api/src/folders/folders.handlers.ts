@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, type CreateFolderBody } from '@qr/contracts';
+import { DomainError, type CreateFolderBody, type FolderView } from '@qr/contracts';
 import { folderDecider, folderStreamId, type CodeActor, type FolderCommand } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
 import { CodeReads } from '../codes';
-import { StreamWriter } from '../decide-on-stream';
+import { decidedEvent, StreamWriter } from '../decide-on-stream';
 import { type Caller, TenancyGate } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
 
-/** Answers with the new folder's id. */
-export class CreateFolderCommand extends Command<string> {
+/** Answers with the new folder as created: it holds no codes yet. */
+export class CreateFolderCommand extends Command<FolderView> {
   constructor(
     readonly caller: Caller,
     readonly body: CreateFolderBody,
@@ -43,12 +43,14 @@ export class CreateFolderHandler implements ICommandHandler<CreateFolderCommand>
     private readonly writer: StreamWriter,
   ) {}
 
-  async execute({ caller, body }: CreateFolderCommand): Promise<string> {
+  async execute({ caller, body }: CreateFolderCommand): Promise<FolderView> {
     const actor = await this.gate.actorIn(caller, body.org_id);
     const folderId = randomUUID();
     const command: FolderCommand = { type: 'CreateFolder', actor, folder_id: folderId, org_id: body.org_id, name: body.name };
-    await this.writer.decide(folderStreamId(folderId), folderDecider, command, { org_id: body.org_id, actor: actor.id });
-    return folderId;
+    const at = new Date();
+    const decided = await this.writer.decide(folderStreamId(folderId), folderDecider, command, { org_id: body.org_id, actor: actor.id }, at);
+    const { org_id, name } = decidedEvent(decided, 'FolderCreated').data;
+    return { folder_id: folderId, org_id, name, code_count: 0, created_at: at.toISOString(), updated_at: at.toISOString() };
   }
 }
 

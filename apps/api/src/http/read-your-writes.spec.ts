@@ -41,6 +41,8 @@ const QUERY_WAIT_MS = 1500;
 describe.each(testAdapters())('reading your own writes by position on $name', (adapter) => {
   const codes = new Hold();
   const analytics = new Hold();
+  // The read models that commands creating a folder, a note, a template or one-time codes used to read their answer back from.
+  const created = new Hold();
   let t: TestApp;
   let owner: ApiCaller;
   let orgId: string;
@@ -48,7 +50,11 @@ describe.each(testAdapters())('reading your own writes by position on $name', (a
   beforeAll(async () => {
     t = await startTestApp({
       database: adapter,
-      projections: { codes: (p) => codes.of(p), analytics: (p) => analytics.of(p) },
+      projections: {
+        codes: (p) => codes.of(p),
+        analytics: (p) => analytics.of(p),
+        ...Object.fromEntries(['folders', 'notes', 'templates', 'one-time-codes'].map((name) => [name, (p: Projection) => created.of(p)])),
+      },
       readYourWrites: { commandWaitMs: COMMAND_WAIT_MS, queryWaitMs: QUERY_WAIT_MS },
     });
     owner = callerOf(t.app, await signedUpToken(t.app, 'rita@example.com'));
@@ -57,6 +63,7 @@ describe.each(testAdapters())('reading your own writes by position on $name', (a
   afterAll(async () => {
     codes.letGo();
     analytics.letGo();
+    created.letGo();
     await t.close();
   });
 
@@ -104,6 +111,42 @@ describe.each(testAdapters())('reading your own writes by position on $name', (a
       expect([shown.statusCode, shown.json().name]).toEqual([200, 'Late poster']);
     } finally {
       codes.letGo();
+    }
+  });
+
+  it('answers a create whose read model does not catch up in time with its normal body, which the read model then shows alike', async () => {
+    const code = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Counter card', type: 'url', url: 'https://example.com/card' })).json().code_id as string;
+    created.start();
+    try {
+      const commands = {
+        folder: () => owner('POST', '/api/v1/folders', { org_id: orgId, name: 'Autumn' }),
+        note: () => owner('POST', '/api/v1/notes', { code_id: code, text: 'Laminate it' }),
+        template: () => owner('POST', '/api/v1/templates/from-code', { code_id: code, name: 'Card', description: 'For the counter' }),
+        batch: () => owner('POST', '/api/v1/one-time-codes', { base_code_id: code, amount: 3 }),
+      };
+      const answers: Record<string, { body: Record<string, unknown>; position: string }> = {};
+      for (const [name, command] of Object.entries(commands)) {
+        const { result, ms } = await timed(command);
+        expect([name, result.statusCode, result.headers['x-position']]).toEqual([name, 201, expect.stringMatching(POSITION)]);
+        // It waited the whole bound: its read model had not caught up when it answered.
+        expect(ms).toBeGreaterThanOrEqual(COMMAND_WAIT_MS - 10);
+        answers[name] = { body: result.json(), position: result.headers['x-position'] as string };
+      }
+      const { folder, note, template, batch } = answers;
+      expect(folder!.body).toMatchObject({ org_id: orgId, name: 'Autumn', code_count: 0 });
+      expect(note!.body).toMatchObject({ code_id: code, org_id: orgId, text: 'Laminate it', code_name: 'Counter card', created_by: 'rita@example.com' });
+      expect(template!.body).toMatchObject({ org_id: orgId, name: 'Card', description: 'For the counter', source: 'organization' });
+      expect(batch!.body).toMatchObject({ org_id: orgId, base_code_id: code, amount: 3, used: 0 });
+
+      created.letGo();
+      // The read models, once caught up, show what the commands answered.
+      expect((await owner('GET', `/api/v1/folders/${folder!.body.folder_id}?min_position=${folder!.position}`)).json()).toEqual(folder!.body);
+      const notes = (await owner('GET', `/api/v1/notes?code_id=${code}&min_position=${note!.position}`)).json();
+      expect(notes.items).toEqual([note!.body]);
+      expect((await owner('GET', `/api/v1/templates/${template!.body.template_id}?min_position=${template!.position}`)).json()).toEqual(template!.body);
+      expect((await owner('GET', `/api/v1/one-time-codes/${batch!.body.batch_id}?min_position=${batch!.position}`)).json()).toEqual(batch!.body);
+    } finally {
+      created.letGo();
     }
   });
 

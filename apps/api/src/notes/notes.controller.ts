@@ -4,7 +4,7 @@ import { AddNoteBody, ListNotesQuery, NotePath, type NoteListView, type NoteView
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { AuthenticationGuard, type Caller, CurrentCaller } from '../identity';
 import { AddNoteCommand, DeleteNoteCommand } from './notes.handlers';
-import { GetNote, ListNotes } from './notes.queries';
+import { ListNotes } from './notes.queries';
 import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 /** Notes on codes (spec §7 "Notes"): add, list one code's or the organisation's, delete. */
@@ -18,9 +18,8 @@ export class NotesController {
   ) {}
 
   @Post()
-  async add(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(AddNoteBody, 'body')) body: AddNoteBody): Promise<NoteView> {
-    const noteId = await this.commands.execute(new AddNoteCommand(caller, body));
-    return this.queries.execute(new GetNote(caller, noteId));
+  add(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(AddNoteBody, 'body')) body: AddNoteBody): Promise<NoteView> {
+    return this.commands.execute(new AddNoteCommand(caller, body));
   }
 
   @Get()

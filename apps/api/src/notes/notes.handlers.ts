@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, type AddNoteBody } from '@qr/contracts';
-import { noteDecider, noteStreamId, type CodeActor, type NoteCommand } from '@qr/domain';
+import { DomainError, type AddNoteBody, type NoteView } from '@qr/contracts';
+import { noteDecider, noteStreamId, type CodeActor, type NoteCommand, type NoteEvent } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
 import { codeNotFound, CodeReads } from '../codes';
-import { StreamWriter } from '../decide-on-stream';
+import { decidedEvent, StreamWriter, type Decided } from '../decide-on-stream';
 import { type Caller, TenancyGate } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
 
-/** Answers with the new note's id. */
-export class AddNoteCommand extends Command<string> {
+/** Answers with the new note as added. */
+export class AddNoteCommand extends Command<NoteView> {
   constructor(
     readonly caller: Caller,
     readonly body: AddNoteBody,
@@ -37,25 +37,35 @@ abstract class NoteWriter {
     private readonly writer: StreamWriter,
   ) {}
 
-  /** The caller in the organisation of a live code (`codeId` undefined: no such code); nothing found, or someone outside it, hears `notFound`. */
-  protected async actorOwning(caller: Caller, codeId: string | undefined, notFound: DomainError): Promise<{ orgId: string; actor: CodeActor }> {
+  /**
+   * The caller in the organisation of a live code (`codeId` undefined: no such code), with the code's
+   * name; nothing found, or someone outside it, hears `notFound`.
+   */
+  protected async actorOwning(
+    caller: Caller,
+    codeId: string | undefined,
+    notFound: DomainError,
+  ): Promise<{ orgId: string; actor: CodeActor; codeName: string }> {
     const code = codeId === undefined ? undefined : await this.codes.live(codeId);
-    return this.gate.actorOwning(caller, code?.org_id, notFound);
+    const owner = await this.gate.actorOwning(caller, code?.org_id, notFound);
+    return { ...owner, codeName: code!.name };
   }
 
-  protected async decide(noteId: string, orgId: string, command: NoteCommand): Promise<void> {
-    await this.writer.decide(noteStreamId(noteId), noteDecider, command, { org_id: orgId, actor: command.actor.id });
+  protected decide(noteId: string, orgId: string, command: NoteCommand, occurredAt?: Date): Promise<Decided<NoteEvent>> {
+    return this.writer.decide(noteStreamId(noteId), noteDecider, command, { org_id: orgId, actor: command.actor.id }, occurredAt);
   }
 }
 
 @CommandHandler(AddNoteCommand)
 export class AddNoteHandler extends NoteWriter implements ICommandHandler<AddNoteCommand> {
-  async execute({ caller, body }: AddNoteCommand): Promise<string> {
+  async execute({ caller, body }: AddNoteCommand): Promise<NoteView> {
     // A note belongs to a live code of the caller's organisation: a deleted code takes no more notes.
-    const { orgId, actor } = await this.actorOwning(caller, body.code_id, codeNotFound());
+    const { orgId, actor, codeName } = await this.actorOwning(caller, body.code_id, codeNotFound());
     const noteId = randomUUID();
-    await this.decide(noteId, orgId, { type: 'AddNote', actor, note_id: noteId, code_id: body.code_id, org_id: orgId, text: body.text });
-    return noteId;
+    const at = new Date();
+    const decided = await this.decide(noteId, orgId, { type: 'AddNote', actor, note_id: noteId, code_id: body.code_id, org_id: orgId, text: body.text }, at);
+    const { code_id, org_id, text, added_by } = decidedEvent(decided, 'NoteAdded').data;
+    return { id: noteId, code_id, org_id, text, created_by: added_by, created_at: at.toISOString(), code_name: codeName };
   }
 }
 

@@ -3,12 +3,12 @@ import { CodesModule } from '../codes/codes.module';
 import { IdentityModule } from '../identity/identity.module';
 import { NotesController } from './notes.controller';
 import { AddNoteHandler, DeleteNoteHandler } from './notes.handlers';
-import { GetNoteHandler, ListNotesHandler } from './notes.queries';
+import { ListNotesHandler } from './notes.queries';
 
 /** Notes on codes. Wiring only; a note's organisation and the caller's role come through its code. */
 @Module({
   imports: [IdentityModule, CodesModule],
   controllers: [NotesController],
-  providers: [AddNoteHandler, DeleteNoteHandler, GetNoteHandler, ListNotesHandler],
+  providers: [AddNoteHandler, DeleteNoteHandler, ListNotesHandler],
 })
 export class NotesModule {}

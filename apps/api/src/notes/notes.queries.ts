@@ -1,19 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { DomainError, type ListNotesQuery, type NoteListView, type NoteView } from '@qr/contracts';
+import type { ListNotesQuery, NoteListView, NoteView } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
 import { codeNotFound, CodeReads } from '../codes';
 import { type Caller, TenancyGate } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
-
-export class GetNote extends Query<NoteView> {
-  constructor(
-    readonly caller: Caller,
-    readonly noteId: string,
-  ) {
-    super();
-  }
-}
 
 /** Spec §7 "get QR notes" (one code's) and "get all notes" (the organisation's), newest first. */
 export class ListNotes extends Query<NoteListView> {
@@ -39,27 +30,14 @@ const SELECT_NOTES = 'SELECT note_id AS id, code_id, org_id, text, created_by, c
 const toNoteView = (row: NoteRow, codeName: string): NoteView => ({ ...row, code_name: codeName, created_at: new Date(row.created_at).toISOString() });
 
 /** Reading notes needs only membership, which the tenancy gate checks (every role may read codes). A deleted code hides its notes. */
-abstract class NoteReader {
-  constructor(
-    @Inject(SQL_CLIENT) protected readonly db: SqlClient,
-    protected readonly gate: TenancyGate,
-    protected readonly codes: CodeReads,
-  ) {}
-}
-
-@QueryHandler(GetNote)
-export class GetNoteHandler extends NoteReader implements IQueryHandler<GetNote> {
-  async execute({ caller, noteId }: GetNote): Promise<NoteView> {
-    const { rows } = await this.db.query<NoteRow>(`${SELECT_NOTES} WHERE note_id = $1`, [noteId]);
-    const note = rows[0];
-    const code = note && (await this.codes.live(note.code_id));
-    await this.gate.actorOwning(caller, code?.org_id, new DomainError('note_not_found', 'No such note.'));
-    return toNoteView(note!, code!.name);
-  }
-}
-
 @QueryHandler(ListNotes)
-export class ListNotesHandler extends NoteReader implements IQueryHandler<ListNotes> {
+export class ListNotesHandler implements IQueryHandler<ListNotes> {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    private readonly gate: TenancyGate,
+    private readonly codes: CodeReads,
+  ) {}
+
   async execute({ caller, query }: ListNotes): Promise<NoteListView> {
     const { orgId, codeNames } = await this.listed(caller, query);
     const where = 'org_id = $1 AND code_id = ANY($2::text[])';

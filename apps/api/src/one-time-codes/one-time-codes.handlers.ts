@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Command, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreateOneTimeCodesBody, OneTimeBatchView } from '@qr/contracts';
-import { oneTimeBatchDecider, oneTimeBatchStreamId, type CodeActor, type OneTimeBatchCommand } from '@qr/domain';
-import { StreamWriter } from '../decide-on-stream';
+import { oneTimeBatchDecider, oneTimeBatchStreamId, type CodeActor, type OneTimeBatchCommand, type OneTimeBatchEvent } from '@qr/domain';
+import { decidedEvent, StreamWriter, type Decided } from '../decide-on-stream';
 import { type Caller, TenancyGate } from '../identity';
 import { GetCode } from '../codes';
-import { OneTimeBatches, toBatchView } from './one-time-batches';
+import { OneTimeBatches } from './one-time-batches';
 
 export class IssueOneTimeCodesCommand extends Command<OneTimeBatchView> {
   constructor(
@@ -25,9 +25,15 @@ export class DeleteOneTimeCodesCommand extends Command<void> {
   }
 }
 
-/** Decides on a batch's stream; the writer waits for the read model, so the answer and the next scan see the codes. */
-async function decideOnBatch(writer: StreamWriter, batchId: string, orgId: string, command: OneTimeBatchCommand): Promise<void> {
-  await writer.decide(oneTimeBatchStreamId(batchId), oneTimeBatchDecider, command, { org_id: orgId, actor: command.actor.id });
+/** Decides on a batch's stream; the writer waits, bounded, for the read model, so the next scan sees the codes. */
+function decideOnBatch(
+  writer: StreamWriter,
+  batchId: string,
+  orgId: string,
+  command: OneTimeBatchCommand,
+  occurredAt?: Date,
+): Promise<Decided<OneTimeBatchEvent>> {
+  return writer.decide(oneTimeBatchStreamId(batchId), oneTimeBatchDecider, command, { org_id: orgId, actor: command.actor.id }, occurredAt);
 }
 
 @CommandHandler(IssueOneTimeCodesCommand)
@@ -36,7 +42,6 @@ export class IssueOneTimeCodesHandler implements ICommandHandler<IssueOneTimeCod
     private readonly writer: StreamWriter,
     private readonly queries: QueryBus,
     private readonly gate: TenancyGate,
-    private readonly batches: OneTimeBatches,
   ) {}
 
   async execute({ caller, body }: IssueOneTimeCodesCommand): Promise<OneTimeBatchView> {
@@ -44,16 +49,24 @@ export class IssueOneTimeCodesHandler implements ICommandHandler<IssueOneTimeCod
     const base = await this.queries.execute(new GetCode(caller, body.base_code_id));
     const actor: CodeActor = await this.gate.actorIn(caller, base.org_id);
     const batchId = randomUUID();
-    await decideOnBatch(this.writer, batchId, base.org_id, {
-      type: 'IssueOneTimeCodes',
-      actor,
-      batch_id: batchId,
-      org_id: base.org_id,
-      base_code_id: base.code_id,
-      amount: body.amount,
-      seed: randomBytes(32).toString('base64url'),
-    });
-    return toBatchView(await this.batches.visible(caller, batchId));
+    const at = new Date();
+    const decided = await decideOnBatch(
+      this.writer,
+      batchId,
+      base.org_id,
+      {
+        type: 'IssueOneTimeCodes',
+        actor,
+        batch_id: batchId,
+        org_id: base.org_id,
+        base_code_id: base.code_id,
+        amount: body.amount,
+        seed: randomBytes(32).toString('base64url'),
+      },
+      at,
+    );
+    const { org_id, base_code_id, amount } = decidedEvent(decided, 'OneTimeCodesIssued').data;
+    return { batch_id: batchId, org_id, base_code_id, amount, used: 0, created_at: at.toISOString() };
   }
 }
 
@@ -71,4 +84,3 @@ export class DeleteOneTimeCodesHandler implements ICommandHandler<DeleteOneTimeC
     await decideOnBatch(this.writer, batchId, batch.org_id, { type: 'DeleteOneTimeCodes', actor });
   }
 }
-

@@ -4,7 +4,7 @@ import type { CodeCreatedView, SaveCodeAsTemplateBody, SubmitTemplateBody, Templ
 import { templateDecider, templateStreamId, type CodeActor, type SaveTemplate } from '@qr/domain';
 import { CodeCopies } from '../clones';
 import { assertPhotoStored, newCodeId, QrImages } from '../codes';
-import { StreamWriter } from '../decide-on-stream';
+import { decidedEvent, StreamWriter } from '../decide-on-stream';
 import { type Caller, TenancyGate } from '../identity';
 import { storedBlocks } from '../pages';
 import { UploadedImages } from '../uploads';
@@ -48,15 +48,16 @@ export class SaveTemplateHandler implements ICommandHandler<SaveTemplateCommand>
     private readonly copies: CodeCopies,
     private readonly images: QrImages,
     private readonly uploads: UploadedImages,
-    private readonly catalogue: TemplateCatalogue,
   ) {}
 
   async execute({ caller, source }: SaveTemplateCommand): Promise<TemplateView> {
     const template_id = randomUUID();
     const command = source.from === 'code' ? await this.fromCode(caller, source.body) : await this.submitted(caller, source.body);
     const saved: SaveTemplate = { type: 'SaveTemplate', template_id, ...command };
-    await this.writer.decide(templateStreamId(template_id), templateDecider, saved, { org_id: saved.org_id, actor: saved.actor.id });
-    return this.catalogue.get(caller, template_id);
+    const at = new Date();
+    const decided = await this.writer.decide(templateStreamId(template_id), templateDecider, saved, { org_id: saved.org_id, actor: saved.actor.id }, at);
+    const { org_id, name, description, content, design, page } = decidedEvent(decided, 'TemplateSaved').data;
+    return { template_id, org_id, name, description, content, design, page, source: 'organization', created_at: at.toISOString() };
   }
 
   /** The code's content and design as they are now, and its first landing page. */

@@ -17,7 +17,8 @@ function staticDownloads(page: string): string {
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const [, imported] of readFileSync(join(assets, file), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) visit(imported);
+    const imports = readFileSync(join(assets, file), 'utf8').matchAll(/(?:from|import)\s*"\.\/(?<imported>[^"]+\.js)"/g);
+    for (const { groups } of imports) if (groups?.imported) visit(groups.imported);
   };
   visit(entry);
   return [...seen].map((file) => readFileSync(join(assets, file), 'utf8')).join('\n');

@@ -48,7 +48,13 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir,
     emptyOutDir: mode !== 'landing-page',
-    rollupOptions: { input: fileURLToPath(new URL(mode === 'landing-page' ? 'landing-page.html' : 'index.html', import.meta.url)) },
+    rollupOptions: {
+      input: fileURLToPath(new URL(mode === 'landing-page' ? 'landing-page.html' : 'index.html', import.meta.url)),
+      // A feature's index.ts only re-exports, so it is marked free of side effects: a name imported
+      // through it then costs just the file that defines it, and an index that also re-exports an
+      // admin screen never pulls that screen into a visitor's entry (e2e/visitor-bundles.e2e.spec.ts).
+      treeshake: { moduleSideEffects: [{ test: /\/apps\/web\/src\/features\/[^/]+\/index\.ts$/, sideEffects: false }] },
+    },
   },
   // The dev server forwards the API and the embedded sign-in service to the running server.
   server: { proxy: { '/api': 'http://localhost:3000', '/oidc': 'http://localhost:3000' } },

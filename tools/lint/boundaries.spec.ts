@@ -34,6 +34,7 @@ describe('npm run lint keeps the boundaries', () => {
       'api-context-imports-module.ts': 'apps/api/src/notes/lint-fixture.ts',
       'api-context-imports-index.ts': 'apps/api/src/notes/lint-fixture.ts',
       'web-context-imports-internals.tsx': 'apps/web/src/features/notes/lint-fixture.tsx',
+      'web-context-imports-index.tsx': 'apps/web/src/features/notes/lint-fixture.tsx',
       'domain-context-imports-internals.ts': 'libs/domain/src/notes/lint-fixture.ts',
       'domain-context-imports-index.ts': 'libs/domain/src/notes/lint-fixture.ts',
     });
@@ -59,6 +60,7 @@ describe('npm run lint keeps the boundaries', () => {
   it("lets a context import another context's public surface", () => {
     expect(reported.get('api-context-imports-module.ts')).toEqual([]);
     expect(reported.get('api-context-imports-index.ts')).toEqual([]);
+    expect(reported.get('web-context-imports-index.tsx')).toEqual([]);
     expect(reported.get('domain-context-imports-index.ts')).toEqual([]);
   });
 });

@@ -6,11 +6,8 @@ import { PageLoader } from '../../components/page-loader';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { useWiderThan } from '../../components/use-wider-than';
 import { VersionTag } from '../../components/version-tag';
-import { useAuth } from '../identity/auth-context';
-import { SignOutButton } from '../identity/sign-out-button';
-import { useOrganizationRecord } from '../organization/organization-record';
-import { CreateOrganizationPrompt, OrganizationSwitcher } from '../organization/organization-switcher';
-import { TermsPrompt } from '../organization/terms-prompt';
+import { SignOutButton, useAuth } from '../identity';
+import { CreateOrganizationPrompt, OrganizationSwitcher, TermsPrompt, useOrganizationRecord } from '../organization';
 import { adminSectionLabels } from './admin-sections';
 
 const sections = Object.entries(adminSectionLabels);

@@ -1,6 +1,6 @@
 import type { AnalyticsPeriod } from '@qr/contracts';
 import { toPng } from 'html-to-image';
-import { saveFile } from '../codes/codes-api';
+import { saveFile } from '../codes';
 import { toCsv, type CsvCell } from './analytics-csv';
 
 /** What an exported file is about: who (organization or code), which chart and which period. */

@@ -4,7 +4,7 @@ import { codeView } from '../../testing/code-view';
 import { installFakeApi, reply, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
-import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
+import { ORGANIZATION_STORE_KEY } from '../organization';
 
 const ORG_ID = '5b1e6f0a-3c2d-4e5f-8a9b-0c1d2e3f4a5b';
 const CODE_ID = 'AbCdEf1234';

@@ -1,8 +1,8 @@
 import { Anchor, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { codeKeys, codesApi } from '../codes/codes-api';
-import { useOrganizationRecord } from '../organization/organization-record';
+import { codeKeys, codesApi } from '../codes';
+import { useOrganizationRecord } from '../organization';
 import { AnalyticsReport } from './analytics-report';
 
 /** `/admin/analytics`: the whole organization, or one code picked here (`?code_id=`, kept in the address like the period). */

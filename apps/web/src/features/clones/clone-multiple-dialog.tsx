@@ -4,7 +4,7 @@ import { MAX_CLONES_AT_ONCE, type CloneOverride, type CodeView } from '@qr/contr
 import { cloneName } from '@qr/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { codeKeys } from '../codes/codes-api';
+import { codeKeys } from '../codes';
 import { ApiProblem, describeError } from '../../api/api-problem';
 import { clonesApi } from './clones-api';
 import { counted } from '../../components/counted';

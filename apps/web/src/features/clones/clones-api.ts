@@ -1,7 +1,7 @@
 import { ClonesCreatedView, CodeCreatedView, CodeView, type CloneCodeBody, type CloneMultipleInput, type DuplicateCodeBody } from '@qr/contracts';
 import { z } from 'zod';
 import { call } from '../../api/api-call';
-import { codeKeys } from '../codes/codes-api';
+import { codeKeys } from '../codes';
 
 const base = '/api/v1/codes';
 const codePath = (codeId: string) => `${base}/${encodeURIComponent(codeId)}`;

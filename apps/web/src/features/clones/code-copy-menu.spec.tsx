@@ -4,7 +4,7 @@ import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/f
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
-import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
+import { ORGANIZATION_STORE_KEY } from '../organization';
 
 /** The template the server answers a save with. */
 const savedTemplate = {

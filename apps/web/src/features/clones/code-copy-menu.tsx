@@ -4,11 +4,10 @@ import type { CodeCreatedView, CodeView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { codeKeys } from '../codes/codes-api';
+import { codeKeys } from '../codes';
 import { describeError } from '../../api/api-problem';
-import { isRole } from '../organization/organization-api';
-import { useOrganizationRecord } from '../organization/organization-record';
-import { SaveTemplateDialog } from '../templates/save-template-dialog';
+import { isRole, useOrganizationRecord } from '../organization';
+import { SaveTemplateDialog } from '../templates';
 import { CloneMultipleDialog } from './clone-multiple-dialog';
 import { cloneKeys, clonesApi } from './clones-api';
 

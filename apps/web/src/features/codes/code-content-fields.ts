@@ -1,5 +1,5 @@
 import type { CodeType, CodeView } from '@qr/contracts';
-import { field } from '../visitor/public-code-api';
+import { field } from '../visitor';
 
 /** One input of a type's content form; `name` is the contract's field name. */
 export interface ContentField {

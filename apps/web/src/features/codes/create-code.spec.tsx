@@ -4,7 +4,7 @@ import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } fr
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { qrPreview } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
-import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
+import { ORGANIZATION_STORE_KEY } from '../organization';
 
 let api: FakeApi;
 

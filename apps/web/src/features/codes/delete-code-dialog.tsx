@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CodeView } from '@qr/contracts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { cloneKeys } from '../clones/clones-api';
-import { folderKeys } from '../folders/folders-api';
+import { cloneKeys } from '../clones';
+import { folderKeys } from '../folders';
 import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { codeKeys, codesApi } from './codes-api';

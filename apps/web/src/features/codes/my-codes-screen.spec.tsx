@@ -5,7 +5,7 @@ import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
 import { backToAPhone, onALaptop } from '../../testing/viewport';
-import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
+import { ORGANIZATION_STORE_KEY } from '../organization';
 
 const LIST = '/api/v1/codes?org_id=0a000000-0000-4000-8000-000000000001&page=1&per_page=10';
 

@@ -5,9 +5,8 @@ import type { CodeView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CodesLoadFailure, FilingCodesTable, useFolders } from '../folders/code-filing';
-import { isRole } from '../organization/organization-api';
-import { useOrganizationRecord } from '../organization/organization-record';
+import { CodesLoadFailure, FilingCodesTable, useFolders } from '../folders';
+import { isRole, useOrganizationRecord } from '../organization';
 import { codeKeys, codesApi } from './codes-api';
 import { DeleteCodeDialog } from './delete-code-dialog';
 

@@ -7,8 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageLoader } from '../../components/page-loader';
 import { describeError } from '../../api/api-problem';
-import { isRole } from '../organization/organization-api';
-import { useOrganizationRecord } from '../organization/organization-record';
+import { isRole, useOrganizationRecord } from '../organization';
 import { customerKeys, customersApi, useCodeNames } from './customers-api';
 
 /** "Forget this customer": irreversible, so it asks first and says what it does. */

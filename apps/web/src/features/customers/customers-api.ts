@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call, NoContent } from '../../api/api-call';
 import { apiFetch } from '../../api/api-fetch';
 import { problem } from '../../api/api-problem';
-import { codeKeys, codesApi } from '../codes/codes-api';
+import { codeKeys, codesApi } from '../codes';
 
 export interface CustomerFilters {
   page: number;

@@ -3,7 +3,7 @@ import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } fr
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { pickOption } from '../../testing/pick-option';
 import { renderApp } from '../../testing/render-app';
-import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
+import { ORGANIZATION_STORE_KEY } from '../organization';
 
 const ADA = 'AdaAdaAdaAdaAdaAdaAdaAdaAdaAda12';
 const ada = {

@@ -6,9 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { describeError } from '../../api/api-problem';
-import { isRole } from '../organization/organization-api';
-import { useOrganizationRecord } from '../organization/organization-record';
-import { saveFile } from '../codes/codes-api';
+import { isRole, useOrganizationRecord } from '../organization';
+import { saveFile } from '../codes';
 import { customerKeys, customersApi, downloadCsvExport, useCodeNames, type CustomerFilters } from './customers-api';
 import { LabelledPagination } from '../../components/labelled-pagination';
 

@@ -4,7 +4,7 @@ import { UpdateExperienceBody, type ExperienceView } from '@qr/contracts';
 import { useState } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { describeError } from '../../api/api-problem';
-import { useOrganizationRecord } from '../organization/organization-record';
+import { useOrganizationRecord } from '../organization';
 import { experienceKeys, experiencesApi } from './experiences-api';
 import { counted } from '../../components/counted';
 

@@ -1,7 +1,6 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { CODE_TYPE_LABELS, type CodeView } from '@qr/contracts';
-import { CodeActions, CodeNameLink, StatusBadge } from '../codes/code-screens';
-import { QrImage } from '../codes/qr-image';
+import { CodeActions, CodeNameLink, QrImage, StatusBadge } from '../codes';
 import { counted } from '../../components/counted';
 import type { CodeRowExtras } from './code-filing';
 import { CodeTick, SelectAllCell, type CodeSelection } from './code-selection';

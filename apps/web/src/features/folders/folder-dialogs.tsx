@@ -4,7 +4,7 @@ import { RenameFolderBody, type FolderView } from '@qr/contracts';
 import { useState } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { codeKeys } from '../codes/codes-api';
+import { codeKeys } from '../codes';
 import { describeError } from '../../api/api-problem';
 import { folderKeys, foldersApi } from './folders-api';
 

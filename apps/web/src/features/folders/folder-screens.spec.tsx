@@ -7,7 +7,7 @@ import { codeView } from '../../testing/code-view';
 import { pickOption } from '../../testing/pick-option';
 import { renderApp } from '../../testing/render-app';
 import { backToAPhone, onALaptop } from '../../testing/viewport';
-import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
+import { ORGANIZATION_STORE_KEY } from '../organization';
 
 const ORG = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const POSTERS = '11111111-1111-4111-8111-111111111111';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
-import { OrganizationRecordProvider } from '../organization/organization-record';
+import { OrganizationRecordProvider } from '../organization';
 
 // Lazy so that keycloak-js is downloaded only on the /admin and /auth routes, never by a visitor.
 const AuthProvider = lazy(() => import('./auth-provider'));

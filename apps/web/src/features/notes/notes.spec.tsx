@@ -4,7 +4,7 @@ import { codeView } from '../../testing/code-view';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
-import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
+import { ORGANIZATION_STORE_KEY } from '../organization';
 
 const ORG = '0f0e0d0c-0b0a-4908-8706-050403020100';
 const NOTE = '33333333-3333-4333-8333-333333333333';

@@ -3,7 +3,7 @@ import { QrDesign } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
-import { ORGANIZATION_STORE_KEY } from '../organization/organization-record';
+import { ORGANIZATION_STORE_KEY } from '../organization';
 
 const BATCH = '0190a6b2-0000-7000-8000-000000000001';
 const code = {

@@ -5,8 +5,8 @@ import { CreateOneTimeCodesBody, fileNameOf, MAX_ONE_TIME_CODES, MAX_PDF_SHEET_C
 import { useState } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { saveFile } from '../codes/codes-api';
-import { downloadCsvExport } from '../customers/customers-api';
+import { saveFile } from '../codes';
+import { downloadCsvExport } from '../customers';
 import { describeError } from '../../api/api-problem';
 import { DOWNLOADS, downloadBatch, ONE_TIME_PAGE_SIZE, oneTimeApi, oneTimeKeys } from './one-time-codes-api';
 import { counted } from '../../components/counted';

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, Menu, NativeSelect, NumberInput, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { ADDRESS_INPUTS, FORM_INPUT_TYPES, SOCIAL_NETWORKS, type FormInput, type PageBlock, type UpdatePageBody } from '@qr/contracts';
 import { useState, type ReactNode } from 'react';
-import { ImageUploadButton } from '../uploads/image-upload-button';
+import { ImageUploadButton } from '../uploads';
 import { PageBlockView } from './page-blocks';
 import { RegistrationFormView } from './registration-form-view';
 import { RichTextField } from './rich-text-field';

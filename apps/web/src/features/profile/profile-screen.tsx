@@ -4,7 +4,7 @@ import { ChangePasswordBody, UpdateProfileBody, type ProfileView } from '@qr/con
 import { useState, type FormEvent } from 'react';
 import { contractFieldErrors, fieldErrorsByName } from '../../api/contract-form-errors';
 import { ApiProblem, describeError } from '../../api/api-problem';
-import { useMyOrganizations } from '../organization/organization-switcher';
+import { useMyOrganizations } from '../organization';
 import { profileApi, profileKeys } from './profile-api';
 
 function NameForm({ profile }: { profile: ProfileView }) {

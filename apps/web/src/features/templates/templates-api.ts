@@ -1,7 +1,7 @@
 import { CodeCreatedView, TemplateView, type QrPreviewView, type SaveCodeAsTemplateInput, type UseTemplateBody } from '@qr/contracts';
 import { z } from 'zod';
 import { call, NoContent } from '../../api/api-call';
-import { codesApi } from '../codes/codes-api';
+import { codesApi } from '../codes';
 
 export const templateKeys = {
   all: ['templates'] as const,

@@ -4,11 +4,9 @@ import { CODE_TYPE_LABELS, type TemplateView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { codeKeys } from '../codes/codes-api';
-import { svgSource } from '../codes/qr-designer';
+import { codeKeys, svgSource } from '../codes';
 import { describeError } from '../../api/api-problem';
-import { isRole } from '../organization/organization-api';
-import { useOrganizationRecord } from '../organization/organization-record';
+import { isRole, useOrganizationRecord } from '../organization';
 import { templateKeys, templatesApi } from './templates-api';
 
 function TemplatePreview({ template, orgId }: { template: TemplateView; orgId: string }) {

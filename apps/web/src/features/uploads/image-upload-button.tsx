@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { UPLOAD_IMAGE_TYPES } from '@qr/contracts';
 import { describeError } from '../../api/api-problem';
-import { useOrganizationRecord } from '../organization/organization-record';
+import { useOrganizationRecord } from '../organization';
 import { uploadImage } from './uploads-api';
 
 /**

@@ -1,0 +1,2 @@
+// What other features use of notes: a code's notes panel.
+export { CodeNotesPanel } from './notes-panel';

@@ -1,0 +1,3 @@
+// What other features use of visitor: the "behind the code" panel and a public code's field reader.
+export { BehindTheCode } from './behind-the-code';
+export { field } from './public-code-api';

@@ -4,11 +4,23 @@
 const path = require('node:path');
 const { compilerOptions } = require('./tsconfig.base.json');
 
-const esmOnly = ['@nestjs', 'vcard-creator', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', 'cookie', '@borewit', '@seriousme', 'content-disposition', 'oidc-provider', 'jose'];
+const esmOnly = [
+  '@nestjs',
+  'vcard-creator',
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  'uint8array-extras',
+  'cookie',
+  '@borewit',
+  '@seriousme',
+  'content-disposition',
+  'oidc-provider',
+  'jose',
+];
 
-const moduleNameMapper = Object.fromEntries(
-  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, path.join(__dirname, target)]),
-);
+const moduleNameMapper = Object.fromEntries(Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, path.join(__dirname, target)]));
 
 module.exports = {
   testEnvironment: 'node',

@@ -76,7 +76,9 @@ export async function run(): Promise<void> {
     // PGlite runs on this process's thread, so its CPU time is the replay's, whatever else the machine does.
     const cpu = process.cpuUsage(cpuBefore);
     const replayRate = replay.value.eventsProcessed / (replay.ms / 1000);
-    console.log(`  replayed ${formatRate(replay.value.eventsProcessed)} events into the rollups in ${(replay.ms / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU)`);
+    console.log(
+      `  replayed ${formatRate(replay.value.eventsProcessed)} events into the rollups in ${(replay.ms / 1000).toFixed(1)} s (${((cpu.user + cpu.system) / 1e6).toFixed(1)} s of CPU)`,
+    );
 
     const rollups = new AnalyticsRollups(database.db);
     const scope = { orgId, codeId: null };
@@ -100,7 +102,11 @@ export async function run(): Promise<void> {
       }
       const baseline = await timed(() => rawTotals(database.db, orgId, answer.window.range));
       const { totals } = answer.figures;
-      const match = totals.scans === baseline.value.scans && totals.unique_visitors === baseline.value.unique_visitors && totals.qr_scans === baseline.value.qr_scans && totals.bots === baseline.value.bots;
+      const match =
+        totals.scans === baseline.value.scans &&
+        totals.unique_visitors === baseline.value.unique_visitors &&
+        totals.qr_scans === baseline.value.qr_scans &&
+        totals.bots === baseline.value.bots;
       allMatch &&= match;
       const ms = median(samples);
       slowest = Math.max(slowest, ms);
@@ -113,7 +119,11 @@ export async function run(): Promise<void> {
     console.log(markdownTable(['period', 'scans', 'unique visitors', `query ms (median of ${QUERY_REPEATS})`, 'raw es_events scan ms', 'totals match'], rows));
     console.log(
       `\n${targetLines([
-        { target: `PGlite replay into the rollups >= ${formatRate(REPLAY_TARGET)} events/s`, measured: `${formatRate(replayRate)} events/s`, met: replayRate >= REPLAY_TARGET },
+        {
+          target: `PGlite replay into the rollups >= ${formatRate(REPLAY_TARGET)} events/s`,
+          measured: `${formatRate(replayRate)} events/s`,
+          met: replayRate >= REPLAY_TARGET,
+        },
         { target: `analytics query <= ${QUERY_TARGET_MS} ms for every period`, measured: `slowest ${slowest.toFixed(1)} ms`, met: slowest <= QUERY_TARGET_MS },
         { target: 'rollup totals equal the raw events’ totals for every period', measured: allMatch ? 'all equal' : 'some differ', met: allMatch },
       ])}`,

@@ -64,7 +64,10 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   const lines = createInterface({ input: child.process.stdout! });
   try {
     await new Promise<void>((resolveReady, reject) => {
-      const timer = setTimeout(() => reject(new Error(`The process did not say it was ready within ${READY_TIMEOUT_MS / 1000} s:\n${child.stderr()}`)), READY_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`The process did not say it was ready within ${READY_TIMEOUT_MS / 1000} s:\n${child.stderr()}`)),
+        READY_TIMEOUT_MS,
+      );
       const early = (code: number | null) => reject(new Error(`The process exited with ${code} before it was ready:\n${child.stderr()}`));
       child.process.once('exit', early);
       lines.on('line', (line) => {

@@ -190,7 +190,11 @@ function scanLoad(server: RunningServer): { finished(): boolean; result: Promise
     headers: PHONE_HEADERS,
     requests: scanCodes.map(({ codeId }) => ({ method: 'GET', path: `/${codeId}` })),
   };
-  const child = spawn('taskset', ['-c', LOAD_CPU, process.execPath, '-e', LOAD_GENERATOR], { cwd: REPO, env: { ...process.env, LOAD: JSON.stringify(load) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('taskset', ['-c', LOAD_CPU, process.execPath, '-e', LOAD_GENERATOR], {
+    cwd: REPO,
+    env: { ...process.env, LOAD: JSON.stringify(load) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let finished = false;
@@ -204,7 +208,11 @@ function scanLoad(server: RunningServer): { finished(): boolean; result: Promise
   return { finished: () => finished, result };
 }
 
-const p = (samples: readonly Sample[], q: number) => percentile(samples.map((sample) => sample.ms), q);
+const p = (samples: readonly Sample[], q: number) =>
+  percentile(
+    samples.map((sample) => sample.ms),
+    q,
+  );
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const fiveHundreds = (samples: readonly Sample[]) => samples.filter((sample) => sample.status >= 500).length;
 
@@ -235,14 +243,38 @@ function report(rows: readonly Row[]): void {
         `${fiveHundreds(unloaded) + fiveHundreds(loaded)}`,
       ];
     });
-    console.log(markdownTable(['request', 'unloaded p50', 'p95', 'p95 / GET p95', 'loaded p50', 'p95', 'loaded / unloaded p95', 'loaded p95 / floor loaded p95', 'loaded samples', '5xx'], table));
+    console.log(
+      markdownTable(
+        [
+          'request',
+          'unloaded p50',
+          'p95',
+          'p95 / GET p95',
+          'loaded p50',
+          'p95',
+          'loaded / unloaded p95',
+          'loaded p95 / floor loaded p95',
+          'loaded samples',
+          '5xx',
+        ],
+        table,
+      ),
+    );
     console.log('');
     for (const command of COMMANDS) {
       const unloaded = p(row.unloaded[command], 95);
       const loaded = p(row.loaded[command], 95);
       checks.push(
-        { target: `${row.database}: ${command} unloaded p95 ≤ ${TARGET_UNLOADED_OVER_GET}× the GET's`, measured: `${(unloaded / getP95).toFixed(1)}×`, met: unloaded <= TARGET_UNLOADED_OVER_GET * getP95 },
-        { target: `${row.database}: ${command} p95 under load ≤ ${TARGET_LOADED_OVER_UNLOADED}× unloaded`, measured: `${(loaded / unloaded).toFixed(1)}×`, met: loaded <= TARGET_LOADED_OVER_UNLOADED * unloaded },
+        {
+          target: `${row.database}: ${command} unloaded p95 ≤ ${TARGET_UNLOADED_OVER_GET}× the GET's`,
+          measured: `${(unloaded / getP95).toFixed(1)}×`,
+          met: unloaded <= TARGET_UNLOADED_OVER_GET * getP95,
+        },
+        {
+          target: `${row.database}: ${command} p95 under load ≤ ${TARGET_LOADED_OVER_UNLOADED}× unloaded`,
+          measured: `${(loaded / unloaded).toFixed(1)}×`,
+          met: loaded <= TARGET_LOADED_OVER_UNLOADED * unloaded,
+        },
       );
     }
     const errors = COMMANDS.reduce((sum, command) => sum + fiveHundreds(row.unloaded[command]) + fiveHundreds(row.loaded[command]), 0);

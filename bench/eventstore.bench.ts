@@ -102,8 +102,7 @@ async function measureDatabase(database: BenchDatabase, plan: Plan): Promise<Dat
   const spread = scanStreams(SPREAD_CODES, plan.shardsPerCode);
   let sequence = 0;
   // Requests are made before the clock starts: the benchmark measures writing them, not inventing them.
-  const requests = (count: number, streams = shared) =>
-    Array.from({ length: count }, () => scanRequest(streams[sequence++ % streams.length]!));
+  const requests = (count: number, streams = shared) => Array.from({ length: count }, () => scanRequest(streams[sequence++ % streams.length]!));
   const oneByOne =
     (callers: number, count: number, append: (request: AppendRequest) => Promise<unknown>, streams = shared): Workload =>
     () => {
@@ -136,7 +135,9 @@ async function measureDatabase(database: BenchDatabase, plan: Plan): Promise<Dat
 
 function report(results: readonly DatabaseResult[], loadAtStart: number): void {
   const shards = results.map((result) => `${PLANS[result.database].shardsPerCode} on ${result.database}`).join(', ');
-  console.log(`\nEvent store appends: 1 event per request to the 'scans-<code>-<shard>' streams of ${SHARED_CODES} codes (unless stated), shards per code as the API uses them (${shards}), expectedVersion 'any';`);
+  console.log(
+    `\nEvent store appends: 1 event per request to the 'scans-<code>-<shard>' streams of ${SHARED_CODES} codes (unless stated), shards per code as the API uses them (${shards}), expectedVersion 'any';`,
+  );
   console.log('events/s is the median of 3 runs after a warm-up; ratios divide by the ceilings of the same database and run.');
   if (loadAtStart > cpus().length / 2) {
     console.log(`Note: load average ${loadAtStart.toFixed(1)} on ${cpus().length} CPUs at the start: other processes compete, expect noise.`);

@@ -33,10 +33,7 @@ export async function measureRates<Name extends string>(
   for (let i = 0; i < repeats; i++) {
     for (const name of names) samples.get(name)!.push(await timeRate(workloads[name]));
   }
-  return Object.fromEntries(names.map((name) => [name, { median: median(samples.get(name)!), samples: samples.get(name)! }])) as Record<
-    Name,
-    Rate
-  >;
+  return Object.fromEntries(names.map((name) => [name, { median: median(samples.get(name)!), samples: samples.get(name)! }])) as Record<Name, Rate>;
 }
 
 async function timeRate(workload: Workload): Promise<number> {

@@ -15,7 +15,16 @@ import { median, markdownTable, targetLines, writeResults, type TargetCheck } fr
 import { REPO, startServer } from './bench-servers';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const WEB_DIST = join(REPO, 'dist/apps/web');
 const RUNS = 5;
 /** DevTools' "Slow 4G" preset (Chromium's NetworkManager.Slow4GConditions): 562.5 ms latency, 1.44 Mbit/s down, 0.675 Mbit/s up. */
@@ -116,7 +125,11 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
     );
     const usableMs = (await usable.jsonValue()) as number;
     const timings = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, type: (entry as PerformanceResourceTiming).initiatorType, end: (entry as PerformanceResourceTiming).responseEnd })),
+      performance.getEntriesByType('resource').map((entry) => ({
+        name: entry.name,
+        type: (entry as PerformanceResourceTiming).initiatorType,
+        end: (entry as PerformanceResourceTiming).responseEnd,
+      })),
     );
     const content = timings.filter((entry) => new URL(entry.name).pathname.startsWith('/api/v1/public/'));
     const scriptsLoadedMs = Math.max(...timings.filter((entry) => entry.name.endsWith('.js')).map((entry) => entry.end));
@@ -148,7 +161,9 @@ function report(visits: readonly Visit[]): void {
   const usable = median(visits.map((v) => v.usableMs));
   const transferred = median(visits.map((v) => v.transferredBytes)) / 1024;
 
-  console.log(`\nLanding page /page/{id} with the default content, Chromium "Slow 4G" (562.5 ms, 1.44 Mbit/s down) and ${CPU_SLOWDOWN}× CPU slowdown, ${RUNS} fresh-profile visits after a warm-up.\n`);
+  console.log(
+    `\nLanding page /page/{id} with the default content, Chromium "Slow 4G" (562.5 ms, 1.44 Mbit/s down) and ${CPU_SLOWDOWN}× CPU slowdown, ${RUNS} fresh-profile visits after a warm-up.\n`,
+  );
   console.log(markdownTable(['Script loaded', 'gzip -9'], [...scriptRows, ['total', `${totalJsKb.toFixed(1)} KB`]]));
   console.log('');
   console.log(
@@ -166,7 +181,11 @@ function report(visits: readonly Visit[]): void {
   console.log('');
   const targets: TargetCheck[] = [
     { target: `JavaScript for /page/{id} <= ${TARGET_JS_KB} KB gzipped`, measured: `${totalJsKb.toFixed(1)} KB`, met: totalJsKb <= TARGET_JS_KB },
-    { target: `form usable <= ${TARGET_USABLE_MS} ms (median)`, measured: `${Math.round(usable)} ms, ${transferred.toFixed(1)} KB on the wire`, met: usable <= TARGET_USABLE_MS },
+    {
+      target: `form usable <= ${TARGET_USABLE_MS} ms (median)`,
+      measured: `${Math.round(usable)} ms, ${transferred.toFixed(1)} KB on the wire`,
+      met: usable <= TARGET_USABLE_MS,
+    },
   ];
   console.log(targetLines(targets));
   const file = writeResults('page-load', { measuredAt: new Date().toISOString(), network: SLOW_4G, cpuSlowdown: CPU_SLOWDOWN, visits, totalJsKb, targets });

@@ -73,7 +73,9 @@ export async function run(): Promise<void> {
   const lag = await measureLag();
 
   console.log(`\nScale path on PostgreSQL (${replay.storage}), ClickHouse ${clickhouseVersion}, Kafka ${lag.kafka}\n`);
-  console.log(`Replay: ${formatRate(replay.events)} scans of one organisation over ${DAYS} days, appended in ${replay.seedSeconds.toFixed(1)} s, rebuilt in ${replay.seconds.toFixed(1)} s (${replay.cpuSeconds.toFixed(1)} s of this process's CPU); aggregates count ${formatRate(replay.counted)} events.`);
+  console.log(
+    `Replay: ${formatRate(replay.events)} scans of one organisation over ${DAYS} days, appended in ${replay.seedSeconds.toFixed(1)} s, rebuilt in ${replay.seconds.toFixed(1)} s (${replay.cpuSeconds.toFixed(1)} s of this process's CPU); aggregates count ${formatRate(replay.counted)} events.`,
+  );
   console.log(
     `Lag: ${formatRate(lag.scans)} scans at ${formatRate(lag.sentPerSecond)}/s over ${WARMUP_SECONDS + MEASURE_SECONDS} s (the first ${WARMUP_SECONDS} s warm up), ${formatRate(lag.redirects)} answered 302 (${lag.failures} failed), ${formatRate(lag.visible)} visible in ClickHouse; one projection worker (npm run projections).\n`,
   );
@@ -83,7 +85,12 @@ export async function run(): Promise<void> {
     markdownTable(
       ['figure', 'pipeline', 'raw baseline', 'ratio'],
       [
-        ['replay into the ClickHouse aggregates', `${formatRate(replay.rate)} events/s`, `${formatRate(replay.rawRate)} rows/s (insert into a plain MergeTree)`, formatPercent(replay.rate / replay.rawRate)],
+        [
+          'replay into the ClickHouse aggregates',
+          `${formatRate(replay.rate)} events/s`,
+          `${formatRate(replay.rawRate)} rows/s (insert into a plain MergeTree)`,
+          formatPercent(replay.rate / replay.rawRate),
+        ],
         ['scan answered → visible, p50', ms(lag.pipeline.p50), `${ms(lag.raw.p50)} (kafkajs produce → consume)`, times(lag.pipeline.p50, lag.raw.p50)],
         ['scan answered → visible, p95', ms(lag.pipeline.p95), ms(lag.raw.p95), times(lag.pipeline.p95, lag.raw.p95)],
         ['scan answered → visible, p99', ms(lag.pipeline.p99), ms(lag.raw.p99), times(lag.pipeline.p99, lag.raw.p99)],
@@ -93,10 +100,26 @@ export async function run(): Promise<void> {
   );
   console.log(
     `\n${targetLines([
-      { target: `replay of ${formatRate(EVENTS)} events into the ClickHouse aggregates >= ${formatRate(REPLAY_TARGET)} events/s`, measured: `${formatRate(replay.rate)} events/s`, met: replay.rate >= REPLAY_TARGET && EVENTS >= 1_000_000 },
-      { target: 'the replayed aggregates count every event', measured: `${formatRate(replay.counted)} of ${formatRate(replay.events)}`, met: replay.counted === replay.events },
-      { target: `end-to-end lag p95 <= ${formatRate(LAG_P95_TARGET_MS)} ms at ${formatRate(SCANS_PER_SECOND)} scans/s`, measured: `${ms(lag.pipeline.p95)} at ${formatRate(lag.sentPerSecond)} scans/s`, met: lag.pipeline.p95 <= LAG_P95_TARGET_MS && lag.sentPerSecond >= SCANS_PER_SECOND * 0.98 },
-      { target: 'every scan answered 302 is counted in ClickHouse, once', measured: `${formatRate(lag.visible)} counted for ${formatRate(lag.redirects)} answered`, met: lag.visible === lag.redirects && lag.failures === 0 },
+      {
+        target: `replay of ${formatRate(EVENTS)} events into the ClickHouse aggregates >= ${formatRate(REPLAY_TARGET)} events/s`,
+        measured: `${formatRate(replay.rate)} events/s`,
+        met: replay.rate >= REPLAY_TARGET && EVENTS >= 1_000_000,
+      },
+      {
+        target: 'the replayed aggregates count every event',
+        measured: `${formatRate(replay.counted)} of ${formatRate(replay.events)}`,
+        met: replay.counted === replay.events,
+      },
+      {
+        target: `end-to-end lag p95 <= ${formatRate(LAG_P95_TARGET_MS)} ms at ${formatRate(SCANS_PER_SECOND)} scans/s`,
+        measured: `${ms(lag.pipeline.p95)} at ${formatRate(lag.sentPerSecond)} scans/s`,
+        met: lag.pipeline.p95 <= LAG_P95_TARGET_MS && lag.sentPerSecond >= SCANS_PER_SECOND * 0.98,
+      },
+      {
+        target: 'every scan answered 302 is counted in ClickHouse, once',
+        measured: `${formatRate(lag.visible)} counted for ${formatRate(lag.redirects)} answered`,
+        met: lag.visible === lag.redirects && lag.failures === 0,
+      },
     ])}`,
   );
   console.log(`Results: ${writeResults('pipeline', { clickhouseVersion, replay, lag })}`);
@@ -163,9 +186,7 @@ async function measureReplay(): Promise<ReplayResult> {
 
 /** Events the organisation's aggregates count: scans, bots among them. */
 async function visibleEvents(store: ClickHouseAnalyticsStore, orgId: string): Promise<number> {
-  const [row] = await store.rows<{ counted: string }>(
-    `SELECT sum(scans) + sum(bots) AS counted FROM ${store.table('hourly')} WHERE org_id = '${orgId}'`,
-  );
+  const [row] = await store.rows<{ counted: string }>(`SELECT sum(scans) + sum(bots) AS counted FROM ${store.table('hourly')} WHERE org_id = '${orgId}'`);
   return Number(row?.counted ?? 0);
 }
 
@@ -182,7 +203,19 @@ async function rawInsertRate(clickhouse: TestClickHouse, fixture: ScanFixture): 
   for (let first = 0; first < fixture.events; first += DEFAULT_REBUILD_BATCH) {
     const events = Array.from({ length: Math.min(DEFAULT_REBUILD_BATCH, fixture.events - first) }, (_, k): RecordedEvent => {
       const { data, at } = scanData(fixture, codes[(first + k) % codes.length]!, first + k);
-      return { id: randomUUID(), type: 'ScanRecorded', data, metadata: { org_id: fixture.orgId }, schemaVersion: 1, streamId: '', streamPosition: 0, globalPosition: first + k + 1, transactionId: '0', occurredAt: at, recordedAt: at };
+      return {
+        id: randomUUID(),
+        type: 'ScanRecorded',
+        data,
+        metadata: { org_id: fixture.orgId },
+        schemaVersion: 1,
+        streamId: '',
+        streamPosition: 0,
+        globalPosition: first + k + 1,
+        transactionId: '0',
+        occurredAt: at,
+        recordedAt: at,
+      };
     });
     const values = clickhouseEventRows(events);
     const started = performance.now();
@@ -218,17 +251,30 @@ async function measureLag(): Promise<LagResult> {
     await seedCodes(database.db, orgId, codes);
     await clickhouse.store.ready();
     // As docker-compose runs them: the API appends and relays, the worker projects.
-    const env = { NODE_ENV: 'production', DATABASE_URL: database.url, KAFKA_BROKERS: kafka.brokers.join(','), KAFKA_TOPIC: topic, CLICKHOUSE_URL: clickhouse.url };
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      KAFKA_BROKERS: kafka.brokers.join(','),
+      KAFKA_TOPIC: topic,
+      CLICKHOUSE_URL: clickhouse.url,
+    };
     const api = await startServer([join(REPO, 'dist/apps/api/src/main.js')], { ...env, LOG_LEVEL: 'warn' });
     stops.push(api.stop);
-    const worker = await startProcess([join(REPO, 'dist/projections/registry/src/projections.main.js')], { ...env, LOG_LEVEL: 'info' }, {
-      ready: (line) => line.includes('projection worker started'),
-    });
+    const worker = await startProcess(
+      [join(REPO, 'dist/projections/registry/src/projections.main.js')],
+      { ...env, LOG_LEVEL: 'info' },
+      {
+        ready: (line) => line.includes('projection worker started'),
+      },
+    );
     stops.push(worker.stop);
 
     console.error(`Scanning at ${SCANS_PER_SECOND}/s for ${WARMUP_SECONDS + MEASURE_SECONDS} s…`);
     const probe = startProbe(() => visibleEvents(clickhouse.store, orgId));
-    const load = await steadyScans(api.port, codes.map((code) => `/${code.codeId}`));
+    const load = await steadyScans(
+      api.port,
+      codes.map((code) => `/${code.codeId}`),
+    );
     const visible = await probe.until(load.answeredAt.length, DRAIN_TIMEOUT_MS);
     const lags = lagsOf(load.answeredAt, probe.samples).slice(load.warmupScans);
 
@@ -291,7 +337,7 @@ async function steadyScans(port: number, paths: readonly string[]): Promise<Scan
   const total = SCANS_PER_SECOND * (WARMUP_SECONDS + MEASURE_SECONDS);
   const started = performance.now();
   while (sent < total) {
-    const due = Math.min(total, Math.floor((seconds(started) * SCANS_PER_SECOND)));
+    const due = Math.min(total, Math.floor(seconds(started) * SCANS_PER_SECOND));
     for (; sent < due; sent++) {
       const answer = scan(paths[sent % paths.length]!);
       pending.add(answer);

@@ -55,7 +55,11 @@ export async function run(): Promise<void> {
   });
   const rows = [
     ['qrcode toString(svg), plain', formatRate(rates.qrcodeSvg.median), '100%'],
-    ['renderQrSvg, styled (rounded, gradient, eyes, frame)', formatRate(rates.styledSvg.median), formatPercent(rates.styledSvg.median / rates.qrcodeSvg.median)],
+    [
+      'renderQrSvg, styled (rounded, gradient, eyes, frame)',
+      formatRate(rates.styledSvg.median),
+      formatPercent(rates.styledSvg.median / rates.qrcodeSvg.median),
+    ],
     ['qrcode toBuffer(png), 512 px, plain', formatRate(rates.qrcodePng.median), '100%'],
     ['renderQrPng, 512 px, plain', formatRate(rates.plainPng.median), formatPercent(rates.plainPng.median / rates.qrcodePng.median)],
     ['renderQrPng, 512 px, styled', formatRate(rates.styledPng.median), formatPercent(rates.styledPng.median / rates.qrcodePng.median)],

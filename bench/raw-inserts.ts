@@ -37,9 +37,7 @@ function rowsOf(requests: readonly AppendRequest[]) {
 
 /** The textbook shape: `INSERT … VALUES ($1, …), ($9, …)`, eight parameters per row. */
 export async function insertValues(db: SqlExecutor, table: RawTable, requests: readonly AppendRequest[]): Promise<void> {
-  const values = rowsOf(requests).flatMap((row) => [
-    row.s, row.p, row.e, row.t, row.v, JSON.stringify(row.d), JSON.stringify(row.m), row.o.toISOString(),
-  ]);
+  const values = rowsOf(requests).flatMap((row) => [row.s, row.p, row.e, row.t, row.v, JSON.stringify(row.d), JSON.stringify(row.m), row.o.toISOString()]);
   await db.query(valuesStatement(table, values.length / COLUMNS.length), values);
 }
 

@@ -21,8 +21,7 @@ const ROUND_SECONDS = 5;
 const PAUSE_MS = 1500;
 
 /** Errors and answers other than a 302: a build that 404s is fast for the wrong reason (a code it never loaded, say). */
-const notRedirected = ({ statuses, errors }: Load) =>
-  errors + Object.values(statuses).reduce((sum, count) => sum + count, 0) - (statuses['302'] ?? 0);
+const notRedirected = ({ statuses, errors }: Load) => errors + Object.values(statuses).reduce((sum, count) => sum + count, 0) - (statuses['302'] ?? 0);
 
 interface Build {
   dist: string;
@@ -41,7 +40,11 @@ export async function run(): Promise<void> {
   try {
     for (const dist of dists) {
       const database = await open();
-      const server = await startServer([join(resolve(REPO, dist), 'apps/api/src/main.js')], { NODE_ENV: 'production', LOG_LEVEL, ...database.env }, { cpu: SERVER_CPU });
+      const server = await startServer(
+        [join(resolve(REPO, dist), 'apps/api/src/main.js')],
+        { NODE_ENV: 'production', LOG_LEVEL, ...database.env },
+        { cpu: SERVER_CPU },
+      );
       builds.push({ dist, database, server, turns: [] });
       await load(server, ROUND_SECONDS);
     }
@@ -72,7 +75,15 @@ export async function run(): Promise<void> {
   console.log(
     markdownTable(
       ['Build', 'req/s', 'vs A', 'CPU µs/request', 'vs A', 'p99', 'not 302'],
-      figures.map((f) => [f.dist, formatRate(f.rate), formatPercent(f.rate / a!.rate), formatRate(f.cpu), formatPercent(f.cpu / a!.cpu), `${f.p99} ms`, formatRate(f.otherAnswers)]),
+      figures.map((f) => [
+        f.dist,
+        formatRate(f.rate),
+        formatPercent(f.rate / a!.rate),
+        formatRate(f.cpu),
+        formatPercent(f.cpu / a!.cpu),
+        `${f.p99} ms`,
+        formatRate(f.otherAnswers),
+      ]),
     ),
   );
   if (figures.some((f) => f.otherAnswers > 0)) console.log('\nWARNING: a build answered other than 302: its rate measures those answers, not scans.');

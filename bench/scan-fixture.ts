@@ -80,15 +80,17 @@ export async function seedScans(db: SqlClient, fixture: ScanFixture): Promise<{ 
 
 /** What a phone sends: the scan path parses all of it, so a baseline gets the same bytes. */
 export const PHONE_HEADERS = {
-  'user-agent':
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   'accept-language': 'de-DE,de;q=0.9,en;q=0.8',
 };
 
 /** URL codes with random ids of the scan path's shape, to seed and then scan. */
 export const urlCodes = (count: number): { codeId: string; url: string }[] =>
   Array.from({ length: count }, () => ({
-    codeId: randomBytes(30).toString('base64').replace(/[^0-9A-Za-z]/g, '').slice(0, 10),
+    codeId: randomBytes(30)
+      .toString('base64')
+      .replace(/[^0-9A-Za-z]/g, '')
+      .slice(0, 10),
     url: 'https://example.com/menu?table=4',
   }));
 
@@ -98,7 +100,15 @@ export async function seedCodes(db: SqlClient, orgId: string, codes: readonly { 
   for (const { codeId, url } of codes) {
     const created: CodeCreated = {
       type: 'CodeCreated',
-      data: { code_id: codeId, org_id: orgId, name: `Bench ${codeId}`, content: { type: 'url', url }, design: QrDesign.parse({}), base_code_id: null, created_by: 'bench' },
+      data: {
+        code_id: codeId,
+        org_id: orgId,
+        name: `Bench ${codeId}`,
+        content: { type: 'url', url },
+        design: QrDesign.parse({}),
+        base_code_id: null,
+        created_by: 'bench',
+      },
     };
     await store.append({ streamId: codeStreamId(codeId), expectedVersion: 'no_stream', events: [{ ...created, metadata: { org_id: orgId } }] });
   }

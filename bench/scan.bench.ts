@@ -174,7 +174,11 @@ async function measure(database: BenchDatabase, floorDatabase: BenchDatabase): P
   const apiShareInBaselineTurns: number[] = [];
   try {
     floorServer = await startServer(['--import', 'tsx', join(REPO, 'bench/scan-floor-server.ts')], { ...targets, ...floorDatabase.env }, { cpu: SERVER_CPU });
-    apiServer = await startServer([...profile, join(REPO, 'dist/apps/api/src/main.js')], { NODE_ENV: 'production', LOG_LEVEL, ...database.env }, { cpu: SERVER_CPU });
+    apiServer = await startServer(
+      [...profile, join(REPO, 'dist/apps/api/src/main.js')],
+      { NODE_ENV: 'production', LOG_LEVEL, ...database.env },
+      { cpu: SERVER_CPU },
+    );
     await load(baselineServer, WARMUP_SECONDS);
     await load(floorServer, WARMUP_SECONDS);
     warmup = await load(apiServer, WARMUP_SECONDS);
@@ -430,8 +434,12 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
   ]);
   const header = ['Database', 'Server', 'req/s', 'vs baseline', 'p99', 'CPU µs/request', 'baseline CPU / CPU', 'server core busy', 'load generator core busy'];
   console.log(`\n${markdownTable(header, tableRows)}\n`);
-  console.log('A core near 100% busy sets its row\'s rate: the load generator\'s caps the baseline when it is; with neither near it, the server waits on its database.');
-  console.log('The floor is the event store\'s batched append behind bare node:http, nothing else: the share of the baseline no scan path that stores the same event in the same store reaches past in this run.');
+  console.log(
+    "A core near 100% busy sets its row's rate: the load generator's caps the baseline when it is; with neither near it, the server waits on its database.",
+  );
+  console.log(
+    "The floor is the event store's batched append behind bare node:http, nothing else: the share of the baseline no scan path that stores the same event in the same store reaches past in this run.",
+  );
   const rounds = (ratios: readonly number[]) => ratios.map((ratio) => formatPercent(ratio)).join(', ');
   for (const row of rows) {
     console.log(
@@ -441,7 +449,7 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
     );
   }
   console.log('');
-  console.log('Where the CPU of the floor\'s and the API\'s runs went, per scan, how much of each core was left idle, and the rate no idle core would allow:\n');
+  console.log("Where the CPU of the floor's and the API's runs went, per scan, how much of each core was left idle, and the rate no idle core would allow:\n");
   const costs = (database: DatabaseName, side: string, load: Load, baseline: Load) => {
     const autocannonMicros = (load.loadGeneratorCpuShare * 1e6) / load.requestsPerSecond;
     const ceiling = noIdleCoreRate(load.cpuMicrosPerRequest, (load.databaseCpuMicrosPerRequest ?? 0) + autocannonMicros);
@@ -459,7 +467,17 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
   };
   console.log(
     markdownTable(
-      ['Database', 'Server', 'server µs', 'database server µs', 'autocannon µs', 'server core idle', 'load generator core idle', 'no idle core: req/s', 'vs baseline'],
+      [
+        'Database',
+        'Server',
+        'server µs',
+        'database server µs',
+        'autocannon µs',
+        'server core idle',
+        'load generator core idle',
+        'no idle core: req/s',
+        'vs baseline',
+      ],
       rows.flatMap(({ database, baseline, floor, api }) => [costs(database, 'floor', floor, baseline), costs(database, 'API', api, baseline)]),
     ),
   );
@@ -469,7 +487,10 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
   );
   for (const row of rows) {
     const other = Object.entries(row.floor.statuses).filter(([status]) => status !== '302');
-    if (other.length || row.floor.errors) console.log(`WARNING: the ${row.database} floor answered ${JSON.stringify(Object.fromEntries(other))} and ${row.floor.errors} errors: its rate is not the durable write's.`);
+    if (other.length || row.floor.errors)
+      console.log(
+        `WARNING: the ${row.database} floor answered ${JSON.stringify(Object.fromEntries(other))} and ${row.floor.errors} errors: its rate is not the durable write's.`,
+      );
   }
 
   const targets = rows.flatMap((row) => targetChecks(row));
@@ -480,7 +501,15 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
     cpus: cpus().length,
     pinned,
     loadAverageAtStart: loadAtStart,
-    settings: { connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, rounds: ROUNDS, turnSeconds: TURN_SECONDS, quietShare: QUIET_SHARE, codes: CODES, logLevel: LOG_LEVEL },
+    settings: {
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP_SECONDS,
+      rounds: ROUNDS,
+      turnSeconds: TURN_SECONDS,
+      quietShare: QUIET_SHARE,
+      codes: CODES,
+      logLevel: LOG_LEVEL,
+    },
     rows,
     targets,
   });

@@ -141,9 +141,13 @@ function sleep(ms: number): Promise<void> {
 function report(starts: readonly Start[], buildSeconds: number, loadAtStart: number): void {
   console.log(`\nStart-up and idle memory, as \`npm start\` runs the server (NODE_ENV=production, embedded PGlite, default settings).`);
   console.log(`Build (nx run-many -t build -p api web): ${buildSeconds.toFixed(1)} s${buildSeconds < 10 ? ' (from the Nx cache)' : ''}.`);
-  console.log(`Ready: the first 200 from the health path, from the spawn. Idle RSS: ${SAMPLES} samples ${SAMPLE_INTERVAL_MS / 1000} s apart after ${IDLE_SECONDS} s idle.`);
+  console.log(
+    `Ready: the first 200 from the health path, from the spawn. Idle RSS: ${SAMPLES} samples ${SAMPLE_INTERVAL_MS / 1000} s apart after ${IDLE_SECONDS} s idle.`,
+  );
   if (loadAtStart > cpus().length / 2) {
-    console.log(`Note: load average ${loadAtStart.toFixed(1)} on ${cpus().length} CPUs at the start: other processes compete, wall times are inflated (CPU time less so).`);
+    console.log(
+      `Note: load average ${loadAtStart.toFixed(1)} on ${cpus().length} CPUs at the start: other processes compete, wall times are inflated (CPU time less so).`,
+    );
   }
   const mb = (value: number) => `${value.toFixed(0)} MB`;
   const rows = starts.map((start) => [

@@ -19,7 +19,6 @@ const layers = {
 /** The browser bundle takes only what runs in a browser. */
 const webOnly = { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['type:contracts', 'type:domain', 'type:render'] };
 
-
 function constraints(extra = {}) {
   return [
     ...Object.entries(layers).map(([sourceTag, allowed]) => ({ sourceTag, onlyDependOnLibsWithTags: [...allowed, ...(extra[sourceTag] ?? [])] })),

@@ -51,7 +51,11 @@ class InfrastructureModule {
       { provide: ANALYTICS_READER, useValue: infra.analytics ?? new AnalyticsRollups(infra.db) },
       { provide: KAFKA_RELAY, useValue: infra.relay ?? null },
     ];
-    return { module: InfrastructureModule, providers: [...providers, HotPathAppender, StreamWriter], exports: [...providers.map((p) => p.provide), HotPathAppender, StreamWriter] };
+    return {
+      module: InfrastructureModule,
+      providers: [...providers, HotPathAppender, StreamWriter],
+      exports: [...providers.map((p) => p.provide), HotPathAppender, StreamWriter],
+    };
   }
 }
 
@@ -59,7 +63,30 @@ class InfrastructureModule {
 @Module({})
 export class AppModule {
   static with(infra: Infrastructure, extraModules: Type[] = []): DynamicModule {
-    return { module: AppModule, imports: [InfrastructureModule.of(infra), CqrsModule.forRoot(), HealthModule, AuthModule, IdentityModule, CodesModule, OneTimeCodesModule, ClonesModule, TemplatesModule, FoldersModule, NotesModule, PagesModule, ExperiencesModule, ScansModule, AnalyticsModule, CustomersModule, UploadsModule, SiteModule, ...extraModules] };
+    return {
+      module: AppModule,
+      imports: [
+        InfrastructureModule.of(infra),
+        CqrsModule.forRoot(),
+        HealthModule,
+        AuthModule,
+        IdentityModule,
+        CodesModule,
+        OneTimeCodesModule,
+        ClonesModule,
+        TemplatesModule,
+        FoldersModule,
+        NotesModule,
+        PagesModule,
+        ExperiencesModule,
+        ScansModule,
+        AnalyticsModule,
+        CustomersModule,
+        UploadsModule,
+        SiteModule,
+        ...extraModules,
+      ],
+    };
   }
 }
 

@@ -43,7 +43,8 @@ function unwirable(loaded: ReadonlyMap<string, Record<string, unknown>>): string
     const parameters: unknown[] = Reflect.getMetadata('design:paramtypes', type as object) ?? [];
     const named: { index: number }[] = Reflect.getMetadata(SELF_DECLARED_DEPS, type as object) ?? [];
     parameters.forEach((parameter, index) => {
-      if ((parameter === undefined || parameter === Object) && !named.some((dependency) => dependency.index === index)) found.push(`${where}, parameter ${index}`);
+      if ((parameter === undefined || parameter === Object) && !named.some((dependency) => dependency.index === index))
+        found.push(`${where}, parameter ${index}`);
     });
   }
   return found;

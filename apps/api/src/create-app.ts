@@ -52,7 +52,8 @@ export async function createApp(
     // A path the router cannot take apart (bad percent-encoding, a segment over maxParamLength) fails
     // before any route and Nest's exception handling; it leaves as problem details like every other
     // refusal. (Its reply lacks the plugins' decorators, so it cannot send the web app's page.)
-    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => (problems ? problems.answer(error, request, reply) : void reply.send(error)),
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      problems ? problems.answer(error, request, reply) : void reply.send(error),
   });
   const eventStore = new ReadYourWritesEventStore(infra.eventStore, infra.projections, readYourWrites.commandWaitMs);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.with({ ...infra, eventStore }, options.extraModules), adapter, {
@@ -60,9 +61,12 @@ export async function createApp(
   });
   const routes = new RouteMethods();
   routes.watch(app.getHttpAdapter().getInstance());
-  app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
   acceptEmptyJsonBodies(app);
   serveReadYourWrites(app, infra.projections, readYourWrites);
 

@@ -23,7 +23,12 @@ describe.each(testAdapters())('the stream writer on $name', (adapter) => {
     const folderId = randomUUID();
     const streamId = folderStreamId(folderId);
     const metadata = { org_id: 'org-1', actor: actor.id };
-    const created = await writer.decide(streamId, folderDecider, { type: 'CreateFolder', actor, folder_id: folderId, org_id: 'org-1', name: 'Spring' }, metadata);
+    const created = await writer.decide(
+      streamId,
+      folderDecider,
+      { type: 'CreateFolder', actor, folder_id: folderId, org_id: 'org-1', name: 'Spring' },
+      metadata,
+    );
     expect(created.events.map((event) => event.type)).toEqual(['FolderCreated']);
     expect(created.appended).toMatchObject({ streamId, nextExpectedVersion: 0, lastGlobalPosition: await store.headPosition() });
 

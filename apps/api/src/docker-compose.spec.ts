@@ -9,7 +9,9 @@ const service = (name: string): ComposeService => serviceIn(compose, name);
 const setting = (name: string, variable: string): string => settingOf(service(name), variable);
 
 // One-shot services (the build): others wait for them to finish rather than to be healthy.
-const tasks = new Set(services.flatMap(([, s]) => [...dependenciesOf(s)].filter(([, condition]) => condition === 'service_completed_successfully').map(([name]) => name)));
+const tasks = new Set(
+  services.flatMap(([, s]) => [...dependenciesOf(s)].filter(([, condition]) => condition === 'service_completed_successfully').map(([name]) => name)),
+);
 
 /** Where a service mounts each named volume the file declares: target path -> volume. */
 const namedVolumes = (s: ComposeService): Map<string, string> =>
@@ -51,7 +53,11 @@ describe('docker-compose.yml', () => {
       const test = s.healthcheck?.disable ? undefined : s.healthcheck?.test;
       if (tasks.has(name)) expect({ name, test, restart: s.restart }).toEqual({ name, test: undefined, restart: undefined });
       else {
-        expect({ name, kind: test?.[0], command: test?.slice(1).join(' ') }).toEqual({ name, kind: expect.stringMatching(/^CMD(-SHELL)?$/), command: expect.stringMatching(/\S/) });
+        expect({ name, kind: test?.[0], command: test?.slice(1).join(' ') }).toEqual({
+          name,
+          kind: expect.stringMatching(/^CMD(-SHELL)?$/),
+          command: expect.stringMatching(/\S/),
+        });
         expect({ name, restart: s.restart }).toEqual({ name, restart: 'unless-stopped' });
       }
     }
@@ -61,7 +67,11 @@ describe('docker-compose.yml', () => {
     for (const [name, s] of services) {
       for (const [dependency, condition] of dependenciesOf(s)) {
         expect(Object.keys(compose.services)).toContain(dependency);
-        expect({ name, dependency, condition }).toEqual({ name, dependency, condition: tasks.has(dependency) ? 'service_completed_successfully' : 'service_healthy' });
+        expect({ name, dependency, condition }).toEqual({
+          name,
+          dependency,
+          condition: tasks.has(dependency) ? 'service_completed_successfully' : 'service_healthy',
+        });
       }
     }
   });

@@ -39,10 +39,12 @@ export class HotPathAppender implements OnModuleDestroy {
     const writes = requestWrites.getStore();
     // The scan routes are outside /api/v1: they take the appender as it is.
     if (!writes) return this.appender.append(request);
-    return requestWrites.exit(() => this.appender.append(request)).then((result) => {
-      writes.record([request], [result]);
-      return result;
-    });
+    return requestWrites
+      .exit(() => this.appender.append(request))
+      .then((result) => {
+        writes.record([request], [result]);
+        return result;
+      });
   }
 
   /** Shutdown waits for appends already promised, so none is cut off mid-commit. */

@@ -70,7 +70,7 @@ describe('table ownership', () => {
 
   it('catches a context that reads another’s table, and a table with no owner', () => {
     const files = [
-      { path: 'notes/notes.queries.ts', text: "db.query(`SELECT n.text FROM notes n JOIN codes c ON c.code_id = n.code_id`)" },
+      { path: 'notes/notes.queries.ts', text: 'db.query(`SELECT n.text FROM notes n JOIN codes c ON c.code_id = n.code_id`)' },
       { path: 'codes/code-reads.ts', text: "db.query('SELECT org_id FROM codes WHERE code_id = $1')" },
       { path: 'pages/pages.queries.ts', text: "db.query('SELECT 1 FROM person_keys')" },
       { path: 'identity/auth/accounts.ts', text: "db.query('UPDATE accounts SET x = ceil(extract(epoch FROM locked_until - now()))')" },

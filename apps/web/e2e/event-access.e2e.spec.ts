@@ -130,7 +130,13 @@ describeJourney('an event page that only people at the event can open', () => {
     await outside.close();
 
     // Denied: at the point, but the window has closed.
-    const closed = { ...EVENT, radius_m: 500, starts_at: new Date(Date.now() - 3 * HOUR).toISOString(), ends_at: new Date(Date.now() - HOUR).toISOString(), experience_id: null };
+    const closed = {
+      ...EVENT,
+      radius_m: 500,
+      starts_at: new Date(Date.now() - 3 * HOUR).toISOString(),
+      ends_at: new Date(Date.now() - HOUR).toISOString(),
+      experience_id: null,
+    };
     expect((await api(page, 'PUT', `/api/v1/pages/${page_id}/event-data`, closed))['page_id']).toBe(page_id);
     const late = await visitorAt(EVENT);
     const lateVisitor = await late.newPage();

@@ -7,7 +7,8 @@ import { CHROMIUM, CHROMIUM_ARGS, journeyPrerequisites, startJourneyServer, type
 
 const API_LOG = join(tmpdir(), 'web-e2e-api.log');
 
-const PHONE_USER_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+const PHONE_USER_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 const { missing, describeJourney } = journeyPrerequisites('web sign-in journey');
 
@@ -17,7 +18,9 @@ async function expectRoleOnServer(page: Page, email: string, role: string): Prom
     page.evaluate(async (member) => {
       const { token } = JSON.parse(localStorage.getItem('qr-platform.auth.tokens') ?? '{}') as { token?: string };
       const { org_id } = JSON.parse(localStorage.getItem('qr-platform.organisation') ?? '{}') as { org_id?: string };
-      const response = await fetch(`/api/v1/organizations/${org_id}/users/${encodeURIComponent(member)}/role`, { headers: { Authorization: `Bearer ${token}` } });
+      const response = await fetch(`/api/v1/organizations/${org_id}/users/${encodeURIComponent(member)}/role`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
       return ((await response.json()) as { role?: string }).role;
     }, email);
   const deadline = Date.now() + 10_000;
@@ -189,8 +192,12 @@ describeJourney('a new organization user', () => {
 
     await fillUrlCode(page, 'Shop window');
     await page.getByRole('button', { name: 'Rounded navy' }).click();
-    const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#e8590c' } }).png().toBuffer();
-    const previewWithLogo = page.waitForResponse((response) => response.url().endsWith('/qr-preview') && (response.request().postData() ?? '').includes('blob_id'));
+    const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#e8590c' } })
+      .png()
+      .toBuffer();
+    const previewWithLogo = page.waitForResponse(
+      (response) => response.url().endsWith('/qr-preview') && (response.request().postData() ?? '').includes('blob_id'),
+    );
     await page.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
     await page.getByText('Logo size: 20 % of the code’s width').waitFor({ timeout: 15_000 });
     expect((await previewWithLogo).status()).toBe(200);
@@ -241,7 +248,10 @@ describeJourney('a new organization user', () => {
     await page.screenshot({ path: '/tmp/web-my-codes-phone.png' });
     // The users table too, whose owner's email and role menu are wider than a phone.
     await page.goto(`${origin}/admin/users`);
-    await page.getByRole('table', { name: 'Users' }).getByRole('button', { name: /^Delete / }).waitFor();
+    await page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('button', { name: /^Delete / })
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('combobox', { name: 'Organisation' }).waitFor();
@@ -320,7 +330,11 @@ describeJourney('a new organization user', () => {
     await page.getByRole('button', { name: 'Download ZIP of PNGs' }).click();
     const zipFile = await zip;
     expect(zipFile.suggestedFilename()).toBe('Prize one-time codes.zip');
-    expect(readFileSync((await zipFile.path())!).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      readFileSync((await zipFile.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   }, 120_000);
 
   test('builds a landing page with the default form; a visitor on a phone fixes their answers, is found in the submissions and among the customers, is exported and then forgotten', async () => {
@@ -413,7 +427,11 @@ describeJourney('a new organization user', () => {
         const { token } = JSON.parse(localStorage.getItem('qr-platform.auth.tokens') ?? '{}') as { token?: string };
         const { org_id } = JSON.parse(localStorage.getItem('qr-platform.organisation') ?? '{}') as { org_id?: string };
         const call = async (path: string, body: object) => {
-          const response = await fetch(path, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+          const response = await fetch(path, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          });
           const answer = (await response.json()) as Record<string, string>;
           if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
           return answer;
@@ -433,7 +451,12 @@ describeJourney('a new organization user', () => {
           ],
           form: [
             { name: 'page', input_display_name: 'Page1', input_type: 'page' },
-            ...payloads.map((payload, index) => ({ name: `field${index}`, input_display_name: short(payload, 80), placeholder_text: short(payload, 120), input_type: 'text' })),
+            ...payloads.map((payload, index) => ({
+              name: `field${index}`,
+              input_display_name: short(payload, 80),
+              placeholder_text: short(payload, 120),
+              input_type: 'text',
+            })),
             { name: 'choice', input_display_name: 'Choice', input_type: 'select', options: payloads.map((payload) => short(payload, 80)) },
           ],
           success_message: short(all, 500),
@@ -560,14 +583,20 @@ describeJourney('a new organization user', () => {
     await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
     await page.mouse.up();
-    await codes.getByRole('row', { name: /Spring sale/ }).getByText('Window posters').waitFor({ timeout: 15_000 });
+    await codes
+      .getByRole('row', { name: /Spring sale/ })
+      .getByText('Window posters')
+      .waitFor({ timeout: 15_000 });
 
     await codes.getByRole('checkbox', { name: 'Select Opening hours' }).check();
     const bar = page.getByRole('region', { name: 'Selected codes' });
     await bar.getByRole('combobox', { name: 'Move to folder' }).click();
     await page.getByRole('option', { name: 'Window posters' }).click();
     await bar.getByRole('button', { name: 'Move', exact: true }).click();
-    await codes.getByRole('row', { name: /Opening hours/ }).getByText('Window posters').waitFor({ timeout: 15_000 });
+    await codes
+      .getByRole('row', { name: /Opening hours/ })
+      .getByText('Window posters')
+      .waitFor({ timeout: 15_000 });
 
     await target.getByRole('link', { name: 'Window posters' }).click();
     await page.getByRole('heading', { name: 'Window posters' }).waitFor();

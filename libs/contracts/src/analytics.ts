@@ -58,7 +58,12 @@ export const ANALYTICS_DIMENSIONS = ['countries', 'cities', 'devices', 'os', 'br
 export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 
 export const AnalyticsBreakdowns = z
-  .object(Object.fromEntries(ANALYTICS_DIMENSIONS.map((dimension) => [dimension, z.array(AnalyticsBreakdownRow)])) as Record<AnalyticsDimension, z.ZodArray<typeof AnalyticsBreakdownRow>>)
+  .object(
+    Object.fromEntries(ANALYTICS_DIMENSIONS.map((dimension) => [dimension, z.array(AnalyticsBreakdownRow)])) as Record<
+      AnalyticsDimension,
+      z.ZodArray<typeof AnalyticsBreakdownRow>
+    >,
+  )
   .meta({ id: 'AnalyticsBreakdowns', description: 'Scans by people per value, most first.' });
 export type AnalyticsBreakdowns = z.infer<typeof AnalyticsBreakdowns>;
 

@@ -13,10 +13,7 @@ export const MAX_CLONES_AT_ONCE = 100;
 const withPage = z.boolean().default(false).meta({ description: 'Copy the code’s landing pages too (without their vanity names, which are unique).' });
 
 /** Spec "Clone QR" / "clone code": one clone; the name defaults to the base's with " (copy)". */
-export const CloneCodeBody = z
-  .strictObject({ name: CodeName.optional(), with_page: withPage })
-  .default({ with_page: false })
-  .meta({ id: 'CloneCodeBody' });
+export const CloneCodeBody = z.strictObject({ name: CodeName.optional(), with_page: withPage }).default({ with_page: false }).meta({ id: 'CloneCodeBody' });
 export type CloneCodeBody = z.infer<typeof CloneCodeBody>;
 
 /** Spec "create duplicate code": a copy that stands alone, its landing pages included. */

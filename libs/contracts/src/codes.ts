@@ -42,7 +42,12 @@ export const Phone = z
   .trim()
   .regex(/^\+?[0-9][0-9 ().-]{5,24}$/, { error: 'Use a phone number such as +1 555 010 1234.' });
 const Line = (max: number) => z.string().trim().max(max);
-const Required = (max: number, what: string) => z.string().trim().min(1, { error: `Enter ${what}.` }).max(max);
+const Required = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: `Enter ${what}.` })
+    .max(max);
 
 /** What each type carries, by type. */
 export const WifiEncryption = z.enum(['WPA', 'WEP', 'nopass']);
@@ -174,7 +179,12 @@ const pageSizeUpTo = (max: number) => z.preprocess(absentIfEmpty, z.coerce.numbe
 /** A list query of spec §7's shape: `page` defaults to 1, `per_page` (or its alias `pageSize`) to 10, at most `maxPageSize`. */
 export const paginatedQuery = <Shape extends z.ZodRawShape>(shape: Shape, maxPageSize = 100) =>
   z
-    .strictObject({ ...shape, page: z.preprocess(absentIfEmpty, PageNumber.default(1)), per_page: pageSizeUpTo(maxPageSize), pageSize: pageSizeUpTo(maxPageSize) })
+    .strictObject({
+      ...shape,
+      page: z.preprocess(absentIfEmpty, PageNumber.default(1)),
+      per_page: pageSizeUpTo(maxPageSize),
+      pageSize: pageSizeUpTo(maxPageSize),
+    })
     .transform((query) => {
       // The generic shape hides these two from the compiler; the object above has them.
       const { per_page, pageSize, ...rest } = query as typeof query & { per_page?: number; pageSize?: number };
@@ -183,7 +193,12 @@ export const paginatedQuery = <Shape extends z.ZodRawShape>(shape: Shape, maxPag
 
 /** One page of a list, and how many items match over all pages. */
 export const paginatedList = <Item extends z.ZodType>(item: Item) =>
-  z.object({ items: z.array(item), page: z.number().int(), per_page: z.number().int(), total: z.number().int().meta({ description: 'Items matching the filters, over all pages.' }) });
+  z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int().meta({ description: 'Items matching the filters, over all pages.' }),
+  });
 
 export const ListCodesQuery = paginatedQuery({
   org_id: z.uuid(),
@@ -208,7 +223,9 @@ export const ChildCodesQuery = z.strictObject({ org_id: z.uuid().optional() }).m
 export type ChildCodesQuery = z.infer<typeof ChildCodesQuery>;
 
 /** Spec §7 "get name-and-id": `id` as well as `code_id`, as a code itself carries both (spec §3). */
-export const CodeNameView = z.object({ code_id: CodeId, id: CodeId.meta({ description: 'The same as `code_id`.' }), name: z.string() }).meta({ id: 'CodeName' });
+export const CodeNameView = z
+  .object({ code_id: CodeId, id: CodeId.meta({ description: 'The same as `code_id`.' }), name: z.string() })
+  .meta({ id: 'CodeName' });
 export type CodeNameView = z.infer<typeof CodeNameView>;
 
 export const QrImageFormat = z.enum(['svg', 'png', 'pdf']).meta({ id: 'QrImageFormat' });

@@ -4,7 +4,10 @@ import { CodeId, paginatedList, paginatedQuery } from './codes';
 const Timestamp = z.iso.datetime();
 
 /** A customer's id: the keyed reference of the first person merged into them (no personal data in it). */
-export const CustomerId = z.string().regex(/^[A-Za-z0-9_-]{32}$/, { error: 'A customer id is 32 URL-safe characters.' }).meta({ id: 'CustomerId' });
+export const CustomerId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{32}$/, { error: 'A customer id is 32 URL-safe characters.' })
+  .meta({ id: 'CustomerId' });
 
 /** What first made someone a customer; redemptions and votes join when they exist. */
 export const CustomerSource = z.enum(['form']).meta({ id: 'CustomerSource', description: '`form`: a landing page’s registration form.' });

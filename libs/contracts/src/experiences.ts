@@ -58,8 +58,14 @@ export const ExperienceView = z
   .meta({ id: 'ExperienceView' });
 export type ExperienceView = z.infer<typeof ExperienceView>;
 
-export const Latitude = z.number({ error: 'Latitude is a number.' }).min(-90, { error: 'Latitude is between -90 and 90.' }).max(90, { error: 'Latitude is between -90 and 90.' });
-export const Longitude = z.number({ error: 'Longitude is a number.' }).min(-180, { error: 'Longitude is between -180 and 180.' }).max(180, { error: 'Longitude is between -180 and 180.' });
+export const Latitude = z
+  .number({ error: 'Latitude is a number.' })
+  .min(-90, { error: 'Latitude is between -90 and 90.' })
+  .max(90, { error: 'Latitude is between -90 and 90.' });
+export const Longitude = z
+  .number({ error: 'Longitude is a number.' })
+  .min(-180, { error: 'Longitude is between -180 and 180.' })
+  .max(180, { error: 'Longitude is between -180 and 180.' });
 
 /** Spec §7 "create event data", attached to one page: where and when a visitor must be to open it. */
 export const PutEventDataBody = z
@@ -97,7 +103,9 @@ export const CheckEventLocationBody = PublicPagePath.meta({ id: 'CheckEventLocat
 export type CheckEventLocationBody = z.infer<typeof CheckEventLocationBody>;
 
 /** Spec §3 "Event data. id, latitude, longitude." and §7 "validate event data": the position is absent when the device gave none. */
-export const ValidateEventDataBody = PublicPagePath.extend({ latitude: Latitude.optional(), longitude: Longitude.optional() }).meta({ id: 'ValidateEventDataBody' });
+export const ValidateEventDataBody = PublicPagePath.extend({ latitude: Latitude.optional(), longitude: Longitude.optional() }).meta({
+  id: 'ValidateEventDataBody',
+});
 export type ValidateEventDataBody = z.infer<typeof ValidateEventDataBody>;
 
 /** Both event checks answer a bare boolean: true lets the visitor in. */

@@ -5,5 +5,10 @@
  * nothing is left.
  */
 export function fileNameOf(typed: string, otherwise: string): string {
-  return typed.replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-').trim().slice(0, 80) || otherwise;
+  return (
+    typed
+      .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-')
+      .trim()
+      .slice(0, 80) || otherwise
+  );
 }

@@ -111,12 +111,7 @@ export type UserRoleView = z.infer<typeof UserRoleView>;
 
 export const IssueApiKeyBody = z
   .strictObject({
-    label: z
-      .string()
-      .trim()
-      .min(1, { error: 'Say what the key is for.' })
-      .max(80)
-      .meta({ description: 'Says where the key is used, e.g. “nightly export”.' }),
+    label: z.string().trim().min(1, { error: 'Say what the key is for.' }).max(80).meta({ description: 'Says where the key is used, e.g. “nightly export”.' }),
     role: Role.default('viewer').meta({ description: 'The key acts with this role; defaults to read-only.' }),
   })
   .meta({ id: 'IssueApiKeyBody' });

@@ -24,7 +24,9 @@ const block = <Kind extends string, Shape extends z.ZodRawShape>(kind: Kind, sha
 export const PageBlock = z
   .discriminatedUnion('kind', [
     block('heading', { title: Line(120).min(1, { error: 'Enter a title.' }), subtitle: Line(200).default('') }),
-    block('text', { html: z.string().max(MAX_TEXT_BLOCK_HTML).meta({ description: 'Rich text; scripts, event handlers and unsafe links are removed on save.' }) }),
+    block('text', {
+      html: z.string().max(MAX_TEXT_BLOCK_HTML).meta({ description: 'Rich text; scripts, event handlers and unsafe links are removed on save.' }),
+    }),
     block('image', { blob_id: BlobId, alt: Line(200).default('') }),
     block('button', { label: Line(60).min(1, { error: 'Enter the button’s text.' }), url: WebUrl }),
     block('countdown', { label: Line(120).default(''), until: z.iso.datetime({ offset: true }) }),
@@ -36,7 +38,12 @@ export const PageBlock = z
       }),
     }),
     block('map', { label: Line(120).default(''), latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
-    block('social', { links: z.array(z.strictObject({ network: z.enum(SOCIAL_NETWORKS), url: WebUrl })).min(1).max(12) }),
+    block('social', {
+      links: z
+        .array(z.strictObject({ network: z.enum(SOCIAL_NETWORKS), url: WebUrl }))
+        .min(1)
+        .max(12),
+    }),
     block('form', { submit_label: Line(40).min(1).default('Submit') }),
   ])
   .meta({ id: 'PageBlock', description: 'One block of a landing page; `form` is where the registration form goes.' });
@@ -65,7 +72,10 @@ export const VanityName = z
 const pageFields = {
   title: Line(120).min(1, { error: 'Give the page a title.' }).default('Welcome'),
   vanity_name: VanityName.nullable().default(null),
-  blocks: z.array(PageBlock).max(MAX_PAGE_BLOCKS).default(() => [...DEFAULT_PAGE_BLOCKS]),
+  blocks: z
+    .array(PageBlock)
+    .max(MAX_PAGE_BLOCKS)
+    .default(() => [...DEFAULT_PAGE_BLOCKS]),
   form: RegistrationForm.default(() => [...DEFAULT_REGISTRATION_FORM]),
   success_message: Line(500).min(1).default('Your details are in.'),
 };

@@ -28,11 +28,7 @@ export const FormInput = z
     placeholder_text: z.string().trim().max(120).default(''),
     required: z.boolean().default(false),
     input_type: FormInputType,
-    options: z
-      .array(z.string().trim().min(1).max(80))
-      .max(50)
-      .optional()
-      .meta({ description: 'The choices of a `select` input.' }),
+    options: z.array(z.string().trim().min(1).max(80)).max(50).optional().meta({ description: 'The choices of a `select` input.' }),
   })
   .meta({ id: 'FormInput' });
 export type FormInput = z.infer<typeof FormInput>;

@@ -10,7 +10,14 @@ import { TemplatePage, type TemplatePageInput, type TemplateView } from './templ
  * creates a code from each; the placeholders (addresses, network names) are meant to be edited.
  */
 
-const gallery = (template_id: string, name: string, description: string, content: CodeContent, design: QrDesignInput, page: TemplatePageInput | null = null): TemplateView => ({
+const gallery = (
+  template_id: string,
+  name: string,
+  description: string,
+  content: CodeContent,
+  design: QrDesignInput,
+  page: TemplatePageInput | null = null,
+): TemplateView => ({
   template_id,
   source: 'gallery',
   org_id: null,
@@ -38,7 +45,13 @@ export const TEMPLATE_GALLERY: readonly TemplateView[] = [
     'Event check-in',
     'Guests scan at the door and register in seconds; you see who came under Customers.',
     { type: 'page' },
-    { foreground: '#0b3d91', module_shape: 'rounded', eye_style: 'rounded', eye_colour: '#e4572e', frame: { style: 'banner', text: 'Check in here', colour: '#0b3d91', text_colour: '#ffffff' } },
+    {
+      foreground: '#0b3d91',
+      module_shape: 'rounded',
+      eye_style: 'rounded',
+      eye_colour: '#e4572e',
+      frame: { style: 'banner', text: 'Check in here', colour: '#0b3d91', text_colour: '#ffffff' },
+    },
     {
       title: 'Check in',
       blocks: [
@@ -55,14 +68,26 @@ export const TEMPLATE_GALLERY: readonly TemplateView[] = [
     'Restaurant menu',
     'A table tent that opens your menu; change the link whenever the menu changes.',
     { type: 'url', url: 'https://example.com/menu' },
-    { foreground: '#2d2d2d', background: '#fbf6e9', module_shape: 'dots', eye_style: 'circle', eye_colour: '#c0392b', frame: { style: 'box', text: 'See the menu', colour: '#c0392b', text_colour: '#ffffff' } },
+    {
+      foreground: '#2d2d2d',
+      background: '#fbf6e9',
+      module_shape: 'dots',
+      eye_style: 'circle',
+      eye_colour: '#c0392b',
+      frame: { style: 'box', text: 'See the menu', colour: '#c0392b', text_colour: '#ffffff' },
+    },
   ),
   gallery(
     'product-launch',
     'Product launch',
     'A countdown to launch day and a button to pre-order.',
     { type: 'page' },
-    { gradient: { type: 'linear', from: '#5a2d82', to: '#c2185b', rotation: 45 }, module_shape: 'rounded', eye_style: 'rounded', frame: { style: 'banner', text: 'Be the first', colour: '#5a2d82', text_colour: '#ffffff' } },
+    {
+      gradient: { type: 'linear', from: '#5a2d82', to: '#c2185b', rotation: 45 },
+      module_shape: 'rounded',
+      eye_style: 'rounded',
+      frame: { style: 'banner', text: 'Be the first', colour: '#5a2d82', text_colour: '#ffffff' },
+    },
     {
       title: 'Launching soon',
       blocks: [
@@ -80,12 +105,21 @@ export const TEMPLATE_GALLERY: readonly TemplateView[] = [
     'Conference welcome',
     'The programme, the venue on a map and a sign-up for updates, all on one page.',
     { type: 'page' },
-    { foreground: '#1b2a4a', module_shape: 'rounded', eye_style: 'circle', eye_colour: '#087f8c', frame: { style: 'banner', text: 'Welcome', colour: '#087f8c', text_colour: '#ffffff' } },
+    {
+      foreground: '#1b2a4a',
+      module_shape: 'rounded',
+      eye_style: 'circle',
+      eye_colour: '#087f8c',
+      frame: { style: 'banner', text: 'Welcome', colour: '#087f8c', text_colour: '#ffffff' },
+    },
     {
       title: 'Welcome to the conference',
       blocks: [
         { kind: 'heading', title: 'welcome to the club', subtitle: 'enjoy your time here at our conference' },
-        { kind: 'text', html: '<p><strong>09:00</strong> Doors open · <strong>10:00</strong> Keynote · <strong>12:30</strong> Lunch · <strong>17:00</strong> Drinks</p>' },
+        {
+          kind: 'text',
+          html: '<p><strong>09:00</strong> Doors open · <strong>10:00</strong> Keynote · <strong>12:30</strong> Lunch · <strong>17:00</strong> Drinks</p>',
+        },
         { kind: 'map', label: 'The venue', latitude: 52.3731, longitude: 4.8922 },
         { kind: 'form', submit_label: 'Keep me posted' },
         { kind: 'text', html: DEFAULT_CONSENT_TEXT },
@@ -120,20 +154,45 @@ export const TEMPLATE_GALLERY: readonly TemplateView[] = [
     'Coupon',
     'A discount shown on the phone at the till; pause the code when the offer ends.',
     { type: 'note', title: '20% off today', text: 'Show this screen at the till to get 20% off your order. One use per customer.' },
-    { foreground: '#8e2424', eye_style: 'rounded', module_shape: 'rounded', frame: { style: 'banner', text: '20% off', colour: '#8e2424', text_colour: '#ffffff' } },
+    {
+      foreground: '#8e2424',
+      eye_style: 'rounded',
+      module_shape: 'rounded',
+      frame: { style: 'banner', text: '20% off', colour: '#8e2424', text_colour: '#ffffff' },
+    },
   ),
   gallery(
     'business-card',
     'Business card',
     'Your contact details, saved to the phone in one tap.',
-    { type: 'vcard', first_name: 'Alex', last_name: 'Morgan', job_title: 'Founder', organization: 'Example Studio', email: 'alex@example.com', phone: '+1 555 010 1234', website: 'https://example.com' },
-    { foreground: '#222222', module_shape: 'rounded', eye_style: 'circle', eye_colour: '#0b3d91', frame: { style: 'banner', text: 'Save my contact', colour: '#222222', text_colour: '#ffffff' } },
+    {
+      type: 'vcard',
+      first_name: 'Alex',
+      last_name: 'Morgan',
+      job_title: 'Founder',
+      organization: 'Example Studio',
+      email: 'alex@example.com',
+      phone: '+1 555 010 1234',
+      website: 'https://example.com',
+    },
+    {
+      foreground: '#222222',
+      module_shape: 'rounded',
+      eye_style: 'circle',
+      eye_colour: '#0b3d91',
+      frame: { style: 'banner', text: 'Save my contact', colour: '#222222', text_colour: '#ffffff' },
+    },
   ),
   gallery(
     'wifi',
     'Wi-Fi',
     'Guests join your network without typing the password.',
     { type: 'wifi', ssid: 'Guest Wi-Fi', password: 'change-me', encryption: 'WPA', hidden: false },
-    { gradient: { type: 'radial', from: '#0b3d91', to: '#087f8c' }, module_shape: 'dots', eye_style: 'rounded', frame: { style: 'box', text: 'Free Wi-Fi', colour: '#087f8c', text_colour: '#ffffff' } },
+    {
+      gradient: { type: 'radial', from: '#0b3d91', to: '#087f8c' },
+      module_shape: 'dots',
+      eye_style: 'rounded',
+      frame: { style: 'box', text: 'Free Wi-Fi', colour: '#087f8c', text_colour: '#ffffff' },
+    },
   ),
 ];

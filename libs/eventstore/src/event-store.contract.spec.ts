@@ -83,9 +83,7 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     const stale = store.append({ streamId: stream, expectedVersion: 0, events: [scanned(3)] });
     await expect(stale).rejects.toBeInstanceOf(WrongExpectedVersionError);
     await expect(stale).rejects.toMatchObject({ code: 'wrong_expected_version', actual: 1 });
-    await expect(store.append({ streamId: stream, expectedVersion: 'no_stream', events: [scanned(4)] })).rejects.toBeInstanceOf(
-      WrongExpectedVersionError,
-    );
+    await expect(store.append({ streamId: stream, expectedVersion: 'no_stream', events: [scanned(4)] })).rejects.toBeInstanceOf(WrongExpectedVersionError);
     expect((await store.readStream(stream)).events).toHaveLength(2);
   });
 
@@ -146,14 +144,15 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
 
   it('answers a retried append with the same event ids as the first time, writing nothing twice', async () => {
     const stream = newStream();
-    const events = [{ id: randomUUID(), ...scanned(1) }, { id: randomUUID(), ...scanned(2) }];
+    const events = [
+      { id: randomUUID(), ...scanned(1) },
+      { id: randomUUID(), ...scanned(2) },
+    ];
     const first = await store.append({ streamId: stream, expectedVersion: 'no_stream', events });
     await expect(store.append({ streamId: stream, expectedVersion: 'no_stream', events })).resolves.toEqual(first);
     await expect(store.append({ streamId: stream, expectedVersion: 'any', events })).resolves.toEqual(first);
     expect((await store.readStream(stream)).events).toHaveLength(2);
-    await expect(store.append({ streamId: newStream(), expectedVersion: 'any', events })).rejects.toBeInstanceOf(
-      DuplicateEventIdError,
-    );
+    await expect(store.append({ streamId: newStream(), expectedVersion: 'any', events })).rejects.toBeInstanceOf(DuplicateEventIdError);
   });
 
   it('gives events that carry no id time-ordered version 7 ids, and keeps ids callers chose', async () => {
@@ -184,28 +183,25 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     expect((await store.readStream(a)).events.map((e) => e.data)).toEqual([{ n: 1 }, { n: 3 }]);
   });
 
-  it.each(['any', 'checked'] as const)(
-    'gives a batch of %s appends global positions in stream order and each request its own last position',
-    async (kind) => {
-      const streams = [newStream(), newStream(), newStream()];
-      if (kind === 'checked') for (const stream of streams) await store.append({ streamId: stream, expectedVersion: 'no_stream', events: [scanned(0)] });
-      const requests = Array.from({ length: 60 }, (_, i) => ({
-        streamId: streams[i % 3]!,
-        expectedVersion: kind === 'any' ? ('any' as const) : 2 * Math.floor(i / 3),
-        events: [scanned(i), scanned(i)],
-      }));
-      const results = await store.appendMany(requests);
-      for (const stream of streams) {
-        const events = (await store.readStream(stream)).events;
-        const positions = events.map((e) => e.globalPosition);
-        expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-        const lastOfEachRequest = events.filter((_, i) => (kind === 'any' ? i % 2 === 1 : i > 0 && i % 2 === 0)).map((e) => e.globalPosition);
-        expect(results.filter((_, i) => requests[i]!.streamId === stream).map((r) => (r as { lastGlobalPosition: number }).lastGlobalPosition)).toEqual(
-          lastOfEachRequest,
-        );
-      }
-    },
-  );
+  it.each(['any', 'checked'] as const)('gives a batch of %s appends global positions in stream order and each request its own last position', async (kind) => {
+    const streams = [newStream(), newStream(), newStream()];
+    if (kind === 'checked') for (const stream of streams) await store.append({ streamId: stream, expectedVersion: 'no_stream', events: [scanned(0)] });
+    const requests = Array.from({ length: 60 }, (_, i) => ({
+      streamId: streams[i % 3]!,
+      expectedVersion: kind === 'any' ? ('any' as const) : 2 * Math.floor(i / 3),
+      events: [scanned(i), scanned(i)],
+    }));
+    const results = await store.appendMany(requests);
+    for (const stream of streams) {
+      const events = (await store.readStream(stream)).events;
+      const positions = events.map((e) => e.globalPosition);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      const lastOfEachRequest = events.filter((_, i) => (kind === 'any' ? i % 2 === 1 : i > 0 && i % 2 === 0)).map((e) => e.globalPosition);
+      expect(results.filter((_, i) => requests[i]!.streamId === stream).map((r) => (r as { lastGlobalPosition: number }).lastGlobalPosition)).toEqual(
+        lastOfEachRequest,
+      );
+    }
+  });
 
   it('reads the global log in pages, filtered by type, without skipping or repeating', async () => {
     const stream = newStream();
@@ -234,12 +230,21 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     const occurredAt = new Date('2026-03-01T10:00:00.123Z');
     // Values JSON changes on the way into jsonb: a Date, an undefined field, nested data; and events without data or metadata.
     const data = { at: new Date('2026-01-02T03:04:05.678Z'), gone: undefined, nested: { list: [1, 'two', null] } };
-    await new BatchingAppender(store).append({ streamId: `scans-${randomUUID()}-0`, expectedVersion: 'any', events: [{ type: 'ScanRecorded', data, occurredAt }] });
-    await store.append({ streamId: newStream(), expectedVersion: 'no_stream', events: [{ type: 'CodeCreated', data: null, metadata: { org_id: 'o' } }, scanned(7)] });
+    await new BatchingAppender(store).append({
+      streamId: `scans-${randomUUID()}-0`,
+      expectedVersion: 'any',
+      events: [{ type: 'ScanRecorded', data, occurredAt }],
+    });
+    await store.append({
+      streamId: newStream(),
+      expectedVersion: 'no_stream',
+      events: [{ type: 'CodeCreated', data: null, metadata: { org_id: 'o' } }, scanned(7)],
+    });
     // Each in an append of its own: one value JSON changes in a batch is enough to parse the whole batch.
     // eslint-disable-next-line no-sparse-arrays -- the hole is one of the values under test
     const changedByJson = [{ zero: -0 }, { nan: NaN }, { holes: [1, , 3] }, { map: new Map() }, { deep: [{ at: new Date(0) }] }];
-    for (const changed of changedByJson) await store.append({ streamId: newStream(), expectedVersion: 'no_stream', events: [{ type: 'CodeCreated', data: changed }] });
+    for (const changed of changedByJson)
+      await store.append({ streamId: newStream(), expectedVersion: 'no_stream', events: [{ type: 'CodeCreated', data: changed }] });
 
     const queries = jest.spyOn(db, 'query');
     const live = (await store.readAll({ from, limit: 10 })).events;
@@ -251,7 +256,13 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     expect(live).toHaveLength(3 + changedByJson.length);
     expect(live).toEqual(stored);
     expect(live[0]!.data).toEqual({ at: '2026-01-02T03:04:05.678Z', nested: { list: [1, 'two', null] } });
-    expect(live.slice(3).map((event) => event.data)).toEqual([{ zero: 0 }, { nan: null }, { holes: [1, null, 3] }, { map: {} }, { deep: [{ at: '1970-01-01T00:00:00.000Z' }] }]);
+    expect(live.slice(3).map((event) => event.data)).toEqual([
+      { zero: 0 },
+      { nan: null },
+      { holes: [1, null, 3] },
+      { map: {} },
+      { deep: [{ at: '1970-01-01T00:00:00.000Z' }] },
+    ]);
     // The time travels as milliseconds since the epoch and comes back to the millisecond.
     expect(stored[0]!.occurredAt).toEqual(occurredAt);
   });
@@ -459,11 +470,15 @@ const serverUrl = requiredServiceUrl('DATABASE_URL', 'PostgreSQL (set DATABASE_U
       // Other sessions on the same server (a parallel test run) may hold the horizon back a while.
       const afterCommit: RecordedEvent[] = [];
       let from = whileSlowIsOpen.checkpoint;
-      await waitFor(() => afterCommit.length >= 2, 10000, async () => {
-        const read = await store.readAll({ from, limit: 100 });
-        afterCommit.push(...read.events);
-        from = read.checkpoint;
-      });
+      await waitFor(
+        () => afterCommit.length >= 2,
+        10000,
+        async () => {
+          const read = await store.readAll({ from, limit: 100 });
+          afterCommit.push(...read.events);
+          from = read.checkpoint;
+        },
+      );
       expect(afterCommit.map((e) => e.data)).toEqual([{ n: 'slow' }, { n: 'fast' }]);
     } finally {
       await slow.end();
@@ -503,11 +518,15 @@ const serverUrl = requiredServiceUrl('DATABASE_URL', 'PostgreSQL (set DATABASE_U
       await otherProcess.append({ streamId: 'code-1', expectedVersion: 'no_stream', events: [{ type: 'CodeCreated', data: { n: 1 } }] });
       const seen: RecordedEvent[] = [];
       let checkpoint = polls[0]!.checkpoint;
-      await waitFor(() => seen.length > 0, 10000, async () => {
-        const read = await poll(readers[0]!, checkpoint);
-        seen.push(...read.events);
-        checkpoint = read.checkpoint;
-      });
+      await waitFor(
+        () => seen.length > 0,
+        10000,
+        async () => {
+          const read = await poll(readers[0]!, checkpoint);
+          seen.push(...read.events);
+          checkpoint = read.checkpoint;
+        },
+      );
       expect(seen.map((event) => event.data)).toEqual([{ n: 1 }]);
     } finally {
       await pg.drop();
@@ -640,9 +659,9 @@ describe('event store on PGlite: live reads from memory', () => {
     const duplicate = randomUUID();
     await store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'no_stream', events: [{ id: duplicate, ...scanned(-2) }] });
     // Takes positions, then fails on the event id already used: a gap in the log.
-    await expect(store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'no_stream', events: [scanned(-3), { id: duplicate, ...scanned(-4) }] })).rejects.toThrow(
-      DuplicateEventIdError,
-    );
+    await expect(
+      store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'no_stream', events: [scanned(-3), { id: duplicate, ...scanned(-4) }] }),
+    ).rejects.toThrow(DuplicateEventIdError);
     stopFollowing();
     await store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'no_stream', events: [scanned(-5)] });
     stopFollowing = store.onAppended(() => true);
@@ -651,7 +670,12 @@ describe('event store on PGlite: live reads from memory', () => {
     const live = await readPages(store, from, 1000, ['ScanRecorded']);
     const stored = await readPages(new PostgresEventStore(db), from, 1000, ['ScanRecorded']);
     expect(live.pages.flat()).toEqual(stored.pages.flat());
-    expect(live.pages.flat().map((e) => (e.data as { n: number }).n).slice(0, 3)).toEqual([-1, -2, -5]);
+    expect(
+      live.pages
+        .flat()
+        .map((e) => (e.data as { n: number }).n)
+        .slice(0, 3),
+    ).toEqual([-1, -2, -5]);
 
     // The newest event committed while nobody followed: memory holds nothing after the reader.
     stopFollowing();

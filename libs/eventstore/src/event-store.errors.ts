@@ -18,7 +18,10 @@ export class WrongExpectedVersionError extends DomainError {
 
 /** Some of the event ids were appended before, but not as this same append. */
 export class DuplicateEventIdError extends DomainError {
-  constructor(readonly streamId: string, readonly eventIds: string[]) {
+  constructor(
+    readonly streamId: string,
+    readonly eventIds: string[],
+  ) {
     super('duplicate_event_id', `Event ids already used outside this append to ${streamId}: ${eventIds.join(', ')}.`, {
       stream_id: streamId,
       event_ids: eventIds,

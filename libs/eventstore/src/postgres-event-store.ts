@@ -118,18 +118,14 @@ export class PostgresEventStore implements EventStore {
     }
     // Most batches fail nothing: they spare Promise.all a promise per request.
     if (!results.some((result) => result instanceof Error)) return results;
-    return Promise.all(
-      results.map((result, index) => (result instanceof Error ? this.explainFailure(prepared[index]!, result) : result)),
-    );
+    return Promise.all(results.map((result, index) => (result instanceof Error ? this.explainFailure(prepared[index]!, result) : result)));
   }
 
   private async commitBatch(requests: readonly AppendRequest[]): Promise<(AppendResult | Error)[]> {
     const blind = requests.every((request) => request.expectedVersion === 'any' && request.events.length > 0);
     for (let attempt = 1; ; attempt++) {
       try {
-        const { results, recorded } = blind
-          ? await this.appendBlind(requests)
-          : await this.db.transaction((tx) => this.writeBatch(tx, requests));
+        const { results, recorded } = blind ? await this.appendBlind(requests) : await this.db.transaction((tx) => this.writeBatch(tx, requests));
         // Kept for live subscribers only: a store nobody follows (a bulk import, the CLI) keeps nothing.
         const remembered = recorded && this.appendedListeners.size > 0 ? this.recent.remember(recorded) : undefined;
         const types = new Set<string>();
@@ -230,9 +226,7 @@ export class PostgresEventStore implements EventStore {
     const results: (AppendResult | Error)[] = requests.map((request) => {
       const actual = versions.get(request.streamId) ?? NO_STREAM_VERSION;
       const { expectedVersion } = request;
-      const matches =
-        expectedVersion === 'any' ||
-        (expectedVersion === 'no_stream' ? !versions.has(request.streamId) : expectedVersion === actual);
+      const matches = expectedVersion === 'any' || (expectedVersion === 'no_stream' ? !versions.has(request.streamId) : expectedVersion === actual);
       if (!matches) return new WrongExpectedVersionError(request.streamId, expectedVersion, actual);
       const next = actual + request.events.length;
       if (request.events.length > 0) {
@@ -310,7 +304,11 @@ export class PostgresEventStore implements EventStore {
     );
     if (rows.length === 0) return failure;
     const sameAppend = rows.length === ids.length && rows.every((row) => row.stream_id === request.streamId);
-    if (!sameAppend) return new DuplicateEventIdError(request.streamId, rows.map((row) => row.event_id));
+    if (!sameAppend)
+      return new DuplicateEventIdError(
+        request.streamId,
+        rows.map((row) => row.event_id),
+      );
     const last = rows.at(-1)!;
     return {
       streamId: request.streamId,
@@ -323,10 +321,10 @@ export class PostgresEventStore implements EventStore {
   async readStream(streamId: string, fromPosition = 0): Promise<StreamRead> {
     const [{ rows: stream }, { rows }] = await Promise.all([
       this.db.query<{ version: string }>('SELECT version FROM es_streams WHERE stream_id = $1', [streamId]),
-      this.db.query<EventRow>(
-        `SELECT ${EVENT_JSON} FROM es_events WHERE stream_id = $1 AND stream_position >= $2 ORDER BY stream_position`,
-        [streamId, fromPosition],
-      ),
+      this.db.query<EventRow>(`SELECT ${EVENT_JSON} FROM es_events WHERE stream_id = $1 AND stream_position >= $2 ORDER BY stream_position`, [
+        streamId,
+        fromPosition,
+      ]),
     ]);
     return { version: stream[0] ? Number(stream[0].version) : NO_STREAM_VERSION, events: rows.map(toRecordedEvent) };
   }
@@ -506,7 +504,12 @@ function isJsonValue(value: unknown): boolean {
   }
 }
 
-function recordedEvents(rows: readonly EventRowJson[], written: Written, positions: readonly number[], streamPosition: (row: EventRowJson) => number): RecordedEvent[] {
+function recordedEvents(
+  rows: readonly EventRowJson[],
+  written: Written,
+  positions: readonly number[],
+  streamPosition: (row: EventRowJson) => number,
+): RecordedEvent[] {
   return rows.map((row, index) => ({
     id: row.e!,
     type: row.t,
@@ -534,7 +537,14 @@ function withEventIds({ streamId, expectedVersion, events }: AppendRequest): App
   return {
     streamId,
     expectedVersion,
-    events: events.map(({ id, type, data, metadata, schemaVersion, occurredAt }) => ({ id: id ?? newEventId(), type, data, metadata, schemaVersion, occurredAt })),
+    events: events.map(({ id, type, data, metadata, schemaVersion, occurredAt }) => ({
+      id: id ?? newEventId(),
+      type,
+      data,
+      metadata,
+      schemaVersion,
+      occurredAt,
+    })),
   };
 }
 
@@ -607,7 +617,9 @@ function maxCheckpoint(a: Checkpoint, b: Checkpoint): Checkpoint {
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {
-  const [globalPosition, transactionId, streamId, streamPosition, id, type, schemaVersion, data, metadata, occurredAt, recordedAt] = JSON.parse(row.event) as EventJson;
+  const [globalPosition, transactionId, streamId, streamPosition, id, type, schemaVersion, data, metadata, occurredAt, recordedAt] = JSON.parse(
+    row.event,
+  ) as EventJson;
   return {
     id,
     type,

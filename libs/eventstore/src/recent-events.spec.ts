@@ -9,21 +9,19 @@ function committed(transactionId: string, positions: number[], types: string[], 
     transactionId,
     materialize: () => {
       parsed.count += 1;
-      return positions.map(
-        (globalPosition, i): RecordedEvent => ({
-          id: `event-${globalPosition}`,
-          type: types[i]!,
-          data: null,
-          metadata: {},
-          schemaVersion: 1,
-          streamId: 'stream',
-          streamPosition: i,
-          globalPosition,
-          transactionId,
-          occurredAt: new Date(0),
-          recordedAt: new Date(0),
-        }),
-      );
+      return positions.map((globalPosition, i): RecordedEvent => ({
+        id: `event-${globalPosition}`,
+        type: types[i]!,
+        data: null,
+        metadata: {},
+        schemaVersion: 1,
+        streamId: 'stream',
+        streamPosition: i,
+        globalPosition,
+        transactionId,
+        occurredAt: new Date(0),
+        recordedAt: new Date(0),
+      }));
     },
   };
 }

@@ -22,7 +22,10 @@ class Batch {
   /** Whether the batch's positions follow one another with none between (PGlite, one session taking them). */
   readonly contiguous: boolean;
 
-  constructor(private committed: CommittedEvents | undefined, readonly transactionId: string) {
+  constructor(
+    private committed: CommittedEvents | undefined,
+    readonly transactionId: string,
+  ) {
     this.transaction = BigInt(transactionId);
     this.types = committed!.types;
     const { positions } = committed!;

@@ -35,12 +35,12 @@ const ConfigSchema = z
       .regex(/^[a-z0-9.-]+(:\d{1,5})?$/i, 'must be a host name such as qr.example or localhost:3001, without scheme or path')
       .transform((host) => host.toLowerCase())
       .optional(),
-    DATABASE_URL: z
-      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// connection URL' })
-      .optional(),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// connection URL' }).optional(),
     // Set: analytics are projected into and read from ClickHouse (http(s)://user:password@host:8123/database)
     // instead of the Postgres rollups; the database is created when missing.
-    CLICKHOUSE_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of a ClickHouse server, such as http://127.0.0.1:8123/analytics' }).optional(),
+    CLICKHOUSE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be the http(s) URL of a ClickHouse server, such as http://127.0.0.1:8123/analytics' })
+      .optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     WEB_DIST_DIR: z.string().min(1).optional(),
     // Unset: the API hosts its own OpenID Connect provider. Set: sign-in goes to this issuer (a
@@ -60,10 +60,7 @@ const ConfigSchema = z
     TRUSTED_CLIENT_IP_HEADER: headerName('x-real-ip'),
     // Without that header: a MaxMind GeoLite2/GeoIP2 Country or City database (.mmdb) the operator
     // downloads, looked up by the connection's address (so only for a server visitors reach directly).
-    GEOIP_DB: z
-      .string()
-      .refine(isReadableFile, 'must be the path of a readable MaxMind .mmdb file such as /var/lib/GeoIP/GeoLite2-Country.mmdb')
-      .optional(),
+    GEOIP_DB: z.string().refine(isReadableFile, 'must be the path of a readable MaxMind .mmdb file such as /var/lib/GeoIP/GeoLite2-Country.mmdb').optional(),
     // Fonts for a frame's call to action in characters the shipped DejaVu Sans Bold lacks, CJK above
     // all: font files separated by ':', tried in order. A collection (.ttc) gives its first font,
     // or the one named after '#': /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc#NotoSansCJKsc-Bold.
@@ -134,9 +131,7 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(
-    CONFIG_VARIABLES.flatMap((key) => (env[key] ? [[key, env[key]]] : [])),
-  );
+  const present = Object.fromEntries(CONFIG_VARIABLES.flatMap((key) => (env[key] ? [[key, env[key]]] : [])));
   const parsed = ConfigSchema.safeParse(present);
   if (parsed.success) return parsed.data;
   throw new ConfigError(

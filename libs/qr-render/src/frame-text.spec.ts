@@ -11,7 +11,9 @@ const WIDTH = 512;
 
 /** The band of a black banner with white text, as grey levels (the red channel) row by row. */
 function bandOf(text: string): { pixels: number[]; rows: number } {
-  const png = PNG.sync.read(renderQrPng(TEXT, design({ width: WIDTH, height: WIDTH, frame: { style: 'banner', text, colour: '#000000', text_colour: '#ffffff' } })));
+  const png = PNG.sync.read(
+    renderQrPng(TEXT, design({ width: WIDTH, height: WIDTH, frame: { style: 'banner', text, colour: '#000000', text_colour: '#ffffff' } })),
+  );
   const bandHeight = Math.round(WIDTH * 0.2);
   const pixels: number[] = [];
   for (let y = WIDTH - bandHeight; y < WIDTH; y++) {

@@ -294,7 +294,10 @@ export function frameRunOutline(run: TextRun, size: number): { path: string; adv
 export const frameTextCoverage = remembered(64, function rasterise(text: string, bandWidth: number, bandHeight: number): TextCoverage | null {
   const advance = frameTextAdvance(text);
   const size = frameTextSize(advance, { width: bandWidth, height: bandHeight });
-  const { font: { unitsPerEm }, capHeight } = shippedFont();
+  const {
+    font: { unitsPerEm },
+    capHeight,
+  } = shippedFont();
   let pen = (bandWidth - advance * size) / 2;
   // Capitals centred on the band's middle, as SVG's dominant-baseline="central" nearly does.
   const baseline = bandHeight / 2 + (capHeight * size) / unitsPerEm / 2;

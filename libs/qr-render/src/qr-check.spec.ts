@@ -22,7 +22,14 @@ function breaksColourRule(d: QrDesign): boolean {
 /** A design drawn from every option the contract offers; `inks` bounds how light the module colours get. */
 function randomDesign(next: () => number, inks: number, backgrounds: readonly string[]): QrDesign {
   const pick = <T>(options: readonly T[]) => options[Math.floor(next() * options.length)]!;
-  const hex = (max: number) => `#${[0, 1, 2].map(() => Math.floor(next() * max).toString(16).padStart(2, '0')).join('')}`;
+  const hex = (max: number) =>
+    `#${[0, 1, 2]
+      .map(() =>
+        Math.floor(next() * max)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
   return design({
     foreground: hex(inks),
     background: pick(backgrounds),
@@ -123,8 +130,13 @@ describe('checking that a QR design scans', () => {
     });
     expect(await checkQrDesign('x'.repeat(2000), design({ logo: { blob_id: 'logo', size: 0.2 } }), logo)).toEqual({
       ok: false,
-      reason: expect.stringMatching(/^The content is too long for a QR code with a logo, which needs error correction H: leave the logo out and choose error correction M,/),
+      reason: expect.stringMatching(
+        /^The content is too long for a QR code with a logo, which needs error correction H: leave the logo out and choose error correction M,/,
+      ),
     });
-    expect(await checkQrDesign('x'.repeat(3000), design({ error_correction: 'L' }))).toEqual({ ok: false, reason: expect.stringMatching(/too long for even the largest QR code/) });
+    expect(await checkQrDesign('x'.repeat(3000), design({ error_correction: 'L' }))).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/too long for even the largest QR code/),
+    });
   });
 });

@@ -77,7 +77,8 @@ async function whyItDoesNotRead(text: string, design: QrDesign, logo: PngImage |
         return `The logo covers more of the code than its error correction (level H, the highest) can make up for. Make the logo at most ${Math.round(smaller * 100)} % of the code's width.`;
       }
     }
-    if (await reads(text, { ...design, logo: null }, undefined)) return 'The code does not read with a logo in the middle at this size: leave the logo out or make the code larger.';
+    if (await reads(text, { ...design, logo: null }, undefined))
+      return 'The code does not read with a logo in the middle at this size: leave the logo out or make the code larger.';
   }
   if (design.margin < SAFE_MARGIN && (await reads(text, { ...design, margin: SAFE_MARGIN }, logo))) {
     return `The quiet zone around the code is too narrow for scanners to find it: give it a margin of ${SAFE_MARGIN} modules.`;

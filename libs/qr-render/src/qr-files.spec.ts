@@ -27,7 +27,9 @@ describe('QR PNG and PDF files', () => {
     const boxed = design({ width: 512, height: 512, background: '#ffffff', frame: { style: 'box', text: 'Menu', colour: '#ff0000' } });
     const { code, module } = layoutOf(TEXT, boxed);
     const png = PNG.sync.read(renderQrPng(TEXT, boxed));
-    const rgbAt = (x: number, y: number) => [...png.data.subarray((Math.floor(y) * png.width + Math.floor(x)) * 4, (Math.floor(y) * png.width + Math.floor(x)) * 4 + 3)];
+    const rgbAt = (x: number, y: number) => [
+      ...png.data.subarray((Math.floor(y) * png.width + Math.floor(x)) * 4, (Math.floor(y) * png.width + Math.floor(x)) * 4 + 3),
+    ];
     const half = module / 2;
     expect(rgbAt(code.x + code.size / 2, code.y + half)).toEqual([255, 0, 0]);
     expect(rgbAt(code.x + half, code.y + code.size / 2)).toEqual([255, 0, 0]);
@@ -75,14 +77,21 @@ describe('QR PNG and PDF files', () => {
       (await PDFDocument.load(pdf)).context
         .enumerateIndirectObjects()
         .flatMap(([, object]) => (object instanceof PDFDict && object.has(PDFName.of(type)) ? [object] : []));
-    const numbers = (dict: PDFDict, key: string) => dict.lookup(PDFName.of(key), PDFArray).asArray().map((n) => Number(n.toString()));
+    const numbers = (dict: PDFDict, key: string) =>
+      dict
+        .lookup(PDFName.of(key), PDFArray)
+        .asArray()
+        .map((n) => Number(n.toString()));
 
     const linear = design({ gradient: { type: 'linear', from: '#ff0000', to: '#0000ff', rotation: 0 } });
     const [pattern] = await objectsOf(await renderQrPdf(TEXT, linear), 'PatternType');
     const shading = pattern!.lookup(PDFName.of('Shading'), PDFDict);
     expect(shading.get(PDFName.of('ShadingType'))!.toString()).toBe('2');
     const fn = shading.lookup(PDFName.of('Function'), PDFDict);
-    expect([numbers(fn, 'C0'), numbers(fn, 'C1')]).toEqual([[1, 0, 0], [0, 0, 1]]);
+    expect([numbers(fn, 'C0'), numbers(fn, 'C1')]).toEqual([
+      [1, 0, 0],
+      [0, 0, 1],
+    ]);
     // Left to right across the code square, at mid-height.
     const [x0, y0, x1, y1] = numbers(shading, 'Coords');
     expect([x0, y0, x1, y1]).toEqual([0, 256, 512, 256]);
@@ -111,7 +120,10 @@ describe('QR PNG and PDF files', () => {
     ] as const) {
       const styled = design({ gradient, width: 400, height: 400 });
       const png = PNG.sync.read(renderQrPng(TEXT, styled));
-      const svg = await sharp(Buffer.from(renderQrSvg(TEXT, styled))).ensureAlpha().raw().toBuffer();
+      const svg = await sharp(Buffer.from(renderQrSvg(TEXT, styled)))
+        .ensureAlpha()
+        .raw()
+        .toBuffer();
       // Each dark module's centre pixel, where neither renderer's edge smoothing reaches.
       const layout = layoutOf(TEXT, styled);
       let worst = 0;

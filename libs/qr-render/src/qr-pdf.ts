@@ -55,7 +55,9 @@ function drawModules(page: PDFPage, layout: QrLayout, path: string, fill: Fill, 
       PDFOperator.of(PDFOperatorNames.NonStrokingColorspace, [PDFName.of('Pattern')]),
       PDFOperator.of(PDFOperatorNames.NonStrokingColorN, [fill]),
     ];
-    page.pushOperators(...drawSvgPath(run, { ...placed, color: rgb(0, 0, 0), borderColor: undefined }).flatMap((op) => (op.toString().endsWith(' rg') ? patternFill : [op])));
+    page.pushOperators(
+      ...drawSvgPath(run, { ...placed, color: rgb(0, 0, 0), borderColor: undefined }).flatMap((op) => (op.toString().endsWith(' rg') ? patternFill : [op])),
+    );
   }
 }
 

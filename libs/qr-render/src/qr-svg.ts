@@ -4,8 +4,7 @@ import { frameTextAdvance, frameTextSize } from './frame-text';
 import { layoutOf, type PngImage, type QrLayout } from './qr-layout';
 import type { QrDesign } from '@qr/contracts';
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 const px = (value: number) => (Math.round(value * 100) / 100).toString();
 
@@ -68,7 +67,9 @@ export function renderQrSvg(text: string, design: QrDesign, logo?: PngImage): st
 
 export function svgOf(layout: QrLayout, logo?: PngImage): string {
   const { design, width, height, x0, y0, module } = layout;
-  const [fill, eyeFill] = design.gradient ? ['url(#qr-data-fill)', design.eye_colour ?? 'url(#qr-eye-fill)'] : [design.foreground, design.eye_colour ?? design.foreground];
+  const [fill, eyeFill] = design.gradient
+    ? ['url(#qr-data-fill)', design.eye_colour ?? 'url(#qr-eye-fill)']
+    : [design.foreground, design.eye_colour ?? design.foreground];
   const eyes = layout.eyes.map(([row, col]) => eyePath(design.eye_style, row, col)).join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" shape-rendering="geometricPrecision">` +

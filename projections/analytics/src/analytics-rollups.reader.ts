@@ -44,7 +44,6 @@ const FACETS_UNPIVOTED = Object.entries(FACET_COLUMNS)
 const TOTALS_SQL = `sum(scans)::int8 AS scans, sum(unique_visitors)::int8 AS unique_visitors, sum(submissions)::int8 AS submissions,
   sum(qr_scans)::int8 AS qr_scans, sum(link_visits)::int8 AS link_visits, sum(bots)::int8 AS bots, sum(events)::int8 AS events`;
 
-
 export class AnalyticsRollups extends AnalyticsReader {
   constructor(private readonly db: SqlExecutor) {
     super();
@@ -52,7 +51,10 @@ export class AnalyticsRollups extends AnalyticsReader {
 
   /** When the scope's first counted activity happened, for the period `all`. */
   async firstActivity({ orgId, codeId }: AnalyticsScope): Promise<Date | null> {
-    const { rows } = await this.db.query<{ first: Date | null }>('SELECT min(hour) AS first FROM analytics_hourly WHERE org_id = $1 AND code_id = $2', [orgId, codeId ?? WHOLE_ORGANIZATION]);
+    const { rows } = await this.db.query<{ first: Date | null }>('SELECT min(hour) AS first FROM analytics_hourly WHERE org_id = $1 AND code_id = $2', [
+      orgId,
+      codeId ?? WHOLE_ORGANIZATION,
+    ]);
     return rows[0]?.first ?? null;
   }
 
@@ -75,7 +77,12 @@ export class AnalyticsRollups extends AnalyticsReader {
     const byStart = new Map(rows.map((row) => [row.start.getTime(), row]));
     return bucketStarts(range, bucket, zone).map((at) => {
       const row = byStart.get(at.getTime());
-      return { start: at.toISOString(), scans: Number(row?.scans ?? 0), unique_visitors: Number(row?.unique_visitors ?? 0), submissions: Number(row?.submissions ?? 0) };
+      return {
+        start: at.toISOString(),
+        scans: Number(row?.scans ?? 0),
+        unique_visitors: Number(row?.unique_visitors ?? 0),
+        submissions: Number(row?.submissions ?? 0),
+      };
     });
   }
 

@@ -1,4 +1,12 @@
-import { analyticsEventsStreamId, periodWindow, scanStreamId, submissionsStreamId, type AnalyticsEventRecorded, type FormSubmitted, type ScanRecorded } from '@qr/domain';
+import {
+  analyticsEventsStreamId,
+  periodWindow,
+  scanStreamId,
+  submissionsStreamId,
+  type AnalyticsEventRecorded,
+  type FormSubmitted,
+  type ScanRecorded,
+} from '@qr/domain';
 import type { NewEvent } from '@qr/eventstore';
 import { testAdapters } from '@qr/platform/testing';
 import { projectionTestbed } from '@qr/projections-runner/testing';
@@ -10,7 +18,20 @@ const B = 'BBBBBBBBB1';
 
 const scan = (code: string, at: string, visitor: string, extra: Partial<ScanRecorded['data']> = {}): NewEvent & ScanRecorded => ({
   type: 'ScanRecorded',
-  data: { code_id: code, org_id: ORG, source: 'qr', device: 'mobile', os: 'iOS 18', browser: 'Mobile Safari 18', referrer: null, language: 'de-DE', country: 'DE', visitor, bot: false, ...extra },
+  data: {
+    code_id: code,
+    org_id: ORG,
+    source: 'qr',
+    device: 'mobile',
+    os: 'iOS 18',
+    browser: 'Mobile Safari 18',
+    referrer: null,
+    language: 'de-DE',
+    country: 'DE',
+    visitor,
+    bot: false,
+    ...extra,
+  },
   occurredAt: new Date(at),
 });
 const submitted = (code: string, at: string): NewEvent & FormSubmitted => ({
@@ -65,14 +86,42 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
     const org = await rollups().figures({ orgId: ORG, codeId: null }, march, 'UTC');
     // v1 and v2 on the 2nd, v1 again on the 3rd (a new day's hash in real life); the bot apart.
     expect(org.totals).toEqual({ scans: 5, unique_visitors: 3, submissions: 1, qr_scans: 4, link_visits: 1, bots: 1, events: 3 });
-    expect(await rollups().totals({ orgId: ORG, codeId: A }, march.range)).toEqual({ scans: 3, unique_visitors: 2, submissions: 1, qr_scans: 2, link_visits: 1, bots: 1, events: 2 });
-    expect(await rollups().totals({ orgId: ORG, codeId: B }, march.range)).toEqual({ scans: 2, unique_visitors: 2, submissions: 0, qr_scans: 2, link_visits: 0, bots: 0, events: 1 });
+    expect(await rollups().totals({ orgId: ORG, codeId: A }, march.range)).toEqual({
+      scans: 3,
+      unique_visitors: 2,
+      submissions: 1,
+      qr_scans: 2,
+      link_visits: 1,
+      bots: 1,
+      events: 2,
+    });
+    expect(await rollups().totals({ orgId: ORG, codeId: B }, march.range)).toEqual({
+      scans: 2,
+      unique_visitors: 2,
+      submissions: 0,
+      qr_scans: 2,
+      link_visits: 0,
+      bots: 0,
+      events: 1,
+    });
 
-    expect(org.breakdowns.devices).toEqual([{ value: 'mobile', count: 4 }, { value: 'desktop', count: 1 }]);
-    expect(org.breakdowns.countries).toEqual([{ value: 'DE', count: 4 }, { value: null, count: 1 }]);
-    expect(org.breakdowns.referrers).toEqual([{ value: null, count: 4 }, { value: 'https://news.example', count: 1 }]);
+    expect(org.breakdowns.devices).toEqual([
+      { value: 'mobile', count: 4 },
+      { value: 'desktop', count: 1 },
+    ]);
+    expect(org.breakdowns.countries).toEqual([
+      { value: 'DE', count: 4 },
+      { value: null, count: 1 },
+    ]);
+    expect(org.breakdowns.referrers).toEqual([
+      { value: null, count: 4 },
+      { value: 'https://news.example', count: 1 },
+    ]);
     expect(org.breakdowns.cities).toEqual([]);
-    expect(org.events).toEqual([{ name: 'click', count: 2 }, { name: 'share', count: 1 }]);
+    expect(org.events).toEqual([
+      { name: 'click', count: 2 },
+      { name: 'share', count: 1 },
+    ]);
     // Monday 2 March: 09, 10, 11, 12 UTC; Tuesday 3 March: 08 UTC.
     expect(org.heatmap).toEqual([
       { weekday: 1, hour: 9, scans: 1 },
@@ -87,7 +136,10 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
       { start: '2026-03-03T00:00:00.000Z', scans: 1, unique_visitors: 1, submissions: 0 },
     ]);
     // A visitor counts in the hour of their first scan that day, even when the log had it later.
-    const hours = await t.db.query<{ hour: Date; unique_visitors: string }>(`SELECT hour, unique_visitors FROM analytics_hourly WHERE code_id = $1 AND unique_visitors > 0 ORDER BY hour`, [A]);
+    const hours = await t.db.query<{ hour: Date; unique_visitors: string }>(
+      `SELECT hour, unique_visitors FROM analytics_hourly WHERE code_id = $1 AND unique_visitors > 0 ORDER BY hour`,
+      [A],
+    );
     expect(hours.rows.map((row) => [row.hour.toISOString(), Number(row.unique_visitors)])).toEqual([
       ['2026-03-02T09:00:00.000Z', 1],
       ['2026-03-02T11:00:00.000Z', 1],
@@ -99,16 +151,40 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
     await t.runner.start();
     await t.runner.caughtUp();
     // 10:00 on the 2nd to 09:00 on the 3rd: only the scans at 10, 11, 12 (and the bot at 11) are in.
-    const figures = await rollups().figures({ orgId: ORG, codeId: null }, { range: { from: new Date('2026-03-02T10:00:00Z'), to: new Date('2026-03-03T08:00:00Z') }, previous: null, bucket: 'hour' }, 'UTC');
+    const figures = await rollups().figures(
+      { orgId: ORG, codeId: null },
+      { range: { from: new Date('2026-03-02T10:00:00Z'), to: new Date('2026-03-03T08:00:00Z') }, previous: null, bucket: 'hour' },
+      'UTC',
+    );
     expect(figures.totals.scans).toBe(3);
-    expect(figures.breakdowns.devices).toEqual([{ value: 'mobile', count: 2 }, { value: 'desktop', count: 1 }]);
+    expect(figures.breakdowns.devices).toEqual([
+      { value: 'mobile', count: 2 },
+      { value: 'desktop', count: 1 },
+    ]);
     expect(figures.events).toEqual([{ name: 'click', count: 2 }]);
-    const codeA = await rollups().figures({ orgId: ORG, codeId: A }, { range: { from: new Date('2026-03-02T10:00:00Z'), to: new Date('2026-03-03T08:00:00Z') }, previous: null, bucket: 'hour' }, 'UTC');
-    expect(codeA.breakdowns.devices).toEqual([{ value: 'desktop', count: 1 }, { value: 'mobile', count: 1 }]);
-    expect(codeA.breakdowns.countries).toEqual([{ value: null, count: 1 }, { value: 'DE', count: 1 }]);
+    const codeA = await rollups().figures(
+      { orgId: ORG, codeId: A },
+      { range: { from: new Date('2026-03-02T10:00:00Z'), to: new Date('2026-03-03T08:00:00Z') }, previous: null, bucket: 'hour' },
+      'UTC',
+    );
+    expect(codeA.breakdowns.devices).toEqual([
+      { value: 'desktop', count: 1 },
+      { value: 'mobile', count: 1 },
+    ]);
+    expect(codeA.breakdowns.countries).toEqual([
+      { value: null, count: 1 },
+      { value: 'DE', count: 1 },
+    ]);
     expect(codeA.breakdowns.cities).toEqual([]);
-    const wide = await rollups().figures({ orgId: ORG, codeId: null }, { range: { from: new Date('2026-03-01T23:00:00Z'), to: new Date('2026-03-03T09:00:00Z') }, previous: null, bucket: 'day' }, 'Europe/Berlin');
-    expect(wide.breakdowns.devices).toEqual([{ value: 'mobile', count: 4 }, { value: 'desktop', count: 1 }]);
+    const wide = await rollups().figures(
+      { orgId: ORG, codeId: null },
+      { range: { from: new Date('2026-03-01T23:00:00Z'), to: new Date('2026-03-03T09:00:00Z') }, previous: null, bucket: 'day' },
+      'Europe/Berlin',
+    );
+    expect(wide.breakdowns.devices).toEqual([
+      { value: 'mobile', count: 4 },
+      { value: 'desktop', count: 1 },
+    ]);
     expect(wide.series.map((point) => [point.start, point.scans])).toEqual([
       ['2026-03-01T23:00:00.000Z', 4],
       ['2026-03-02T23:00:00.000Z', 1],

@@ -209,7 +209,16 @@ function rollUp(rollup: BatchRollup, event: RecordedEvent): void {
       if (scan.bot) return rollup.count(scan.org_id, scan.code_id, hour, 'bots');
       rollup.count(scan.org_id, scan.code_id, hour, 'scans', scan.source === 'qr' ? 'qr_scans' : 'link_visits');
       // In FACET_COLUMNS order. No city source exists yet: an always-unknown city would only fill the breakdown.
-      const facet = [orUnknown(scan.country), scan.city ?? null, orUnknown(scan.device), orUnknown(scan.os), orUnknown(scan.browser), orUnknown(scan.referrer), orUnknown(scan.language), null];
+      const facet = [
+        orUnknown(scan.country),
+        scan.city ?? null,
+        orUnknown(scan.device),
+        orUnknown(scan.os),
+        orUnknown(scan.browser),
+        orUnknown(scan.referrer),
+        orUnknown(scan.language),
+        null,
+      ];
       rollup.facet(scan.org_id, scan.code_id, hour, facet);
       return rollup.visitor(scan.org_id, scan.code_id, hour, scan.visitor);
     }
@@ -316,7 +325,11 @@ async function countFirstVisits(tx: SqlExecutor, table: string, rollup: BatchRol
   const changed: [string, VisitorDay][] = [];
   for (const row of stored) {
     const batch = rollup.visitors.get(row.seen)!;
-    const merged: VisitorDay = { org: batch.org, hour: Number(row.hour) * 1000, codes: new Map(row.codes.map((code, i) => [code, Number(row.code_hours[i]) * 1000])) };
+    const merged: VisitorDay = {
+      org: batch.org,
+      hour: Number(row.hour) * 1000,
+      codes: new Map(row.codes.map((code, i) => [code, Number(row.code_hours[i]) * 1000])),
+    };
     let moved = false;
     /** The scope's first hour after this batch; a count moves when the batch holds an earlier scan. */
     const firstHour = (code: string, counted: number | undefined, hour: number): number => {
@@ -365,7 +378,9 @@ export const analytics: Projection<BatchRollup> = {
          PRIMARY KEY (org_id, code_id, day, dimension, value))`,
     ],
     // Hours as epoch seconds; `code_hours[i]` is the first hour in `codes[i]`.
-    analytics_visitors: (table) => [`CREATE TABLE ${table} (seen bigint PRIMARY KEY, hour bigint NOT NULL, codes text[] NOT NULL, code_hours bigint[] NOT NULL)`],
+    analytics_visitors: (table) => [
+      `CREATE TABLE ${table} (seen bigint PRIMARY KEY, hour bigint NOT NULL, codes text[] NOT NULL, code_hours bigint[] NOT NULL)`,
+    ],
   },
   prepare: rollUpInSlices,
   async handle(events, { tx, table }, prepared) {

@@ -29,7 +29,15 @@ describe.each(testAdapters())('the codes read model on $name', (adapter) => {
     }
   }
 
-  const create = (codeId: string, name = 'Menu'): Command => ({ type: 'CreateCode', code_id: codeId, org_id: 'org-1', name, content: menu, design, base_code_id: null });
+  const create = (codeId: string, name = 'Menu'): Command => ({
+    type: 'CreateCode',
+    code_id: codeId,
+    org_id: 'org-1',
+    name,
+    content: menu,
+    design,
+    base_code_id: null,
+  });
   const rows = async () => (await t.db.query<Record<string, unknown>>('SELECT * FROM codes ORDER BY code_id')).rows;
 
   it('shows a code with its latest content, design and status', async () => {
@@ -50,7 +58,12 @@ describe.each(testAdapters())('the codes read model on $name', (adapter) => {
   });
 
   it('rebuilds to the same rows, replay after replay', async () => {
-    await history('BBBBBBBBB1', [create('BBBBBBBBB1'), { type: 'PauseCode' }, { type: 'ResumeCode' }, { type: 'UpdateCode', name: 'Menu 2', content: menu, design }]);
+    await history('BBBBBBBBB1', [
+      create('BBBBBBBBB1'),
+      { type: 'PauseCode' },
+      { type: 'ResumeCode' },
+      { type: 'UpdateCode', name: 'Menu 2', content: menu, design },
+    ]);
     await history('BBBBBBBBB2', [create('BBBBBBBBB2'), { type: 'DeleteCode' }]);
     await t.runner.start();
     await t.runner.caughtUp();

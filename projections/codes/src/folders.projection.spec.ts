@@ -20,13 +20,27 @@ describe.each(testAdapters())('folders, notes and the codes they sort on $name',
   const createCode = (codeId: string) =>
     append(codeStreamId(codeId), {
       type: 'CodeCreated',
-      data: { code_id: codeId, org_id: 'org-1', name: `Code ${codeId}`, content: { type: 'url', url: 'https://example.com' }, design: QrDesign.parse({}), base_code_id: null, created_by: by },
+      data: {
+        code_id: codeId,
+        org_id: 'org-1',
+        name: `Code ${codeId}`,
+        content: { type: 'url', url: 'https://example.com' },
+        design: QrDesign.parse({}),
+        base_code_id: null,
+        created_by: by,
+      },
     });
-  const createFolder = (folderId: string, name: string) => append(folderStreamId(folderId), { type: 'FolderCreated', data: { folder_id: folderId, org_id: 'org-1', name, created_by: by } });
+  const createFolder = (folderId: string, name: string) =>
+    append(folderStreamId(folderId), { type: 'FolderCreated', data: { folder_id: folderId, org_id: 'org-1', name, created_by: by } });
   const filed = (...code_ids: string[]): FolderEvent => ({ type: 'CodesFiled', data: { code_ids, filed_by: by } });
 
   const folderOf = async () =>
-    Object.fromEntries((await t.db.query<{ code_id: string; folder_id: string | null }>('SELECT code_id, folder_id FROM codes ORDER BY code_id')).rows.map((r) => [r.code_id, r.folder_id]));
+    Object.fromEntries(
+      (await t.db.query<{ code_id: string; folder_id: string | null }>('SELECT code_id, folder_id FROM codes ORDER BY code_id')).rows.map((r) => [
+        r.code_id,
+        r.folder_id,
+      ]),
+    );
   const folderRows = async () => (await t.db.query('SELECT folder_id, org_id, name FROM folders ORDER BY name')).rows;
   const noteRows = async () => (await t.db.query('SELECT note_id, code_id, org_id, text, created_by FROM notes ORDER BY note_id')).rows;
 
@@ -34,13 +48,20 @@ describe.each(testAdapters())('folders, notes and the codes they sort on $name',
     for (const id of ['AAAAAAAAA1', 'AAAAAAAAA2', 'AAAAAAAAA3', 'AAAAAAAAA4']) await createCode(id);
     await createFolder(FOLDER_A, 'Posters');
     await createFolder(FOLDER_B, 'Flyers');
-    await append(folderStreamId(FOLDER_A), filed('AAAAAAAAA1', 'AAAAAAAAA2', 'AAAAAAAAA3'), { type: 'FolderRenamed', data: { name: 'Big posters', renamed_by: by } });
+    await append(folderStreamId(FOLDER_A), filed('AAAAAAAAA1', 'AAAAAAAAA2', 'AAAAAAAAA3'), {
+      type: 'FolderRenamed',
+      data: { name: 'Big posters', renamed_by: by },
+    });
     // Filing into B moves AAAAAAAAA2 out of A; A's later unfiling of it must not take it out of B.
     await append(folderStreamId(FOLDER_B), filed('AAAAAAAAA2', 'AAAAAAAAA4'));
     await append(folderStreamId(FOLDER_A), { type: 'CodesUnfiled', data: { code_ids: ['AAAAAAAAA2', 'AAAAAAAAA3'], unfiled_by: by } });
     await append(folderStreamId(FOLDER_B), { type: 'FolderRemoved', data: { removed_by: by } });
     await append(noteStreamId('n-1'), { type: 'NoteAdded', data: { note_id: 'n-1', code_id: 'AAAAAAAAA1', org_id: 'org-1', text: 'Reprint', added_by: by } });
-    await append(noteStreamId('n-2'), { type: 'NoteAdded', data: { note_id: 'n-2', code_id: 'AAAAAAAAA1', org_id: 'org-1', text: 'Gone', added_by: by } }, { type: 'NoteDeleted', data: { deleted_by: by } });
+    await append(
+      noteStreamId('n-2'),
+      { type: 'NoteAdded', data: { note_id: 'n-2', code_id: 'AAAAAAAAA1', org_id: 'org-1', text: 'Gone', added_by: by } },
+      { type: 'NoteDeleted', data: { deleted_by: by } },
+    );
   }
 
   it('puts a code in the folder that filed it last, and in none once unfiled or its folder removed', async () => {

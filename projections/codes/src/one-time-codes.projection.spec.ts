@@ -39,7 +39,11 @@ describe.each(testAdapters())('the one-time codes read model on $name', (adapter
       expectedVersion: 'no_stream',
       events: [{ type: 'OneTimeCodeUsed', data: { code_id: ids[1], batch_id: BATCH, base_code_id: 'AbCdEf1234', org_id: 'org-1' }, occurredAt: T1 }],
     });
-    await t.store.append({ streamId: oneTimeBatchStreamId(OTHER), expectedVersion: 0, events: [{ type: 'OneTimeCodesDeleted', data: { deleted_by: 'ed@example.com' } }] });
+    await t.store.append({
+      streamId: oneTimeBatchStreamId(OTHER),
+      expectedVersion: 0,
+      events: [{ type: 'OneTimeCodesDeleted', data: { deleted_by: 'ed@example.com' } }],
+    });
     await t.runner.start();
     await t.runner.caughtUp();
 

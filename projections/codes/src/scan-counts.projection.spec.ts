@@ -5,7 +5,19 @@ import { scanCounts } from './index';
 
 const scan = (codeId: string, at: string, bot = false): ScanRecorded & { occurredAt: Date } => ({
   type: 'ScanRecorded',
-  data: { code_id: codeId, org_id: 'org-1', source: 'qr', device: 'mobile', os: null, browser: null, referrer: null, language: null, country: null, visitor: 'v', bot },
+  data: {
+    code_id: codeId,
+    org_id: 'org-1',
+    source: 'qr',
+    device: 'mobile',
+    os: null,
+    browser: null,
+    referrer: null,
+    language: null,
+    country: null,
+    visitor: 'v',
+    bot,
+  },
   occurredAt: new Date(at),
 });
 
@@ -13,11 +25,20 @@ describe.each(testAdapters())('scan counts on $name', (adapter) => {
   const t = projectionTestbed(adapter, [scanCounts], { batchSize: 3, rebuildBatchSize: 2 });
 
   it('counts scans per code with the latest time, live and after every rebuild alike, leaving bots out as analytics does', async () => {
-    for (const [code, at] of [['AAAAAAAAA1', '2026-01-01T10:00:00Z'], ['AAAAAAAAA1', '2026-01-01T09:00:00Z'], ['AAAAAAAAA2', '2026-01-02T10:00:00Z'], ['AAAAAAAAA1', '2026-01-03T10:00:00Z'], ['AAAAAAAAA1', '2026-01-01T08:00:00Z']] as const) {
+    for (const [code, at] of [
+      ['AAAAAAAAA1', '2026-01-01T10:00:00Z'],
+      ['AAAAAAAAA1', '2026-01-01T09:00:00Z'],
+      ['AAAAAAAAA2', '2026-01-02T10:00:00Z'],
+      ['AAAAAAAAA1', '2026-01-03T10:00:00Z'],
+      ['AAAAAAAAA1', '2026-01-01T08:00:00Z'],
+    ] as const) {
       await t.store.append({ streamId: scanStreamId(code, 0), expectedVersion: 'any', events: [scan(code, at)] });
     }
     // A link preview fetches the code after the last scan, and the only visit of a third code is a crawler's.
-    for (const [code, at] of [['AAAAAAAAA1', '2026-01-04T10:00:00Z'], ['AAAAAAAAA3', '2026-01-04T11:00:00Z']] as const) {
+    for (const [code, at] of [
+      ['AAAAAAAAA1', '2026-01-04T10:00:00Z'],
+      ['AAAAAAAAA3', '2026-01-04T11:00:00Z'],
+    ] as const) {
       await t.store.append({ streamId: scanStreamId(code, 0), expectedVersion: 'any', events: [scan(code, at, true)] });
     }
     await t.runner.start();

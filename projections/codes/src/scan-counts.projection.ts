@@ -16,7 +16,9 @@ export const scanCounts: Projection = {
   // A sum and a maximum per code: the order of scans across streams changes nothing.
   partitionSafe: true,
   tables: {
-    scan_counts: (table) => [`CREATE TABLE ${table} (code_id text PRIMARY KEY, org_id text NOT NULL, scans bigint NOT NULL, last_scan_at timestamptz NOT NULL)`],
+    scan_counts: (table) => [
+      `CREATE TABLE ${table} (code_id text PRIMARY KEY, org_id text NOT NULL, scans bigint NOT NULL, last_scan_at timestamptz NOT NULL)`,
+    ],
   },
   async handle(events, { tx, table }) {
     const perCode = new Map<string, { orgId: string; scans: number; last: Date }>();

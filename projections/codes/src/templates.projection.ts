@@ -42,7 +42,18 @@ export const templates: Projection = {
       await tx.query(
         `INSERT INTO ${templatesTable} (template_id, org_id, name, description, content, design, page, source_code_id, saved_by, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [templateId, org_id, name, description, JSON.stringify(content), JSON.stringify(design), page === null ? null : JSON.stringify(page), source_code_id, saved_by, recorded.occurredAt],
+        [
+          templateId,
+          org_id,
+          name,
+          description,
+          JSON.stringify(content),
+          JSON.stringify(design),
+          page === null ? null : JSON.stringify(page),
+          source_code_id,
+          saved_by,
+          recorded.occurredAt,
+        ],
       );
     }
   },

@@ -15,7 +15,10 @@ describe.each(testAdapters())('customers on $name', (adapter) => {
   const submit = async (orgId: string, pageId: string, codeId: string, answers: Record<string, string>) => {
     const id = `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
     const { person, sealed } = await vault.seal(orgId, { email: answers['email'], phone: answers['phone'] }, id, answers);
-    const event: FormSubmitted = { type: 'FormSubmitted', data: { submission_id: id, page_id: pageId, code_id: codeId, org_id: orgId, person, sealed_answers: sealed } };
+    const event: FormSubmitted = {
+      type: 'FormSubmitted',
+      data: { submission_id: id, page_id: pageId, code_id: codeId, org_id: orgId, person, sealed_answers: sealed },
+    };
     await t.store.append({ streamId: submissionsStreamId(pageId), expectedVersion: 'any', events: [{ ...event, id }] });
     return person;
   };
@@ -53,7 +56,10 @@ describe.each(testAdapters())('customers on $name', (adapter) => {
     expect(byPhone).toBe(ada);
 
     await vault.forgetReferences('org-1', [ada]);
-    const forgotten: CustomerForgotten = { type: 'CustomerForgotten', data: { org_id: 'org-1', customer_id: ada, people: [ada], forgotten_by: 'member:owner' } };
+    const forgotten: CustomerForgotten = {
+      type: 'CustomerForgotten',
+      data: { org_id: 'org-1', customer_id: ada, people: [ada], forgotten_by: 'member:owner' },
+    };
     await t.store.append({ streamId: customersStreamId('org-1'), expectedVersion: 'any', events: [forgotten] });
     await t.runner.caughtUp();
     expect((await rows()).map((r) => r.email)).toEqual(['grace@example.com']);

@@ -93,7 +93,11 @@ async function openSubmissions(tx: SqlExecutor, events: readonly RecordedEvent[]
   const opened = new Map<string, OpenedSubmission>();
   for (const orgId of new Set(submitted.map((s) => s.data.org_id))) {
     const ofOrg = submitted.filter((s) => s.data.org_id === orgId);
-    const answers = await openSealed(tx, orgId, ofOrg.map(({ data }) => ({ person: data.person, sealed: data.sealed_answers })));
+    const answers = await openSealed(
+      tx,
+      orgId,
+      ofOrg.map(({ data }) => ({ person: data.person, sealed: data.sealed_answers })),
+    );
     ofOrg.forEach((s, i) => opened.set(s.id, { data: s.data, at: s.at, answers: answers[i] as Record<string, unknown> | undefined }));
   }
   return opened;
@@ -135,7 +139,10 @@ async function addSubmission(tx: SqlExecutor, table: Table, { data, at, answers 
 
 /** The customer this person reference belongs to: known already, or matched by email then phone, or new (named after the reference). */
 async function customerOf(tx: SqlExecutor, table: Table, orgId: string, person: string, email: string | null, phone: string | null): Promise<string> {
-  const known = await tx.query<{ customer_id: string }>(`SELECT customer_id FROM ${table('customer_people')} WHERE org_id = $1 AND person = $2`, [orgId, person]);
+  const known = await tx.query<{ customer_id: string }>(`SELECT customer_id FROM ${table('customer_people')} WHERE org_id = $1 AND person = $2`, [
+    orgId,
+    person,
+  ]);
   if (known.rows[0]) return known.rows[0].customer_id;
   const matched = await tx.query<{ customer_id: string }>(
     `SELECT customer_id FROM ${table('customers')} WHERE org_id = $1 AND (email = $2 OR phone = $3) ORDER BY (email = $2) IS TRUE DESC, first_seen LIMIT 1`,

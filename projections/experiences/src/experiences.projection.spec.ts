@@ -10,8 +10,14 @@ describe.each(testAdapters())('experiences and page event data on $name', (adapt
   const append = (streamId: string, events: readonly (ExperienceEvent | PageEventDataEvent)[]) =>
     t.store.append({ streamId, expectedVersion: 'any', events: events.map(({ type, data }) => ({ type, data })) });
   const rows = async () => ({
-    experiences: (await t.db.query<{ name: string; starts_on: string }>(`SELECT name, to_char(starts_on, 'YYYY-MM-DD') AS starts_on FROM experiences ORDER BY name`)).rows,
-    pages: (await t.db.query<{ page_id: string; radius_m: number; experience_id: string | null }>('SELECT page_id, radius_m, experience_id FROM page_event_data ORDER BY page_id')).rows,
+    experiences: (
+      await t.db.query<{ name: string; starts_on: string }>(`SELECT name, to_char(starts_on, 'YYYY-MM-DD') AS starts_on FROM experiences ORDER BY name`)
+    ).rows,
+    pages: (
+      await t.db.query<{ page_id: string; radius_m: number; experience_id: string | null }>(
+        'SELECT page_id, radius_m, experience_id FROM page_event_data ORDER BY page_id',
+      )
+    ).rows,
   });
 
   it('keeps live experiences and each page’s latest event data, the same after a rebuild', async () => {
@@ -45,8 +51,12 @@ describe.each(testAdapters())('experiences and page event data on $name', (adapt
   it('takes pages out of an experience when it is deleted, live and on rebuild', async () => {
     const content = { name: 'Fair', description: '', starts_on: '2026-11-25', ends_on: '2026-11-25' };
     const place = { latitude: 52.5, longitude: 13.4, radius_m: 100, starts_at: '2026-11-25T08:00:00Z', ends_at: '2026-11-25T18:00:00Z' };
-    await append(experienceStreamId(experienceId), [{ type: 'ExperienceCreated', data: { experience_id: experienceId, org_id: 'org-1', ...content, created_by: 'a' } }]);
-    await append(pageEventDataStreamId('p1'), [{ type: 'PageEventDataSet', data: { page_id: 'p1', org_id: 'org-1', ...place, experience_id: experienceId, set_by: 'a' } }]);
+    await append(experienceStreamId(experienceId), [
+      { type: 'ExperienceCreated', data: { experience_id: experienceId, org_id: 'org-1', ...content, created_by: 'a' } },
+    ]);
+    await append(pageEventDataStreamId('p1'), [
+      { type: 'PageEventDataSet', data: { page_id: 'p1', org_id: 'org-1', ...place, experience_id: experienceId, set_by: 'a' } },
+    ]);
     await t.runner.start();
     await t.runner.caughtUp();
     expect((await rows()).pages).toEqual([{ page_id: 'p1', radius_m: 100, experience_id: experienceId }]);

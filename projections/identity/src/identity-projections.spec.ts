@@ -46,7 +46,8 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
     api_keys: await rows('api_keys', 'key_id'),
   });
 
-  const created = (org_id: string, name = 'Acme') => ({ type: 'CreateOrganization', org_id, name, logo_url: null, time_zone: 'UTC', created_by: owner.email }) as const;
+  const created = (org_id: string, name = 'Acme') =>
+    ({ type: 'CreateOrganization', org_id, name, logo_url: null, time_zone: 'UTC', created_by: owner.email }) as const;
 
   it('shows an organisation with its latest profile and the latest terms', async () => {
     const orgId = randomUUID();

@@ -21,9 +21,7 @@ export const members: Projection = {
     ],
     // The decider remembers an acceptance after the member is removed and will not record it again,
     // so a re-added member must get it back here too or they would be asked for ever.
-    terms_acceptances: (table) => [
-      `CREATE TABLE ${table} (org_id text NOT NULL, email text NOT NULL, version integer NOT NULL, PRIMARY KEY (org_id, email))`,
-    ],
+    terms_acceptances: (table) => [`CREATE TABLE ${table} (org_id text NOT NULL, email text NOT NULL, version integer NOT NULL, PRIMARY KEY (org_id, email))`],
   },
   async handle(events, { tx, table }) {
     const membersTable = table('members');

@@ -37,17 +37,22 @@ export const organizations: Projection = {
           );
           break;
         case 'OrganizationUpdated':
-          await tx.query(
-            `UPDATE ${organizationsTable} SET organization_name = $2, organization_logo = $3, time_zone = $4, updated_at = $5 WHERE org_id = $1`,
-            [orgId, event.data.name, event.data.logo_url, event.data.time_zone ?? DEFAULT_TIME_ZONE, occurredAt],
-          );
+          await tx.query(`UPDATE ${organizationsTable} SET organization_name = $2, organization_logo = $3, time_zone = $4, updated_at = $5 WHERE org_id = $1`, [
+            orgId,
+            event.data.name,
+            event.data.logo_url,
+            event.data.time_zone ?? DEFAULT_TIME_ZONE,
+            occurredAt,
+          ]);
           break;
         case 'TermsPublished':
           // Versions only count up, so the latest published is the one to show.
-          await tx.query(
-            `UPDATE ${organizationsTable} SET terms_version = $2, terms_text = $3, terms_published_at = $4 WHERE org_id = $1`,
-            [orgId, event.data.version, event.data.text, occurredAt],
-          );
+          await tx.query(`UPDATE ${organizationsTable} SET terms_version = $2, terms_text = $3, terms_published_at = $4 WHERE org_id = $1`, [
+            orgId,
+            event.data.version,
+            event.data.text,
+            occurredAt,
+          ]);
           break;
       }
     });

@@ -28,12 +28,18 @@ describe.each(testAdapters())('submissions on $name', (adapter) => {
     ];
     for (const { id, answers } of people) {
       const { person, sealed } = await vault.seal('org-1', { email: answers.email }, id, answers);
-      const event: FormSubmitted = { type: 'FormSubmitted', data: { submission_id: id, page_id: 'p1', code_id: 'AbCdEf1234', org_id: 'org-1', person, sealed_answers: sealed } };
+      const event: FormSubmitted = {
+        type: 'FormSubmitted',
+        data: { submission_id: id, page_id: 'p1', code_id: 'AbCdEf1234', org_id: 'org-1', person, sealed_answers: sealed },
+      };
       await store.append({ streamId: submissionsStreamId('p1'), expectedVersion: 'any', events: [{ ...event, id }] });
     }
     await runner.start();
     await runner.caughtUp();
-    const answers = async () => (await db.query<{ answers: { first_name: string } | null }>('SELECT answers FROM submissions ORDER BY submission_id')).rows.map((r) => r.answers?.first_name ?? null);
+    const answers = async () =>
+      (await db.query<{ answers: { first_name: string } | null }>('SELECT answers FROM submissions ORDER BY submission_id')).rows.map(
+        (r) => r.answers?.first_name ?? null,
+      );
     expect(await answers()).toEqual(['Ada', 'Grace', 'Ada']);
     await runner.rebuild('submissions');
     expect(await answers()).toEqual(['Ada', 'Grace', 'Ada']);

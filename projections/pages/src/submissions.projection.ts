@@ -36,10 +36,16 @@ export const submissions: Projection = {
       await tx.query(`UPDATE ${table('submissions')} SET answers = NULL WHERE org_id = $1 AND person = ANY($2::text[])`, [org_id, people]);
     }
     // Only the submit path writes FormSubmitted, so the payload has its shape.
-    const submitted = events.filter((e) => e.type === 'FormSubmitted').map((recorded) => ({ ...(recorded.data as FormSubmitted['data']), at: recorded.occurredAt }));
+    const submitted = events
+      .filter((e) => e.type === 'FormSubmitted')
+      .map((recorded) => ({ ...(recorded.data as FormSubmitted['data']), at: recorded.occurredAt }));
     for (const orgId of new Set(submitted.map((s) => s.org_id))) {
       const ofOrg = submitted.filter((s) => s.org_id === orgId);
-      const answers = await openSealed(tx, orgId, ofOrg.map(({ person, sealed_answers }) => ({ person, sealed: sealed_answers })));
+      const answers = await openSealed(
+        tx,
+        orgId,
+        ofOrg.map(({ person, sealed_answers }) => ({ person, sealed: sealed_answers })),
+      );
       await tx.query(
         `INSERT INTO ${table('submissions')} (submission_id, page_id, code_id, org_id, person, answers, submitted_at)
            SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[])

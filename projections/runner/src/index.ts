@@ -1,5 +1,12 @@
 export * from './generations';
-export { DEFAULT_REBUILD_BATCH, ProjectionRunner, type AppliedListener, type ProjectionRunnerOptions, type RebuildProgress, type RebuildReport } from './projection-runner';
+export {
+  DEFAULT_REBUILD_BATCH,
+  ProjectionRunner,
+  type AppliedListener,
+  type ProjectionRunnerOptions,
+  type RebuildProgress,
+  type RebuildReport,
+} from './projection-runner';
 export { toKafkaMessage } from './relay/event-message';
 export { KafkaRelay, type KafkaRelayOptions, type RelayLag } from './relay/kafka-relay';
 export { ProjectionWorker, type ProjectionWorkerOptions } from './worker/projection-worker';

@@ -181,7 +181,8 @@ describe.each(testAdapters())('projection runner on $name', (adapter) => {
   });
 
   describe('waiting for a position', () => {
-    const scan = (code: string) => store.append({ streamId: `scans-${code}`, expectedVersion: 'any', events: [{ type: 'ScanRecorded', data: { code_id: code } }] });
+    const scan = (code: string) =>
+      store.append({ streamId: `scans-${code}`, expectedVersion: 'any', events: [{ type: 'ScanRecorded', data: { code_id: code } }] });
 
     it('resolves once the projection has applied the event at the position, woken by its batch rather than a poll', async () => {
       const runner = runnerFor(scanTally, { pollIntervalMs: 60_000 });
@@ -200,7 +201,9 @@ describe.each(testAdapters())('projection runner on $name', (adapter) => {
       await scan('a');
       await runner.caughtUp();
       // Other types wake no follower of scans: its position stays where it was.
-      const position = checkpointOfAppend(await store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'any', events: [{ type: 'CodeRenamed', data: {} }] }));
+      const position = checkpointOfAppend(
+        await store.append({ streamId: `code-${randomUUID()}`, expectedVersion: 'any', events: [{ type: 'CodeRenamed', data: {} }] }),
+      );
       expect(compareCheckpoints((await runner.lag())[0]!.checkpoint, position)).toBeLessThan(0);
       await expect(runner.waitFor(position, ['scan_tally'], 5000)).resolves.toBe(true);
     });

@@ -107,7 +107,10 @@ export class ProjectionRunner {
         continue;
       }
       // The old generation keeps answering queries, not updated, until the new one takes over.
-      this.log.info({ projection: projection.name, from: live.codeVersion, to: projection.version, fedBy: live.fedBy }, 'projection version changed or built by workers: rebuilding');
+      this.log.info(
+        { projection: projection.name, from: live.codeVersion, to: projection.version, fedBy: live.fedBy },
+        'projection version changed or built by workers: rebuilding',
+      );
       const rebuild = this.rebuild(projection.name).catch((error: unknown) =>
         this.log.error({ err: error, projection: projection.name }, 'projection rebuild failed'),
       );
@@ -178,7 +181,10 @@ export class ProjectionRunner {
         const at = compareCheckpoints(follower.applied.checkpoint, read) > 0 ? follower.applied.checkpoint : read;
         if (compareCheckpoints(at, position) >= 0) return true;
         // A log that cannot be asked now is asked again at the next wake, until the wait runs out.
-        return this.store.holdsAnyBetween(at, position, projection.eventTypes).then((holds) => !holds, () => false);
+        return this.store.holdsAnyBetween(at, position, projection.eventTypes).then(
+          (holds) => !holds,
+          () => false,
+        );
       }),
     );
     return names.filter((_, index) => !reached[index]);

@@ -32,10 +32,7 @@ const STATE_COLUMNS = `name, generation, code_version, status, fed_by, checkpoin
 /** Reads and writes the projection_checkpoints table and a generation's tables and views. */
 export const projectionState = {
   async live(db: SqlExecutor, name: string): Promise<GenerationState | undefined> {
-    const { rows } = await db.query<StateRow>(
-      `SELECT ${STATE_COLUMNS} FROM projection_checkpoints WHERE name = $1 AND status = 'live'`,
-      [name],
-    );
+    const { rows } = await db.query<StateRow>(`SELECT ${STATE_COLUMNS} FROM projection_checkpoints WHERE name = $1 AND status = 'live'`, [name]);
     return rows[0] && toState(rows[0]);
   },
 
@@ -66,18 +63,20 @@ export const projectionState = {
 
   /** Creates the next generation's tables and its row, status building (or live for the very first). */
   async createGeneration(tx: SqlExecutor, projection: Projection, status: ProjectionStatus, fedBy: ProjectionFeed = 'log'): Promise<GenerationState> {
-    const { rows } = await tx.query<{ next: number }>(
-      'SELECT coalesce(max(generation), 0) + 1 AS next FROM projection_checkpoints WHERE name = $1',
-      [projection.name],
-    );
+    const { rows } = await tx.query<{ next: number }>('SELECT coalesce(max(generation), 0) + 1 AS next FROM projection_checkpoints WHERE name = $1', [
+      projection.name,
+    ]);
     const generation = Number(rows[0]!.next);
     for (const [logical, ddl] of Object.entries(projection.tables)) {
       for (const statement of ddl(physicalTable(logical, generation))) await tx.query(statement);
     }
-    await tx.query(
-      `INSERT INTO projection_checkpoints (name, generation, code_version, status, fed_by) VALUES ($1, $2, $3, $4, $5)`,
-      [projection.name, generation, projection.version, status, fedBy],
-    );
+    await tx.query(`INSERT INTO projection_checkpoints (name, generation, code_version, status, fed_by) VALUES ($1, $2, $3, $4, $5)`, [
+      projection.name,
+      generation,
+      projection.version,
+      status,
+      fedBy,
+    ]);
     if (status === 'live') await pointViewsAt(tx, projection, generation);
     return { name: projection.name, generation, codeVersion: projection.version, status, fedBy, checkpoint: START, eventsProcessed: 0 };
   },
@@ -86,10 +85,7 @@ export const projectionState = {
   async promote(tx: SqlExecutor, projection: Projection, generation: number): Promise<void> {
     const previous = await this.live(tx, projection.name);
     await pointViewsAt(tx, projection, generation);
-    await tx.query(`UPDATE projection_checkpoints SET status = 'live', updated_at = now() WHERE name = $1 AND generation = $2`, [
-      projection.name,
-      generation,
-    ]);
+    await tx.query(`UPDATE projection_checkpoints SET status = 'live', updated_at = now() WHERE name = $1 AND generation = $2`, [projection.name, generation]);
     if (!previous) return;
     await tx.query(`UPDATE projection_checkpoints SET status = 'retired', updated_at = now() WHERE name = $1 AND generation = $2`, [
       projection.name,

@@ -9,9 +9,7 @@ export const scanTally: Projection = {
   version: 1,
   eventTypes: ['ScanRecorded'],
   tables: {
-    scan_tally: (table) => [
-      `CREATE TABLE ${table} (code_id text PRIMARY KEY, scans bigint NOT NULL, last_position bigint NOT NULL)`,
-    ],
+    scan_tally: (table) => [`CREATE TABLE ${table} (code_id text PRIMARY KEY, scans bigint NOT NULL, last_position bigint NOT NULL)`],
   },
   async handle(events, { tx, table }) {
     const tally = new Map<string, { scans: number; last: number }>();

@@ -32,17 +32,36 @@ describeWithClickHouse('analytics on the ClickHouse sink, through HTTP', () => {
     const codeId = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Window', type: 'page' })).json().code_id as string;
     const today = periodWindow('1day', new Date(), 'UTC').range.from;
     const store = new PostgresEventStore(t.db);
-    for (const [visitor, bot] of [['a', false], ['b', false], ['b', false], ['crawler', true]] as const) {
+    for (const [visitor, bot] of [
+      ['a', false],
+      ['b', false],
+      ['b', false],
+      ['crawler', true],
+    ] as const) {
       const event: ScanRecorded = {
         type: 'ScanRecorded',
-        data: { code_id: codeId, org_id: orgId, source: 'qr', device: 'mobile', os: 'iOS 17', browser: 'Mobile Safari 17', referrer: null, language: 'en-GB', country: 'GB', visitor, bot },
+        data: {
+          code_id: codeId,
+          org_id: orgId,
+          source: 'qr',
+          device: 'mobile',
+          os: 'iOS 17',
+          browser: 'Mobile Safari 17',
+          referrer: null,
+          language: 'en-GB',
+          country: 'GB',
+          visitor,
+          bot,
+        },
       };
       await store.append({ streamId: scanStreamId(codeId, 0), expectedVersion: 'any', events: [{ ...event, occurredAt: today, metadata: { org_id: orgId } }] });
     }
     await t.projections.caughtUp(20_000);
     expect(t.projections.projections.map((projection) => projection.name)).toContain('analytics-clickhouse');
     // The figures ClickHouse holds, read directly: the route must answer exactly these.
-    const [row] = await clickhouse.store.rows<{ scans: string }>(`SELECT sum(scans) AS scans FROM ${clickhouse.store.table('hourly')} WHERE org_id = '${orgId}'`);
+    const [row] = await clickhouse.store.rows<{ scans: string }>(
+      `SELECT sum(scans) AS scans FROM ${clickhouse.store.table('hourly')} WHERE org_id = '${orgId}'`,
+    );
     expect(Number(row!.scans)).toBe(3);
 
     const res = await owner('GET', `/api/v1/analytics?org_id=${orgId}&period=1day`);

@@ -49,7 +49,19 @@ describe('analytics', () => {
     for (const { code, at, visitor, bot = false } of scans) {
       const event: ScanRecorded = {
         type: 'ScanRecorded',
-        data: { code_id: code(), org_id: orgId, source: 'qr', device: 'mobile', os: 'iOS 17', browser: 'Mobile Safari 17', referrer: null, language: 'en-GB', country: 'GB', visitor, bot },
+        data: {
+          code_id: code(),
+          org_id: orgId,
+          source: 'qr',
+          device: 'mobile',
+          os: 'iOS 17',
+          browser: 'Mobile Safari 17',
+          referrer: null,
+          language: 'en-GB',
+          country: 'GB',
+          visitor,
+          bot,
+        },
       };
       await store.append({ streamId: scanStreamId(code(), 0), expectedVersion: 'any', events: [{ ...event, occurredAt: at, metadata: { org_id: orgId } }] });
     }
@@ -64,7 +76,10 @@ describe('analytics', () => {
   };
   /** Scans by people of the fixture inside a range, as the rollups' hours cut it. */
   const scansIn = (range: { from: string; to: string }, code?: string) =>
-    scans.filter(({ code: codeOf, at, bot }) => !bot && (!code || codeOf() === code) && at >= new Date(range.from) && at < new Date(Math.ceil(new Date(range.to).getTime() / HOUR) * HOUR)).length;
+    scans.filter(
+      ({ code: codeOf, at, bot }) =>
+        !bot && (!code || codeOf() === code) && at >= new Date(range.from) && at < new Date(Math.ceil(new Date(range.to).getTime() / HOUR) * HOUR),
+    ).length;
 
   it('shows today’s scans, visitors per day and the previous period, for every period the spec lists', async () => {
     const today = await analytics(`org_id=${orgId}&period=1day`);
@@ -132,7 +147,12 @@ describe('analytics', () => {
 
   it('records a landing page’s custom event and counts it by name', async () => {
     const visitor = callerOf(t.app);
-    const sent = await t.app.inject({ method: 'POST', url: EVENTS, headers: { 'user-agent': IPHONE }, payload: { code_id: codeA, name: 'button click', target: 'Order now' } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: EVENTS,
+      headers: { 'user-agent': IPHONE },
+      payload: { code_id: codeA, name: 'button click', target: 'Order now' },
+    });
     expect(sent.statusCode).toBe(204);
     await t.projections.caughtUp();
     const view = await analytics(`org_id=${orgId}&period=1day&code_id=${codeA}`);
@@ -147,19 +167,45 @@ describe('analytics', () => {
   });
 
   it('counts each choice of a page’s select and checkbox inputs', async () => {
-    const form = [...DEFAULT_REGISTRATION_FORM, { name: 'size', input_display_name: 'Size', placeholder_text: '', required: true, input_type: 'select', options: ['S', 'M', 'L'] }, { name: 'news', input_type: 'checkbox' }];
+    const form = [
+      ...DEFAULT_REGISTRATION_FORM,
+      { name: 'size', input_display_name: 'Size', placeholder_text: '', required: true, input_type: 'select', options: ['S', 'M', 'L'] },
+      { name: 'news', input_type: 'checkbox' },
+    ];
     const page = await owner('POST', '/api/v1/pages', { code_id: codeA, form });
     expect(page.statusCode).toBe(201);
     const pageId = page.json().page_id as string;
     const person = { first_name: 'Ada', last_name: 'L', email: 'ada@example.com', phone: '555 555 5555' };
-    for (const [size, news] of [['M', true], ['M', false], ['L', true]] as const) {
-      const res = await callerOf(t.app)('POST', `/api/v1/public/pages/${pageId}/submissions`, { submission_id: randomUUID(), answers: { ...person, size, news } });
+    for (const [size, news] of [
+      ['M', true],
+      ['M', false],
+      ['L', true],
+    ] as const) {
+      const res = await callerOf(t.app)('POST', `/api/v1/public/pages/${pageId}/submissions`, {
+        submission_id: randomUUID(),
+        answers: { ...person, size, news },
+      });
       expect(res.statusCode).toBe(204);
     }
     await t.projections.caughtUp();
     const sizes = await owner('GET', `${ANALYTICS}/selection?org_id=${orgId}&page_id=${pageId}&input=size`);
-    expect([sizes.statusCode, sizes.json()]).toEqual([200, { page_id: pageId, input: 'size', submissions: 3, options: [{ value: 'M', count: 2 }, { value: 'L', count: 1 }, { value: 'S', count: 0 }] }]);
-    expect((await owner('GET', `${ANALYTICS}/selection?org_id=${orgId}&page_id=${pageId}&input=news`)).json().options).toEqual([{ value: 'true', count: 2 }, { value: 'false', count: 1 }]);
+    expect([sizes.statusCode, sizes.json()]).toEqual([
+      200,
+      {
+        page_id: pageId,
+        input: 'size',
+        submissions: 3,
+        options: [
+          { value: 'M', count: 2 },
+          { value: 'L', count: 1 },
+          { value: 'S', count: 0 },
+        ],
+      },
+    ]);
+    expect((await owner('GET', `${ANALYTICS}/selection?org_id=${orgId}&page_id=${pageId}&input=news`)).json().options).toEqual([
+      { value: 'true', count: 2 },
+      { value: 'false', count: 1 },
+    ]);
     expect((await owner('GET', `${ANALYTICS}/selection?org_id=${orgId}&page_id=${pageId}&input=email`)).body).toContain('query.input');
     expect((await stranger('GET', `${ANALYTICS}/selection?org_id=${strangerOrgId}&page_id=${pageId}&input=size`)).statusCode).toBe(404);
   });
@@ -172,9 +218,25 @@ describe('analytics', () => {
     const tokyoMidnight = periodWindow('1day', new Date(), 'Asia/Tokyo').range.from;
     const event: ScanRecorded = {
       type: 'ScanRecorded',
-      data: { code_id: code, org_id: tokyoOrg, source: 'qr', device: 'mobile', os: null, browser: null, referrer: null, language: null, country: null, visitor: 'jp', bot: false },
+      data: {
+        code_id: code,
+        org_id: tokyoOrg,
+        source: 'qr',
+        device: 'mobile',
+        os: null,
+        browser: null,
+        referrer: null,
+        language: null,
+        country: null,
+        visitor: 'jp',
+        bot: false,
+      },
     };
-    await store.append({ streamId: scanStreamId(code, 0), expectedVersion: 'any', events: [{ ...event, occurredAt: new Date(tokyoMidnight.getTime() + 5 * 60_000), metadata: { org_id: tokyoOrg } }] });
+    await store.append({
+      streamId: scanStreamId(code, 0),
+      expectedVersion: 'any',
+      events: [{ ...event, occurredAt: new Date(tokyoMidnight.getTime() + 5 * 60_000), metadata: { org_id: tokyoOrg } }],
+    });
     await t.projections.caughtUp();
 
     const today = await analytics(`org_id=${tokyoOrg}&period=1day`);

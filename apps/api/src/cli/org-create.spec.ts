@@ -53,7 +53,12 @@ describe('npm run cli -- org:create', () => {
     expect(exitCode).toBe(0);
     expect(out).toHaveLength(1);
     const result = JSON.parse(out[0]!) as OrgCreateResult;
-    expect(result).toEqual({ org_id: expect.any(String), owner_email: 'ada@example.com', password: expect.any(String), api_key: expect.stringMatching(/^qrk_/) });
+    expect(result).toEqual({
+      org_id: expect.any(String),
+      owner_email: 'ada@example.com',
+      password: expect.any(String),
+      api_key: expect.stringMatching(/^qrk_/),
+    });
     expect(result.password!.length).toBeGreaterThanOrEqual(20);
 
     await expect(new Accounts(db, new PostgresEventStore(db)).signIn('ada@example.com', result.password!)).resolves.toMatchObject({ email: 'ada@example.com' });
@@ -104,7 +109,11 @@ describe('npm run cli -- org:create', () => {
       // What a running server leaves: its pid in the lock file (the parent process stands in, alive).
       writeFileSync(join(dataDir, 'app.lock'), String(process.ppid));
       const c = captured();
-      const exitCode = await orgCreate({ name: 'Acme', owner: 'di@example.com' }, { config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), logger }, c.io);
+      const exitCode = await orgCreate(
+        { name: 'Acme', owner: 'di@example.com' },
+        { config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }), logger },
+        c.io,
+      );
       expect(exitCode).toBe(1);
       expect(c.out).toEqual([]);
       expect(c.err).toHaveLength(1);

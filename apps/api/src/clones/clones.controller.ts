@@ -18,8 +18,13 @@ export class ClonesController {
   constructor(private readonly commands: CommandBus) {}
 
   @Post('clone-multiple')
-  async cloneMultiple(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(CloneMultipleBody, 'body')) body: CloneMultipleBody): Promise<ClonesCreatedView> {
-    const items = await this.commands.execute(new CloneCodeCommand(caller, body.code_id, { overrides: body.data, linked: true, withPage: body.with_page, single: false }));
+  async cloneMultiple(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodValidationPipe(CloneMultipleBody, 'body')) body: CloneMultipleBody,
+  ): Promise<ClonesCreatedView> {
+    const items = await this.commands.execute(
+      new CloneCodeCommand(caller, body.code_id, { overrides: body.data, linked: true, withPage: body.with_page, single: false }),
+    );
     return { items };
   }
 
@@ -43,7 +48,9 @@ export class ClonesController {
   }
 
   private async one(caller: Caller, codeId: string, name: string | undefined, options: { linked: boolean; withPage: boolean }): Promise<CodeCreatedView> {
-    const [created] = await this.commands.execute(new CloneCodeCommand(caller, codeId, { overrides: [name === undefined ? {} : { name }], single: true, ...options }));
+    const [created] = await this.commands.execute(
+      new CloneCodeCommand(caller, codeId, { overrides: [name === undefined ? {} : { name }], single: true, ...options }),
+    );
     return created!;
   }
 }

@@ -9,8 +9,17 @@ export function registerClonesPaths({ signedIn }: ApiPaths): void {
     params: CodePath,
     body: body(CloneCodeBody),
   });
-  route('post', '/{code_id}/duplicate', 'Duplicate a code with its landing pages, as a code of its own (no base_code_id)', created, { params: CodePath, body: body(DuplicateCodeBody) });
-  route('post', '/clone-multiple', 'One clone per entry of data (name and content fields of the base’s type); one bad entry stores none', { 201: json('Created', ClonesCreatedView) }, {
-    body: body(CloneMultipleBody),
+  route('post', '/{code_id}/duplicate', 'Duplicate a code with its landing pages, as a code of its own (no base_code_id)', created, {
+    params: CodePath,
+    body: body(DuplicateCodeBody),
   });
+  route(
+    'post',
+    '/clone-multiple',
+    'One clone per entry of data (name and content fields of the base’s type); one bad entry stores none',
+    { 201: json('Created', ClonesCreatedView) },
+    {
+      body: body(CloneMultipleBody),
+    },
+  );
 }

@@ -12,7 +12,8 @@ describe('clones', () => {
     return res.json().code_id as string;
   };
   const codeCount = async () => (await world.owner('GET', `${CODES}?org_id=${world.orgId}&per_page=100`)).json().total as number;
-  const pagesOf = async (codeId: string) => (await world.owner('GET', `/api/v1/pages?code_id=${codeId}`)).json() as { title: string; vanity_name: string | null }[];
+  const pagesOf = async (codeId: string) =>
+    (await world.owner('GET', `/api/v1/pages?code_id=${codeId}`)).json() as { title: string; vanity_name: string | null }[];
 
   it('clones a code with its content and design under a new id, records the base, and get-child lists the clone', async () => {
     const base = await create({ name: 'Menu', type: 'url', url: 'https://example.com/menu' });
@@ -73,7 +74,10 @@ describe('clones', () => {
   it('refuses a batch with one bad override, naming it, and stores none of the batch', async () => {
     const base = await create({ name: 'Wifi', type: 'wifi', ssid: 'Cafe' });
     const before = await codeCount();
-    const res = await world.owner('POST', `${CODES}/clone-multiple`, { code_id: base, data: [{ ssid: 'Terrace' }, { ssid: '' }, { url: 'https://example.com' }] });
+    const res = await world.owner('POST', `${CODES}/clone-multiple`, {
+      code_id: base,
+      data: [{ ssid: 'Terrace' }, { ssid: '' }, { url: 'https://example.com' }],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
     expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['body.data.1.ssid', 'body.data.2.url']);

@@ -65,11 +65,17 @@ export class CodeCopies {
     for (const copy of copies) {
       const codeId = newCodeId();
       const { name, content, design, base_code_id } = copy;
-      const codeEvents = codeDecider.decide({ type: 'CreateCode', actor, code_id: codeId, org_id: orgId, name, content, design, base_code_id }, codeDecider.initialState);
+      const codeEvents = codeDecider.decide(
+        { type: 'CreateCode', actor, code_id: codeId, org_id: orgId, name, content, design, base_code_id },
+        codeDecider.initialState,
+      );
       requests.push({ streamId: codeStreamId(codeId), expectedVersion: 'no_stream', events: codeEvents.map((event) => ({ ...event, metadata })) });
       for (const page of copy.pages) {
         const pageId = randomUUID();
-        const pageEvents = pageDecider.decide({ type: 'CreatePage', actor, page_id: pageId, code_id: codeId, org_id: orgId, vanity_name: null, ...page }, pageDecider.initialState);
+        const pageEvents = pageDecider.decide(
+          { type: 'CreatePage', actor, page_id: pageId, code_id: codeId, org_id: orgId, vanity_name: null, ...page },
+          pageDecider.initialState,
+        );
         requests.push({ streamId: pageStreamId(pageId), expectedVersion: 'no_stream', events: pageEvents.map((event) => ({ ...event, metadata })) });
       }
       created.push({ code_id: codeId, public_link: publicLinkOf(this.config.PUBLIC_URL, codeId), qr_url: qrUrlOf(this.config.PUBLIC_URL, codeId) });

@@ -37,6 +37,7 @@ export function contentTextOf(content: CodeContent): string | undefined {
 /** What a code's QR holds with `holds=content`; a landing page code is refused, naming the field. */
 export function heldContentOf(code: CodeView): string {
   const text = contentTextOf(contentOfView(code));
-  if (text === undefined) throw new RequestValidationError([{ field: 'query.holds', message: 'A landing page code can only hold its link: the page lives on this platform.' }]);
+  if (text === undefined)
+    throw new RequestValidationError([{ field: 'query.holds', message: 'A landing page code can only hold its link: the page lives on this platform.' }]);
   return text;
 }

@@ -1,6 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { CODE_TYPE_LABELS, CODE_TYPES, CodeStatus, DomainError, type CodeListView, type CodeNameView, type CodeView, type ListCodesQuery, type QrDesign } from '@qr/contracts';
+import {
+  CODE_TYPE_LABELS,
+  CODE_TYPES,
+  CodeStatus,
+  DomainError,
+  type CodeListView,
+  type CodeNameView,
+  type CodeView,
+  type ListCodesQuery,
+  type QrDesign,
+} from '@qr/contracts';
 import type { Config, SqlClient } from '@qr/platform';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
 import { GetFolder } from '../folders';
@@ -68,7 +78,9 @@ export class GetPublicCodeDesignHandler implements IQueryHandler<GetPublicCodeDe
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
   async execute({ codeId }: GetPublicCodeDesign): Promise<PublicCodeDesign> {
-    const { rows } = await this.db.query<{ org_id: string; design: QrDesign }>(`SELECT org_id, design FROM codes WHERE code_id = $1 AND status = 'active'`, [codeId]);
+    const { rows } = await this.db.query<{ org_id: string; design: QrDesign }>(`SELECT org_id, design FROM codes WHERE code_id = $1 AND status = 'active'`, [
+      codeId,
+    ]);
     const row = rows[0];
     if (!row) throw codeNotFound();
     return { orgId: row.org_id, codeId, design: row.design };
@@ -127,7 +139,16 @@ export class ListCodesHandler extends CodeReader implements IQueryHandler<ListCo
       AND ($4::text IS NULL OR c.name ILIKE $5 OR c.type = ANY($7::text[]) OR c.status = ANY($8::text[]))
       AND (CASE WHEN $6::text IS NULL THEN true WHEN $6 = 'none' THEN c.folder_id IS NULL ELSE c.folder_id = $6 END)`;
     const { types, statuses } = wordsMatching(query.filter ?? '');
-    const params = [query.org_id, query.status ?? null, query.type ?? null, query.filter || null, likePattern(query.filter ?? ''), query.folder_id ?? null, types, statuses];
+    const params = [
+      query.org_id,
+      query.status ?? null,
+      query.type ?? null,
+      query.filter || null,
+      likePattern(query.filter ?? ''),
+      query.folder_id ?? null,
+      types,
+      statuses,
+    ];
     const [{ rows }, { rows: counted }] = await Promise.all([
       this.db.query<CodeRow>(`${SELECT_CODES} WHERE ${where} ORDER BY c.created_at DESC, c.code_id LIMIT $9 OFFSET $10`, [
         ...params,

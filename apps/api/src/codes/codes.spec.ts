@@ -38,7 +38,16 @@ describe('codes', () => {
     expect(qr_url).toBe(`${PUBLIC_URL}/${code_id}`);
 
     const code = (await owner('GET', `${CODES}/${code_id}`)).json();
-    expect(code).toMatchObject({ code_id, id: code_id, org_id: orgId, name: 'Menu', type: 'url', url: 'https://example.com/menu', status: 'active', base_code_id: null });
+    expect(code).toMatchObject({
+      code_id,
+      id: code_id,
+      org_id: orgId,
+      name: 'Menu',
+      type: 'url',
+      url: 'https://example.com/menu',
+      status: 'active',
+      base_code_id: null,
+    });
     expect(code.design).toMatchObject({ foreground: '#000000', background: '#ffffff', module_shape: 'square' });
     expect([code.width, code.height]).toEqual([512, 512]);
   });
@@ -141,7 +150,12 @@ describe('codes', () => {
     const missing = await owner('POST', CODES, { org_id: orgId, name: 'x', type: 'wifi' });
     expect(missing.json().errors).toEqual([{ field: 'body.ssid', message: 'This field is required.' }]);
     const badQuery = await owner('GET', `${CODES}?org_id=${orgId}&per_page=1000&page=0`);
-    expect(badQuery.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['query.page', 'query.per_page']);
+    expect(
+      badQuery
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['query.page', 'query.per_page']);
     // Empty values, as a form leaves its unset fields, are the defaults.
     const emptyQuery = await owner('GET', `${CODES}?org_id=${orgId}&page=&per_page=`);
     expect(emptyQuery.statusCode).toBe(200);
@@ -175,7 +189,10 @@ describe('codes', () => {
     // Told they may not, before anything about a design they may not save anyway.
     const unscannable = { foreground: '#ffffff', background: '#ffffff' };
     const code = { name: 'x', type: 'text', text: 'x', design: unscannable };
-    for (const [method, url, body] of [['POST', CODES, { org_id: orgId, ...code }], ['PUT', `${CODES}/${id}`, code]] as const) {
+    for (const [method, url, body] of [
+      ['POST', CODES, { org_id: orgId, ...code }],
+      ['PUT', `${CODES}/${id}`, code],
+    ] as const) {
       const res = await viewer(method, url, body);
       expect([method, res.statusCode, res.json().code]).toEqual([method, 403, 'forbidden']);
     }
@@ -210,7 +227,11 @@ describe('codes', () => {
     expect([svg.statusCode, svg.headers['content-type']]).toEqual([200, 'image/svg+xml; charset=utf-8']);
     expect(svg.body).toContain('fill="#1b2a4a"');
     const png = await owner('GET', `${CODES}/${id}/qr?format=png&size=256&download=true`);
-    expect([png.statusCode, png.headers['content-type'], png.headers['content-disposition']]).toEqual([200, 'image/png', "attachment; filename=Poster-spring.png; filename*=UTF-8''Poster-%20spring!.png"]);
+    expect([png.statusCode, png.headers['content-type'], png.headers['content-disposition']]).toEqual([
+      200,
+      'image/png',
+      "attachment; filename=Poster-spring.png; filename*=UTF-8''Poster-%20spring!.png",
+    ]);
     expect(png.rawPayload.readUInt32BE(16)).toBe(256);
     const pdf = await owner('GET', `${CODES}/${id}/qr?format=pdf`);
     expect([pdf.headers['content-type'], pdf.rawPayload.subarray(0, 5).toString()]).toEqual(['application/pdf', '%PDF-']);
@@ -236,13 +257,20 @@ describe('codes', () => {
 
     const page = await create({ name: 'Page', type: 'page' });
     const refused = await owner('GET', `${CODES}/${page}/qr?holds=content`);
-    expect([refused.statusCode, refused.json().errors]).toEqual([400, [{ field: 'query.holds', message: 'A landing page code can only hold its link: the page lives on this platform.' }]]);
+    expect([refused.statusCode, refused.json().errors]).toEqual([
+      400,
+      [{ field: 'query.holds', message: 'A landing page code can only hold its link: the page lives on this platform.' }],
+    ]);
 
     // A note may be longer than any QR code holds; its link always fits.
     const note = await create({ name: 'Long note', type: 'note', text: 'x'.repeat(3000) });
     for (const format of ['svg', 'png', 'pdf']) {
       const tooLong = await owner('GET', `${CODES}/${note}/qr?format=${format}&holds=content`);
-      expect([tooLong.statusCode, tooLong.json().code, tooLong.json().detail]).toEqual([422, 'design_unscannable', expect.stringMatching(/^The content is too long/)]);
+      expect([tooLong.statusCode, tooLong.json().code, tooLong.json().detail]).toEqual([
+        422,
+        'design_unscannable',
+        expect.stringMatching(/^The content is too long/),
+      ]);
     }
     expect((await owner('GET', `${CODES}/${note}/qr?format=pdf`)).statusCode).toBe(200);
   });
@@ -277,7 +305,9 @@ describe('codes', () => {
   };
 
   it('puts an uploaded logo in the middle of the code, in every format, and still checks it scans', async () => {
-    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#d02040' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#d02040' } })
+      .png()
+      .toBuffer();
     const design = { logo: { blob_id: await uploaded(image, 'logo.png', 'image/png'), size: 0.2 } };
     const id = await create({ name: 'With logo', type: 'url', url: 'https://example.com', design });
     expect((await owner('GET', `${CODES}/${id}/qr`)).body).toContain('href="data:image/png;base64,');
@@ -290,7 +320,9 @@ describe('codes', () => {
 
   it('draws a photo used as a logo no larger than the design shows it, so the share image stays light', async () => {
     // A noisy photo compresses badly: stored as PNG it is about 12 MB.
-    const photo = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality: 40 }).toBuffer();
+    const photo = await sharp({ create: { width: 2000, height: 2000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 40 })
+      .toBuffer();
     const logo = { blob_id: await uploaded(photo, 'photo.jpg', 'image/jpeg'), size: 0.3 };
     const id = await create({ name: 'Photo logo', type: 'url', url: 'https://example.com', design: { width: 512, height: 512, logo } });
     const shared = await callerOf(t.app)('GET', `/api/v1/public/codes/${id}/qr`);
@@ -317,7 +349,11 @@ describe('codes', () => {
 
   it('documents every codes route in OpenAPI with its contract', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith(CODES)).sort()).toEqual([
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => path.startsWith(CODES))
+        .sort(),
+    ).toEqual([
       CODES,
       `${CODES}/clone-multiple`,
       `${CODES}/names`,

@@ -3,7 +3,8 @@ import { callerOf, ownerAndStranger } from '../identity/organization-api.fixture
 describe('the share page’s QR image', () => {
   const world = ownerAndStranger('sharon@example.com', 'Share Bakery');
   const visitor = () => callerOf(world.t.app);
-  const shared = async () => (await world.owner('POST', '/api/v1/codes', { org_id: world.orgId, name: 'Menu', type: 'text', text: 'hi' })).json().code_id as string;
+  const shared = async () =>
+    (await world.owner('POST', '/api/v1/codes', { org_id: world.orgId, name: 'Menu', type: 'text', text: 'hi' })).json().code_id as string;
 
   it('refuses options it does not take with a 400 naming each, rather than quietly sending the 512 px SVG', async () => {
     const codeId = await shared();
@@ -13,7 +14,13 @@ describe('the share page’s QR image', () => {
       ['holds=content', ['query.holds']],
     ] as const) {
       const res = await visitor()('GET', `/api/v1/public/codes/${codeId}/qr?${query}`);
-      expect({ query, status: res.statusCode, type: res.headers['content-type'], code: res.json().code, fields: res.json().errors.map((e: { field: string }) => e.field) }).toEqual({
+      expect({
+        query,
+        status: res.statusCode,
+        type: res.headers['content-type'],
+        code: res.json().code,
+        fields: res.json().errors.map((e: { field: string }) => e.field),
+      }).toEqual({
         query,
         status: 400,
         type: 'application/problem+json; charset=utf-8',

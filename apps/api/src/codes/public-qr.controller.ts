@@ -27,7 +27,11 @@ export class PublicQrController {
   ) {}
 
   @Get('qr')
-  async qr(@Param(codePath) { code_id }: CodePath, @Query(noOptions) _query: PublicQrQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer | string> {
+  async qr(
+    @Param(codePath) { code_id }: CodePath,
+    @Query(noOptions) _query: PublicQrQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer | string> {
     const { orgId, codeId, design } = await this.queries.execute(new GetPublicCodeDesign(code_id));
     const image = await this.images.render(orgId, codeId, design, 'svg');
     void reply.headers({

@@ -39,7 +39,10 @@ export class CustomersController {
 
   /** Spec §7 "get customer interaction": by email or phone. Declared before `:id`, which it would otherwise match. */
   @Get('interaction')
-  interaction(@CurrentCaller() caller: Caller, @Query(new ZodValidationPipe(CustomerInteractionQuery, 'query')) query: CustomerInteractionQuery): Promise<CustomerActivityView> {
+  interaction(
+    @CurrentCaller() caller: Caller,
+    @Query(new ZodValidationPipe(CustomerInteractionQuery, 'query')) query: CustomerInteractionQuery,
+  ): Promise<CustomerActivityView> {
     return this.queries.execute(new FindCustomerInteraction(caller, query));
   }
 
@@ -64,7 +67,11 @@ export class ExportsController {
 
   @Post('csv')
   @HttpCode(200)
-  async csv(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(CsvExportBody, 'body')) body: CsvExportBody, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+  async csv(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodValidationPipe(CsvExportBody, 'body')) body: CsvExportBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
     const query = body.from === 'my-codes/one-time-codes' ? new ExportOneTimeCodesCsv(caller, body) : new ExportCsv(caller, body);
     const exported: CsvExport = await this.queries.execute(query);
     void reply.header(CSV_ROW_COUNT_HEADER, String(exported.rows)).header('x-file-name', exported.fileName).header('cache-control', 'no-store');

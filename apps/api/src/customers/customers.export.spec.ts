@@ -106,7 +106,9 @@ describe('CSV export of a code’s customers', () => {
 
     expect(csv.lines).toBe(ROWS + 1);
     expect(`${csv.first}\r\n`).toBe(HEADER);
-    expect(csv.last).toBe(`${String(ROWS).padStart(32, '0')},person${ROWS}@example.com,+1555${ROWS},Name ${ROWS}${'x'.repeat(200)},form,${codeId},,2026-01-02T03:46:40.000Z,2026-01-02T03:46:40.000Z,1`);
+    expect(csv.last).toBe(
+      `${String(ROWS).padStart(32, '0')},person${ROWS}@example.com,+1555${ROWS},Name ${ROWS}${'x'.repeat(200)},form,${codeId},,2026-01-02T03:46:40.000Z,2026-01-02T03:46:40.000Z,1`,
+    );
     expect(largestRead).toBeLessThanOrEqual(EXPORT_PAGE_SIZE);
     // The base64 body is about 44 MB; at no point had the server read more than 3 pages beyond what the client received.
     const bytesPerPage = received / (ROWS / EXPORT_PAGE_SIZE);

@@ -55,6 +55,10 @@ export class ForgetCustomerHandler implements ICommandHandler<ForgetCustomerComm
     await this.vault.forgetReferences(orgId, people);
     const event: CustomerForgotten = { type: 'CustomerForgotten', data: { org_id: orgId, customer_id: customerId, people, forgotten_by: forgottenBy } };
     // The screen that asked reads the list again with the answer's position (min_position), so it no longer shows the person.
-    await this.store.append({ streamId: customersStreamId(orgId), expectedVersion: 'any', events: [{ ...event, metadata: { org_id: orgId, actor: forgottenBy } }] });
+    await this.store.append({
+      streamId: customersStreamId(orgId),
+      expectedVersion: 'any',
+      events: [{ ...event, metadata: { org_id: orgId, actor: forgottenBy } }],
+    });
   }
 }

@@ -105,7 +105,10 @@ export class ListCustomersHandler implements IQueryHandler<ListCustomers> {
 
 /** The customer and their timeline; another organisation's customer is not found. */
 async function activityOf(db: SqlClient, pages: PageReads, orgId: string, where: { sql: string; params: unknown[] }): Promise<CustomerActivityView> {
-  const { rows } = await db.query<CustomerRow>(`SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE org_id = $1 AND ${where.sql} ORDER BY first_seen LIMIT 1`, [orgId, ...where.params]);
+  const { rows } = await db.query<CustomerRow>(`SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE org_id = $1 AND ${where.sql} ORDER BY first_seen LIMIT 1`, [
+    orgId,
+    ...where.params,
+  ]);
   const customer = rows[0];
   if (!customer) throw new DomainError('customer_not_found', 'No such customer.');
   const items = await db.query<{ interaction_id: string; kind: CustomerSource; code_id: string; page_id: string | null; at: Date }>(
@@ -117,7 +120,12 @@ async function activityOf(db: SqlClient, pages: PageReads, orgId: string, where:
   const answers = await pages.answersOf(items.rows.filter((item) => item.kind === 'form').map((item) => item.interaction_id));
   return {
     customer: toCustomerView(customer),
-    items: items.rows.map(({ interaction_id, at, ...item }) => ({ id: interaction_id, ...item, at: at.toISOString(), answers: answers.get(interaction_id) ?? {} })),
+    items: items.rows.map(({ interaction_id, at, ...item }) => ({
+      id: interaction_id,
+      ...item,
+      at: at.toISOString(),
+      answers: answers.get(interaction_id) ?? {},
+    })),
   };
 }
 
@@ -146,7 +154,9 @@ export class FindCustomerInteractionHandler implements IQueryHandler<FindCustome
   /** Compared as the projection stores them, so `Ada@Example.com ` finds ada@example.com. */
   async execute({ caller, query }: FindCustomerInteraction): Promise<CustomerActivityView> {
     await this.access.reader(caller, query.org_id);
-    const where = query.email ? { sql: 'email = $2', params: [normalisedEmail(query.email)] } : { sql: 'phone = $2', params: [normalisedPhone(query.phone ?? '')] };
+    const where = query.email
+      ? { sql: 'email = $2', params: [normalisedEmail(query.email)] }
+      : { sql: 'phone = $2', params: [normalisedPhone(query.phone ?? '')] };
     return activityOf(this.db, this.pages, query.org_id, where);
   }
 }

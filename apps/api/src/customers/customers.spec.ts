@@ -48,7 +48,15 @@ describe('customers: list, activity, interaction and forgetting', () => {
     const { items, total } = res.json();
     expect(total).toBe(2);
     expect(items.map((c: { email: string }) => c.email)).toEqual(['grace@example.com', 'ada@example.com']);
-    expect(items[1]).toMatchObject({ org_id: orgId, name: 'Ada Lovelace', phone: '5555550001', basedOn: 'form', code_id: badgeCode, page_id: badgePage, interactions: 2 });
+    expect(items[1]).toMatchObject({
+      org_id: orgId,
+      name: 'Ada Lovelace',
+      phone: '5555550001',
+      basedOn: 'form',
+      code_id: badgeCode,
+      page_id: badgePage,
+      interactions: 2,
+    });
   });
 
   it('filters by the code they interacted with and by how they came, and pages with pageSize up to 1000', async () => {
@@ -133,13 +141,23 @@ describe('customers: list, activity, interaction and forgetting', () => {
     await t.projections.rebuild('submissions');
     expect(await shown()).toEqual({ forgotten: false, others: true });
 
-    const { rows } = await t.db.query<{ type: string; body: string }>("SELECT type, data::text || metadata::text AS body FROM es_events WHERE type IN ('FormSubmitted', 'CustomerForgotten')");
+    const { rows } = await t.db.query<{ type: string; body: string }>(
+      "SELECT type, data::text || metadata::text AS body FROM es_events WHERE type IN ('FormSubmitted', 'CustomerForgotten')",
+    );
     expect(rows.map((row) => row.type)).toContain('CustomerForgotten');
     for (const { body } of rows) expect(body).not.toMatch(/ada@|grace@|forget\.me|lovelace|hopper/i);
   });
 
   it('documents the customer routes and the export in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/customers', '/api/v1/customers/interaction', '/api/v1/customers/{id}/activity', '/api/v1/customers/{id}', '/api/v1/exports/csv']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/customers',
+        '/api/v1/customers/interaction',
+        '/api/v1/customers/{id}/activity',
+        '/api/v1/customers/{id}',
+        '/api/v1/exports/csv',
+      ]),
+    );
   });
 });

@@ -33,7 +33,10 @@ export class ExperiencesController {
   ) {}
 
   @Post()
-  create(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(CreateExperienceBody, 'body')) body: CreateExperienceBody): Promise<ExperienceCreatedView> {
+  create(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodValidationPipe(CreateExperienceBody, 'body')) body: CreateExperienceBody,
+  ): Promise<ExperienceCreatedView> {
     return this.commands.execute(new CreateExperienceCommand(caller, body));
   }
 

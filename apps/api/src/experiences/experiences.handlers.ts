@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DomainError, type CreateExperienceBody, type ExperienceCreatedView, type PutEventDataBody, type UpdateExperienceBody } from '@qr/contracts';
-import { experienceDecider, experienceStreamId, pageEventDataDecider, pageEventDataStreamId, type CodeActor, type ExperienceCommand, type PageEventDataCommand } from '@qr/domain';
+import {
+  experienceDecider,
+  experienceStreamId,
+  pageEventDataDecider,
+  pageEventDataStreamId,
+  type CodeActor,
+  type ExperienceCommand,
+  type PageEventDataCommand,
+} from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
 import { StreamWriter } from '../decide-on-stream';
 import { type Caller, TenancyGate } from '../identity';
@@ -87,7 +95,8 @@ export class ChangeExperienceHandler implements ICommandHandler<ChangeExperience
 
   async execute({ caller, experienceId, change }: ChangeExperienceCommand): Promise<void> {
     const { orgId, actor } = await this.experiences.organizationOf(caller, experienceId);
-    const command: ExperienceCommand = change.type === 'DeleteExperience' ? { type: 'DeleteExperience', actor } : { type: 'UpdateExperience', actor, ...change.body };
+    const command: ExperienceCommand =
+      change.type === 'DeleteExperience' ? { type: 'DeleteExperience', actor } : { type: 'UpdateExperience', actor, ...change.body };
     await this.writer.decide(experienceStreamId(experienceId), experienceDecider, command, { org_id: orgId, actor: actor.id });
   }
 }

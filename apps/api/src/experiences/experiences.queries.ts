@@ -133,7 +133,10 @@ interface EventDataRow {
 }
 
 async function eventDataOf(db: SqlClient, pageId: string): Promise<EventDataView | null> {
-  const { rows } = await db.query<EventDataRow>('SELECT page_id, experience_id, latitude, longitude, radius_m, starts_at, ends_at FROM page_event_data WHERE page_id = $1', [pageId]);
+  const { rows } = await db.query<EventDataRow>(
+    'SELECT page_id, experience_id, latitude, longitude, radius_m, starts_at, ends_at FROM page_event_data WHERE page_id = $1',
+    [pageId],
+  );
   const row = rows[0];
   return row ? { ...row, starts_at: row.starts_at.toISOString(), ends_at: row.ends_at.toISOString() } : null;
 }

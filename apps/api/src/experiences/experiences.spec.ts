@@ -152,9 +152,17 @@ describe('experiences, event data and the event-access checks', () => {
     expect(await validate({ latitude: 52.516275, longitude: 13.3877 })).toBe(false);
     expect(await validate({})).toBe(false);
 
-    await owner('PUT', `/api/v1/pages/${pageId}/event-data`, eventNow({ starts_at: new Date(Date.now() + hour).toISOString(), ends_at: new Date(Date.now() + 2 * hour).toISOString() }));
+    await owner(
+      'PUT',
+      `/api/v1/pages/${pageId}/event-data`,
+      eventNow({ starts_at: new Date(Date.now() + hour).toISOString(), ends_at: new Date(Date.now() + 2 * hour).toISOString() }),
+    );
     expect(await validate(gate)).toBe(false);
-    await owner('PUT', `/api/v1/pages/${pageId}/event-data`, eventNow({ starts_at: new Date(Date.now() - 2 * hour).toISOString(), ends_at: new Date(Date.now() - hour).toISOString() }));
+    await owner(
+      'PUT',
+      `/api/v1/pages/${pageId}/event-data`,
+      eventNow({ starts_at: new Date(Date.now() - 2 * hour).toISOString(), ends_at: new Date(Date.now() - hour).toISOString() }),
+    );
     expect(await validate(gate)).toBe(false);
   });
 

@@ -91,7 +91,10 @@ export class FoldersController {
 
   @Delete(':folder_id/codes/:code_id')
   @HttpCode(204)
-  async unfileOne(@CurrentCaller() caller: Caller, @Param(new ZodValidationPipe(FolderCodePath, 'path')) { folder_id, code_id }: FolderCodePath): Promise<void> {
+  async unfileOne(
+    @CurrentCaller() caller: Caller,
+    @Param(new ZodValidationPipe(FolderCodePath, 'path')) { folder_id, code_id }: FolderCodePath,
+  ): Promise<void> {
     await this.commands.execute(new ChangeFolderCommand(caller, folder_id, { type: 'UnfileCodes', code_ids: [code_id] }));
   }
 

@@ -21,10 +21,7 @@ export class CreateFolderCommand extends Command<FolderView> {
 
 /** Changes of an existing folder; the handler finds its organisation and the caller's role there. */
 export type FolderChange =
-  | { type: 'RenameFolder'; name: string }
-  | { type: 'RemoveFolder' }
-  | { type: 'FileCodes'; code_ids: string[] }
-  | { type: 'UnfileCodes'; code_ids: string[] };
+  { type: 'RenameFolder'; name: string } | { type: 'RemoveFolder' } | { type: 'FileCodes'; code_ids: string[] } | { type: 'UnfileCodes'; code_ids: string[] };
 
 export class ChangeFolderCommand extends Command<void> {
   constructor(

@@ -94,7 +94,11 @@ describe('folders', () => {
     const folder = await createFolder('Mixed');
 
     const refused = await world.owner('POST', `${FOLDERS}/${folder}/codes`, { code_ids: [mine, theirs] });
-    expect([refused.statusCode, refused.json().code, refused.json().detail]).toEqual([404, 'code_not_found', `No code ${theirs} in this folder’s organisation.`]);
+    expect([refused.statusCode, refused.json().code, refused.json().detail]).toEqual([
+      404,
+      'code_not_found',
+      `No code ${theirs} in this folder’s organisation.`,
+    ]);
     expect([await countOf(folder), await folderOf(mine), await folderOf(theirs)]).toEqual([0, null, null]);
 
     const deleted = await createCode('Deleted');
@@ -159,13 +163,19 @@ describe('folders', () => {
 
   it('documents every folders route in OpenAPI with its contract', async () => {
     const doc = (await world.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith(FOLDERS)).sort()).toEqual([
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => path.startsWith(FOLDERS))
+        .sort(),
+    ).toEqual([
       FOLDERS,
       `${FOLDERS}/{folder_id}`,
       `${FOLDERS}/{folder_id}/codes`,
       `${FOLDERS}/{folder_id}/codes/remove`,
       `${FOLDERS}/{folder_id}/codes/{code_id}`,
     ]);
-    expect(doc.paths[`${FOLDERS}/{folder_id}/codes`].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/FolderCodesBody' });
+    expect(doc.paths[`${FOLDERS}/{folder_id}/codes`].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/FolderCodesBody',
+    });
   });
 });

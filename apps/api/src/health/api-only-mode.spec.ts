@@ -44,7 +44,19 @@ describeWithKafka('the API with KAFKA_BROKERS set: projection workers run the pa
       events: [
         {
           type: 'ScanRecorded',
-          data: { code_id: 'CODEAAAAA1', org_id: 'org-1', source: 'qr', device: 'mobile', os: null, browser: null, referrer: null, language: null, country: null, visitor: 'v', bot: false },
+          data: {
+            code_id: 'CODEAAAAA1',
+            org_id: 'org-1',
+            source: 'qr',
+            device: 'mobile',
+            os: null,
+            browser: null,
+            referrer: null,
+            language: null,
+            country: null,
+            visitor: 'v',
+            bot: false,
+          },
         },
       ],
     });

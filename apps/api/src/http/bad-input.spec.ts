@@ -13,7 +13,10 @@ let appended = 0;
 @Controller('api/v1/probe')
 class ProbeController {
   @Post()
-  create(@Body(new ZodValidationPipe(CreateThing, 'body')) body: z.infer<typeof CreateThing>, @Query(new ZodValidationPipe(ThingQuery, 'query')) query: z.infer<typeof ThingQuery>) {
+  create(
+    @Body(new ZodValidationPipe(CreateThing, 'body')) body: z.infer<typeof CreateThing>,
+    @Query(new ZodValidationPipe(ThingQuery, 'query')) query: z.infer<typeof ThingQuery>,
+  ) {
     appended++;
     return { ...body, ...query };
   }
@@ -91,7 +94,12 @@ describe('bad input on a command endpoint', () => {
   it('validates the query string too', async () => {
     const res = await post(JSON.stringify({ name: 'a', size: 1 }), '/api/v1/probe?page=0&sort=x');
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['query.page', 'query.sort']);
+    expect(
+      res
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['query.page', 'query.sort']);
   });
 
   it('refuses text the database cannot store (U+0000, half a surrogate pair), in the body and the query, by field', async () => {
@@ -130,7 +138,13 @@ describe('bad input on a command endpoint', () => {
 
   it('answers a path the router cannot take apart (bad percent-encoding, an id over 100 characters) with a 4xx problem', async () => {
     const long = 'a'.repeat(101);
-    for (const [url, status] of [['/api/v1/codes/%zz', 400], ['/%zz', 400], ['/code/%zz', 400], [`/api/v1/codes/${long}`, 414], [`/api/v1/uploads/${long}/url`, 414]] as const) {
+    for (const [url, status] of [
+      ['/api/v1/codes/%zz', 400],
+      ['/%zz', 400],
+      ['/code/%zz', 400],
+      [`/api/v1/codes/${long}`, 414],
+      [`/api/v1/uploads/${long}/url`, 414],
+    ] as const) {
       const res = await t.app.inject({ method: 'GET', url });
       expect({ url, status: res.statusCode, type: res.headers['content-type'], code: res.json().code }).toEqual({
         url,

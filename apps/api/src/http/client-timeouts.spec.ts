@@ -67,7 +67,13 @@ describe('a client that is slow to send its request', () => {
 
     const status = await new Promise<number>((resolve, reject) => {
       const upload = request(
-        { port, host: '127.0.0.1', method: 'POST', path: `/api/v1/uploads?org_id=${orgId}`, headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'content-length': payload.length } },
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: `/api/v1/uploads?org_id=${orgId}`,
+          headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'content-length': payload.length },
+        },
         (response) => {
           response.resume();
           response.on('end', () => resolve(response.statusCode ?? 0));

@@ -73,7 +73,7 @@ const operations: Operation[] = Object.entries(document.paths)
   .sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
 
 /** A path segment or query value as a client would send it: percent-encoded. */
-const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 /** Requests that fit the operation's schemas, two in three, and requests with parts that may not fit, the rest. */
 function requestsFor(operation: Operation, arbitraries: SchemaArbitraries): fc.Arbitrary<GeneratedRequest> {
@@ -88,7 +88,9 @@ function requestsOf({ path, operation }: Operation, arbitraries: SchemaArbitrari
   const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
   const pathValues = fc.tuple(...pathParameters.map((parameter) => value(parameter.schema, parameter.name)));
   const queryValues = fc.tuple(
-    ...queryParameters.map((parameter) => (parameter.required ? value(parameter.schema, parameter.name) : fc.option(value(parameter.schema, parameter.name), { freq: 2, nil: undefined }))),
+    ...queryParameters.map((parameter) =>
+      parameter.required ? value(parameter.schema, parameter.name) : fc.option(value(parameter.schema, parameter.name), { freq: 2, nil: undefined }),
+    ),
   );
   const content = operation.requestBody?.content ?? {};
   const documentedBody: fc.Arbitrary<Pick<GeneratedRequest, 'body' | 'upload' | 'raw'>> = content['application/json']
@@ -96,12 +98,19 @@ function requestsOf({ path, operation }: Operation, arbitraries: SchemaArbitrari
     : content['multipart/form-data']
       ? fc.constantFrom<GeneratedRequest['upload']>('image', 'not-an-image').map((upload) => ({ upload }))
       : fc.constant({});
-  const body = fit === 'any' && operation.requestBody ? fc.oneof({ weight: 8, arbitrary: documentedBody }, { weight: 1, arbitrary: fc.constantFrom(...OFF_CONTRACT_BODIES).map((raw) => ({ raw })) }) : documentedBody;
-  const signedIn = operation.security ? fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }) : fc.constant(false);
+  const body =
+    fit === 'any' && operation.requestBody
+      ? fc.oneof({ weight: 8, arbitrary: documentedBody }, { weight: 1, arbitrary: fc.constantFrom(...OFF_CONTRACT_BODIES).map((raw) => ({ raw })) })
+      : documentedBody;
+  const signedIn = operation.security
+    ? fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) })
+    : fc.constant(false);
   return fc.record({ pathValues, queryValues, body, signedIn }).map(({ pathValues, queryValues, body, signedIn }) => {
     const filled = pathParameters.reduce((url, parameter, index) => url.replace(`{${parameter.name}}`, encodeURIComponent(asText(pathValues[index]))), path);
     const query = new URLSearchParams(
-      queryParameters.flatMap((parameter, index) => (queryValues[index] === undefined ? [] : [[parameter.name, asText(queryValues[index])] as [string, string]])),
+      queryParameters.flatMap((parameter, index) =>
+        queryValues[index] === undefined ? [] : [[parameter.name, asText(queryValues[index])] as [string, string]],
+      ),
     );
     return { url: query.size ? `${filled}?${query}` : filled, ...body, signedIn };
   });
@@ -117,7 +126,13 @@ function defectsOf(schemas: OpenApiSchemas, operation: Operation, res: LightMyRe
 }
 
 /** The read-your-writes position, where it is answered, is documented there and has its documented form. */
-function headerDefects(schemas: OpenApiSchemas, { method, path }: Operation, status: string, documented: ResponseObject, res: LightMyRequestResponse): string[] {
+function headerDefects(
+  schemas: OpenApiSchemas,
+  { method, path }: Operation,
+  status: string,
+  documented: ResponseObject,
+  res: LightMyRequestResponse,
+): string[] {
   const position = res.headers['x-position'];
   if (position === undefined) return [];
   const header = documented.headers?.['x-position'];
@@ -127,8 +142,16 @@ function headerDefects(schemas: OpenApiSchemas, { method, path }: Operation, sta
   return errors.length ? [`answered x-position ${String(position)}, which does not fit its schema: ${errors.join('; ')}`] : [];
 }
 
-function contentDefects(schemas: OpenApiSchemas, { method, path }: Operation, status: string, documented: ResponseObject, res: LightMyRequestResponse): string[] {
-  const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+function contentDefects(
+  schemas: OpenApiSchemas,
+  { method, path }: Operation,
+  status: string,
+  documented: ResponseObject,
+  res: LightMyRequestResponse,
+): string[] {
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
   if (!documented.content || res.statusCode === 204) return res.body.length > 0 && res.statusCode === 204 ? ['a 204 with a body'] : [];
   if (!(type in documented.content)) return [`answered ${status} as ${type || 'no content type'}, documented as ${Object.keys(documented.content).join(', ')}`];
   if (!type.endsWith('json')) return [];
@@ -150,7 +173,9 @@ describe('every operation of the OpenAPI document, called with generated request
     t = await startTestApp({ env: { DATA_DIR: dataDir }, publicRateLimit: { max: 1_000_000, windowMs: 60_000 } });
     token = await signedUpToken(t.app, OWNER);
     const owner = callerOf(t.app, token);
-    image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8e2424' } }).png().toBuffer();
+    image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8e2424' } })
+      .png()
+      .toBuffer();
     arbitraries = new SchemaArbitraries(document.components.schemas, await createWorld(t, owner, token, image));
   });
   afterAll(async () => {
@@ -172,7 +197,12 @@ describe('every operation of the OpenAPI document, called with generated request
       } else if (request.body !== undefined) {
         [payload, headers['content-type']] = [JSON.stringify(request.body), 'application/json'];
       }
-      const res = await t.app.inject({ method: operation.method.toUpperCase() as 'GET', url: request.url, headers, ...(payload === undefined ? {} : { payload }) });
+      const res = await t.app.inject({
+        method: operation.method.toUpperCase() as 'GET',
+        url: request.url,
+        headers,
+        ...(payload === undefined ? {} : { payload }),
+      });
       const found = defectsOf(schemas, operation, res);
       if (found.length) defects.push({ request, defects: found });
     }
@@ -189,16 +219,28 @@ async function createWorld(t: TestApp, owner: ApiCaller, token: string, image: B
   };
   const orgId = await createOrganization(owner, 'Fuzz Fair');
   const pageCode = (await ok(owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Fair page', type: 'page' }))).code_id as string;
-  const urlCode = (await ok(owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Fair site', type: 'url', url: 'https://example.com/fair' }))).code_id as string;
+  const urlCode = (await ok(owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Fair site', type: 'url', url: 'https://example.com/fair' })))
+    .code_id as string;
   const pageId = (await ok(owner('POST', '/api/v1/pages', { code_id: pageCode, vanity_name: 'fuzz-fair' }))).page_id as string;
-  await ok(callerOf(t.app)('POST', `/api/v1/public/pages/${pageId}/submissions`, { submission_id: randomUUID(), answers: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '555 555 5555' } }));
+  await ok(
+    callerOf(t.app)('POST', `/api/v1/public/pages/${pageId}/submissions`, {
+      submission_id: randomUUID(),
+      answers: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '555 555 5555' },
+    }),
+  );
   const folderId = (await ok(owner('POST', '/api/v1/folders', { org_id: orgId, name: 'Fair' }))).folder_id as string;
   const noteId = (await ok(owner('POST', '/api/v1/notes', { code_id: urlCode, text: 'Printed on the flyer' }))).id as string;
   const templateId = (await ok(owner('POST', '/api/v1/templates/from-code', { code_id: pageCode, name: 'Fair template' }))).template_id as string;
-  const experienceId = (await ok(owner('POST', '/api/v1/experiences', { org_id: orgId, name: 'Fair days', starts_on: '2030-05-01', ends_on: '2030-05-03' }))).experience_id as string;
+  const experienceId = (await ok(owner('POST', '/api/v1/experiences', { org_id: orgId, name: 'Fair days', starts_on: '2030-05-01', ends_on: '2030-05-03' })))
+    .experience_id as string;
   const batchId = (await ok(owner('POST', '/api/v1/one-time-codes', { base_code_id: urlCode, amount: 3 }))).batch_id as string;
   const { payload, contentType } = multipart(image, 'logo.png', 'image/png');
-  const uploaded = await t.app.inject({ method: 'POST', url: `/api/v1/uploads?org_id=${orgId}`, payload, headers: { authorization: `Bearer ${token}`, 'content-type': contentType } });
+  const uploaded = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/uploads?org_id=${orgId}`,
+    payload,
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+  });
   const blobId = uploaded.json().blob_id as string;
   const keyId = (await ok(owner('POST', `/api/v1/organizations/${orgId}/api-keys`, { label: 'fuzz', role: 'viewer' }))).key_id as string;
   const customers = await ok(owner('GET', `/api/v1/customers?org_id=${orgId}`));

@@ -9,7 +9,11 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const json = JSON.parse(JSON.stringify(document)) as { [key: string]: Json };
 const schemas = (json.components as { schemas: Record<string, { properties: Record<string, { pattern: string }> }> }).schemas;
 
-type Operation = { parameters?: { in?: string; name?: string; $ref?: string }[]; requestBody?: unknown; responses: Record<string, { headers?: Record<string, unknown> }> };
+type Operation = {
+  parameters?: { in?: string; name?: string; $ref?: string }[];
+  requestBody?: unknown;
+  responses: Record<string, { headers?: Record<string, unknown> }>;
+};
 const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
   Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({ path, method, operation })),
 );
@@ -49,7 +53,14 @@ describe('the OpenAPI document', () => {
       const statuses = Object.keys(operation.responses);
       const hasPathParameter = (operation.parameters ?? []).some((parameter) => parameter.in === 'path');
       const hasBody = operation.requestBody !== undefined;
-      expect({ path, method, 413: statuses.includes('413'), 414: statuses.includes('414'), 415: statuses.includes('415'), 429: statuses.includes('429') }).toEqual({
+      expect({
+        path,
+        method,
+        413: statuses.includes('413'),
+        414: statuses.includes('414'),
+        415: statuses.includes('415'),
+        429: statuses.includes('429'),
+      }).toEqual({
         path,
         method,
         413: hasBody,
@@ -62,7 +73,11 @@ describe('the OpenAPI document', () => {
 
   it('says null where an answer holds null in place of a named schema (an organisation’s analytics, a code that is no clone, a page in no experience)', () => {
     const schemas = new OpenApiSchemas(json);
-    for (const [schema, property] of [['AnalyticsView', 'code_id'], ['Code', 'base_code_id'], ['EventDataView', 'experience_id']] as const) {
+    for (const [schema, property] of [
+      ['AnalyticsView', 'code_id'],
+      ['Code', 'base_code_id'],
+      ['EventDataView', 'experience_id'],
+    ] as const) {
       const pointer = `/components/schemas/${schema}/properties/${property}`;
       expect({ pointer, errors: schemas.errors(pointer, null) }).toEqual({ pointer, errors: [] });
     }
@@ -91,7 +106,10 @@ describe('the OpenAPI document', () => {
       const waits = (operation.parameters ?? []).some((parameter) => parameter.$ref === '#/components/parameters/MinPosition');
       expect({ path, method, waits }).toEqual({ path, method, waits: api && method === 'get' });
     }
-    const components = json.components as { headers: Record<string, { schema: { pattern: string } }>; parameters: Record<string, { name: string; schema: { pattern: string } }> };
+    const components = json.components as {
+      headers: Record<string, { schema: { pattern: string } }>;
+      parameters: Record<string, { name: string; schema: { pattern: string } }>;
+    };
     expect(components.headers.Position!.schema.pattern).toBe('^[0-9]+-[0-9]+$');
     expect([components.parameters.MinPosition!.name, components.parameters.MinPosition!.schema.pattern]).toEqual(['min_position', '^[0-9]+-[0-9]+$']);
   });

@@ -7,7 +7,14 @@ export type ProblemResponse = { description: string; content: { 'application/pro
 export type Responses = RouteConfig['responses'];
 /** A query sent as POST (its input is too large or too private for a URL): it changes nothing, so it answers no position. */
 export type RouteOptions = { readsOnly?: true };
-export type Route = (method: RouteConfig['method'], path: string, summary: string, ok: Responses, request?: RouteConfig['request'], options?: RouteOptions) => void;
+export type Route = (
+  method: RouteConfig['method'],
+  path: string,
+  summary: string,
+  ok: Responses,
+  request?: RouteConfig['request'],
+  options?: RouteOptions,
+) => void;
 
 /** What a bounded context registers its paths with; the context knows its routes, this knows what every route shares. */
 export interface ApiPaths {
@@ -61,7 +68,10 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
     const api = config.path.startsWith('/api/v1/');
     const answersPosition = api && COMMAND_METHODS.includes(config.method) && !routeOptions.readsOnly;
     const responses = Object.fromEntries(
-      Object.entries(config.responses).map(([status, response]) => [status, answersPosition && status.startsWith('2') ? { ...response, headers: { 'x-position': positionHeader.ref } } : response]),
+      Object.entries(config.responses).map(([status, response]) => [
+        status,
+        answersPosition && status.startsWith('2') ? { ...response, headers: { 'x-position': positionHeader.ref } } : response,
+      ]),
     );
     const refusals = [
       // A body over the size limit, or of a type the route does not read, is refused before the route.
@@ -79,13 +89,25 @@ export function buildOpenApiDocument(options: { version: string; serverUrl: stri
 
   const paths: ApiPaths = {
     problem,
-    signedIn: (tag, prefix) => (method, path, summary, ok, request, routeOptions = {}) =>
-      register(
-        { method, path: `${prefix}${path}`, summary, tags: [tag], security: [{ [bearer.name]: [] }], request, responses: { ...ok, ...refusal(SIGNED_IN_REFUSALS) } },
-        routeOptions,
-      ),
-    open: (tag, prefix, refusals) => (method, path, summary, ok, request, routeOptions = {}) =>
-      register({ method, path: `${prefix}${path}`, summary, tags: [tag], request, responses: { ...ok, ...refusal(refusals) } }, routeOptions),
+    signedIn:
+      (tag, prefix) =>
+      (method, path, summary, ok, request, routeOptions = {}) =>
+        register(
+          {
+            method,
+            path: `${prefix}${path}`,
+            summary,
+            tags: [tag],
+            security: [{ [bearer.name]: [] }],
+            request,
+            responses: { ...ok, ...refusal(SIGNED_IN_REFUSALS) },
+          },
+          routeOptions,
+        ),
+    open:
+      (tag, prefix, refusals) =>
+      (method, path, summary, ok, request, routeOptions = {}) =>
+        register({ method, path: `${prefix}${path}`, summary, tags: [tag], request, responses: { ...ok, ...refusal(refusals) } }, routeOptions),
   };
   for (const registerPaths of contexts) registerPaths(paths);
 

@@ -26,7 +26,11 @@ export const DEFAULT_PUBLIC_RATE_LIMIT: PublicRateLimit = { max: 120, windowMs: 
  * with Retry-After. Signed-in routes are left alone: they are tied to an account or API key.
  * In memory, per process: enough for one server; a shared store joins with the scale issue.
  */
-export async function limitPublicRoutes(app: NestFastifyApplication, trustedClientIpHeader: string | undefined, limit: PublicRateLimit = DEFAULT_PUBLIC_RATE_LIMIT): Promise<void> {
+export async function limitPublicRoutes(
+  app: NestFastifyApplication,
+  trustedClientIpHeader: string | undefined,
+  limit: PublicRateLimit = DEFAULT_PUBLIC_RATE_LIMIT,
+): Promise<void> {
   await app.register(rateLimit, {
     global: true,
     // Behind a proxy every request comes from its address: one allowance would serve the whole site.

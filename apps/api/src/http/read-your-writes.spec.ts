@@ -96,7 +96,9 @@ describe.each(testAdapters())('reading your own writes by position on $name', (a
   it('answers a command its success with the position when its read model does not catch up in time, and the next query waits for it', async () => {
     codes.start();
     try {
-      const { result: created, ms } = await timed(() => owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Late poster', type: 'url', url: 'https://example.com/late' }));
+      const { result: created, ms } = await timed(() =>
+        owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Late poster', type: 'url', url: 'https://example.com/late' }),
+      );
       expect(created.statusCode).toBe(201);
       expect(ms).toBeGreaterThanOrEqual(COMMAND_WAIT_MS - 10);
       const position = created.headers['x-position'] as string;
@@ -115,7 +117,8 @@ describe.each(testAdapters())('reading your own writes by position on $name', (a
   });
 
   it('answers a create whose read model does not catch up in time with its normal body, which the read model then shows alike', async () => {
-    const code = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Counter card', type: 'url', url: 'https://example.com/card' })).json().code_id as string;
+    const code = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Counter card', type: 'url', url: 'https://example.com/card' })).json()
+      .code_id as string;
     created.start();
     try {
       const commands = {
@@ -192,7 +195,12 @@ describe.each(testAdapters())('reading your own writes by position on $name', (a
     const tokens = ['abc', '12', '1-', '-1', '1-2-3', '1.5-2', '+1-2', `${2n ** 64n}-1`, '1-99999999999999999', '1-2&min_position=3-4'];
     for (const token of tokens) {
       const res = await owner('GET', `/api/v1/codes?org_id=${orgId}&min_position=${token}`);
-      expect([token, res.statusCode, res.json().code, res.json().errors?.map((e: { field: string }) => e.field)]).toEqual([token, 400, 'validation_failed', ['query.min_position']]);
+      expect([token, res.statusCode, res.json().code, res.json().errors?.map((e: { field: string }) => e.field)]).toEqual([
+        token,
+        400,
+        'validation_failed',
+        ['query.min_position'],
+      ]);
     }
     expect((await owner('GET', `/api/v1/codes?org_id=${orgId}&min_position=0-0`)).statusCode).toBe(200);
   });

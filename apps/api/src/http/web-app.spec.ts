@@ -32,7 +32,12 @@ describe('serving the web app in production mode', () => {
   });
 
   it('serves the app on a client route whose last segment holds an email or a dot, as the users screen opens', async () => {
-    for (const url of ['/deleteAlert/ann@example.com', `/deleteAlert/${encodeURIComponent('ann@example.com')}`, '/admin/update-page/v1.2', '/deleteAlert/ann.lee@example.com?x=1']) {
+    for (const url of [
+      '/deleteAlert/ann@example.com',
+      `/deleteAlert/${encodeURIComponent('ann@example.com')}`,
+      '/admin/update-page/v1.2',
+      '/deleteAlert/ann.lee@example.com?x=1',
+    ]) {
       const res = await page(url);
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<title>QR Platform</title>');

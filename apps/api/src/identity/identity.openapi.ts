@@ -33,26 +33,50 @@ export function registerIdentityPaths({ signedIn, open, problem }: ApiPaths): vo
   route('post', '', 'Create an organisation; the caller becomes its owner', { 201: json('Created', OrganizationView) }, { body: body(CreateOrganizationBody) });
   route('get', '', 'The organisations the caller belongs to, with their role', { 200: json('Listed', z.array(MyOrganizationView)) });
   route('get', '/{org_id}', 'An organisation the caller belongs to', { 200: json('Found', OrganizationView) }, { params: OrganizationPath });
-  route('patch', '/{org_id}', 'Rename it or change its logo (owner, admin)', { 200: json('Updated', OrganizationView) }, {
-    params: OrganizationPath,
-    body: body(UpdateOrganizationBody),
-  });
+  route(
+    'patch',
+    '/{org_id}',
+    'Rename it or change its logo (owner, admin)',
+    { 200: json('Updated', OrganizationView) },
+    {
+      params: OrganizationPath,
+      body: body(UpdateOrganizationBody),
+    },
+  );
   route('get', '/{org_id}/users', 'Its members and their roles', { 200: json('Listed', z.array(MemberView)) }, { params: OrganizationPath });
-  route('post', '/{org_id}/users', 'Add a member (owner, admin; only an owner adds an owner)', { 201: json('Added', UserRoleView) }, {
-    params: OrganizationPath,
-    body: body(AddMemberBody),
-  });
+  route(
+    'post',
+    '/{org_id}/users',
+    'Add a member (owner, admin; only an owner adds an owner)',
+    { 201: json('Added', UserRoleView) },
+    {
+      params: OrganizationPath,
+      body: body(AddMemberBody),
+    },
+  );
   route('delete', '/{org_id}/users/{email}', 'Remove a member; the last owner stays', { 204: { description: 'Removed' } }, { params: MemberPath });
   route('put', '/{org_id}/users/{email}', 'Change a member’s role', { 200: json('Changed', UserRoleView) }, { params: MemberPath, body: body(EditRoleBody) });
   route('get', '/{org_id}/users/{email}/role', 'A member’s role', { 200: json('Found', UserRoleView) }, { params: MemberPath });
-  route('post', '/{org_id}/api-keys', 'Issue an API key; its secret is in this response only', { 201: json('Issued', ApiKeyIssuedView) }, {
-    params: OrganizationPath,
-    body: body(IssueApiKeyBody),
-  });
+  route(
+    'post',
+    '/{org_id}/api-keys',
+    'Issue an API key; its secret is in this response only',
+    { 201: json('Issued', ApiKeyIssuedView) },
+    {
+      params: OrganizationPath,
+      body: body(IssueApiKeyBody),
+    },
+  );
   route('delete', '/{org_id}/api-keys/{key_id}', 'Revoke an API key; it stops working at once', { 204: { description: 'Revoked' } }, { params: ApiKeyPath });
-  route('get', '/{org_id}/api-keys', 'Its API keys, live first, revoked ones with when (never a secret)', { 200: json('Listed', z.array(ApiKeyView)) }, {
-    params: OrganizationPath,
-  });
+  route(
+    'get',
+    '/{org_id}/api-keys',
+    'Its API keys, live first, revoked ones with when (never a secret)',
+    { 200: json('Listed', z.array(ApiKeyView)) },
+    {
+      params: OrganizationPath,
+    },
+  );
   route(
     'post',
     '/check-existence',
@@ -61,19 +85,45 @@ export function registerIdentityPaths({ signedIn, open, problem }: ApiPaths): vo
     { body: body(CheckExistenceBody) },
     { readsOnly: true },
   );
-  route('get', '/{org_id}/identifier', 'Who this request acts as in the organisation: user id (email) and role', { 200: json('Found', IdentifierView) }, {
-    params: OrganizationPath,
+  route(
+    'get',
+    '/{org_id}/identifier',
+    'Who this request acts as in the organisation: user id (email) and role',
+    { 200: json('Found', IdentifierView) },
+    {
+      params: OrganizationPath,
+    },
+  );
+  route(
+    'get',
+    '/{org_id}/terms',
+    'The current terms and the version the caller accepted',
+    { 200: json('Found', TermsView), 204: { description: 'No terms published yet' } },
+    { params: OrganizationPath },
+  );
+  route(
+    'post',
+    '/{org_id}/terms',
+    'Publish a new version of the terms (owner, admin)',
+    { 201: json('Published', TermsView) },
+    {
+      params: OrganizationPath,
+      body: body(PublishTermsBody),
+    },
+  );
+  route(
+    'post',
+    '/{org_id}/terms/accept',
+    'Accept a published version (a signed-in user, not an API key)',
+    { 200: json('Accepted', TermsView) },
+    {
+      params: OrganizationPath,
+      body: body(AcceptTermsBody),
+    },
+  );
+  open('identity', '/api/v1/auth/config', [500])('get', '', 'Where the web app signs in: the OpenID Connect issuer and client id (no sign-in)', {
+    200: json('Found', AuthConfigView),
   });
-  route('get', '/{org_id}/terms', 'The current terms and the version the caller accepted', { 200: json('Found', TermsView), 204: { description: 'No terms published yet' } }, { params: OrganizationPath });
-  route('post', '/{org_id}/terms', 'Publish a new version of the terms (owner, admin)', { 201: json('Published', TermsView) }, {
-    params: OrganizationPath,
-    body: body(PublishTermsBody),
-  });
-  route('post', '/{org_id}/terms/accept', 'Accept a published version (a signed-in user, not an API key)', { 200: json('Accepted', TermsView) }, {
-    params: OrganizationPath,
-    body: body(AcceptTermsBody),
-  });
-  open('identity', '/api/v1/auth/config', [500])('get', '', 'Where the web app signs in: the OpenID Connect issuer and client id (no sign-in)', { 200: json('Found', AuthConfigView) });
   open('identity', '/api/v1/public/organizations', [400, 404, 429, 500])(
     'get',
     '/{org_id}/terms',
@@ -84,7 +134,13 @@ export function registerIdentityPaths({ signedIn, open, problem }: ApiPaths): vo
 
   profileRoute('get', '', 'The signed-in user’s profile', { 200: json('Found', ProfileView) });
   profileRoute('patch', '', 'Change the signed-in user’s name', { 200: json('Changed', ProfileView) }, { body: body(UpdateProfileBody) });
-  profileRoute('post', '/password', 'Change the signed-in user’s password; too many wrong current passwords lock the account for a while (423)', { 204: { description: 'Changed' }, 423: problem }, {
-    body: body(ChangePasswordBody),
-  });
+  profileRoute(
+    'post',
+    '/password',
+    'Change the signed-in user’s password; too many wrong current passwords lock the account for a while (423)',
+    { 204: { description: 'Changed' }, 423: problem },
+    {
+      body: body(ChangePasswordBody),
+    },
+  );
 }

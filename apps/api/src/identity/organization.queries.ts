@@ -138,7 +138,10 @@ export class GetOrganizationHandler implements IQueryHandler<GetOrganization> {
 
   async execute({ caller, orgId }: GetOrganization): Promise<OrganizationView> {
     await this.membership.roleOf(caller, orgId);
-    const { rows } = await this.db.query<OrganizationRow>('SELECT org_id, organization_name, organization_logo, time_zone FROM organizations WHERE org_id = $1', [orgId]);
+    const { rows } = await this.db.query<OrganizationRow>(
+      'SELECT org_id, organization_name, organization_logo, time_zone FROM organizations WHERE org_id = $1',
+      [orgId],
+    );
     if (!rows[0]) throw new DomainError('organization_not_found', 'No such organisation.');
     return toView(rows[0]);
   }

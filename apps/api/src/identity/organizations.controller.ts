@@ -20,15 +20,7 @@ import { AuthenticationGuard, CurrentCaller } from './authentication.guard';
 import type { Caller } from './caller';
 import { ApiKeyPath, MemberPath, OrganizationPath } from './organization-paths';
 import { ChangeOrganizationCommand, CreateOrganizationCommand, IssueApiKeyCommand } from './organization.handlers';
-import {
-  CheckExistence,
-  GetIdentifier,
-  GetMemberRole,
-  GetOrganization,
-  ListApiKeys,
-  ListMembers,
-  ListMyOrganizations,
-} from './organization.queries';
+import { CheckExistence, GetIdentifier, GetMemberRole, GetOrganization, ListApiKeys, ListMembers, ListMyOrganizations } from './organization.queries';
 import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 const orgPath = new ZodValidationPipe(OrganizationPath, 'path');
@@ -45,7 +37,10 @@ export class OrganizationsController {
   ) {}
 
   @Post()
-  create(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(CreateOrganizationBody, 'body')) body: CreateOrganizationBody): Promise<OrganizationView> {
+  create(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodValidationPipe(CreateOrganizationBody, 'body')) body: CreateOrganizationBody,
+  ): Promise<OrganizationView> {
     return this.commands.execute(new CreateOrganizationCommand(caller, body));
   }
 
@@ -57,7 +52,10 @@ export class OrganizationsController {
   /** Spec §7 "check existence": among the caller's own organisations only (see CheckExistenceHandler). */
   @Post('check-existence')
   @HttpCode(200)
-  checkExistence(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(CheckExistenceBody, 'body')) body: CheckExistenceBody): Promise<OrganizationView> {
+  checkExistence(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodValidationPipe(CheckExistenceBody, 'body')) body: CheckExistenceBody,
+  ): Promise<OrganizationView> {
     return this.queries.execute(new CheckExistence(caller, body));
   }
 
@@ -73,7 +71,12 @@ export class OrganizationsController {
     @Body(new ZodValidationPipe(UpdateOrganizationBody, 'body')) body: UpdateOrganizationBody,
   ): Promise<OrganizationView> {
     await this.commands.execute(
-      new ChangeOrganizationCommand(caller, org_id, { type: 'UpdateOrganization', name: body.organization_name, logo_url: body.organization_logo, time_zone: body.time_zone }),
+      new ChangeOrganizationCommand(caller, org_id, {
+        type: 'UpdateOrganization',
+        name: body.organization_name,
+        logo_url: body.organization_logo,
+        time_zone: body.time_zone,
+      }),
     );
     return this.queries.execute(new GetOrganization(caller, org_id));
   }

@@ -22,7 +22,11 @@ describe('organisations, users and API keys', () => {
   afterAll(() => t.close());
 
   it('makes the creator the owner, and lists the organisation among theirs with that role', async () => {
-    const created = await owner('POST', ORGS, { organization_name: 'Corner Café', organization_logo: 'https://cdn.example.com/logo.png', time_zone: 'Europe/Berlin' });
+    const created = await owner('POST', ORGS, {
+      organization_name: 'Corner Café',
+      organization_logo: 'https://cdn.example.com/logo.png',
+      time_zone: 'Europe/Berlin',
+    });
     expect(created.statusCode).toBe(201);
     const org = created.json();
     expect(org).toEqual({
@@ -95,9 +99,19 @@ describe('organisations, users and API keys', () => {
     const res = await owner('POST', `${ORGS}/${id}/users`, { email: 'not-an-email', role: 'superuser', org_id: id });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('validation_failed');
-    expect(res.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['body.email', 'body.org_id', 'body.role']);
+    expect(
+      res
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['body.email', 'body.org_id', 'body.role']);
     const badPath = await owner('GET', `${ORGS}/not-a-uuid/users/not-an-email/role`);
-    expect(badPath.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['path.email', 'path.org_id']);
+    expect(
+      badPath
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['path.email', 'path.org_id']);
   });
 
   describe('without valid credentials', () => {
@@ -227,7 +241,11 @@ describe('organisations, users and API keys', () => {
 
   it('documents every route in OpenAPI with its contract', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith(ORGS)).sort()).toEqual([
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => path.startsWith(ORGS))
+        .sort(),
+    ).toEqual([
       ORGS,
       `${ORGS}/check-existence`,
       `${ORGS}/{org_id}`,

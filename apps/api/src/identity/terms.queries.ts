@@ -52,10 +52,10 @@ export class GetTermsHandler implements IQueryHandler<GetTerms> {
     if (!terms?.terms_version) return null;
     const { rows } =
       caller.kind === 'member'
-        ? await this.db.query<{ accepted_terms_version: number | null }>(
-            'SELECT accepted_terms_version FROM members WHERE org_id = $1 AND email = $2',
-            [orgId, caller.email],
-          )
+        ? await this.db.query<{ accepted_terms_version: number | null }>('SELECT accepted_terms_version FROM members WHERE org_id = $1 AND email = $2', [
+            orgId,
+            caller.email,
+          ])
         : { rows: [] };
     return {
       version: terms.terms_version,

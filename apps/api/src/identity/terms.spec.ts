@@ -36,7 +36,13 @@ describe('terms: publish, accept, read in public', () => {
     const anonymous = callerOf(t.app);
     const page = await anonymous('GET', `${PUBLIC}/${id}/terms`);
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toEqual({ organization_name: 'Terms Café', organization_logo: null, version: 2, text: 'Play fairer.', published_at: expect.any(String) });
+    expect(page.json()).toEqual({
+      organization_name: 'Terms Café',
+      organization_logo: null,
+      version: 2,
+      text: 'Play fairer.',
+      published_at: expect.any(String),
+    });
   });
 
   it('lets only a person accept terms, not an API key', async () => {

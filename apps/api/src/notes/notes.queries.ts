@@ -50,7 +50,12 @@ export class ListNotesHandler implements IQueryHandler<ListNotes> {
       ]),
       this.db.query<{ total: string | number }>(`SELECT count(*) AS total FROM notes WHERE ${where}`, params),
     ]);
-    return { items: rows.map((row) => toNoteView(row, codeNames.get(row.code_id)!)), page: query.page, per_page: query.per_page, total: Number(counted[0]?.total ?? 0) };
+    return {
+      items: rows.map((row) => toNoteView(row, codeNames.get(row.code_id)!)),
+      page: query.page,
+      per_page: query.per_page,
+      total: Number(counted[0]?.total ?? 0),
+    };
   }
 
   /**

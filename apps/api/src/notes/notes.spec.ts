@@ -93,7 +93,11 @@ describe('notes', () => {
 
   it('documents every notes route in OpenAPI with its contract', async () => {
     const doc = (await world.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith(NOTES)).sort()).toEqual([NOTES, `${NOTES}/{id}`]);
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => path.startsWith(NOTES))
+        .sort(),
+    ).toEqual([NOTES, `${NOTES}/{id}`]);
     expect(doc.paths[NOTES].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/AddNoteBody' });
   });
 });

@@ -36,7 +36,10 @@ export class OneTimeCodesController {
   ) {}
 
   @Post()
-  create(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(CreateOneTimeCodesBody, 'body')) body: CreateOneTimeCodesBody): Promise<OneTimeBatchView> {
+  create(
+    @CurrentCaller() caller: Caller,
+    @Body(new ZodValidationPipe(CreateOneTimeCodesBody, 'body')) body: CreateOneTimeCodesBody,
+  ): Promise<OneTimeBatchView> {
     return this.commands.execute(new IssueOneTimeCodesCommand(caller, body));
   }
 

@@ -39,7 +39,14 @@ export class ExportOneTimeCodesCsvHandler implements IQueryHandler<ExportOneTime
     const base = await this.queries.execute(new GetCode(caller, body.code_id));
     if (base.org_id !== body.org_id) throw new DomainError('code_not_found', 'No such code.');
     const batches = (await this.batches.ofBaseCode(base.code_id, base.org_id)).reverse();
-    const lines = Readable.from(oneTimeCodeCsvLines(this.db, this.config.PUBLIC_URL, batches.map((b) => b.batch_id)), { highWaterMark: 1 });
+    const lines = Readable.from(
+      oneTimeCodeCsvLines(
+        this.db,
+        this.config.PUBLIC_URL,
+        batches.map((b) => b.batch_id),
+      ),
+      { highWaterMark: 1 },
+    );
     const name = base.name.replace(/[^\w.-]+/g, '-').slice(0, 60) || 'one-time-codes';
     return {
       rows: batches.reduce((sum, b) => sum + b.amount, 0),

@@ -81,7 +81,13 @@ export class OneTimeCodeFiles {
         const y = top - design.height * scale;
         await drawQrOnSheet(doc, page, textOf(row.code_id), design, { x, y, scale }, embeddedLogo);
         const captionSize = 8;
-        page.drawText(row.code_id, { x: left + (cellWidth - font.widthOfTextAtSize(row.code_id, captionSize)) / 2, y: y - SHEET.caption + 3, size: captionSize, font, color: rgb(0.2, 0.2, 0.2) });
+        page.drawText(row.code_id, {
+          x: left + (cellWidth - font.widthOfTextAtSize(row.code_id, captionSize)) / 2,
+          y: y - SHEET.caption + 3,
+          size: captionSize,
+          font,
+          color: rgb(0.2, 0.2, 0.2),
+        });
         n++;
       }
     }
@@ -90,7 +96,11 @@ export class OneTimeCodeFiles {
 }
 
 /** A ZIP of one file per code, `<ordinal>-<code_id>.<ext>`, emitted a page of codes at a time. */
-export async function* zipOf(pages: AsyncIterable<{ code_id: string; ordinal: number }[]>, render: (codeId: string) => Uint8Array, extension: 'png' | 'svg'): AsyncGenerator<Buffer> {
+export async function* zipOf(
+  pages: AsyncIterable<{ code_id: string; ordinal: number }[]>,
+  render: (codeId: string) => Uint8Array,
+  extension: 'png' | 'svg',
+): AsyncGenerator<Buffer> {
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, chunk) => {

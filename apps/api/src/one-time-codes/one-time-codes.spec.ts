@@ -31,7 +31,13 @@ describe('one-time codes', () => {
     expect(list.total).toBe(25);
     expect(new Set(list.items.map((c: { code_id: string }) => c.code_id)).size).toBe(25);
     const [first] = list.items;
-    expect(first).toEqual({ code_id: expect.stringMatching(/^[0-9A-Za-z]{10}$/), public_link: `${PUBLIC_URL}/code/${first.code_id}`, qr_url: `${PUBLIC_URL}/${first.code_id}`, used: false, used_at: null });
+    expect(first).toEqual({
+      code_id: expect.stringMatching(/^[0-9A-Za-z]{10}$/),
+      public_link: `${PUBLIC_URL}/code/${first.code_id}`,
+      qr_url: `${PUBLIC_URL}/${first.code_id}`,
+      used: false,
+      used_at: null,
+    });
     expect((await world.owner('GET', `${ONE_TIME}/${batch.batch_id}/codes?page=2&per_page=10`)).json().items).toHaveLength(10);
   });
 
@@ -62,7 +68,9 @@ describe('one-time codes', () => {
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 302)).toHaveLength(1);
     expect(statuses.filter((s) => s === 410)).toHaveLength(199);
-    const { rows } = await world.t.db.query(`SELECT count(*)::int AS n FROM es_events WHERE type = 'OneTimeCodeUsed' AND data->>'code_id' = $1`, [code.code_id]);
+    const { rows } = await world.t.db.query(`SELECT count(*)::int AS n FROM es_events WHERE type = 'OneTimeCodeUsed' AND data->>'code_id' = $1`, [
+      code.code_id,
+    ]);
     expect(rows[0]).toEqual({ n: 1 });
   });
 
@@ -126,7 +134,11 @@ describe('one-time codes', () => {
     await scan(codes[4].code_id);
     await world.t.projections.caughtUp();
     const res = await world.owner('POST', '/api/v1/exports/csv', { from: 'my-codes/one-time-codes', org_id: world.orgId, code_id: base });
-    expect([res.statusCode, res.headers['x-row-count'], res.headers['x-file-name']]).toEqual([200, '30', `Prize-voucher_${new Date().toISOString().slice(0, 10)}.csv`]);
+    expect([res.statusCode, res.headers['x-row-count'], res.headers['x-file-name']]).toEqual([
+      200,
+      '30',
+      `Prize-voucher_${new Date().toISOString().slice(0, 10)}.csv`,
+    ]);
     const lines = Buffer.from(res.body, 'base64').toString('utf8').trim().split('\r\n');
     expect(lines[0]).toBe('code_id,public_link,qr_url,used,used_at,batch_id');
     expect(lines).toHaveLength(31);
@@ -159,17 +171,20 @@ describe('one-time codes', () => {
     expect((await world.owner('GET', `${ONE_TIME}/${batch.batch_id}/download?format=gif`)).json().errors[0].field).toBe('query.format');
     const large = await issue(base, MAX_PDF_SHEET_CODES + 1);
     const tooLarge = await world.owner('GET', `${ONE_TIME}/${large.batch_id}/download?format=pdf`);
-    expect([tooLarge.statusCode, tooLarge.json().code, tooLarge.json().detail]).toEqual([422, 'download_too_large', expect.stringContaining('download the ZIP')]);
+    expect([tooLarge.statusCode, tooLarge.json().code, tooLarge.json().detail]).toEqual([
+      422,
+      'download_too_large',
+      expect.stringContaining('download the ZIP'),
+    ]);
   });
 
   it('documents every one-time codes route in OpenAPI with its contract', async () => {
     const doc = (await world.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith(ONE_TIME)).sort()).toEqual([
-      ONE_TIME,
-      `${ONE_TIME}/{batch_id}`,
-      `${ONE_TIME}/{batch_id}/codes`,
-      `${ONE_TIME}/{batch_id}/download`,
-    ]);
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => path.startsWith(ONE_TIME))
+        .sort(),
+    ).toEqual([ONE_TIME, `${ONE_TIME}/{batch_id}`, `${ONE_TIME}/{batch_id}/codes`, `${ONE_TIME}/{batch_id}/download`]);
     expect(doc.paths[ONE_TIME].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateOneTimeCodesBody' });
   });
 });

@@ -41,7 +41,10 @@ export class PageReads {
 
   /** A code's landing pages as a copy of the code starts with them, oldest first; vanity names stay with the original. */
   async templatePagesOf(codeId: string): Promise<TemplatePage[]> {
-    const { rows } = await this.db.query<TemplatePage>('SELECT title, blocks, form, success_message FROM pages WHERE code_id = $1 ORDER BY created_at, page_id', [codeId]);
+    const { rows } = await this.db.query<TemplatePage>(
+      'SELECT title, blocks, form, success_message FROM pages WHERE code_id = $1 ORDER BY created_at, page_id',
+      [codeId],
+    );
     return rows;
   }
 

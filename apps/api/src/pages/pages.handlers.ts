@@ -83,9 +83,7 @@ export class PageOwners {
 /** The write path of a page with its vanity name: three streams, each through `decideOnStream`, in the order `decide` gives. */
 @Injectable()
 export class PageWriter {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   /**
    * Writes the page with its name: the new name is claimed first (a taken one refuses the whole
@@ -95,11 +93,23 @@ export class PageWriter {
     const metadata = { org_id: orgId, actor: command.actor.id };
     const { actor } = command;
     if (names.to !== null && names.to !== names.from) {
-      await decideOnStream(this.store, pageNameStreamId(names.to), pageNameDecider, { type: 'ClaimPageName', actor, name: names.to, page_id: pageId, org_id: orgId }, metadata);
+      await decideOnStream(
+        this.store,
+        pageNameStreamId(names.to),
+        pageNameDecider,
+        { type: 'ClaimPageName', actor, name: names.to, page_id: pageId, org_id: orgId },
+        metadata,
+      );
     }
     await decideOnStream(this.store, pageStreamId(pageId), pageDecider, command, metadata);
     if (names.from !== null && names.from !== names.to) {
-      await decideOnStream(this.store, pageNameStreamId(names.from), pageNameDecider, { type: 'ReleasePageName', actor, name: names.from, page_id: pageId }, metadata);
+      await decideOnStream(
+        this.store,
+        pageNameStreamId(names.from),
+        pageNameDecider,
+        { type: 'ReleasePageName', actor, name: names.from, page_id: pageId },
+        metadata,
+      );
     }
   }
 }
@@ -147,7 +157,15 @@ export class ChangePageHandler implements ICommandHandler<ChangePageCommand> {
     const { orgId, actor, vanityName } = await this.owners.organizationOf(caller, pageId);
     if (change.type === 'DeletePage') return this.stream.decide(pageId, orgId, { type: 'DeletePage', actor }, { from: vanityName, to: null });
     const { title, vanity_name, blocks, form, success_message } = change.body;
-    const command: PageCommand = { type: 'UpdatePage', actor, title, vanity_name, blocks: await storedBlocks(this.uploads, orgId, blocks), form, success_message };
+    const command: PageCommand = {
+      type: 'UpdatePage',
+      actor,
+      title,
+      vanity_name,
+      blocks: await storedBlocks(this.uploads, orgId, blocks),
+      form,
+      success_message,
+    };
     await this.stream.decide(pageId, orgId, command, { from: vanityName, to: vanity_name });
   }
 }
@@ -175,7 +193,10 @@ export class SubmitFormHandler implements ICommandHandler<SubmitFormCommand> {
     const checked = checkAnswers(page.form, body.answers);
     if (!checked.ok) throw new RequestValidationError(checked.problems.map(({ field, message }) => ({ field: `body.answers.${field}`, message })));
     const { values } = checked;
-    const who = { email: typeof values['email'] === 'string' ? values['email'] : undefined, phone: typeof values['phone'] === 'string' ? values['phone'] : undefined };
+    const who = {
+      email: typeof values['email'] === 'string' ? values['email'] : undefined,
+      phone: typeof values['phone'] === 'string' ? values['phone'] : undefined,
+    };
     const { person, sealed } = await this.vault.seal(page.org_id, who, body.submission_id, values);
     const event: FormSubmitted = {
       type: 'FormSubmitted',

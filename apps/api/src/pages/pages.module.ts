@@ -14,7 +14,20 @@ import { PublicNamedPagesController, PublicPagesController } from './public-page
 @Module({
   imports: [IdentityModule, CodesModule, UploadsModule],
   controllers: [PagesController, PublicPagesController, PublicNamedPagesController],
-  providers: [PageOwners, PageWriter, PageReads, PageDirectory, PublicPageViews, CreatePageHandler, ChangePageHandler, SubmitFormHandler, GetPageHandler, ListPagesHandler, ListSubmissionsHandler, FindReturningVisitorHandler],
+  providers: [
+    PageOwners,
+    PageWriter,
+    PageReads,
+    PageDirectory,
+    PublicPageViews,
+    CreatePageHandler,
+    ChangePageHandler,
+    SubmitFormHandler,
+    GetPageHandler,
+    ListPagesHandler,
+    ListSubmissionsHandler,
+    FindReturningVisitorHandler,
+  ],
   // Other contexts read pages and submissions (a page's organisation, a code's pages, a form's answers) through PageReads alone;
   // the experiences context opens a visitor's page through PageDirectory.
   exports: [PageReads, PageDirectory],

@@ -92,7 +92,14 @@ export class ListSubmissionsHandler implements IQueryHandler<ListSubmissions> {
 
   async execute({ caller, pageId, query }: ListSubmissions): Promise<SubmissionListView> {
     await this.pages.organizationOf(caller, pageId);
-    const { rows } = await this.db.query<{ submission_id: string; page_id: string; code_id: string; answers: Record<string, string | boolean> | null; submitted_at: Date; total: string }>(
+    const { rows } = await this.db.query<{
+      submission_id: string;
+      page_id: string;
+      code_id: string;
+      answers: Record<string, string | boolean> | null;
+      submitted_at: Date;
+      total: string;
+    }>(
       `SELECT submission_id, page_id, code_id, answers, submitted_at, count(*) OVER () AS total FROM submissions
         WHERE page_id = $1 ORDER BY submitted_at DESC, submission_id LIMIT $2 OFFSET $3`,
       [pageId, query.per_page, (query.page - 1) * query.per_page],

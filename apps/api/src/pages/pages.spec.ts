@@ -58,10 +58,17 @@ describe('landing pages and submissions', () => {
   });
 
   it('shows a page’s uploaded images through expiring links, and refuses another organisation’s image', async () => {
-    const image = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#36c' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#36c' } })
+      .png()
+      .toBuffer();
     const upload = multipart(image, 'hall.png', 'image/png');
     const { blob_id } = (
-      await t.app.inject({ method: 'POST', url: `/api/v1/uploads?org_id=${orgId}`, headers: { authorization: `Bearer ${ownerToken}`, 'content-type': upload.contentType }, payload: upload.payload })
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/uploads?org_id=${orgId}`,
+        headers: { authorization: `Bearer ${ownerToken}`, 'content-type': upload.contentType },
+        payload: upload.payload,
+      })
     ).json();
     const pageId = await createPage({ blocks: [{ kind: 'image', blob_id, alt: 'The hall' }] });
     const { image_urls } = (await visitor('GET', `${PUBLIC}/${pageId}`)).json();
@@ -101,7 +108,12 @@ describe('landing pages and submissions', () => {
       { field: 'body.answers.email', message: 'Enter an email address such as name@example.com.' },
       { field: 'body.answers.phone', message: 'Please enter phone.' },
     ]);
-    const events = async () => (await t.db.query<{ data: Record<string, unknown> }>(`SELECT data FROM es_events WHERE type = 'FormSubmitted' AND stream_id = $1`, [`submissions-${pageId}`])).rows;
+    const events = async () =>
+      (
+        await t.db.query<{ data: Record<string, unknown> }>(`SELECT data FROM es_events WHERE type = 'FormSubmitted' AND stream_id = $1`, [
+          `submissions-${pageId}`,
+        ])
+      ).rows;
     expect(await events()).toEqual([]);
 
     const submissionId = randomUUID();
@@ -124,9 +136,18 @@ describe('landing pages and submissions', () => {
 
   it('shows the success page, and knows a returning visitor by the email they registered with', async () => {
     const pageId = await createPage({ success_message: 'See you at the door!' });
-    expect((await visitor('GET', `${PUBLIC}/${pageId}/success`)).json()).toEqual({ page_id: pageId, title: 'Welcome', success_message: 'See you at the door!' });
+    expect((await visitor('GET', `${PUBLIC}/${pageId}/success`)).json()).toEqual({
+      page_id: pageId,
+      title: 'Welcome',
+      success_message: 'See you at the door!',
+    });
     const back = (who: object) => visitor('POST', `${PUBLIC}/${pageId}/return`, who);
-    expect((await back({ email: 'grace@example.com' })).json()).toEqual({ page_id: pageId, returning: false, submitted_at: null, success_message: 'See you at the door!' });
+    expect((await back({ email: 'grace@example.com' })).json()).toEqual({
+      page_id: pageId,
+      returning: false,
+      submitted_at: null,
+      success_message: 'See you at the door!',
+    });
 
     expect((await submit(pageId, { ...valid, email: 'Grace@Example.com' })).statusCode).toBe(204);
     await t.projections.caughtUp();
@@ -177,7 +198,11 @@ describe('landing pages and submissions', () => {
   it('tells visitors of a landing page code whose page is not built yet to come back, rather than that it is gone', async () => {
     const early = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Printed early', type: 'page' })).json().code_id;
     const res = await visitor('GET', `${PUBLIC}/${early}`);
-    expect([res.statusCode, res.json().code, res.json().detail]).toEqual([404, 'page_not_built', 'Conference Co has not put this page up yet. Please try again later.']);
+    expect([res.statusCode, res.json().code, res.json().detail]).toEqual([
+      404,
+      'page_not_built',
+      'Conference Co has not put this page up yet. Please try again later.',
+    ]);
     await owner('DELETE', `/api/v1/codes/${early}`);
     expect((await visitor('GET', `${PUBLIC}/${early}`)).json().code).toBe('page_not_found');
   });

@@ -1,6 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { NamedPagePath, PagePath, PublicPagePath, ReturnPageBody, SubmitBody, type PublicPageView, type ReturnPageView, type SuccessPageView } from '@qr/contracts';
+import {
+  NamedPagePath,
+  PagePath,
+  PublicPagePath,
+  ReturnPageBody,
+  SubmitBody,
+  type PublicPageView,
+  type ReturnPageView,
+  type SuccessPageView,
+} from '@qr/contracts';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { PageDirectory } from './page-directory';
 import { SubmitFormCommand } from './pages.handlers';
@@ -34,14 +43,20 @@ export class PublicPagesController {
   /** Spec §7 "return page": a POST, so the email or phone stays out of addresses and access logs. */
   @Post(':id/return')
   @HttpCode(200)
-  async returning(@Param(new ZodValidationPipe(PublicPagePath, 'path')) { id }: PublicPagePath, @Body(new ZodValidationPipe(ReturnPageBody, 'body')) who: ReturnPageBody): Promise<ReturnPageView> {
+  async returning(
+    @Param(new ZodValidationPipe(PublicPagePath, 'path')) { id }: PublicPagePath,
+    @Body(new ZodValidationPipe(ReturnPageBody, 'body')) who: ReturnPageBody,
+  ): Promise<ReturnPageView> {
     return this.queries.execute(new FindReturningVisitor(id, who));
   }
 
   /** Spec §7 "append submit": 400 with every bad answer by name, or 204 once the submission is durable. */
   @Post(':page_id/submissions')
   @HttpCode(204)
-  async submit(@Param(new ZodValidationPipe(PagePath, 'path')) { page_id }: PagePath, @Body(new ZodValidationPipe(SubmitBody, 'body')) body: SubmitBody): Promise<void> {
+  async submit(
+    @Param(new ZodValidationPipe(PagePath, 'path')) { page_id }: PagePath,
+    @Body(new ZodValidationPipe(SubmitBody, 'body')) body: SubmitBody,
+  ): Promise<void> {
     await this.commands.execute(new SubmitFormCommand(page_id, body));
   }
 }

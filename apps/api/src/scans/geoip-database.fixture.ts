@@ -28,7 +28,10 @@ function encode(value: Value): Buffer {
 /** `network` as `a.b.c.0/24`: every address in it answers `isoCode`, every other address nothing. */
 export function geoipCountryDatabase(network: string, isoCode: string): Buffer {
   const [address] = network.split('/');
-  const bits = address!.split('.').flatMap((octet) => Number(octet).toString(2).padStart(8, '0').split('').map(Number)).slice(0, 24);
+  const bits = address!
+    .split('.')
+    .flatMap((octet) => Number(octet).toString(2).padStart(8, '0').split('').map(Number))
+    .slice(0, 24);
   // One node per bit of the prefix; the last one points into the data section, every other branch at "no data".
   const nodeCount = bits.length;
   const noData = nodeCount;

@@ -42,7 +42,10 @@ export class PublicCodesController {
     const card = entry.content;
     if (card.type !== 'vcard' || entry.status !== 'active') throw new DomainError('code_not_found', 'No business card here.');
     const photo = card.photo_blob_id
-      ? await sharp((await this.uploads.read(entry.orgId, card.photo_blob_id)).bytes).resize(CONTACT_PHOTO_SIDE, CONTACT_PHOTO_SIDE, { fit: 'cover' }).jpeg().toBuffer()
+      ? await sharp((await this.uploads.read(entry.orgId, card.photo_blob_id)).bytes)
+          .resize(CONTACT_PHOTO_SIDE, CONTACT_PHOTO_SIDE, { fit: 'cover' })
+          .jpeg()
+          .toBuffer()
       : undefined;
     const name = [card.first_name, card.last_name].filter(Boolean).join(' ');
     void reply.header('content-type', 'text/vcard; charset=utf-8').header('content-disposition', attachmentNamed(name, 'vcf', 'contact'));

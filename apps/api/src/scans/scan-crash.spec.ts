@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EVENT_MESSAGE_HEADERS, type AnalyticsView, type HealthView } from '@qr/contracts';
 import { createLogger, loadConfig, PgliteClient, type SqlClient } from '@qr/platform';
-import { kafkaAvailable, openTestKafka, openTestPglite, openTestPostgres, readTestTopic, requiredServiceUrl, seededRandom, freePort } from '@qr/platform/testing';
+import {
+  kafkaAvailable,
+  openTestKafka,
+  openTestPglite,
+  openTestPostgres,
+  readTestTopic,
+  requiredServiceUrl,
+  seededRandom,
+  freePort,
+} from '@qr/platform/testing';
 import { clickhouseServerUrl, openTestClickHouse } from '@qr/projections-analytics/testing';
 import { orgCreate, type OrgCreateResult } from '../cli/org-create';
 import { API_MAIN, buildApi, NodeProcess, ROOT } from '../testing/node-process';
@@ -22,7 +31,6 @@ const MAX_KILL_DELAY_MS = 3000;
  * one CI run, against 20–40 s here.
  */
 const SETTLE_MS = 150_000;
-
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -252,7 +260,7 @@ async function settledAnalyticsScans(origin: string, orgId: string, headers: Rec
     return { lagging, scans: ((await response.json()) as AnalyticsView).totals.scans, stored: await storedCount?.() };
   };
   const readings = [await read()];
-  for (const deadline = Date.now() + SETTLE_MS; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + SETTLE_MS; Date.now() < deadline;) {
     await sleep(1000);
     const reading = await read();
     readings.push(reading);
@@ -277,12 +285,16 @@ describe('scans survive kill -9 of the server under load', () => {
   const postgresUrl = requiredServiceUrl('DATABASE_URL', 'PostgreSQL (set DATABASE_URL=postgres://…)');
   const clickhouseUrl = clickhouseServerUrl();
   const itScaled = postgresUrl && clickhouseUrl && kafkaAvailable() ? it : it.skip;
-  itScaled(`PostgreSQL + Kafka + ClickHouse: after ${KILLS} kills every redirected scan is stored once and counted once in analytics`, async () => {
-    const deployment = await scaledDeployment(postgresUrl!, clickhouseUrl!);
-    try {
-      await crashUnderLoad(deployment);
-    } finally {
-      await deployment.close();
-    }
-  }, 400_000);
+  itScaled(
+    `PostgreSQL + Kafka + ClickHouse: after ${KILLS} kills every redirected scan is stored once and counted once in analytics`,
+    async () => {
+      const deployment = await scaledDeployment(postgresUrl!, clickhouseUrl!);
+      try {
+        await crashUnderLoad(deployment);
+      } finally {
+        await deployment.close();
+      }
+    },
+    400_000,
+  );
 });

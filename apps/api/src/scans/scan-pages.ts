@@ -2,8 +2,7 @@
  * The small pages a scan answers when there is nowhere to send the visitor: server-rendered, no
  * script, every value escaped, readable on a phone. Never a stack trace.
  */
-const escapeHtml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface ScanPage {
   status: number;
@@ -20,7 +19,8 @@ main{max-width:28rem;padding:2rem;text-align:center}h1{font-family:Georgia,serif
   };
 }
 
-export const unknownCodePage = () => page(404, 'This code is not known', 'The QR code you scanned does not lead anywhere. Check that the whole code was in view and try again.');
+export const unknownCodePage = () =>
+  page(404, 'This code is not known', 'The QR code you scanned does not lead anywhere. Check that the whole code was in view and try again.');
 
 /** 410: the owner deleted it for good, so caches and crawlers may forget it. The owner is named when known. */
 export const deletedCodePage = (owner?: string) =>
@@ -40,5 +40,4 @@ export const usedCodePage = () =>
   page(410, 'This code has already been used', 'This is a one-time code, and someone has already scanned it. Each one-time code opens only once.');
 
 /** 200: a one-time code looked at without being used (a link preview, a bot, a HEAD); its one use is still to come. */
-export const oneTimeCodePreviewPage = () =>
-  page(200, 'A one-time code', 'This code opens once, for the first person who scans it or opens its link.');
+export const oneTimeCodePreviewPage = () => page(200, 'A one-time code', 'This code opens once, for the first person who scans it or opens its link.');

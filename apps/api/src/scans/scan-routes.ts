@@ -60,8 +60,7 @@ export function scanAnswers(app: NestFastifyApplication, log: Logger): { scan: A
       return undefined;
     }
   };
-  const pausedAnswer = async (entry: DirectoryEntry) =>
-    pageAnswer(pausedCodePage(await ownerOf(entry)), { 'retry-after': String(PAUSED_RETRY_SECONDS) });
+  const pausedAnswer = async (entry: DirectoryEntry) => pageAnswer(pausedCodePage(await ownerOf(entry)), { 'retry-after': String(PAUSED_RETRY_SECONDS) });
   /** The page and status of a code that is not active: ended, or paused. */
   const notLiveAnswer = async (entry: DirectoryEntry): Promise<ScanResponse> =>
     entry.status === 'deleted' ? pageAnswer(deletedCodePage(await ownerOf(entry))) : await pausedAnswer(entry);

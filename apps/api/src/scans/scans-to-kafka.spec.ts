@@ -30,7 +30,7 @@ describeWithKafka('scans with KAFKA_BROKERS set: the relay publishes the log', (
   const createCode = async () =>
     (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Menu', type: 'url', url: 'https://example.com/menu' })).json().code_id as string;
   const scan = (codeId: string) => t.app.inject({ method: 'GET', url: `/${codeId}`, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' } });
-  const health = async () => (await t.app.inject({ method: 'GET', url: '/api/health' }));
+  const health = async () => await t.app.inject({ method: 'GET', url: '/api/health' });
   const loggedIds = async () => (await t.db.query<{ event_id: string }>('SELECT event_id FROM es_events')).rows.map((r) => r.event_id);
 
   it('publishes a scan keyed by its stream, with its organisation in the headers and no visitor address, and shows the relay in health', async () => {
@@ -64,7 +64,7 @@ describeWithKafka('scans with KAFKA_BROKERS set: the relay publishes the log', (
       for (let i = 0; i < 20; i++) expect((await scan(codeId)).statusCode).toBe(302);
       // Scans never wait for the broker: any wait would be a request timeout (500 ms) each.
       expect(Date.now() - started).toBeLessThan(3000);
-      for (const deadline = Date.now() + 15_000; (await health()).json().relay.status !== 'retrying'; ) {
+      for (const deadline = Date.now() + 15_000; (await health()).json().relay.status !== 'retrying';) {
         if (Date.now() > deadline) throw new Error('health never showed the relay retrying');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

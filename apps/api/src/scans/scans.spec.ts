@@ -11,7 +11,6 @@ import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../
 import { VisitorFactsReader } from './visitor-facts';
 import { PHONE_USER_AGENT as IPHONE } from '../testing/phone-user-agent';
 
-
 interface Answer {
   statusCode: number;
   headers: Record<string, string | string[] | number | undefined>;
@@ -40,7 +39,12 @@ async function listeningGet(t: TestApp): Promise<Get> {
  * server the API listens on, and by Fastify's routes, which `inject` reaches. Both must behave alike.
  */
 const WAYS_IN: [string, (t: TestApp) => Promise<Get>][] = [
-  ['through Fastify’s routes (inject)', async (t) => async (url, headers, method = 'GET') => t.app.inject({ method, url, headers })],
+  [
+    'through Fastify’s routes (inject)',
+    async (t) =>
+      async (url, headers, method = 'GET') =>
+        t.app.inject({ method, url, headers }),
+  ],
   ['through the scan front (HTTP)', listeningGet],
 ];
 
@@ -59,15 +63,21 @@ describe.each(WAYS_IN)('scanning a code %s', (_way, connect) => {
 
   const create = async (body: object) => (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Code', ...body })).json().code_id as string;
   const scanEvents = async (codeId: string) =>
-    (await t.db.query<{ data: Record<string, unknown>; stream_id: string }>(
-      `SELECT data, stream_id FROM es_events WHERE type = 'ScanRecorded' AND data->>'code_id' = $1 ORDER BY global_position`,
-      [codeId],
-    )).rows;
+    (
+      await t.db.query<{ data: Record<string, unknown>; stream_id: string }>(
+        `SELECT data, stream_id FROM es_events WHERE type = 'ScanRecorded' AND data->>'code_id' = $1 ORDER BY global_position`,
+        [codeId],
+      )
+    ).rows;
   const visit = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => get(url, { 'user-agent': IPHONE, ...headers }, method);
 
   it('answers a QR scan of a URL code with a 302 to the target, after recording what the scan tells', async () => {
     const id = await create({ type: 'url', url: 'https://example.com/menu?table=4' });
-    const res = await visit(`/${id}`, { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8', referer: 'https://news.example.com/article?reader=ann', 'cf-ipcountry': 'de' });
+    const res = await visit(`/${id}`, {
+      'accept-language': 'de-DE,de;q=0.9,en;q=0.8',
+      referer: 'https://news.example.com/article?reader=ann',
+      'cf-ipcountry': 'de',
+    });
     expect([res.statusCode, res.headers.location]).toEqual([302, 'https://example.com/menu?table=4']);
 
     const [event] = await scanEvents(id);
@@ -120,9 +130,18 @@ describe.each(WAYS_IN)('scanning a code %s', (_way, connect) => {
     const base = await create({ type: 'url', url: 'https://example.com/prize' });
     const { batch_id } = (await owner('POST', '/api/v1/one-time-codes', { base_code_id: base, amount: 1 })).json();
     const [{ code_id }] = (await owner('GET', `/api/v1/one-time-codes/${batch_id}/codes`)).json().items;
-    for (const previewer of ['WhatsApp/2.23.20.0', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)']) {
+    for (const previewer of [
+      'WhatsApp/2.23.20.0',
+      'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+    ]) {
       const preview = await visit(`/code/${code_id}`, { 'user-agent': previewer });
-      expect([previewer, preview.statusCode, preview.headers.location, /<h1>(.*?)<\/h1>/.exec(preview.body)?.[1]]).toEqual([previewer, 200, undefined, 'A one-time code']);
+      expect([previewer, preview.statusCode, preview.headers.location, /<h1>(.*?)<\/h1>/.exec(preview.body)?.[1]]).toEqual([
+        previewer,
+        200,
+        undefined,
+        'A one-time code',
+      ]);
     }
     expect((await visit(`/${code_id}`, {}, 'HEAD')).statusCode).toBe(200);
     const won = await visit(`/${code_id}`);
@@ -150,7 +169,11 @@ describe.each(WAYS_IN)('scanning a code %s', (_way, connect) => {
     expect((await visit(`/${id}`)).statusCode).toBe(302);
     await owner('DELETE', `/api/v1/codes/${id}`);
     const deleted = await visit(`/${id}`);
-    expect([deleted.statusCode, deleted.body.includes('This code has ended'), deleted.body.includes('Scan Café has taken it down.')]).toEqual([410, true, true]);
+    expect([deleted.statusCode, deleted.body.includes('This code has ended'), deleted.body.includes('Scan Café has taken it down.')]).toEqual([
+      410,
+      true,
+      true,
+    ]);
     const unknown = await visit('/ZZZZZZZZZZ');
     expect([unknown.statusCode, unknown.body.includes('This code is not known')]).toEqual([404, true]);
     expect(unknown.body).not.toMatch(/<script|at .*\.ts/);
@@ -294,7 +317,14 @@ describe('the public content of a code, for its visitor pages', () => {
   afterAll(() => t.close());
 
   it('shows a code’s content and who is behind it without sign-in, a paused code without the content, and a business card as a .vcf', async () => {
-    const card = { type: 'vcard', first_name: 'Ada', last_name: 'Lovelace', organization: 'Analytical; Engines', phone: '+44 20 7946 0000', email: 'ada@example.com' };
+    const card = {
+      type: 'vcard',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      organization: 'Analytical; Engines',
+      phone: '+44 20 7946 0000',
+      email: 'ada@example.com',
+    };
     const { code_id } = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Ada card', ...card })).json();
     const visitor = callerOf(t.app);
     const cardCo = { name: 'Card Co', logo: null };
@@ -307,7 +337,16 @@ describe('the public content of a code, for its visitor pages', () => {
       "attachment; filename=Ada-Lovelace.vcf; filename*=UTF-8''Ada%20Lovelace.vcf",
     ]);
     expect(vcf.body.split('\r\n')).toEqual(
-      expect.arrayContaining(['BEGIN:VCARD', 'VERSION:3.0', 'FN:Ada Lovelace', 'N:Lovelace;Ada;;;', 'ORG:Analytical\\; Engines', 'TEL;TYPE=WORK,VOICE:+44 20 7946 0000', 'EMAIL:ada@example.com', 'END:VCARD']),
+      expect.arrayContaining([
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'FN:Ada Lovelace',
+        'N:Lovelace;Ada;;;',
+        'ORG:Analytical\\; Engines',
+        'TEL;TYPE=WORK,VOICE:+44 20 7946 0000',
+        'EMAIL:ada@example.com',
+        'END:VCARD',
+      ]),
     );
 
     await owner('POST', `/api/v1/codes/${code_id}/pause`);
@@ -329,7 +368,11 @@ describe('the public content of a code, for its visitor pages', () => {
     const { code_id } = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Menu', type: 'url', url: 'https://example.com/menu', design })).json();
     const visitor = callerOf(t.app);
     const image = await visitor('GET', `/api/v1/public/codes/${code_id}/qr`);
-    expect([image.statusCode, image.headers['content-type'], image.headers['cache-control']]).toEqual([200, 'image/svg+xml; charset=utf-8', 'public, max-age=300']);
+    expect([image.statusCode, image.headers['content-type'], image.headers['cache-control']]).toEqual([
+      200,
+      'image/svg+xml; charset=utf-8',
+      'public, max-age=300',
+    ]);
     expect(image.body).toMatch(/^<svg /);
     expect(image.body).toContain('#1e4d2b');
     expect(image.body).toContain('>Scan for the menu</text>');
@@ -343,9 +386,16 @@ describe('the public content of a code, for its visitor pages', () => {
   });
 
   it('shows a business card’s uploaded photo through an expiring link and embeds it in the .vcf; another organisation’s photo is not found', async () => {
-    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c33' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
     const body = multipart(photo, 'me.png', 'image/png');
-    const uploaded = await t.app.inject({ method: 'POST', url: `/api/v1/uploads?org_id=${orgId}`, headers: { authorization: `Bearer ${ownerToken}`, 'content-type': body.contentType }, payload: body.payload });
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/uploads?org_id=${orgId}`,
+      headers: { authorization: `Bearer ${ownerToken}`, 'content-type': body.contentType },
+      payload: body.payload,
+    });
     const { blob_id } = uploaded.json();
     const card = { type: 'vcard', first_name: 'Grace', photo_blob_id: blob_id };
     const { code_id } = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Grace card', ...card })).json();
@@ -378,18 +428,46 @@ describe('what a scan records of its visitor', () => {
     t.app.get(VisitorFactsReader).read({ ip: '203.0.113.7', headers } as unknown as FastifyRequest, new Date('2026-11-22T07:00:00Z'));
 
   it.each([
-    ['Android Chrome', 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36', ['mobile', 'Android 10', 'Chrome 124', false]],
-    ['Samsung Internet', 'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36', ['mobile', 'Android 14', 'Samsung Internet 25', false]],
-    ['Instagram on an iPhone', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 329.0.0.35.93 (iPhone14,5; iOS 17_4; en_US; en; scale=3.00; 1170x2532; 590232155)', ['mobile', 'iOS 17', 'Instagram 329', false]],
-    ['Facebook on Android', 'Mozilla/5.0 (Linux; Android 12; SM-A515F Build/SP1A.210812.016; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.113 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/462.0.0.45.86;]', ['mobile', 'Android 12', 'Facebook 462', false]],
-    ['an Android tablet', 'Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36', ['tablet', 'Android 13', 'Chrome 124', false]],
-    ['desktop Edge', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36 Edg/125.0.0.0', ['desktop', 'Windows 10', 'Edge 125', false]],
+    [
+      'Android Chrome',
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+      ['mobile', 'Android 10', 'Chrome 124', false],
+    ],
+    [
+      'Samsung Internet',
+      'Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
+      ['mobile', 'Android 14', 'Samsung Internet 25', false],
+    ],
+    [
+      'Instagram on an iPhone',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 329.0.0.35.93 (iPhone14,5; iOS 17_4; en_US; en; scale=3.00; 1170x2532; 590232155)',
+      ['mobile', 'iOS 17', 'Instagram 329', false],
+    ],
+    [
+      'Facebook on Android',
+      'Mozilla/5.0 (Linux; Android 12; SM-A515F Build/SP1A.210812.016; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.113 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/462.0.0.45.86;]',
+      ['mobile', 'Android 12', 'Facebook 462', false],
+    ],
+    [
+      'an Android tablet',
+      'Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+      ['tablet', 'Android 13', 'Chrome 124', false],
+    ],
+    [
+      'desktop Edge',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36 Edg/125.0.0.0',
+      ['desktop', 'Windows 10', 'Edge 125', false],
+    ],
     ['desktop Firefox', 'Mozilla/5.0 (X11; Linux x86_64; rv:126.0) Gecko/20100101 Firefox/126.0', ['desktop', 'Linux', 'Firefox 126', false]],
     ['WhatsApp’s link preview', 'WhatsApp/2.23.20.0', ['other', null, null, true]],
     ['Slack’s link preview', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)', ['other', null, null, true]],
     ['Facebook’s crawler', 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)', ['other', null, null, true]],
     ['curl', 'curl/8.5.0', ['other', null, null, true]],
-    ['Googlebot for smartphones', 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.6422.141 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', ['mobile', 'Android 6', 'Chrome 125', true]],
+    [
+      'Googlebot for smartphones',
+      'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.6422.141 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      ['mobile', 'Android 6', 'Chrome 125', true],
+    ],
   ])('records what %s is: device, system and browser; a link previewer or curl is no desktop', async (_agent, userAgent, expected) => {
     const { device, os, browser, bot } = await facts({ 'user-agent': userAgent });
     expect([device, os, browser, bot]).toEqual(expected);

@@ -148,7 +148,10 @@ export class VisitorFactsReader {
       country: this.country.of(visit),
       // SHA-256 of the salt and the visit in one call: an HMAC object a scan cost three times as much,
       // and a salt that is secret and changes daily needs no HMAC's second pass.
-      visitor: hash('sha256', `${salt}\n${clientAddress(visit.headers, visit.ip, this.config.TRUSTED_CLIENT_IP_HEADER)}\n${userAgent}`, 'base64url').slice(0, 22),
+      visitor: hash('sha256', `${salt}\n${clientAddress(visit.headers, visit.ip, this.config.TRUSTED_CLIENT_IP_HEADER)}\n${userAgent}`, 'base64url').slice(
+        0,
+        22,
+      ),
     };
   }
 
@@ -173,7 +176,9 @@ export class VisitorFactsReader {
   /** The salt of a UTC day (days since the epoch), from the server secret and the day's ISO date. */
   private async saltOf(day: number): Promise<string> {
     const isoDate = new Date(day * DAY_MS).toISOString().slice(0, 10);
-    const key = createHmac('sha256', await this.serverSecret()).update(isoDate).digest('hex');
+    const key = createHmac('sha256', await this.serverSecret())
+      .update(isoDate)
+      .digest('hex');
     this.salt = { day, key };
     return key;
   }

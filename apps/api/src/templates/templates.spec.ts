@@ -7,7 +7,8 @@ const CODES = '/api/v1/codes';
 describe('templates', () => {
   const world = ownerAndStranger('tess@example.com', 'Template Café');
 
-  const list = async (caller = world.owner, org = world.orgId) => (await caller('GET', `${TEMPLATES}?org_id=${org}`)).json() as { template_id: string; source: string; name: string }[];
+  const list = async (caller = world.owner, org = world.orgId) =>
+    (await caller('GET', `${TEMPLATES}?org_id=${org}`)).json() as { template_id: string; source: string; name: string }[];
   const codeCount = async () => (await world.owner('GET', `${CODES}?org_id=${world.orgId}&per_page=100`)).json().total as number;
 
   it('lists the built-in gallery of at least eight templates, every one making a code that scans, with its page', async () => {
@@ -21,21 +22,35 @@ describe('templates', () => {
       const code = (await world.owner('GET', `${CODES}/${res.json().code_id}`)).json();
       expect(code).toMatchObject({ name: template.name, type: template.content.type, design: template.design, base_code_id: null });
       // The save-time check: the design, drawn and decoded, reads back as a code's URL.
-      expect([template.template_id, (await world.owner('POST', `${CODES}/qr-preview`, { design: template.design })).json().check]).toEqual([template.template_id, { ok: true }]);
+      expect([template.template_id, (await world.owner('POST', `${CODES}/qr-preview`, { design: template.design })).json().check]).toEqual([
+        template.template_id,
+        { ok: true },
+      ]);
       const pages = (await world.owner('GET', `/api/v1/pages?code_id=${code.code_id}`)).json();
       expect(pages.map((page: { title: string }) => page.title)).toEqual(template.page ? [template.page.title] : []);
     }
   });
 
   it('saves a code’s content, design and page as a template, lists it after the gallery, and makes a new code from it', async () => {
-    const res = await world.owner('POST', CODES, { org_id: world.orgId, name: 'Spring gala', type: 'page', design: { foreground: '#5b1a6e', eye_style: 'circle' } });
+    const res = await world.owner('POST', CODES, {
+      org_id: world.orgId,
+      name: 'Spring gala',
+      type: 'page',
+      design: { foreground: '#5b1a6e', eye_style: 'circle' },
+    });
     const codeId = res.json().code_id;
     await world.owner('POST', '/api/v1/pages', { code_id: codeId, title: 'Gala', vanity_name: `gala-${codeId.toLowerCase()}` });
 
     const saved = await world.owner('POST', `${TEMPLATES}/from-code`, { code_id: codeId, description: 'Our gala page' });
     expect(saved.statusCode).toBe(201);
     const template = saved.json();
-    expect(template).toMatchObject({ source: 'organization', org_id: world.orgId, name: 'Spring gala', description: 'Our gala page', content: { type: 'page' } });
+    expect(template).toMatchObject({
+      source: 'organization',
+      org_id: world.orgId,
+      name: 'Spring gala',
+      description: 'Our gala page',
+      content: { type: 'page' },
+    });
     expect(template.design).toMatchObject({ foreground: '#5b1a6e', eye_style: 'circle' });
     expect(template.page).toMatchObject({ title: 'Gala' });
     expect(template.page.vanity_name).toBeUndefined();
@@ -71,11 +86,26 @@ describe('templates', () => {
   it('refuses bad templates by field, and a design that would not scan, storing nothing', async () => {
     const bad = await world.owner('POST', TEMPLATES, { org_id: world.orgId, name: '', content: { type: 'url', url: 'ftp://x' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['body.content.url', 'body.name']);
-    const pale = await world.owner('POST', TEMPLATES, { org_id: world.orgId, name: 'Pale', content: { type: 'text', text: 'x' }, design: { foreground: '#eeeeee' } });
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['body.content.url', 'body.name']);
+    const pale = await world.owner('POST', TEMPLATES, {
+      org_id: world.orgId,
+      name: 'Pale',
+      content: { type: 'text', text: 'x' },
+      design: { foreground: '#eeeeee' },
+    });
     expect([pale.statusCode, pale.json().code]).toEqual([422, 'design_unscannable']);
     expect((await world.owner('POST', `${TEMPLATES}/no-such-template/codes`, { org_id: world.orgId })).statusCode).toBe(404);
-    const video = await world.owner('POST', TEMPLATES, { org_id: world.orgId, name: 'Film', content: { type: 'text', text: 'x' }, page: { title: 'Film', blocks: [{ kind: 'video', url: 'not a url' }] } });
+    const video = await world.owner('POST', TEMPLATES, {
+      org_id: world.orgId,
+      name: 'Film',
+      content: { type: 'text', text: 'x' },
+      page: { title: 'Film', blocks: [{ kind: 'video', url: 'not a url' }] },
+    });
     expect([video.statusCode, video.json().errors?.map((e: { field: string }) => e.field)]).toEqual([400, ['body.page.blocks.0.url']]);
     expect((await list()).filter((template) => template.source === 'organization').map((template) => template.name)).not.toContain('Pale');
   });
@@ -105,13 +135,14 @@ describe('templates', () => {
 
   it('documents every templates route in OpenAPI with its contract', async () => {
     const doc = (await world.t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(Object.keys(doc.paths).filter((path) => path.startsWith(TEMPLATES)).sort()).toEqual([
-      TEMPLATES,
-      `${TEMPLATES}/from-code`,
-      `${TEMPLATES}/{template_id}`,
-      `${TEMPLATES}/{template_id}/codes`,
-    ]);
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => path.startsWith(TEMPLATES))
+        .sort(),
+    ).toEqual([TEMPLATES, `${TEMPLATES}/from-code`, `${TEMPLATES}/{template_id}`, `${TEMPLATES}/{template_id}/codes`]);
     expect(doc.paths[TEMPLATES].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SubmitTemplateBody' });
-    expect(doc.paths['/api/v1/codes/clone-multiple'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CloneMultipleBody' });
+    expect(doc.paths['/api/v1/codes/clone-multiple'].post.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CloneMultipleBody',
+    });
   });
 });

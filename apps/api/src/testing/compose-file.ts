@@ -34,9 +34,7 @@ export function serviceIn(compose: ComposeFile, name: string): ComposeService {
 
 /** A service's environment as its process gets it when none of the `${VAR:-default}` variables is set. */
 export function environmentOf(service: ComposeService): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(service.environment ?? {}).map(([name, value]) => [name, String(value).replace(/\$\{\w+:-([^}]*)\}/g, '$1')]),
-  );
+  return Object.fromEntries(Object.entries(service.environment ?? {}).map(([name, value]) => [name, String(value).replace(/\$\{\w+:-([^}]*)\}/g, '$1')]));
 }
 
 /** One variable of `environmentOf`, which the service must be given. */
@@ -49,5 +47,7 @@ export function settingOf(service: ComposeService, variable: string): string {
 /** What a service waits for, and on which condition (none in the short list form). */
 export function dependenciesOf(service: ComposeService): Map<string, string | undefined> {
   const dependsOn = service.depends_on ?? {};
-  return new Map(Array.isArray(dependsOn) ? dependsOn.map((name) => [name, undefined]) : Object.entries(dependsOn).map(([name, { condition }]) => [name, condition]));
+  return new Map(
+    Array.isArray(dependsOn) ? dependsOn.map((name) => [name, undefined]) : Object.entries(dependsOn).map(([name, { condition }]) => [name, condition]),
+  );
 }

@@ -45,7 +45,7 @@ export class NodeProcess {
 
   /** Waits until `url` answers at all (any status), failing with the process's output if it exits or takes longer than `timeoutMs`. */
   async answers(url: string, timeoutMs = 90_000): Promise<void> {
-    for (const deadline = Date.now() + timeoutMs; ; ) {
+    for (const deadline = Date.now() + timeoutMs; ;) {
       if (!this.running) throw new Error(`${this.name} exited (${this.child.exitCode ?? this.child.signalCode}) before answering ${url}:\n${this.log()}`);
       if (Date.now() > deadline) throw new Error(`${this.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${this.log()}`);
       const up = await fetch(url, { redirect: 'manual' }).then(

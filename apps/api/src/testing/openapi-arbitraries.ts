@@ -49,7 +49,11 @@ export class SchemaArbitraries {
 
   /** Values that fit the schema but for a slip somewhere inside, or are near misses of it, or anything at all. */
   any(schema: JsonSchema, name?: string): fc.Arbitrary<unknown> {
-    return fc.oneof({ weight: 4, arbitrary: this.named(schema, name, 0, true) }, { weight: 2, arbitrary: this.nearMiss(schema) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+    return fc.oneof(
+      { weight: 4, arbitrary: this.named(schema, name, 0, true) },
+      { weight: 2, arbitrary: this.nearMiss(schema) },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+    );
   }
 
   /** A known value for this name, or a generated one; with `slips`, a field or item deep inside may be a near miss. */
@@ -126,7 +130,13 @@ export class SchemaArbitraries {
         // A required field left out.
         required.length ? fc.tuple(fits, fc.constantFrom(...required)).map(([value, key]) => ({ ...value, [key]: undefined })) : fits,
         // A field of the wrong type.
-        fc.tuple(fits, fc.constantFrom(...Object.keys(schema.properties)), fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null), fc.constant([]), fc.constant({}))).map(([value, key, wrong]) => ({ ...value, [key]: wrong })),
+        fc
+          .tuple(
+            fits,
+            fc.constantFrom(...Object.keys(schema.properties)),
+            fc.oneof(fc.integer(), fc.string({ maxLength: 5 }), fc.constant(null), fc.constant([]), fc.constant({})),
+          )
+          .map(([value, key, wrong]) => ({ ...value, [key]: wrong })),
         // A field the contract does not know.
         fits.map((value) => ({ ...value, unexpected_field: 'x' })),
       );
@@ -135,7 +145,8 @@ export class SchemaArbitraries {
       const beyond = (schema.maxLength ?? 1_000) + 1;
       return fc.oneof(fc.string({ maxLength: 12 }), fc.constant('x'.repeat(Math.min(beyond, 5_000))), fc.constant(''), fc.integer());
     }
-    if (types.includes('integer') || types.includes('number')) return fc.oneof(fc.double({ noNaN: true }), fc.constant(-1), fc.constant(2 ** 53), fc.string({ maxLength: 4 }));
+    if (types.includes('integer') || types.includes('number'))
+      return fc.oneof(fc.double({ noNaN: true }), fc.constant(-1), fc.constant(2 ** 53), fc.string({ maxLength: 4 }));
     return fc.jsonValue({ maxDepth: 1 });
   }
 }

@@ -39,7 +39,7 @@ export class ScanLoad {
   /** Resolves once `count` more scans than now were answered with a 302. */
   async redirectsMore(count: number, timeoutMs = 60_000): Promise<void> {
     const target = this.redirected.size + count;
-    for (const deadline = Date.now() + timeoutMs; this.redirected.size < target; ) {
+    for (const deadline = Date.now() + timeoutMs; this.redirected.size < target;) {
       if (Date.now() > deadline) throw new Error(`no ${count} redirects within ${timeoutMs / 1000} s (${this.redirected.size} so far)`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

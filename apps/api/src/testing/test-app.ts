@@ -47,7 +47,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   await relay?.start();
   const app = await createApp(
     { config, logger, db, eventStore, projections, analytics: analytics.reader, relay },
-    { extraModules: options.extraModules, publicRateLimit: options.publicRateLimit, clientTimeouts: options.clientTimeouts, readYourWrites: options.readYourWrites },
+    {
+      extraModules: options.extraModules,
+      publicRateLimit: options.publicRateLimit,
+      clientTimeouts: options.clientTimeouts,
+      readYourWrites: options.readYourWrites,
+    },
   );
   await app.getHttpAdapter().getInstance().ready();
   return {

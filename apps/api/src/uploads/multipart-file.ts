@@ -41,7 +41,9 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Buffer>
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('upload_too_large', `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw onlyTheFile(FIELD);
     // Everything else the parser meets is in the body the client sent: no boundary, a part cut short, a part without its headers.
-    throw new RequestValidationError([{ field: `body.${FIELD}`, message: 'The upload is not well-formed multipart/form-data: send the image as a browser’s form data would.' }]);
+    throw new RequestValidationError([
+      { field: `body.${FIELD}`, message: 'The upload is not well-formed multipart/form-data: send the image as a browser’s form data would.' },
+    ]);
   }
   if (!file) throw missing();
   return file;

@@ -18,4 +18,5 @@ export function multipartForm(parts: readonly FormPart[]) {
 }
 
 /** A multipart/form-data body with one file. */
-export const multipart = (bytes: Buffer, filename: string, contentType: string, field = 'file') => multipartForm([{ field, bytes, file: { filename, contentType } }]);
+export const multipart = (bytes: Buffer, filename: string, contentType: string, field = 'file') =>
+  multipartForm([{ field, bytes, file: { filename, contentType } }]);

@@ -51,7 +51,11 @@ export class UploadImageHandler implements ICommandHandler<UploadImageCommand> {
     };
     try {
       // One stream per organisation's uploads; nothing decides on it, so no expected version.
-      await this.events.append({ streamId: uploadsStreamId(orgId), expectedVersion: 'any', events: [{ ...event, metadata: { org_id: orgId, actor: uploader } }] });
+      await this.events.append({
+        streamId: uploadsStreamId(orgId),
+        expectedVersion: 'any',
+        events: [{ ...event, metadata: { org_id: orgId, actor: uploader } }],
+      });
     } catch (error) {
       await this.store.delete(ref).catch((cleanup: unknown) => this.log.warn({ err: cleanup, blob_id: ref.blobId }, 'could not remove an unrecorded upload'));
       throw error;

@@ -13,10 +13,16 @@ export function registerUploadsPaths({ signedIn, open, problem }: ApiPaths): voi
     { 201: json('Stored', UploadedImageView), 413: problem, 415: problem },
     { query: UploadQuery, body: { content: { 'multipart/form-data': { schema: UploadBody } } } },
   );
-  route('get', '/{blob_id}/url', 'A link to one of the organisation’s files that works without sign-in until it expires', { 200: json('Signed', BlobUrlView) }, {
-    params: BlobPath,
-    query: BlobUrlQuery,
-  });
+  route(
+    'get',
+    '/{blob_id}/url',
+    'A link to one of the organisation’s files that works without sign-in until it expires',
+    { 200: json('Signed', BlobUrlView) },
+    {
+      params: BlobPath,
+      query: BlobUrlQuery,
+    },
+  );
   open('uploads', BLOB_LINK_PREFIX, [400, 403, 404, 500])(
     'get',
     '/{blob_id}',

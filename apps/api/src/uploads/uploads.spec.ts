@@ -14,7 +14,10 @@ import { UploadedImages } from './uploaded-images';
 const UPLOADS = '/api/v1/uploads';
 const PUBLIC_URL = 'http://localhost:3000';
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#2a6' } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#2a6' } })
+    .png()
+    .toBuffer();
 
 /** A PNG whose header claims far more pixels than its few bytes hold: a decompression bomb's calling card. */
 function pngClaiming(width: number, height: number): Buffer {
@@ -80,7 +83,11 @@ describe('uploads', () => {
   };
   const storedFiles = (org: string) => (existsSync(join(dataDir, 'blobs', org)) ? readdirSync(join(dataDir, 'blobs', org)) : []);
   const uploadEvents = async (org: string) =>
-    (await t.db.query<{ type: string; data: Record<string, unknown> }>('SELECT type, data FROM es_events WHERE stream_id = $1 ORDER BY stream_position', [`uploads-${org}`])).rows;
+    (
+      await t.db.query<{ type: string; data: Record<string, unknown> }>('SELECT type, data FROM es_events WHERE stream_id = $1 ORDER BY stream_position', [
+        `uploads-${org}`,
+      ])
+    ).rows;
   const follow = (url: string) => t.app.inject({ method: 'GET', url: url.slice(PUBLIC_URL.length) });
 
   it('takes a PNG, stores it re-encoded under DATA_DIR/blobs, records the upload without its bytes, and links to it', async () => {
@@ -168,7 +175,14 @@ describe('uploads', () => {
       ['an SVG with a script', svg, 'logo.svg', 'image/svg+xml', 415, 'unsupported_image_type'],
       ['the same SVG named and declared as PNG', svg, 'logo.png', 'image/png', 415, 'unsupported_image_type'],
       ['a text file renamed .png', Buffer.from('just some notes\n'), 'notes.png', 'image/png', 415, 'unsupported_image_type'],
-      ['an HTML page declared image/png', Buffer.from('<!doctype html><html><body onload="alert(1)">hi</body></html>'), 'x.png', 'image/png', 415, 'unsupported_image_type'],
+      [
+        'an HTML page declared image/png',
+        Buffer.from('<!doctype html><html><body onload="alert(1)">hi</body></html>'),
+        'x.png',
+        'image/png',
+        415,
+        'unsupported_image_type',
+      ],
       ['an empty file', Buffer.alloc(0), 'empty.png', 'image/png', 415, 'unsupported_image_type'],
       ['a file over 5 MB', oversize, 'big.png', 'image/png', 413, 'upload_too_large'],
       ['a 5000 × 5000 PNG of a few kilobytes', await png(5000, 5000), 'wide.png', 'image/png', 400, 'image_dimensions_too_large'],
@@ -187,7 +201,12 @@ describe('uploads', () => {
     const noFile = await owner('POST', `${UPLOADS}?org_id=${org}`, { file: 'aGk=' });
     expect([noFile.statusCode, noFile.json().errors[0].field]).toEqual([400, 'body.file']);
     const wrongField = multipart(await png(8, 8), 'logo.png', 'image/png', 'image');
-    const wrong = await t.app.inject({ method: 'POST', url: `${UPLOADS}?org_id=${org}`, headers: { authorization: `Bearer ${ownerToken}`, 'content-type': wrongField.contentType }, payload: wrongField.payload });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `${UPLOADS}?org_id=${org}`,
+      headers: { authorization: `Bearer ${ownerToken}`, 'content-type': wrongField.contentType },
+      payload: wrongField.payload,
+    });
     expect([wrong.statusCode, wrong.json().errors[0].field]).toEqual([400, 'body.file']);
     const logo = { field: 'file', bytes: await png(8, 8), file: { filename: 'logo.png', contentType: 'image/png' } };
     const extras: [string, FormPart[], string][] = [
@@ -197,8 +216,17 @@ describe('uploads', () => {
     ];
     for (const [what, parts, field] of extras) {
       const form = multipartForm(parts);
-      const res = await t.app.inject({ method: 'POST', url: `${UPLOADS}?org_id=${org}`, headers: { authorization: `Bearer ${ownerToken}`, 'content-type': form.contentType }, payload: form.payload });
-      expect({ what, status: res.statusCode, errors: res.json().errors }).toEqual({ what, status: 400, errors: [{ field, message: 'An upload takes one image, in a field named file, and nothing else.' }] });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${UPLOADS}?org_id=${org}`,
+        headers: { authorization: `Bearer ${ownerToken}`, 'content-type': form.contentType },
+        payload: form.payload,
+      });
+      expect({ what, status: res.statusCode, errors: res.json().errors }).toEqual({
+        what,
+        status: 400,
+        errors: [{ field, message: 'An upload takes one image, in a field named file, and nothing else.' }],
+      });
     }
     const good = multipart(await png(8, 8), 'logo.png', 'image/png');
     const malformed: [string, string, Buffer][] = [
@@ -208,7 +236,12 @@ describe('uploads', () => {
       ['a part without its headers', 'multipart/form-data; boundary=xx', Buffer.from('--xx\r\nthe image\r\n--xx--\r\n')],
     ];
     for (const [what, contentType, payload] of malformed) {
-      const res = await t.app.inject({ method: 'POST', url: `${UPLOADS}?org_id=${org}`, headers: { authorization: `Bearer ${ownerToken}`, 'content-type': contentType }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${UPLOADS}?org_id=${org}`,
+        headers: { authorization: `Bearer ${ownerToken}`, 'content-type': contentType },
+        payload,
+      });
       expect({ what, status: res.statusCode, field: res.json().errors?.[0]?.field }).toEqual({ what, status: 400, field: 'body.file' });
     }
 
@@ -318,10 +351,24 @@ describe('uploads', () => {
     const created = await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Still JSON', type: 'text', text: 'hi' });
     expect(created.statusCode).toBe(201);
     const body = multipart(Buffer.from('{"name":"x"}'), 'x.json', 'application/json');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/codes', headers: { authorization: `Bearer ${ownerToken}`, 'content-type': body.contentType }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/codes',
+      headers: { authorization: `Bearer ${ownerToken}`, 'content-type': body.contentType },
+      payload: body.payload,
+    });
     expect([res.statusCode, res.json().code]).toEqual([400, 'validation_failed']);
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/v1/codes', headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' }, payload: '{"name": ' });
-    expect([malformed.statusCode, malformed.headers['content-type'], malformed.json().code]).toEqual([400, 'application/problem+json; charset=utf-8', 'malformed_request']);
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/codes',
+      headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect([malformed.statusCode, malformed.headers['content-type'], malformed.json().code]).toEqual([
+      400,
+      'application/problem+json; charset=utf-8',
+      'malformed_request',
+    ]);
   });
 
   it('documents the upload, link and signed-file routes in OpenAPI, the upload as multipart', async () => {

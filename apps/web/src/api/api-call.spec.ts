@@ -4,7 +4,14 @@ import { call, NoContent } from './api-call';
 import { ApiProblem, ContractMismatch, describeError, retryUnlessRefused } from './api-problem';
 
 const folderId = '6f1c1d4e-0b6a-4c1e-9d2a-3f4b5c6d7e80';
-const folder = { folder_id: folderId, org_id: '0c6f4a9e-2d3b-4e5f-8a7b-9c0d1e2f3a4b', name: 'Menus', code_count: 2, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
+const folder = {
+  folder_id: folderId,
+  org_id: '0c6f4a9e-2d3b-4e5f-8a7b-9c0d1e2f3a4b',
+  name: 'Menus',
+  code_count: 2,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
 
 test('an answer that fits its contract is the parsed value', async () => {
   installFakeApi(() => reply(200, folder));

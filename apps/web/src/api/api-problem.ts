@@ -27,7 +27,12 @@ export class ContractMismatch extends ApiProblem {
     status: number,
     reason: string,
   ) {
-    super(status, 'Unexpected answer', `The server’s answer to ${operation} does not fit its contract at ${path === '' ? 'the top' : path}: ${reason}`, undefined);
+    super(
+      status,
+      'Unexpected answer',
+      `The server’s answer to ${operation} does not fit its contract at ${path === '' ? 'the top' : path}: ${reason}`,
+      undefined,
+    );
     this.name = 'ContractMismatch';
   }
 }

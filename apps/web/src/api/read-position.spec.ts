@@ -20,7 +20,9 @@ let nextPosition: string | undefined;
 beforeEach(() => {
   forgetPosition();
   nextPosition = undefined;
-  api = installFakeApi((_path, method) => (method === 'GET' ? reply(200, [folder]) : reply(201, folder, nextPosition === undefined ? {} : { 'x-position': nextPosition })));
+  api = installFakeApi((_path, method) =>
+    method === 'GET' ? reply(200, [folder]) : reply(201, folder, nextPosition === undefined ? {} : { 'x-position': nextPosition }),
+  );
 });
 
 const create = () => call(FolderView, '/api/v1/folders', { method: 'POST', body: JSON.stringify({ name: 'Menus' }) });

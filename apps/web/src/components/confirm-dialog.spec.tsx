@@ -8,7 +8,15 @@ function Asking() {
   return (
     <>
       <button onClick={() => setOpened(true)}>Remove Posters</button>
-      <ConfirmDialog opened={opened} title="Remove this folder?" confirmLabel="Remove folder" pending={false} failure={null} onConfirm={() => undefined} onClose={() => setOpened(false)}>
+      <ConfirmDialog
+        opened={opened}
+        title="Remove this folder?"
+        confirmLabel="Remove folder"
+        pending={false}
+        failure={null}
+        onConfirm={() => undefined}
+        onClose={() => setOpened(false)}
+      >
         Its codes stay in My codes.
       </ConfirmDialog>
     </>

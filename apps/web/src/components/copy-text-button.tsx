@@ -11,7 +11,17 @@ const COPIED_FOR_MS = 2000;
  * input to copy by hand. “Copied” goes through a polite live region too: a button's changed label
  * alone is not announced.
  */
-export function CopyTextButton({ value, label, variant, size }: { value: string; label: string; variant?: ButtonProps['variant']; size?: ButtonProps['size'] }) {
+export function CopyTextButton({
+  value,
+  label,
+  variant,
+  size,
+}: {
+  value: string;
+  label: string;
+  variant?: ButtonProps['variant'];
+  size?: ButtonProps['size'];
+}) {
   const [outcome, setOutcome] = useState<'idle' | 'copied' | 'failed'>('idle');
   const byHand = useRef<HTMLInputElement>(null);
 

@@ -15,12 +15,7 @@ test('while loading, a spinner covers the whole screen above everything else, an
   const overlay = screen.getByRole('progressbar', { name: 'Loading' });
   expect(overlay.style.position).toBe('fixed');
   expect(overlay.style.zIndex).toBe('3000');
-  expect([overlay.style.top, overlay.style.left, overlay.style.width, overlay.style.height]).toEqual([
-    '0px',
-    '0px',
-    '100vw',
-    '100vh',
-  ]);
+  expect([overlay.style.top, overlay.style.left, overlay.style.width, overlay.style.height]).toEqual(['0px', '0px', '100vw', '100vh']);
 
   fireEvent.click(screen.getByRole('button', { name: 'Finish loading' }));
   expect(screen.queryByRole('progressbar', { name: 'Loading' })).toBeNull();

@@ -49,5 +49,9 @@ test('on a phone, a long pager keeps to one line: the current page, both ends an
     </VisitorProviders>,
   );
   const pager = screen.getByRole('navigation', { name: 'Pages' });
-  expect(within(pager).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Previous page', 'Page 1', 'Page 5', 'Page 10', 'Next page']);
+  expect(
+    within(pager)
+      .getAllByRole('button')
+      .map((button) => button.getAttribute('aria-label')),
+  ).toEqual(['Previous page', 'Page 1', 'Page 5', 'Page 10', 'Next page']);
 });

@@ -8,7 +8,17 @@ const CONTROL_NAMES = { first: 'First page', previous: 'Previous page', next: 'N
  * numbers, so the buttons were read "button", "button, 1", "button, 2", with nothing saying which
  * page is on screen. A `nav` rather than a labelled `div`: a name on a plain `div` is not read at all.
  */
-export function LabelledPagination({ label = 'Pages', total, value, onChange }: { label?: string; total: number; value: number; onChange: (page: number) => void }) {
+export function LabelledPagination({
+  label = 'Pages',
+  total,
+  value,
+  onChange,
+}: {
+  label?: string;
+  total: number;
+  value: number;
+  onChange: (page: number) => void;
+}) {
   // Nine 32 px controls (arrows, both ends, dots, a page each side) do not fit a 375 px phone beside
   // anything: there the pager drops the neighbouring pages and keeps to one line.
   const siblings = useWiderThan('sm') ? 1 : 0;

@@ -6,12 +6,7 @@ export function ThemeToggle() {
   const current = useComputedColorScheme('light');
 
   return (
-    <ActionIcon
-      variant="default"
-      size="lg"
-      aria-label="Toggle colour scheme"
-      onClick={() => setColorScheme(current === 'dark' ? 'light' : 'dark')}
-    >
+    <ActionIcon variant="default" size="lg" aria-label="Toggle colour scheme" onClick={() => setColorScheme(current === 'dark' ? 'light' : 'dark')}>
       {current === 'dark' ? <SunIcon /> : <MoonIcon />}
     </ActionIcon>
   );

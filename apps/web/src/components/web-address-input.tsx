@@ -5,5 +5,13 @@ type WebAddressInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'onBlur'
 
 /** A text input for a web address: a bare "example.com/menu" gets `https://` when the field is left. */
 export function WebAddressInput({ value, onChange, ...props }: WebAddressInputProps) {
-  return <TextInput {...props} inputMode="url" value={value} onChange={(e) => onChange(e.currentTarget.value)} onBlur={(e) => onChange(withWebScheme(e.currentTarget.value))} />;
+  return (
+    <TextInput
+      {...props}
+      inputMode="url"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      onBlur={(e) => onChange(withWebScheme(e.currentTarget.value))}
+    />
+  );
 }

@@ -8,12 +8,7 @@ import { routeTable } from './route-table';
 function fullPaths(routes: RouteObject[], parent = ''): string[] {
   return routes.flatMap((route) => {
     if (route.index) return [parent];
-    const own =
-      route.path === undefined
-        ? parent
-        : parent === '' || route.path.startsWith('/')
-          ? route.path
-          : `${parent}/${route.path}`;
+    const own = route.path === undefined ? parent : parent === '' || route.path.startsWith('/') ? route.path : `${parent}/${route.path}`;
     const children = fullPaths(route.children ?? [], own);
     return route.path === undefined ? children : [own, ...children];
   });

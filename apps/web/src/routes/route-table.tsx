@@ -40,7 +40,9 @@ const UpdatePageScreen = pageAdminScreen('UpdatePageScreen');
 const AddNewPageScreen = pageAdminScreen('AddNewPageScreen');
 const ShowCodeScreen = codeScreen('ShowCodeScreen');
 const CustomersScreen = lazy(() => import('../features/customers/customers-screen').then((module) => ({ default: module.CustomersScreen })));
-const CustomerActivityScreen = lazy(() => import('../features/customers/customer-activity-screen').then((module) => ({ default: module.CustomerActivityScreen })));
+const CustomerActivityScreen = lazy(() =>
+  import('../features/customers/customer-activity-screen').then((module) => ({ default: module.CustomerActivityScreen })),
+);
 const folderScreen = (name: 'FoldersScreen' | 'FolderScreen' | 'FolderQrScreen') =>
   lazy(() => import('../features/folders/folder-screens').then((module) => ({ default: module[name] })));
 const FoldersScreen = folderScreen('FoldersScreen');
@@ -67,9 +69,7 @@ function upcoming(path: string, screen: string): RouteObject {
 /** An admin navigation section; with children, the section's own screen is the index route. */
 function section(path: AdminSectionPath, children: RouteObject[] = []): RouteObject {
   const screen = <NotAvailableScreen screen={adminSectionLabels[path]} />;
-  return children.length === 0
-    ? { path, element: screen }
-    : { path, children: [{ index: true, element: screen }, ...children] };
+  return children.length === 0 ? { path, element: screen } : { path, children: [{ index: true, element: screen }, ...children] };
 }
 
 /**
@@ -160,7 +160,13 @@ export const routeTable: RouteObject[] = [
           { path: 'create-qr-code', element: <CreateCodeScreen /> },
           { path: 'create-qr-success', element: <CodeSavedScreen /> },
           { path: 'pages/:codeId', element: <CodePagesScreen /> },
-          { path: 'customers', children: [{ index: true, element: <CustomersScreen /> }, { path: ':customerId', element: <CustomerActivityScreen /> }] },
+          {
+            path: 'customers',
+            children: [
+              { index: true, element: <CustomersScreen /> },
+              { path: ':customerId', element: <CustomerActivityScreen /> },
+            ],
+          },
           { path: 'notes', element: <NotesScreen /> },
           { path: 'update-page/:pageId', element: <UpdatePageScreen /> },
           { path: 'add-new-page', element: <AddNewPageScreen /> },

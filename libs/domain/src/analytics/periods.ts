@@ -58,7 +58,12 @@ function monthPeriod(month: MonthName, wallNow: Dayjs, now: Date, zone: string):
 function shapeOf(period: Exclude<AnalyticsPeriod, 'all'>, now: Date, zone: string): PeriodShape {
   const wall = wallClock(now, zone);
   const today = wall.startOf('day');
-  const lastDays = (days: number): PeriodShape => ({ from: instantOf(today.subtract(days - 1, 'day'), zone), to: now, back: { count: days, unit: 'day' }, bucket: 'day' });
+  const lastDays = (days: number): PeriodShape => ({
+    from: instantOf(today.subtract(days - 1, 'day'), zone),
+    to: now,
+    back: { count: days, unit: 'day' },
+    bucket: 'day',
+  });
   switch (period) {
     case '1day':
       return { from: instantOf(today, zone), to: now, back: { count: 1, unit: 'day' }, bucket: 'hour' };

@@ -13,7 +13,10 @@ describe('a clone', () => {
 
   it('keeps the base content where the override says nothing, and takes the override where it does', () => {
     expect(cloneContent(url, {})).toEqual({ ok: true, content: url });
-    expect(cloneContent(url, { name: 'Table 4', url: 'https://example.com/t4' })).toEqual({ ok: true, content: { type: 'url', url: 'https://example.com/t4' } });
+    expect(cloneContent(url, { name: 'Table 4', url: 'https://example.com/t4' })).toEqual({
+      ok: true,
+      content: { type: 'url', url: 'https://example.com/t4' },
+    });
     expect(cloneContent(wifi, { ssid: 'Terrace' })).toEqual({ ok: true, content: { ...wifi, ssid: 'Terrace' } });
   });
 

@@ -25,7 +25,9 @@ export function cloneContent(base: CodeContent, override: CloneOverride): Cloned
   return {
     ok: false,
     problems: parsed.error.issues.flatMap((issue) =>
-      issue.code === 'unrecognized_keys' ? issue.keys.map((key) => ({ field: key, message: `A ${base.type} code has no field "${key}".` })) : [{ field: issue.path.join('.'), message: issue.message }],
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map((key) => ({ field: key, message: `A ${base.type} code has no field "${key}".` }))
+        : [{ field: issue.path.join('.'), message: issue.message }],
     ),
   };
 }

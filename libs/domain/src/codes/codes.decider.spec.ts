@@ -41,7 +41,9 @@ describe('the code decider', () => {
   it('pauses once and resumes once', () => {
     given([created]).when({ type: 'PauseCode', actor: editor }).then([paused]);
     given([created, paused]).when({ type: 'PauseCode', actor: editor }).then([]);
-    given([created, paused]).when({ type: 'ResumeCode', actor: editor }).then([{ type: 'CodeResumed', data: { resumed_by: editor.id } }]);
+    given([created, paused])
+      .when({ type: 'ResumeCode', actor: editor })
+      .then([{ type: 'CodeResumed', data: { resumed_by: editor.id } }]);
     given([created]).when({ type: 'ResumeCode', actor: editor }).then([]);
   });
 

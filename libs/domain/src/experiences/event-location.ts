@@ -34,7 +34,11 @@ export function eventDataProblem(data: EventData): string | undefined {
  * Spec §4 step 3 on the server: the visitor is at the event when their position is within its
  * radius and now is inside its window (start included, end excluded). No position, no entry.
  */
-export function isAtEvent(event: Pick<EventData, 'latitude' | 'longitude' | 'radius_m' | 'starts_at' | 'ends_at'>, position: Partial<Position>, now: Date): boolean {
+export function isAtEvent(
+  event: Pick<EventData, 'latitude' | 'longitude' | 'radius_m' | 'starts_at' | 'ends_at'>,
+  position: Partial<Position>,
+  now: Date,
+): boolean {
   const { latitude, longitude } = position;
   if (latitude === undefined || longitude === undefined) return false;
   const at = now.getTime();

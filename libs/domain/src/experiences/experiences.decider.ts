@@ -32,7 +32,9 @@ export const experienceDecider: Decider<ExperienceCommand, ExperienceEvent, Expe
     const by = command.actor.id;
     if (command.type === 'CreateExperience') {
       if (state.status !== 'none') throw new DomainError('wrong_expected_version', `Experience ${command.experience_id} already exists.`);
-      return [{ type: 'ExperienceCreated', data: { experience_id: command.experience_id, org_id: command.org_id, ...checkedContent(command), created_by: by } }];
+      return [
+        { type: 'ExperienceCreated', data: { experience_id: command.experience_id, org_id: command.org_id, ...checkedContent(command), created_by: by } },
+      ];
     }
     if (state.status !== 'live') throw new DomainError('experience_not_found', 'No such experience.');
     if (command.type === 'DeleteExperience') return [{ type: 'ExperienceDeleted', data: { deleted_by: by } }];

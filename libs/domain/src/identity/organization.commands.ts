@@ -83,12 +83,4 @@ export interface RevokeApiKey {
 }
 
 export type OrganizationCommand =
-  | CreateOrganization
-  | UpdateOrganization
-  | AddMember
-  | RemoveMember
-  | ChangeMemberRole
-  | PublishTerms
-  | AcceptTerms
-  | IssueApiKey
-  | RevokeApiKey;
+  CreateOrganization | UpdateOrganization | AddMember | RemoveMember | ChangeMemberRole | PublishTerms | AcceptTerms | IssueApiKey | RevokeApiKey;

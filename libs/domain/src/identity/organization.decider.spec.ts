@@ -36,19 +36,27 @@ describe('creating an organisation', () => {
   const create = { type: 'CreateOrganization', org_id: ORG_ID, name: 'Corner Café', logo_url: null, time_zone: 'Europe/Lisbon' } as const;
 
   test('the creator becomes its first owner', () => {
-    given([]).when({ ...create, created_by: OWNER }).then(created);
+    given([])
+      .when({ ...create, created_by: OWNER })
+      .then(created);
   });
 
   test('the creator’s email is recorded in lower case', () => {
-    given([]).when({ ...create, created_by: 'Olive@Example.COM' }).then(created);
+    given([])
+      .when({ ...create, created_by: 'Olive@Example.COM' })
+      .then(created);
   });
 
   test('a creator without a valid email is refused', () => {
-    given([]).when({ ...create, created_by: 'olive' }).then('validation_failed');
+    given([])
+      .when({ ...create, created_by: 'olive' })
+      .then('validation_failed');
   });
 
   test('an id already in use is refused', () => {
-    given(created).when({ ...create, created_by: OWNER }).then('wrong_expected_version');
+    given(created)
+      .when({ ...create, created_by: OWNER })
+      .then('wrong_expected_version');
   });
 });
 
@@ -61,8 +69,13 @@ describe('updating the organisation', () => {
 
   test('an owner sets a logo, then removes it with null', () => {
     const logo = 'https://cdn.example.com/logo.png';
-    const withLogo: OrganizationEvent = { type: 'OrganizationUpdated', data: { name: 'Corner Café', logo_url: logo, time_zone: 'Europe/Lisbon', updated_by: OWNER } };
-    given(team).when({ type: 'UpdateOrganization', actor: member(OWNER), logo_url: logo }).then([withLogo]);
+    const withLogo: OrganizationEvent = {
+      type: 'OrganizationUpdated',
+      data: { name: 'Corner Café', logo_url: logo, time_zone: 'Europe/Lisbon', updated_by: OWNER },
+    };
+    given(team)
+      .when({ type: 'UpdateOrganization', actor: member(OWNER), logo_url: logo })
+      .then([withLogo]);
     given([...team, withLogo])
       .when({ type: 'UpdateOrganization', actor: member(OWNER), logo_url: null })
       .then([{ type: 'OrganizationUpdated', data: { name: 'Corner Café', logo_url: null, time_zone: 'Europe/Lisbon', updated_by: OWNER } }]);
@@ -75,26 +88,37 @@ describe('updating the organisation', () => {
   });
 
   test('an organisation created before time zones existed is in UTC', () => {
-    const createdBeforeTimeZones: OrganizationEvent = { type: 'OrganizationCreated', data: { org_id: ORG_ID, name: 'Corner Café', logo_url: null, created_by: OWNER } };
+    const createdBeforeTimeZones: OrganizationEvent = {
+      type: 'OrganizationCreated',
+      data: { org_id: ORG_ID, name: 'Corner Café', logo_url: null, created_by: OWNER },
+    };
     given([createdBeforeTimeZones, created[1]!])
       .when({ type: 'UpdateOrganization', actor: member(OWNER), name: 'Corner Bar' })
       .then([{ type: 'OrganizationUpdated', data: { name: 'Corner Bar', logo_url: null, time_zone: 'UTC', updated_by: OWNER } }]);
   });
 
   test('saving what is already there records nothing', () => {
-    given(team).when({ type: 'UpdateOrganization', actor: member(OWNER), name: 'Corner Café', logo_url: null }).then([]);
+    given(team)
+      .when({ type: 'UpdateOrganization', actor: member(OWNER), name: 'Corner Café', logo_url: null })
+      .then([]);
   });
 
   test('an editor cannot change it', () => {
-    given(team).when({ type: 'UpdateOrganization', actor: member(EDITOR), name: 'Mine now' }).then('forbidden');
+    given(team)
+      .when({ type: 'UpdateOrganization', actor: member(EDITOR), name: 'Mine now' })
+      .then('forbidden');
   });
 
   test('an organisation that does not exist cannot be updated', () => {
-    given([]).when({ type: 'UpdateOrganization', actor: member(OWNER), name: 'Ghost' }).then('organization_not_found');
+    given([])
+      .when({ type: 'UpdateOrganization', actor: member(OWNER), name: 'Ghost' })
+      .then('organization_not_found');
   });
 
   test('someone outside the organisation is told it does not exist', () => {
-    given(team).when({ type: 'UpdateOrganization', actor: member('mallory@example.com'), name: 'Hijacked' }).then('organization_not_found');
+    given(team)
+      .when({ type: 'UpdateOrganization', actor: member('mallory@example.com'), name: 'Hijacked' })
+      .then('organization_not_found');
   });
 
   test('the acting member’s email is matched in any letter case', () => {
@@ -112,19 +136,27 @@ describe('adding members', () => {
   });
 
   test('someone already in the organisation cannot be added again, whatever the letter case', () => {
-    given(team).when({ type: 'AddMember', actor: member(ADMIN), email: 'EDIE@example.com', role: 'viewer' }).then('member_already_exists');
+    given(team)
+      .when({ type: 'AddMember', actor: member(ADMIN), email: 'EDIE@example.com', role: 'viewer' })
+      .then('member_already_exists');
   });
 
   test('an invalid email is refused', () => {
-    given(team).when({ type: 'AddMember', actor: member(ADMIN), email: 'not-an-email', role: 'viewer' }).then('validation_failed');
+    given(team)
+      .when({ type: 'AddMember', actor: member(ADMIN), email: 'not-an-email', role: 'viewer' })
+      .then('validation_failed');
   });
 
   test.each([EDITOR, VIEWER])('%s, not a manager, cannot add members', (actor) => {
-    given(team).when({ type: 'AddMember', actor: member(actor), email: 'new@example.com', role: 'viewer' }).then('forbidden');
+    given(team)
+      .when({ type: 'AddMember', actor: member(actor), email: 'new@example.com', role: 'viewer' })
+      .then('forbidden');
   });
 
   test('an admin cannot make a newcomer an owner', () => {
-    given(team).when({ type: 'AddMember', actor: member(ADMIN), email: 'new@example.com', role: 'owner' }).then('forbidden');
+    given(team)
+      .when({ type: 'AddMember', actor: member(ADMIN), email: 'new@example.com', role: 'owner' })
+      .then('forbidden');
   });
 
   test('an owner can add another owner', () => {
@@ -134,7 +166,9 @@ describe('adding members', () => {
   });
 
   test('nobody can be added to an organisation that does not exist', () => {
-    given([]).when({ type: 'AddMember', actor: member(OWNER), email: 'new@example.com', role: 'viewer' }).then('organization_not_found');
+    given([])
+      .when({ type: 'AddMember', actor: member(OWNER), email: 'new@example.com', role: 'viewer' })
+      .then('organization_not_found');
   });
 });
 
@@ -146,19 +180,27 @@ describe('removing members', () => {
   });
 
   test('removing someone who is not a member is refused', () => {
-    given(team).when({ type: 'RemoveMember', actor: member(ADMIN), email: 'stranger@example.com' }).then('member_not_found');
+    given(team)
+      .when({ type: 'RemoveMember', actor: member(ADMIN), email: 'stranger@example.com' })
+      .then('member_not_found');
   });
 
   test('a viewer cannot remove anyone', () => {
-    given(team).when({ type: 'RemoveMember', actor: member(VIEWER), email: EDITOR }).then('forbidden');
+    given(team)
+      .when({ type: 'RemoveMember', actor: member(VIEWER), email: EDITOR })
+      .then('forbidden');
   });
 
   test('an admin cannot remove an owner', () => {
-    given([...team, joined(CO_OWNER, 'owner')]).when({ type: 'RemoveMember', actor: member(ADMIN), email: CO_OWNER }).then('forbidden');
+    given([...team, joined(CO_OWNER, 'owner')])
+      .when({ type: 'RemoveMember', actor: member(ADMIN), email: CO_OWNER })
+      .then('forbidden');
   });
 
   test('the last owner cannot be removed, not even by themself', () => {
-    given(team).when({ type: 'RemoveMember', actor: member(OWNER), email: OWNER }).then('last_owner');
+    given(team)
+      .when({ type: 'RemoveMember', actor: member(OWNER), email: OWNER })
+      .then('last_owner');
   });
 
   test('an owner can remove another owner', () => {
@@ -169,7 +211,9 @@ describe('removing members', () => {
 
   test('a removed member can no longer act in the organisation', () => {
     const removed: OrganizationEvent = { type: 'MemberRemoved', data: { email: ADMIN, role: 'admin', removed_by: OWNER } };
-    given([...team, removed]).when({ type: 'AddMember', actor: member(ADMIN), email: 'new@example.com', role: 'viewer' }).then('organization_not_found');
+    given([...team, removed])
+      .when({ type: 'AddMember', actor: member(ADMIN), email: 'new@example.com', role: 'viewer' })
+      .then('organization_not_found');
   });
 });
 
@@ -181,23 +225,33 @@ describe('changing a member’s role', () => {
   });
 
   test('the role of someone who is not a member cannot be changed', () => {
-    given(team).when({ type: 'ChangeMemberRole', actor: member(ADMIN), email: 'stranger@example.com', role: 'editor' }).then('member_not_found');
+    given(team)
+      .when({ type: 'ChangeMemberRole', actor: member(ADMIN), email: 'stranger@example.com', role: 'editor' })
+      .then('member_not_found');
   });
 
   test('an editor cannot change roles', () => {
-    given(team).when({ type: 'ChangeMemberRole', actor: member(EDITOR), email: VIEWER, role: 'editor' }).then('forbidden');
+    given(team)
+      .when({ type: 'ChangeMemberRole', actor: member(EDITOR), email: VIEWER, role: 'editor' })
+      .then('forbidden');
   });
 
   test('an admin cannot make anyone an owner, themself included', () => {
-    given(team).when({ type: 'ChangeMemberRole', actor: member(ADMIN), email: ADMIN, role: 'owner' }).then('forbidden');
+    given(team)
+      .when({ type: 'ChangeMemberRole', actor: member(ADMIN), email: ADMIN, role: 'owner' })
+      .then('forbidden');
   });
 
   test('an admin cannot demote an owner', () => {
-    given([...team, joined(CO_OWNER, 'owner')]).when({ type: 'ChangeMemberRole', actor: member(ADMIN), email: CO_OWNER, role: 'viewer' }).then('forbidden');
+    given([...team, joined(CO_OWNER, 'owner')])
+      .when({ type: 'ChangeMemberRole', actor: member(ADMIN), email: CO_OWNER, role: 'viewer' })
+      .then('forbidden');
   });
 
   test('the last owner cannot demote themself', () => {
-    given(team).when({ type: 'ChangeMemberRole', actor: member(OWNER), email: OWNER, role: 'admin' }).then('last_owner');
+    given(team)
+      .when({ type: 'ChangeMemberRole', actor: member(OWNER), email: OWNER, role: 'admin' })
+      .then('last_owner');
   });
 
   test('an owner may demote themself while another owner remains', () => {
@@ -213,12 +267,16 @@ describe('changing a member’s role', () => {
   });
 
   test('setting the role a member already has records nothing', () => {
-    given(team).when({ type: 'ChangeMemberRole', actor: member(ADMIN), email: EDITOR, role: 'editor' }).then([]);
+    given(team)
+      .when({ type: 'ChangeMemberRole', actor: member(ADMIN), email: EDITOR, role: 'editor' })
+      .then([]);
   });
 
   test('an admin demoted to viewer can no longer manage members', () => {
     const demoted: OrganizationEvent = { type: 'MemberRoleChanged', data: { email: ADMIN, from: 'admin', to: 'viewer', changed_by: OWNER } };
-    given([...team, demoted]).when({ type: 'RemoveMember', actor: member(ADMIN), email: EDITOR }).then('forbidden');
+    given([...team, demoted])
+      .when({ type: 'RemoveMember', actor: member(ADMIN), email: EDITOR })
+      .then('forbidden');
   });
 });
 
@@ -230,32 +288,48 @@ describe('terms', () => {
   const accepted = (version: number): OrganizationEvent => ({ type: 'TermsAccepted', data: { email: VIEWER, version } });
 
   test('the first terms an admin publishes are version 1', () => {
-    given(team).when({ type: 'PublishTerms', actor: member(ADMIN), text: 'Terms v1' }).then([published(1)]);
+    given(team)
+      .when({ type: 'PublishTerms', actor: member(ADMIN), text: 'Terms v1' })
+      .then([published(1)]);
   });
 
   test('publishing again makes the next version', () => {
-    given([...team, published(1)]).when({ type: 'PublishTerms', actor: member(ADMIN), text: 'Terms v2' }).then([published(2)]);
+    given([...team, published(1)])
+      .when({ type: 'PublishTerms', actor: member(ADMIN), text: 'Terms v2' })
+      .then([published(2)]);
   });
 
   test('an editor cannot publish terms', () => {
-    given(team).when({ type: 'PublishTerms', actor: member(EDITOR), text: 'My terms' }).then('forbidden');
+    given(team)
+      .when({ type: 'PublishTerms', actor: member(EDITOR), text: 'My terms' })
+      .then('forbidden');
   });
 
   test('a viewer accepts the published terms', () => {
-    given([...team, published(1)]).when({ type: 'AcceptTerms', actor: member(VIEWER), version: 1 }).then([accepted(1)]);
+    given([...team, published(1)])
+      .when({ type: 'AcceptTerms', actor: member(VIEWER), version: 1 })
+      .then([accepted(1)]);
   });
 
   test('terms that were never published cannot be accepted', () => {
-    given(team).when({ type: 'AcceptTerms', actor: member(VIEWER), version: 1 }).then('not_found');
-    given([...team, published(1)]).when({ type: 'AcceptTerms', actor: member(VIEWER), version: 2 }).then('not_found');
+    given(team)
+      .when({ type: 'AcceptTerms', actor: member(VIEWER), version: 1 })
+      .then('not_found');
+    given([...team, published(1)])
+      .when({ type: 'AcceptTerms', actor: member(VIEWER), version: 2 })
+      .then('not_found');
   });
 
   test('accepting the same terms again records nothing', () => {
-    given([...team, published(1), accepted(1)]).when({ type: 'AcceptTerms', actor: member(VIEWER), version: 1 }).then([]);
+    given([...team, published(1), accepted(1)])
+      .when({ type: 'AcceptTerms', actor: member(VIEWER), version: 1 })
+      .then([]);
   });
 
   test('after new terms are published, a member who accepted the old ones accepts the new', () => {
-    given([...team, published(1), accepted(1), published(2)]).when({ type: 'AcceptTerms', actor: member(VIEWER), version: 2 }).then([accepted(2)]);
+    given([...team, published(1), accepted(1), published(2)])
+      .when({ type: 'AcceptTerms', actor: member(VIEWER), version: 2 })
+      .then([accepted(2)]);
   });
 });
 
@@ -267,11 +341,15 @@ describe('API keys', () => {
   });
 
   test('an editor cannot issue keys', () => {
-    given(team).when({ type: 'IssueApiKey', actor: member(EDITOR), key_id: KEY_ID, label: 'mine', role: 'editor', prefix: 'qrk_5d1e' }).then('forbidden');
+    given(team)
+      .when({ type: 'IssueApiKey', actor: member(EDITOR), key_id: KEY_ID, label: 'mine', role: 'editor', prefix: 'qrk_5d1e' })
+      .then('forbidden');
   });
 
   test('an admin cannot issue a key with the owner role', () => {
-    given(team).when({ type: 'IssueApiKey', actor: member(ADMIN), key_id: KEY_ID, label: 'root', role: 'owner', prefix: 'qrk_5d1e' }).then('forbidden');
+    given(team)
+      .when({ type: 'IssueApiKey', actor: member(ADMIN), key_id: KEY_ID, label: 'root', role: 'owner', prefix: 'qrk_5d1e' })
+      .then('forbidden');
   });
 
   test('an owner can issue a key with the owner role', () => {
@@ -299,24 +377,34 @@ describe('API keys', () => {
   });
 
   test('a viewer cannot revoke keys', () => {
-    given([...team, keyIssued('admin')]).when({ type: 'RevokeApiKey', actor: member(VIEWER), key_id: KEY_ID }).then('forbidden');
+    given([...team, keyIssued('admin')])
+      .when({ type: 'RevokeApiKey', actor: member(VIEWER), key_id: KEY_ID })
+      .then('forbidden');
   });
 
   test('revoking a key that does not exist is refused', () => {
-    given(team).when({ type: 'RevokeApiKey', actor: member(ADMIN), key_id: KEY_ID }).then('api_key_not_found');
+    given(team)
+      .when({ type: 'RevokeApiKey', actor: member(ADMIN), key_id: KEY_ID })
+      .then('api_key_not_found');
   });
 
   const revoked: OrganizationEvent = { type: 'ApiKeyRevoked', data: { key_id: KEY_ID, revoked_by: OWNER } };
 
   test('revoking a key twice is refused', () => {
-    given([...team, keyIssued('admin'), revoked]).when({ type: 'RevokeApiKey', actor: member(ADMIN), key_id: KEY_ID }).then('api_key_not_found');
+    given([...team, keyIssued('admin'), revoked])
+      .when({ type: 'RevokeApiKey', actor: member(ADMIN), key_id: KEY_ID })
+      .then('api_key_not_found');
   });
 
   test('a revoked key can no longer act', () => {
-    given([...team, keyIssued('admin'), revoked]).when({ type: 'UpdateOrganization', actor: apiKey(KEY_ID), name: 'Renamed' }).then('unauthenticated');
+    given([...team, keyIssued('admin'), revoked])
+      .when({ type: 'UpdateOrganization', actor: apiKey(KEY_ID), name: 'Renamed' })
+      .then('unauthenticated');
   });
 
   test('a key of another organisation cannot act here', () => {
-    given(team).when({ type: 'UpdateOrganization', actor: apiKey(KEY_ID), name: 'Renamed' }).then('unauthenticated');
+    given(team)
+      .when({ type: 'UpdateOrganization', actor: apiKey(KEY_ID), name: 'Renamed' })
+      .then('unauthenticated');
   });
 });

@@ -151,7 +151,10 @@ function createOrganization(command: CreateOrganization, state: OrganizationStat
   if (state.exists) throw new DomainError('wrong_expected_version', `Organisation ${command.org_id} already exists.`);
   const owner = normaliseEmail(command.created_by, 'created_by');
   return [
-    { type: 'OrganizationCreated', data: { org_id: command.org_id, name: command.name, logo_url: command.logo_url, time_zone: command.time_zone, created_by: owner } },
+    {
+      type: 'OrganizationCreated',
+      data: { org_id: command.org_id, name: command.name, logo_url: command.logo_url, time_zone: command.time_zone, created_by: owner },
+    },
     { type: 'MemberAdded', data: { email: owner, role: 'owner', added_by: owner } },
   ];
 }

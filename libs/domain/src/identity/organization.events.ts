@@ -42,14 +42,6 @@ export type ApiKeyIssued = Event<'ApiKeyIssued', { key_id: string; label: string
 export type ApiKeyRevoked = Event<'ApiKeyRevoked', { key_id: string; revoked_by: string }>;
 
 export type OrganizationEvent =
-  | OrganizationCreated
-  | OrganizationUpdated
-  | MemberAdded
-  | MemberRemoved
-  | MemberRoleChanged
-  | TermsPublished
-  | TermsAccepted
-  | ApiKeyIssued
-  | ApiKeyRevoked;
+  OrganizationCreated | OrganizationUpdated | MemberAdded | MemberRemoved | MemberRoleChanged | TermsPublished | TermsAccepted | ApiKeyIssued | ApiKeyRevoked;
 
 export const organizationStreamId = (orgId: string): string => `organization-${orgId}`;

@@ -17,8 +17,12 @@ const deleted: OneTimeBatchEvent = { type: 'OneTimeCodesDeleted', data: { delete
 describe('the one-time batch decider', () => {
   it('issues a batch of codes in one event', () => givenBatch([]).when(issue(500)).then([issued]));
   it('issues up to the documented limit and not one more, nor none', () => {
-    givenBatch([]).when(issue(MAX_ONE_TIME_CODES)).then([{ ...issued, data: { ...issued.data, amount: MAX_ONE_TIME_CODES } } as OneTimeBatchEvent]);
-    givenBatch([]).when(issue(MAX_ONE_TIME_CODES + 1)).then('validation_failed');
+    givenBatch([])
+      .when(issue(MAX_ONE_TIME_CODES))
+      .then([{ ...issued, data: { ...issued.data, amount: MAX_ONE_TIME_CODES } } as OneTimeBatchEvent]);
+    givenBatch([])
+      .when(issue(MAX_ONE_TIME_CODES + 1))
+      .then('validation_failed');
     givenBatch([]).when(issue(0)).then('validation_failed');
     givenBatch([]).when(issue(-3)).then('validation_failed');
     givenBatch([]).when(issue(2.5)).then('validation_failed');
@@ -35,7 +39,10 @@ describe('the one-time batch decider', () => {
 
 describe('the one-time code decider', () => {
   const use: UseOneTimeCode = { type: 'UseOneTimeCode', code_id: 'ZyXwVu9876', batch_id: batch.batch_id, base_code_id: batch.base_code_id, org_id: 'org-1' };
-  const used: OneTimeCodeUsed = { type: 'OneTimeCodeUsed', data: { code_id: 'ZyXwVu9876', batch_id: batch.batch_id, base_code_id: batch.base_code_id, org_id: 'org-1' } };
+  const used: OneTimeCodeUsed = {
+    type: 'OneTimeCodeUsed',
+    data: { code_id: 'ZyXwVu9876', batch_id: batch.batch_id, base_code_id: batch.base_code_id, org_id: 'org-1' },
+  };
   it('lets the first scan use the code', () => givenCode([]).when(use).then([used]));
   it('refuses every later scan', () => givenCode([used]).when(use).then('wrong_expected_version'));
 });

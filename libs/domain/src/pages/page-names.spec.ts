@@ -12,18 +12,30 @@ const releasedBy = (page_id: string): PageNameEvent => ({ type: 'PageNameRelease
 
 describe('vanity names', () => {
   it('gives a free name to the first page that asks, and again once its page lets it go', () => {
-    given([]).when(claim('page-a')).then([claimedBy('page-a')]);
-    given([claimedBy('page-a'), releasedBy('page-a')]).when(claim('page-b')).then([claimedBy('page-b')]);
+    given([])
+      .when(claim('page-a'))
+      .then([claimedBy('page-a')]);
+    given([claimedBy('page-a'), releasedBy('page-a')])
+      .when(claim('page-b'))
+      .then([claimedBy('page-b')]);
   });
 
   it("refuses another page's name, and changes nothing when a page asks for the name it has", () => {
-    given([claimedBy('page-a')]).when(claim('page-b')).then('page_name_taken');
-    given([claimedBy('page-a')]).when(claim('page-a')).then([]);
+    given([claimedBy('page-a')])
+      .when(claim('page-b'))
+      .then('page_name_taken');
+    given([claimedBy('page-a')])
+      .when(claim('page-a'))
+      .then([]);
   });
 
   it('lets only the holder release the name', () => {
-    given([claimedBy('page-a')]).when(release('page-a')).then([releasedBy('page-a')]);
-    given([claimedBy('page-a')]).when(release('page-b')).then([]);
+    given([claimedBy('page-a')])
+      .when(release('page-a'))
+      .then([releasedBy('page-a')]);
+    given([claimedBy('page-a')])
+      .when(release('page-b'))
+      .then([]);
   });
 
   it('lets a viewer claim nothing', () => given([]).when(claim('page-a', viewer)).then('forbidden'));

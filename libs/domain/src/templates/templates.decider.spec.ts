@@ -25,7 +25,17 @@ const save = (actor = editor): SaveTemplate => ({
 });
 const saved: TemplateEvent = {
   type: 'TemplateSaved',
-  data: { template_id: save().template_id, org_id: 'org-1', name: 'Menu', description: 'Table tents', content, design, page: null, source_code_id: 'AbCdEf1234', saved_by: editor.id },
+  data: {
+    template_id: save().template_id,
+    org_id: 'org-1',
+    name: 'Menu',
+    description: 'Table tents',
+    content,
+    design,
+    page: null,
+    source_code_id: 'AbCdEf1234',
+    saved_by: editor.id,
+  },
 };
 const deleted: TemplateEvent = { type: 'TemplateDeleted', data: { deleted_by: editor.id } };
 

@@ -2,10 +2,12 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { join } from 'node:path';
 
 export class DataDirLockedError extends Error {
-  constructor(readonly dataDir: string, readonly pid: number) {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
     super(
-      `The data directory ${dataDir} is in use by process ${pid}. ` +
-        'Two processes on one PGlite directory corrupt each other: stop the other one first.',
+      `The data directory ${dataDir} is in use by process ${pid}. ` + 'Two processes on one PGlite directory corrupt each other: stop the other one first.',
     );
   }
 }

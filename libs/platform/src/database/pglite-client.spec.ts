@@ -45,7 +45,9 @@ describe('the embedded database', () => {
 
       await db.createMissingIndexFreeSpaceMaps();
       await db.createMissingIndexFreeSpaceMaps();
-      expect(await mapSizes(db)).toEqual(['es_events_event_id_key', 'es_events_log_order', 'es_events_pkey', 'fsm_probe_value'].map((relname) => ({ relname, fsm: 3 * 8192 })));
+      expect(await mapSizes(db)).toEqual(
+        ['es_events_event_id_key', 'es_events_log_order', 'es_events_pkey', 'fsm_probe_value'].map((relname) => ({ relname, fsm: 3 * 8192 })),
+      );
 
       // Enough rows to split the index's pages many times; deleting most of them frees pages.
       await db.exec(`INSERT INTO fsm_probe SELECT i, md5(i::text) FROM generate_series(1, 20000) AS i`);

@@ -63,7 +63,10 @@ export class PersonalDataVault {
 
   private async personRef(who: PersonIdentity, fallback: string): Promise<string> {
     const identity = who.email ? `email:${normalisedEmail(who.email)}` : who.phone ? `phone:${normalisedPhone(who.phone)}` : `one:${fallback}`;
-    return createHmac('sha256', await this.refSecret()).update(identity).digest('base64url').slice(0, 32);
+    return createHmac('sha256', await this.refSecret())
+      .update(identity)
+      .digest('base64url')
+      .slice(0, 32);
   }
 
   private refSecret(): Promise<Buffer> {

@@ -16,7 +16,11 @@ export async function openTestPglite(): Promise<PgliteClient> {
   // A data directory does not open across PGlite versions, and the template must match the migrations.
   const key = createHash('sha256')
     .update(pgliteVersion())
-    .update(loadMigrations().map((m) => m.sql).join('\n'))
+    .update(
+      loadMigrations()
+        .map((m) => m.sql)
+        .join('\n'),
+    )
     .digest('hex')
     .slice(0, 16);
   const templateFile = join(tmpdir(), `qr-pglite-template-${key}.tar`);

@@ -81,7 +81,19 @@ function fixture(seed = 7): [string, NewEvent][] {
     } else {
       events.push([
         analyticsEventsStreamId(code, 0),
-        { type: 'AnalyticsEventRecorded', data: { org_id: org, code_id: code, page_id: null, name: pick(['click', 'share', 'Download', "it's", 'back\\slash', 'tab\there', 'new\nline']), target: null, visitor: 'v1', bot: next() < 0.1 }, occurredAt: at },
+        {
+          type: 'AnalyticsEventRecorded',
+          data: {
+            org_id: org,
+            code_id: code,
+            page_id: null,
+            name: pick(['click', 'share', 'Download', "it's", 'back\\slash', 'tab\there', 'new\nline']),
+            target: null,
+            visitor: 'v1',
+            bot: next() < 0.1,
+          },
+          occurredAt: at,
+        },
       ]);
     }
   }
@@ -130,7 +142,11 @@ describeWithClickHouse('analytics on ClickHouse answers as on Postgres', () => {
       answers[`${scope.orgId}/${scope.codeId}/first`] = first;
       for (const zone of ZONES) {
         for (const period of ANALYTICS_PERIODS) {
-          answers[`${scope.orgId}/${scope.codeId}/${zone}/${period}`] = await reader.figures(scope, periodWindow(period, NOW, zone, period === 'all' ? first : null), zone);
+          answers[`${scope.orgId}/${scope.codeId}/${zone}/${period}`] = await reader.figures(
+            scope,
+            periodWindow(period, NOW, zone, period === 'all' ? first : null),
+            zone,
+          );
         }
       }
     }
@@ -164,8 +180,20 @@ describeWithClickHouse('analytics on ClickHouse answers as on Postgres', () => {
     await t.runner.start();
     await t.runner.caughtUp(30_000);
     const windows: [string, PeriodWindow, string][] = [
-      ['hours', { range: { from: new Date('2026-11-20T07:20:00Z'), to: new Date('2026-11-21T13:40:00Z') }, previous: { from: new Date('2026-11-19T07:20:00Z'), to: new Date('2026-11-20T07:20:00Z') }, bucket: 'hour' }, 'Asia/Kolkata'],
-      ['days over DST', { range: { from: new Date('2026-03-20T23:00:00Z'), to: new Date('2026-04-05T22:00:00Z') }, previous: null, bucket: 'day' }, 'Europe/Berlin'],
+      [
+        'hours',
+        {
+          range: { from: new Date('2026-11-20T07:20:00Z'), to: new Date('2026-11-21T13:40:00Z') },
+          previous: { from: new Date('2026-11-19T07:20:00Z'), to: new Date('2026-11-20T07:20:00Z') },
+          bucket: 'hour',
+        },
+        'Asia/Kolkata',
+      ],
+      [
+        'days over DST',
+        { range: { from: new Date('2026-03-20T23:00:00Z'), to: new Date('2026-04-05T22:00:00Z') }, previous: null, bucket: 'day' },
+        'Europe/Berlin',
+      ],
       ['months', { range: { from: new Date('2025-12-01T05:00:00Z'), to: NOW }, previous: null, bucket: 'month' }, 'America/New_York'],
       ['empty', { range: { from: new Date('2020-01-01T00:00:00Z'), to: new Date('2020-01-02T00:00:00Z') }, previous: null, bucket: 'hour' }, 'UTC'],
     ];
@@ -192,7 +220,9 @@ describeWithClickHouse('analytics on ClickHouse answers as on Postgres', () => {
     await t.runner.rebuild('analytics-clickhouse');
 
     expect(await figuresOf(reader, some())).toEqual(before);
-    const [raw] = await clickhouse.store.rows<{ rows: string; ids: string }>(`SELECT count() AS rows, uniqExact(event_id) AS ids FROM ${clickhouse.store.table('events')} WHERE org_id = '${ORG}'`);
+    const [raw] = await clickhouse.store.rows<{ rows: string; ids: string }>(
+      `SELECT count() AS rows, uniqExact(event_id) AS ids FROM ${clickhouse.store.table('events')} WHERE org_id = '${ORG}'`,
+    );
     expect(Number(raw!.rows)).toBe(Number(raw!.ids));
     expect(await figuresOf(reader, some())).toEqual(await figuresOf(new AnalyticsRollups(t.db), some()));
   }, 60_000);
@@ -200,17 +230,35 @@ describeWithClickHouse('analytics on ClickHouse answers as on Postgres', () => {
   it('a batch of several id checks counts each event once: new, redelivered with more, and again in part', async () => {
     // Past every other test's events, so the first batch finds its time span empty in the raw table.
     const start = Date.UTC(2031, 0, 1);
-    const recorded = [21, 22, 23, 24].flatMap((seed) => fixture(seed)).map(([streamId, event], i): RecordedEvent => {
-      const at = new Date(start + i * 61_000);
-      return { id: randomUUID(), type: event.type, data: event.data, metadata: {}, schemaVersion: 1, streamId, streamPosition: i, globalPosition: i + 1, transactionId: '1', occurredAt: at, recordedAt: at };
-    });
+    const recorded = [21, 22, 23, 24]
+      .flatMap((seed) => fixture(seed))
+      .map(([streamId, event], i): RecordedEvent => {
+        const at = new Date(start + i * 61_000);
+        return {
+          id: randomUUID(),
+          type: event.type,
+          data: event.data,
+          metadata: {},
+          schemaVersion: 1,
+          streamId,
+          streamPosition: i,
+          globalPosition: i + 1,
+          transactionId: '1',
+          occurredAt: at,
+          recordedAt: at,
+        };
+      });
     const context = { tx: t.db, table: (name: string) => name };
     for (const batch of [recorded.slice(0, 2_500), recorded, recorded.slice(1_000)]) await sink.handle(batch, context);
 
     const scans = recorded.filter((event) => event.type === 'ScanRecorded' && (event.data as { org_id: string }).org_id === ORG).length;
     expect(scans).toBeGreaterThan(2_000);
-    const [raw] = await clickhouse.store.rows<{ rows: string; ids: string }>(`SELECT count() AS rows, uniqExact(event_id) AS ids FROM ${clickhouse.store.table('events')} WHERE org_id = '${ORG}'`);
-    const [counted] = await clickhouse.store.rows<{ scans: string }>(`SELECT sum(scans) + sum(bots) AS scans FROM ${clickhouse.store.table('hourly')} WHERE org_id = '${ORG}'`);
+    const [raw] = await clickhouse.store.rows<{ rows: string; ids: string }>(
+      `SELECT count() AS rows, uniqExact(event_id) AS ids FROM ${clickhouse.store.table('events')} WHERE org_id = '${ORG}'`,
+    );
+    const [counted] = await clickhouse.store.rows<{ scans: string }>(
+      `SELECT sum(scans) + sum(bots) AS scans FROM ${clickhouse.store.table('hourly')} WHERE org_id = '${ORG}'`,
+    );
     expect(Number(raw!.rows)).toBe(Number(raw!.ids));
     expect(Number(counted!.scans)).toBe(scans);
   }, 60_000);
@@ -234,7 +282,9 @@ describeWithClickHouse('analytics on ClickHouse answers as on Postgres', () => {
       const postgres = new AnalyticsRollups(t.db);
       const reader = new ClickHouseAnalyticsReader(clickhouse.store);
       const everything = { from: new Date(0), to: NOW };
-      expect((await reader.totals({ orgId: ORG, codeId: null }, everything)).scans).toBeLessThan((await postgres.totals({ orgId: ORG, codeId: null }, everything)).scans);
+      expect((await reader.totals({ orgId: ORG, codeId: null }, everything)).scans).toBeLessThan(
+        (await postgres.totals({ orgId: ORG, codeId: null }, everything)).scans,
+      );
 
       // The server is back: the held batch goes through, and every figure matches.
       sink = clickhouseAnalytics(clickhouse.store);

@@ -149,7 +149,9 @@ function timeSpan(rows: readonly EventRow[]): [string, string] {
 const withinSpan = (first: string, last: string) => `at >= toDateTime(${literal(first)}, 'UTC') AND at <= toDateTime(${literal(last)}, 'UTC')`;
 
 async function anyStoredWithin(store: ClickHouseAnalyticsStore, [first, last]: [string, string]): Promise<boolean> {
-  const [row] = await store.rows<{ found: number | string }>(`SELECT count() AS found FROM (SELECT 1 FROM ${store.table('events')} WHERE ${withinSpan(first, last)} LIMIT 1)`);
+  const [row] = await store.rows<{ found: number | string }>(
+    `SELECT count() AS found FROM (SELECT 1 FROM ${store.table('events')} WHERE ${withinSpan(first, last)} LIMIT 1)`,
+  );
   return Number(row?.found ?? 0) > 0;
 }
 

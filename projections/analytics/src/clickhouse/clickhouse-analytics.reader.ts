@@ -64,13 +64,20 @@ export class ClickHouseAnalyticsReader extends AnalyticsReader {
         `SELECT ${start('hour')} AS start, sum(scans) AS scans, sum(submissions) AS submissions
            FROM ${this.store.table('hourly')} WHERE ${this.where(scope, range)} GROUP BY start`,
       ),
-      this.store.rows<{ start: Numeric; unique_visitors: Numeric }>(`SELECT ${start('first')} AS start, count() AS unique_visitors FROM ${this.firstVisits(scope, range)} GROUP BY start`),
+      this.store.rows<{ start: Numeric; unique_visitors: Numeric }>(
+        `SELECT ${start('first')} AS start, count() AS unique_visitors FROM ${this.firstVisits(scope, range)} GROUP BY start`,
+      ),
     ]);
     const countsAt = new Map(counts.map((row) => [Number(row.start) * 1000, row]));
     const visitorsAt = new Map(visitors.map((row) => [Number(row.start) * 1000, Number(row.unique_visitors)]));
     return bucketStarts(range, bucket, zone).map((at) => {
       const row = countsAt.get(at.getTime());
-      return { start: at.toISOString(), scans: Number(row?.scans ?? 0), unique_visitors: visitorsAt.get(at.getTime()) ?? 0, submissions: Number(row?.submissions ?? 0) };
+      return {
+        start: at.toISOString(),
+        scans: Number(row?.scans ?? 0),
+        unique_visitors: visitorsAt.get(at.getTime()) ?? 0,
+        submissions: Number(row?.submissions ?? 0),
+      };
     });
   }
 

@@ -28,7 +28,12 @@ export function openTestClickHouse(serverUrl: string): TestClickHouse {
     url: url.toString(),
     drop: async () => {
       await store.close();
-      const admin = createClient({ url: new URL('/', serverUrl).toString(), request_timeout: 15_000, keep_alive: { enabled: false }, log: { level: ClickHouseLogLevel.OFF } });
+      const admin = createClient({
+        url: new URL('/', serverUrl).toString(),
+        request_timeout: 15_000,
+        keep_alive: { enabled: false },
+        log: { level: ClickHouseLogLevel.OFF },
+      });
       try {
         await admin.command({ query: `DROP DATABASE IF EXISTS ${store.database}` });
       } catch (error) {

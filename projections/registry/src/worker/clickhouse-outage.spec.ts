@@ -120,7 +120,9 @@ describeWithServices('the ClickHouse sink in a projection worker on $name', (ada
          FROM ${clickhouse.store.table('hourly')} GROUP BY org_id, code_id, hour`,
     );
     expect(hourly.map((row) => [row.org_id, row.code_id, Number(row.at), ...measures.map((m) => Number(row[m]))].join('|')).sort()).toEqual(expected);
-    const [raw] = await clickhouse.store.rows<{ rows: string; ids: string }>(`SELECT count() AS rows, uniqExact(event_id) AS ids FROM ${clickhouse.store.table('events')}`);
+    const [raw] = await clickhouse.store.rows<{ rows: string; ids: string }>(
+      `SELECT count() AS rows, uniqExact(event_id) AS ids FROM ${clickhouse.store.table('events')}`,
+    );
     expect(Number(raw!.rows)).toBe(Number(raw!.ids));
   });
 });

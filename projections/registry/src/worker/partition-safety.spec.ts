@@ -12,7 +12,10 @@ import { analyticsTraffic, appendTraffic, projectedFigures, type Appended } from
 function streamAfterStream(traffic: readonly Appended[]): Appended[] {
   const byStream = new Map<string, Appended[]>();
   for (const appended of traffic) byStream.set(appended.streamId, [...(byStream.get(appended.streamId) ?? []), appended]);
-  return [...byStream.keys()].sort().reverse().flatMap((streamId) => byStream.get(streamId)!);
+  return [...byStream.keys()]
+    .sort()
+    .reverse()
+    .flatMap((streamId) => byStream.get(streamId)!);
 }
 
 describe('partition-safe projections', () => {
@@ -28,7 +31,10 @@ describe.each(testAdapters())('partition-safe projections on $name', (adapter) =
     expect(reordered.map((a) => a.event)).not.toEqual(traffic.map((a) => a.event));
 
     const figures = [];
-    for (const [order, batchSize] of [[traffic, 500], [reordered, 37]] as const) {
+    for (const [order, batchSize] of [
+      [traffic, 500],
+      [reordered, 37],
+    ] as const) {
       const { db, close } = await adapter.open();
       const store = new PostgresEventStore(db);
       const runner = new ProjectionRunner(db, store, [analytics, scanCounts], createLogger('silent'), { batchSize, pollIntervalMs: 20 });

@@ -13,7 +13,15 @@ import { analyticsTraffic, appendTraffic, countedScans, projectedFigures, refere
 const log = createLogger('silent');
 const PARTITION_SAFE = [scanCounts, analytics];
 /** Quick failure detection and backoff: the mock cluster and the tests' own outages are local. */
-const TUNING: Partial<ProjectionWorkerOptions> = { sessionTimeoutMs: 6000, rebalanceTimeoutMs: 8000, heartbeatIntervalMs: 300, maxWaitTimeMs: 100, retryDelayMs: 100, maxRetryDelayMs: 500, promoteCheckMs: 100 };
+const TUNING: Partial<ProjectionWorkerOptions> = {
+  sessionTimeoutMs: 6000,
+  rebalanceTimeoutMs: 8000,
+  heartbeatIntervalMs: 300,
+  maxWaitTimeMs: 100,
+  retryDelayMs: 100,
+  maxRetryDelayMs: 500,
+  promoteCheckMs: 100,
+};
 
 /** PostgreSQL when DATABASE_URL is set (what workers run on), else PGlite: one of them, to keep the suite's time down. */
 const adapters = testAdapters().slice(-1);
@@ -106,7 +114,9 @@ describeWithKafka('projection workers on $name', (adapter) => {
     const publisher = await relay(topic);
     await appendTraffic(store, traffic);
     await publisher.caughtUp(30_000);
-    const partitionOf = new Map((await readTestTopic(kafka.brokers, topic, traffic.length)).map((m) => [m.headers[EVENT_MESSAGE_HEADERS.eventId]!, m.partition]));
+    const partitionOf = new Map(
+      (await readTestTopic(kafka.brokers, topic, traffic.length)).map((m) => [m.headers[EVENT_MESSAGE_HEADERS.eventId]!, m.partition]),
+    );
     const partitionsPerCall: number[] = [];
     const recording: Projection = {
       ...scanCounts,

@@ -14,7 +14,6 @@ const ORGS = ['00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-0
 const CODES = ['CODEAAAAA1', 'CODEBBBBB2', 'CODECCCCC3', 'CODEDDDDD4', 'CODEEEEEE5'];
 const START = Date.parse('2026-03-02T06:00:00Z');
 
-
 /**
  * Scans, submissions and custom events over two organisations, five codes (scan streams sharded
  * as the scan path shards them) and two days, with visitors that come back to several codes and
@@ -46,10 +45,25 @@ export function analyticsTraffic(count: number, seed = 1): Appended[] {
       };
       traffic.push({ streamId: scanStreamId(code, Math.floor(next() * 4)), event: { type: 'ScanRecorded', data, occurredAt } });
     } else if (kind < 0.9) {
-      const data: FormSubmitted['data'] = { submission_id: `submission-${i}`, page_id: `page-${code}`, code_id: code, org_id: org, person: 'p', sealed_answers: '' };
+      const data: FormSubmitted['data'] = {
+        submission_id: `submission-${i}`,
+        page_id: `page-${code}`,
+        code_id: code,
+        org_id: org,
+        person: 'p',
+        sealed_answers: '',
+      };
       traffic.push({ streamId: submissionsStreamId(`page-${code}`), event: { type: 'FormSubmitted', data, occurredAt } });
     } else {
-      const data: AnalyticsEventRecorded['data'] = { org_id: org, code_id: code, page_id: null, name: pick(['click', 'share']), target: null, visitor: 'v', bot: next() < 0.1 };
+      const data: AnalyticsEventRecorded['data'] = {
+        org_id: org,
+        code_id: code,
+        page_id: null,
+        name: pick(['click', 'share']),
+        target: null,
+        visitor: 'v',
+        bot: next() < 0.1,
+      };
       traffic.push({ streamId: analyticsEventsStreamId(code, Math.floor(next() * 4)), event: { type: 'AnalyticsEventRecorded', data, occurredAt } });
     }
   }
@@ -74,7 +88,8 @@ export async function appendTraffic(store: EventStore, traffic: readonly Appende
  */
 export async function projectedFigures(db: SqlExecutor) {
   const dump = async (sql: string) => (await db.query(sql)).rows;
-  const visitors = (await db.query<{ seen: string; hour: string; codes: string[]; code_hours: string[] }>('SELECT * FROM analytics_visitors ORDER BY seen')).rows;
+  const visitors = (await db.query<{ seen: string; hour: string; codes: string[]; code_hours: string[] }>('SELECT * FROM analytics_visitors ORDER BY seen'))
+    .rows;
   return {
     hourly: await dump('SELECT * FROM analytics_hourly ORDER BY org_id, code_id, hour'),
     facetsHourly: await dump('SELECT * FROM analytics_facets_hourly ORDER BY org_id, hour, code_id, digest'),

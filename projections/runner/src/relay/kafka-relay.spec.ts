@@ -184,7 +184,7 @@ describeWithKafka('kafka relay on $name', (adapter) => {
       await appendTraffic(10);
       // The writes never waited for the broker (each would have taken a timeout).
       expect(Date.now() - appendedWhileDown).toBeLessThan(3000);
-      for (const deadline = Date.now() + 15_000; (await relay.lag()).status !== 'retrying'; ) {
+      for (const deadline = Date.now() + 15_000; (await relay.lag()).status !== 'retrying';) {
         if (Date.now() > deadline) throw new Error('the relay never noticed the broker was gone');
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -82,7 +82,16 @@ export const partitionOffsets = {
 
   /** Every worker-fed generation that is live or being built, with its stored offsets. */
   async progress(db: SqlExecutor): Promise<WorkerProjectionProgress[]> {
-    const { rows } = await db.query<{ name: string; generation: number; status: 'building' | 'live'; events_processed: string | number; topic: string | null; partition: number | null; next_offset: string | number | null; updated_at: Date | null }>(
+    const { rows } = await db.query<{
+      name: string;
+      generation: number;
+      status: 'building' | 'live';
+      events_processed: string | number;
+      topic: string | null;
+      partition: number | null;
+      next_offset: string | number | null;
+      updated_at: Date | null;
+    }>(
       `SELECT c.name, c.generation, c.status, c.events_processed, o.topic, o.partition, o.next_offset, o.updated_at
          FROM projection_checkpoints c
          LEFT JOIN projection_partition_offsets o ON o.projection = c.name AND o.generation = c.generation
@@ -94,7 +103,14 @@ export const partitionOffsets = {
       const id = `${row.name}\u0000${row.generation}`;
       let progress = byGeneration.get(id);
       if (!progress) {
-        progress = { name: row.name, generation: Number(row.generation), status: row.status, events_processed: Number(row.events_processed), partitions: [], last_applied_at: null };
+        progress = {
+          name: row.name,
+          generation: Number(row.generation),
+          status: row.status,
+          events_processed: Number(row.events_processed),
+          partitions: [],
+          last_applied_at: null,
+        };
         byGeneration.set(id, progress);
       }
       if (row.topic === null || row.partition === null) continue;

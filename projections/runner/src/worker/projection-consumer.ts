@@ -193,7 +193,10 @@ export class ProjectionConsumer {
       } catch (error) {
         if (error instanceof GenerationRetired) {
           for (const batch of group) batch.settle(false);
-          this.log.info({ projection: this.target.projection.name, generation: this.target.generation }, 'generation retired by another worker; following the current one');
+          this.log.info(
+            { projection: this.target.projection.name, generation: this.target.generation },
+            'generation retired by another worker; following the current one',
+          );
           return void this.onEnded(this.target);
         }
         this.lastError = error instanceof Error ? error.message : String(error);
@@ -230,7 +233,12 @@ export class ProjectionConsumer {
     } catch (error) {
       if (error instanceof GenerationRetired || isTransient(error)) throw error;
       this.log.error({ err: error, projection: this.target.projection.name, partition, offset: one.offset }, 'projection failed on a message: dead-lettered');
-      const letter: Received = { reason: 'handler_failed', detail: error instanceof Error ? error.message : String(error), message: one.message, offset: one.offset };
+      const letter: Received = {
+        reason: 'handler_failed',
+        detail: error instanceof Error ? error.message : String(error),
+        message: one.message,
+        offset: one.offset,
+      };
       await this.apply([{ partition, received: [letter] }]);
     }
   }
@@ -239,7 +247,13 @@ export class ProjectionConsumer {
     const { projection, generation, topic } = this.target;
     await this.db.transaction(async (tx) => {
       await this.lockGeneration(tx);
-      const next = await partitionOffsets.next(tx, projection.name, generation, topic, group.map((b) => b.partition));
+      const next = await partitionOffsets.next(
+        tx,
+        projection.name,
+        generation,
+        topic,
+        group.map((b) => b.partition),
+      );
       const events: RecordedEvent[] = [];
       const letters: DeadLetter[] = [];
       const advanced: PartitionAdvance[] = [];
@@ -254,7 +268,15 @@ export class ProjectionConsumer {
               applied++;
             }
           } else {
-            letters.push({ reason: r.reason, detail: r.detail, partition, offset: r.message.offset, key: r.message.key, value: r.message.value, headers: textHeaders(r.message) });
+            letters.push({
+              reason: r.reason,
+              detail: r.detail,
+              partition,
+              offset: r.message.offset,
+              key: r.message.key,
+              value: r.message.value,
+              headers: textHeaders(r.message),
+            });
           }
         }
         advanced.push({ partition, nextOffset: fresh.at(-1)!.offset + 1, applied });
@@ -273,7 +295,7 @@ export class ProjectionConsumer {
 
   /** Waits out a backoff while staying in the group; false when the worker stops or every partition moved elsewhere. */
   private async wait(ms: number, group: readonly Gathered[]): Promise<boolean> {
-    for (const until = Date.now() + ms; Date.now() < until; ) {
+    for (const until = Date.now() + ms; Date.now() < until;) {
       await new Promise((resolve) => setTimeout(resolve, Math.min(250, until - Date.now())));
       const held = group.find((b) => b.payload.isRunning() && !b.payload.isStale());
       if (!held) return false;

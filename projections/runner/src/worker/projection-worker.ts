@@ -69,7 +69,8 @@ export class ProjectionWorker {
   ) {
     for (const projection of options.projections) {
       assertValidProjection(projection);
-      if (!projection.partitionSafe) throw new Error(`Projection ${projection.name} depends on the order across streams: it cannot run in a projection worker.`);
+      if (!projection.partitionSafe)
+        throw new Error(`Projection ${projection.name} depends on the order across streams: it cannot run in a projection worker.`);
     }
     this.tuning = {
       sessionTimeoutMs: options.sessionTimeoutMs ?? DEFAULT_TUNING.sessionTimeoutMs,
@@ -147,8 +148,14 @@ export class ProjectionWorker {
     const chosen = await this.chooseGeneration(projection);
     if (!chosen || this.stopped) return;
     const target: ConsumerTarget = { projection, generation: chosen.generation, topic: this.options.topic };
-    const consumer = new ProjectionConsumer(this.kafka, this.db, this.log, () => this.deadLetterProducer(), target, this.tuning, (ended) =>
-      void this.refeed(ended),
+    const consumer = new ProjectionConsumer(
+      this.kafka,
+      this.db,
+      this.log,
+      () => this.deadLetterProducer(),
+      target,
+      this.tuning,
+      (ended) => void this.refeed(ended),
     );
     const feed: Feed = { ...target, building: chosen.building, consumer };
     this.feeds.set(projection.name, feed);
@@ -194,7 +201,10 @@ export class ProjectionWorker {
       const live = states.find((state) => state.status === 'live');
       if (!live) return { generation: (await projectionState.createGeneration(tx, projection, 'live', 'topic')).generation, building: false };
       if (live.codeVersion > projection.version) {
-        this.log.warn({ projection: projection.name, live: live.codeVersion, mine: projection.version }, 'a newer version of this projection is live: this worker leaves it alone');
+        this.log.warn(
+          { projection: projection.name, live: live.codeVersion, mine: projection.version },
+          'a newer version of this projection is live: this worker leaves it alone',
+        );
         return undefined;
       }
       if (live.codeVersion === projection.version && live.fedBy === 'topic') return { generation: live.generation, building: false };
@@ -202,7 +212,10 @@ export class ProjectionWorker {
       const joined = building.find((state) => state.codeVersion === projection.version);
       if (joined) return { generation: joined.generation, building: true };
       for (const stale of building) await projectionState.discard(tx, projection, stale.generation);
-      this.log.info({ projection: projection.name, from: live.codeVersion, to: projection.version, fedBy: live.fedBy }, 'building a new generation from the topic');
+      this.log.info(
+        { projection: projection.name, from: live.codeVersion, to: projection.version, fedBy: live.fedBy },
+        'building a new generation from the topic',
+      );
       return { generation: (await projectionState.createGeneration(tx, projection, 'building', 'topic')).generation, building: true };
     });
   }
@@ -228,7 +241,9 @@ export class ProjectionWorker {
   }
 
   private async reached(feed: Feed, highs: ReadonlyMap<number, number>): Promise<boolean> {
-    const stored = new Map((await partitionOffsets.ofGeneration(this.db, feed.projection.name, feed.generation, feed.topic)).map((o) => [o.partition, o.nextOffset]));
+    const stored = new Map(
+      (await partitionOffsets.ofGeneration(this.db, feed.projection.name, feed.generation, feed.topic)).map((o) => [o.partition, o.nextOffset]),
+    );
     return [...highs].every(([partition, high]) => (stored.get(partition) ?? 0) >= high);
   }
 

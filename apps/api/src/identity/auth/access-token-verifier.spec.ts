@@ -58,7 +58,9 @@ describe('checking the access token on an API request', () => {
 
   it('refuses a token whose claims were changed after signing', async () => {
     const [header, , signature] = (await sign(claims())).split('.');
-    const forged = Buffer.from(JSON.stringify({ ...claims({ email: 'admin@example.com' }), iss: ISSUER, aud: AUDIENCE, exp: 9999999999 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...claims({ email: 'admin@example.com' }), iss: ISSUER, aud: AUDIENCE, exp: 9999999999 })).toString(
+      'base64url',
+    );
     await expectRefused(`${header}.${forged}.${signature}`);
   });
 
@@ -77,7 +79,12 @@ describe('checking the access token on an API request', () => {
 
   it('refuses an HS256 token keyed with the public key (algorithm confusion)', async () => {
     const publicPem = new TextEncoder().encode(await exportSPKI(keys.rs.publicKey));
-    const confused = new SignJWT(claims()).setProtectedHeader({ alg: 'HS256', kid: 'rs' }).setIssuer(ISSUER).setAudience(AUDIENCE).setExpirationTime('15m').sign(publicPem);
+    const confused = new SignJWT(claims())
+      .setProtectedHeader({ alg: 'HS256', kid: 'rs' })
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setExpirationTime('15m')
+      .sign(publicPem);
     await expectRefused(confused);
   });
 

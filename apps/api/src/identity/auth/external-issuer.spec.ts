@@ -92,7 +92,11 @@ describe('signing in with an external OpenID Connect issuer (OIDC_ISSUER, e.g. K
     ];
     for (const credential of refused) {
       const res = await callerOf(t.app, credential)('GET', '/api/v1/organizations');
-      expect([res.statusCode, res.headers['content-type'], res.json().code]).toEqual([401, expect.stringContaining('application/problem+json'), 'unauthenticated']);
+      expect([res.statusCode, res.headers['content-type'], res.json().code]).toEqual([
+        401,
+        expect.stringContaining('application/problem+json'),
+        'unauthenticated',
+      ]);
     }
   });
 

@@ -31,7 +31,10 @@ describe('the Keycloak realm docker-compose.yml imports', () => {
 
   it('puts the client in the access token’s audience, as the API checks', () => {
     expect(client.protocolMappers).toContainEqual(
-      expect.objectContaining({ protocolMapper: 'oidc-audience-mapper', config: expect.objectContaining({ 'included.client.audience': 'qr-web', 'access.token.claim': 'true' }) }),
+      expect.objectContaining({
+        protocolMapper: 'oidc-audience-mapper',
+        config: expect.objectContaining({ 'included.client.audience': 'qr-web', 'access.token.claim': 'true' }),
+      }),
     );
   });
 

@@ -55,7 +55,12 @@ export class SignInInteraction {
       void reply.code(toProblem(error, request.url, String(request.id)).status);
       return this.render(request, reply, mode, { email, displayName, error: error.message });
     }
-    const returnTo = await this.provider.interactionResult(request.raw, reply.raw, { login: { accountId: account.subject } }, { mergeWithLastSubmission: false });
+    const returnTo = await this.provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId: account.subject } },
+      { mergeWithLastSubmission: false },
+    );
     void reply.redirect(returnTo, 303);
   }
 

@@ -108,7 +108,11 @@ export class TestBrowser {
   private cookieHeader(path: string): string {
     const now = Date.now();
     return this.cookies
-      .filter((cookie) => (!cookie.expires || cookie.expires.getTime() > now) && (path === cookie.path || path.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`)))
+      .filter(
+        (cookie) =>
+          (!cookie.expires || cookie.expires.getTime() > now) &&
+          (path === cookie.path || path.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`)),
+      )
       .map((cookie) => `${cookie.name}=${cookie.value}`)
       .join('; ');
   }

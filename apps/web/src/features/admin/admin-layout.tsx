@@ -22,11 +22,7 @@ export default function AdminLayout() {
   const { record } = useOrganizationRecord();
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
-      padding="md"
-    >
+    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpen } }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
@@ -54,16 +50,7 @@ export default function AdminLayout() {
         <AppShell.Section grow component={ScrollArea} type="auto" p="xs">
           {sections.map(([path, label]) => {
             const to = `/admin/${path}`;
-            return (
-              <NavLink
-                key={path}
-                component={Link}
-                to={to}
-                label={label}
-                active={pathname === to || pathname.startsWith(`${to}/`)}
-                onClick={closeNav}
-              />
-            );
+            return <NavLink key={path} component={Link} to={to} label={label} active={pathname === to || pathname.startsWith(`${to}/`)} onClick={closeNav} />;
           })}
         </AppShell.Section>
         <AppShell.Section p="md">

@@ -50,11 +50,7 @@ function NoScansYet({ scope, period, onAllTime }: { scope: AnalyticsScope; perio
               Show all time
             </Button>
           )}
-          <Button
-            variant="default"
-            component={Link}
-            to={scope.codeId ? `/admin/my-codes/show/${encodeURIComponent(scope.codeId)}` : '/admin/create-qr-code'}
-          >
+          <Button variant="default" component={Link} to={scope.codeId ? `/admin/my-codes/show/${encodeURIComponent(scope.codeId)}` : '/admin/create-qr-code'}>
             {scope.codeId ? 'Show the QR code' : 'Create a QR code'}
           </Button>
         </Group>
@@ -120,7 +116,10 @@ function Figures({ view, scopeName }: { view: AnalyticsView; scopeName: string }
         title="Scans by weekday and hour"
         description={`Hours in ${timeZone}`}
         subject={subject}
-        data={() => ({ header: ['weekday', 'hour', 'scans'], rows: view.heatmap.map((cell) => [WEEKDAYS[cell.weekday - 1] ?? String(cell.weekday), cell.hour, cell.scans]) })}
+        data={() => ({
+          header: ['weekday', 'hour', 'scans'],
+          rows: view.heatmap.map((cell) => [WEEKDAYS[cell.weekday - 1] ?? String(cell.weekday), cell.hour, cell.scans]),
+        })}
       >
         <ScanHeatmap cells={view.heatmap} />
       </ChartCard>

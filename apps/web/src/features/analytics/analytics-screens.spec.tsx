@@ -49,7 +49,8 @@ function start(path: string, view: AnalyticsView = report) {
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: ORG_ID, org_name: 'Acme', organization_logo: '', role: 'viewer' }));
   api = installFakeApi((url) => {
-    if (url === '/api/v1/organizations') return reply(200, [{ organization_id: ORG_ID, organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'viewer' }]);
+    if (url === '/api/v1/organizations')
+      return reply(200, [{ organization_id: ORG_ID, organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'viewer' }]);
     if (url === `/api/v1/codes/names?org_id=${ORG_ID}`) return reply(200, [{ code_id: CODE_ID, id: CODE_ID, name: 'Badge desk' }]);
     if (url === `/api/v1/codes/${CODE_ID}`) return reply(200, codeView(CODE_ID, 'Badge desk', { org_id: ORG_ID }));
     if (url.startsWith('/api/v1/analytics?')) return reply(200, view);
@@ -117,7 +118,10 @@ test('the period picker offers exactly the spec’s choices, labels and values, 
     ['Last 90 days', '90day'],
     ['This year', '1year'],
     ['All time', 'all'],
-    ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].map((month) => [month, month]),
+    ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].map((month) => [
+      month,
+      month,
+    ]),
   ]);
   expect((picker as HTMLSelectElement).value).toBe('30day');
   await waitFor(() => expect(analyticsRequests()).toEqual([`/api/v1/analytics?org_id=${ORG_ID}&period=30day`]));

@@ -14,7 +14,17 @@ export function sortBreakdown(rows: readonly AnalyticsBreakdownRow[], name: Brea
   );
 }
 
-function SortHeader({ label, column, sort, onSort }: { label: string; column: BreakdownSort['by']; sort: BreakdownSort; onSort: (sort: BreakdownSort) => void }) {
+function SortHeader({
+  label,
+  column,
+  sort,
+  onSort,
+}: {
+  label: string;
+  column: BreakdownSort['by'];
+  sort: BreakdownSort;
+  onSort: (sort: BreakdownSort) => void;
+}) {
   const active = sort.by === column;
   return (
     <Table.Th aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : 'none'} ta={column === 'scans' ? 'right' : undefined}>
@@ -31,7 +41,12 @@ export function BreakdownTable({ name, rows, total }: { name: BreakdownName; row
   const [sort, setSort] = useState<BreakdownSort>({ by: 'scans', descending: true });
   const sorted = useMemo(() => sortBreakdown(rows, name, sort), [rows, name, sort]);
   const { title, column } = BREAKDOWN_TITLES[name];
-  if (rows.length === 0) return <Text c="dimmed" size="sm">Nothing recorded in this period.</Text>;
+  if (rows.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        Nothing recorded in this period.
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={260} maxHeight={320}>
       <Table aria-label={title} verticalSpacing={6} stickyHeader>

@@ -6,7 +6,9 @@ const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
 /** Never fully transparent: an hour without scans still shows as a cell of the grid. */
 function cellColour(share: number): string {
-  return share === 0 ? 'var(--mantine-color-default-border)' : `color-mix(in srgb, var(--mantine-primary-color-filled) ${Math.round(20 + 80 * share)}%, transparent)`;
+  return share === 0
+    ? 'var(--mantine-color-default-border)'
+    : `color-mix(in srgb, var(--mantine-primary-color-filled) ${Math.round(20 + 80 * share)}%, transparent)`;
 }
 
 const swatch = (share: number) => <Box key={share} w={14} h={14} style={{ borderRadius: 3, background: cellColour(share) }} />;
@@ -17,7 +19,10 @@ export function ScanHeatmap({ cells }: { cells: readonly AnalyticsHeatmapCell[] 
   const busiest = Math.max(1, ...cells.map((cell) => cell.scans));
   return (
     <ScrollArea type="auto" offsetScrollbars>
-      <table aria-label="Scans by weekday and hour" style={{ borderCollapse: 'separate', borderSpacing: 2, minWidth: 560, width: '100%', tableLayout: 'fixed' }}>
+      <table
+        aria-label="Scans by weekday and hour"
+        style={{ borderCollapse: 'separate', borderSpacing: 2, minWidth: 560, width: '100%', tableLayout: 'fixed' }}
+      >
         <thead>
           <tr>
             <th style={{ width: 40 }} />
@@ -38,14 +43,7 @@ export function ScanHeatmap({ cells }: { cells: readonly AnalyticsHeatmapCell[] 
                 const value = scans.get(`${index + 1}:${hour}`) ?? 0;
                 const label = `${weekday} ${String(hour).padStart(2, '0')}:00: ${formatCount(value)} scans`;
                 return (
-                  <Box
-                    component="td"
-                    key={hour}
-                    title={label}
-                    aria-label={label}
-                    h={18}
-                    style={{ borderRadius: 3, background: cellColour(value / busiest) }}
-                  />
+                  <Box component="td" key={hour} title={label} aria-label={label} h={18} style={{ borderRadius: 3, background: cellColour(value / busiest) }} />
                 );
               })}
             </tr>

@@ -42,12 +42,14 @@ export function CloneMultipleDialog({ code, onClose }: { code: CodeView; onClose
   });
   const errors = rowErrors(create.error);
   const isUrl = code.type === 'url';
-  const change = (index: number, field: keyof Row, value: string) => setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
+  const change = (index: number, field: keyof Row, value: string) =>
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
   return (
     <Modal opened onClose={onClose} title={`Clone “${code.name}” several times`} size="lg">
       <Stack>
         <Text size="sm">
-          Each row becomes a code of its own with its own QR, starting as a copy of this one{isUrl ? '; give a row a web address to send it somewhere else' : ''}. Leave a name blank to number it.
+          Each row becomes a code of its own with its own QR, starting as a copy of this one
+          {isUrl ? '; give a row a web address to send it somewhere else' : ''}. Leave a name blank to number it.
         </Text>
         {rows.map((row, index) => (
           <Group key={index} align="flex-start" wrap="nowrap">
@@ -86,7 +88,9 @@ export function CloneMultipleDialog({ code, onClose }: { code: CodeView; onClose
             Add a row
           </Button>
         </Group>
-        {code.type === 'page' && <Checkbox label="Copy the landing page to every clone" checked={withPage} onChange={(event) => setWithPage(event.currentTarget.checked)} />}
+        {code.type === 'page' && (
+          <Checkbox label="Copy the landing page to every clone" checked={withPage} onChange={(event) => setWithPage(event.currentTarget.checked)} />
+        )}
         {create.isError && errors.size === 0 && <Alert color="red">{describeError(create.error)}</Alert>}
         {errors.size > 0 && <Alert color="red">Nothing was created: correct the rows marked below and try again.</Alert>}
         <Group justify="flex-end">

@@ -10,8 +10,10 @@ const codePath = (codeId: string) => `${base}/${encodeURIComponent(codeId)}`;
 export const cloneKeys = { children: (codeId: string) => [...codeKeys.all, 'children', codeId] as const };
 
 export const clonesApi = {
-  clone: (codeId: string, body: Partial<CloneCodeBody> = {}) => call(CodeCreatedView, `${codePath(codeId)}/clone`, { method: 'POST', body: JSON.stringify(body) }),
-  duplicate: (codeId: string, body: DuplicateCodeBody = {}) => call(CodeCreatedView, `${codePath(codeId)}/duplicate`, { method: 'POST', body: JSON.stringify(body) }),
+  clone: (codeId: string, body: Partial<CloneCodeBody> = {}) =>
+    call(CodeCreatedView, `${codePath(codeId)}/clone`, { method: 'POST', body: JSON.stringify(body) }),
+  duplicate: (codeId: string, body: DuplicateCodeBody = {}) =>
+    call(CodeCreatedView, `${codePath(codeId)}/duplicate`, { method: 'POST', body: JSON.stringify(body) }),
   cloneMultiple: (body: CloneMultipleInput) => call(ClonesCreatedView, `${base}/clone-multiple`, { method: 'POST', body: JSON.stringify(body) }),
   /** Spec "get-child": the clones of a base code. */
   children: (codeId: string) => call(z.array(CodeView), `${codePath(codeId)}/children`),

@@ -21,12 +21,23 @@ const savedTemplate = {
 
 let api: FakeApi;
 
-
 function start(answer: (path: string, method: string) => ReturnType<typeof reply> | undefined = () => undefined) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(
+    ORGANIZATION_STORE_KEY,
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
+  );
   api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
+    if (path === '/api/v1/organizations')
+      return reply(200, [
+        {
+          organization_id: '0a000000-0000-4000-8000-000000000001',
+          organization_name: 'Acme',
+          organization_logo: null,
+          time_zone: 'Europe/London',
+          role: 'editor',
+        },
+      ]);
     if (path === '/api/v1/codes/MenuCode01') return reply(200, codeView('MenuCode01', 'Menu'));
     if (path === '/api/v1/codes/MenuCode01/children') return reply(200, [codeView('MenuCopy01', 'Menu (copy)', { base_code_id: 'MenuCode01' })]);
     return answer(path, method);
@@ -37,7 +48,9 @@ function start(answer: (path: string, method: string) => ReturnType<typeof reply
 beforeEach(() => localStorage.clear());
 
 test('the code screen lists its clones, and Clone makes one and opens it', async () => {
-  start((path, method) => (path === '/api/v1/codes/MenuCode01/clone' && method === 'POST' ? reply(201, { code_id: 'MenuCopy02', public_link: 'x', qr_url: 'y' }) : undefined));
+  start((path, method) =>
+    path === '/api/v1/codes/MenuCode01/clone' && method === 'POST' ? reply(201, { code_id: 'MenuCopy02', public_link: 'x', qr_url: 'y' }) : undefined,
+  );
   expect(await screen.findByRole('link', { name: 'Menu (copy)' })).toBeTruthy();
   fireEvent.click(await screen.findByRole('button', { name: 'Copy Menu' }));
   fireEvent.click(await screen.findByRole('menuitem', { name: 'Clone' }));
@@ -48,7 +61,11 @@ test('the code screen lists its clones, and Clone makes one and opens it', async
 test('clone multiple sends one entry per row, and shows the server’s refusal under the row it concerns', async () => {
   start((path) =>
     path === '/api/v1/codes/clone-multiple'
-      ? reply(400, { title: 'Invalid', code: 'validation_failed', errors: [{ field: 'body.data.1.url', message: 'Use a web address starting with http:// or https://.' }] })
+      ? reply(400, {
+          title: 'Invalid',
+          code: 'validation_failed',
+          errors: [{ field: 'body.data.1.url', message: 'Use a web address starting with http:// or https://.' }],
+        })
       : undefined,
   );
   fireEvent.click(await screen.findByRole('button', { name: 'Copy Menu' }));
@@ -59,7 +76,10 @@ test('clone multiple sends one entry per row, and shows the server’s refusal u
   fireEvent.click(screen.getByRole('button', { name: 'Create 2 clones' }));
   expect(await screen.findByText('Use a web address starting with http:// or https://.')).toBeTruthy();
   expect(screen.getByText(/Nothing was created/)).toBeTruthy();
-  expect(requestsOf(api, 'POST')).toContainEqual(['/api/v1/codes/clone-multiple', { code_id: 'MenuCode01', data: [{ name: 'Table 1' }, { url: 'ftp://nope' }], with_page: false }]);
+  expect(requestsOf(api, 'POST')).toContainEqual([
+    '/api/v1/codes/clone-multiple',
+    { code_id: 'MenuCode01', data: [{ name: 'Table 1' }, { url: 'ftp://nope' }], with_page: false },
+  ]);
 });
 
 test('save as template names the template, refuses a blank name before sending, and opens the templates', async () => {
@@ -76,6 +96,8 @@ test('save as template names the template, refuses a blank name before sending, 
   fireEvent.change(name, { target: { value: 'Terrace menu' } });
   fireEvent.change(screen.getByRole('textbox', { name: 'What it is for' }), { target: { value: 'Table tents' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save template' }));
-  await waitFor(() => expect(requestsOf(api, 'POST')).toEqual([['/api/v1/templates/from-code', { code_id: 'MenuCode01', name: 'Terrace menu', description: 'Table tents' }]]));
+  await waitFor(() =>
+    expect(requestsOf(api, 'POST')).toEqual([['/api/v1/templates/from-code', { code_id: 'MenuCode01', name: 'Terrace menu', description: 'Table tents' }]]),
+  );
   expect(await screen.findByRole('heading', { name: 'Templates' })).toBeTruthy();
 });

@@ -54,7 +54,17 @@ function ImageInput({ label, value, error, onChange }: { label: string; value: s
   );
 }
 
-function ContentInput({ field, value, error, onChange }: { field: ContentField; value: string | boolean | undefined; error?: string; onChange: (value: string | boolean) => void }) {
+function ContentInput({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: ContentField;
+  value: string | boolean | undefined;
+  error?: string;
+  onChange: (value: string | boolean) => void;
+}) {
   const common = { label: field.label, placeholder: field.placeholder, error };
   switch (field.kind) {
     case 'image':
@@ -64,7 +74,15 @@ function ContentInput({ field, value, error, onChange }: { field: ContentField; 
     case 'password':
       return <PasswordInput {...common} value={String(value ?? '')} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'select':
-      return <Select {...common} data={field.options ?? []} value={String(value ?? field.options?.[0]?.value ?? '')} allowDeselect={false} onChange={(v) => v && onChange(v)} />;
+      return (
+        <Select
+          {...common}
+          data={field.options ?? []}
+          value={String(value ?? field.options?.[0]?.value ?? '')}
+          allowDeselect={false}
+          onChange={(v) => v && onChange(v)}
+        />
+      );
     case 'checkbox':
       return <Checkbox label={field.label} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} mt="md" />;
     case 'web':
@@ -128,7 +146,13 @@ export function CodeForm({ initial, submitLabel, onSubmit }: { initial: CodeDraf
             allowDeselect={false}
             onChange={(type) => type && setDraft({ ...draft, type: type as CodeType })}
           />
-          <TextInput label="Name" description="For you: visitors do not see it." value={draft.name} error={errors['name']} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} />
+          <TextInput
+            label="Name"
+            description="For you: visitors do not see it."
+            value={draft.name}
+            error={errors['name']}
+            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+          />
         </SimpleGrid>
         {fields.length === 0 && <Alert color="blue">Create the code first; the next screen takes you to building its landing page.</Alert>}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -32,7 +32,8 @@ const codePath = (codeId: string) => `${base}/${encodeURIComponent(codeId)}`;
 export const codesApi = {
   /** `folder`: a folder id, `none` for codes in no folder, or '' for every code. */
   list: (orgId: string, page: number, filter: string, folder = '') =>
-    call(CodeListView, 
+    call(
+      CodeListView,
       `${base}?${new URLSearchParams({ org_id: orgId, page: String(page), per_page: '10', ...(filter ? { filter } : {}), ...(folder ? { folder_id: folder } : {}) })}`,
     ),
   get: (codeId: string) => call(CodeView, codePath(codeId)),

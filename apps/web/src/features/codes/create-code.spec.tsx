@@ -11,9 +11,21 @@ let api: FakeApi;
 /** The create screen; `preview` answers the live preview of a design. */
 function start(save: (body: unknown) => FakeResponse, preview: (design: QrDesign) => FakeResponse = () => reply(200, qrPreview())) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(
+    ORGANIZATION_STORE_KEY,
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
+  );
   api = installFakeApi((path, method, body) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
+    if (path === '/api/v1/organizations')
+      return reply(200, [
+        {
+          organization_id: '0a000000-0000-4000-8000-000000000001',
+          organization_name: 'Acme',
+          organization_logo: null,
+          time_zone: 'Europe/London',
+          role: 'editor',
+        },
+      ]);
     if (path === '/api/v1/codes/qr-preview') return preview((body as { design: QrDesign }).design);
     if (path === '/api/v1/codes' && method === 'POST') return save(body);
     return undefined;
@@ -24,7 +36,10 @@ function start(save: (body: unknown) => FakeResponse, preview: (design: QrDesign
 beforeEach(() => localStorage.clear());
 
 test('a frame text the PNG and PDF font cannot draw is named before anyone downloads boxes', async () => {
-  start(() => reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' }), () => reply(200, qrPreview({ frame_text_not_printed: ['東', '京'] })));
+  start(
+    () => reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' }),
+    () => reply(200, qrPreview({ frame_text_not_printed: ['東', '京'] })),
+  );
 
   expect(await screen.findByText('PNG and PDF files will show boxes')).toBeTruthy();
   expect(screen.getByText(/Their fonts have no 東 京 for the frame’s text/)).toBeTruthy();
@@ -53,7 +68,14 @@ test('a web address typed without https:// gets it, on leaving the field and on 
 
 test('a field the server refuses beyond the contract is named next to that field', async () => {
   const message = 'Text cannot hold the character U+0000.';
-  start(() => reply(400, { title: 'The request has invalid fields', code: 'validation_failed', detail: `body.name: ${message}`, errors: [{ field: 'body.name', message }] }));
+  start(() =>
+    reply(400, {
+      title: 'The request has invalid fields',
+      code: 'validation_failed',
+      detail: `body.name: ${message}`,
+      errors: [{ field: 'body.name', message }],
+    }),
+  );
   const name = await screen.findByRole('textbox', { name: 'Name' });
   fireEvent.change(name, { target: { value: 'Pie\u0000menu' } });
   fireEvent.change(screen.getByLabelText('Web address'), { target: { value: 'https://example.com' } });
@@ -64,13 +86,20 @@ test('a field the server refuses beyond the contract is named next to that field
 });
 
 test('a design the server would not scan is explained in the designer', async () => {
-  start(() => reply(422, { title: 'This design would not scan', code: 'design_unscannable', detail: 'The contrast between the code and its background is too low.' }));
+  start(() =>
+    reply(422, { title: 'This design would not scan', code: 'design_unscannable', detail: 'The contrast between the code and its background is too low.' }),
+  );
   fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Flyer' } });
   fireEvent.change(screen.getByLabelText('Web address'), { target: { value: 'https://example.com' } });
   fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
   expect(await screen.findByText('The contrast between the code and its background is too low.')).toBeTruthy();
   await waitFor(() =>
-    expect(requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1]).toMatchObject({ org_id: '0a000000-0000-4000-8000-000000000001', name: 'Flyer', type: 'url', url: 'https://example.com' }),
+    expect(requestsOf(api, 'POST').find(([path]) => path === '/api/v1/codes')?.[1]).toMatchObject({
+      org_id: '0a000000-0000-4000-8000-000000000001',
+      name: 'Flyer',
+      type: 'url',
+      url: 'https://example.com',
+    }),
   );
 });
 
@@ -99,15 +128,35 @@ const LOGO_BLOB = '5f0c1f3e-8a4b-4c1e-9d2a-1b2c3d4e5f60';
 /** The create screen with an upload endpoint that accepts the first file and refuses the rest as not an image. */
 async function startWithUploads() {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(
+    ORGANIZATION_STORE_KEY,
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
+  );
   let uploads = 0;
   api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
+    if (path === '/api/v1/organizations')
+      return reply(200, [
+        {
+          organization_id: '0a000000-0000-4000-8000-000000000001',
+          organization_name: 'Acme',
+          organization_logo: null,
+          time_zone: 'Europe/London',
+          role: 'editor',
+        },
+      ]);
     if (path === '/api/v1/codes/qr-preview') return reply(200, qrPreview());
     if (path === '/api/v1/uploads?org_id=0a000000-0000-4000-8000-000000000001' && method === 'POST') {
       uploads++;
       return uploads === 1
-        ? reply(201, { blob_id: LOGO_BLOB, url: 'http://localhost/x', expires_at: '2026-11-23T12:00:00.000Z', width: 64, height: 64, size: 2048, content_type: 'image/png' })
+        ? reply(201, {
+            blob_id: LOGO_BLOB,
+            url: 'http://localhost/x',
+            expires_at: '2026-11-23T12:00:00.000Z',
+            width: 64,
+            height: 64,
+            size: 2048,
+            content_type: 'image/png',
+          })
         : reply(415, { code: 'unsupported_image_type', detail: 'The file is not a PNG, JPEG, WebP or GIF image.' });
     }
     if (path === '/api/v1/codes' && method === 'POST') return reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' });
@@ -138,7 +187,13 @@ test('a logo is uploaded to the organization, sized, previewed with it, and save
   expect(await screen.findByText('Logo size: 20 % of the code’s width')).toBeTruthy();
   const sent = uploadRequests()[0]?.[1]?.body;
   expect(sent instanceof FormData && sent.get('file')).toBe(png);
-  await waitFor(() => expect(requestsOf(api, 'POST').filter(([path]) => path === '/api/v1/codes/qr-preview').at(-1)?.[1]).toMatchObject({ org_id: '0a000000-0000-4000-8000-000000000001', design: { logo: { blob_id: LOGO_BLOB } } }));
+  await waitFor(() =>
+    expect(
+      requestsOf(api, 'POST')
+        .filter(([path]) => path === '/api/v1/codes/qr-preview')
+        .at(-1)?.[1],
+    ).toMatchObject({ org_id: '0a000000-0000-4000-8000-000000000001', design: { logo: { blob_id: LOGO_BLOB } } }),
+  );
 
   const slider = screen.getByRole('slider', { name: 'Logo size' });
   expect([slider.getAttribute('aria-valuemin'), slider.getAttribute('aria-valuemax')]).toEqual(['0.1', '0.3']);
@@ -166,16 +221,51 @@ test('a removed logo is left out of the saved design', async () => {
 test('a business card takes an uploaded photo, saved as the card’s photo_blob_id', async () => {
   const BLOB = '6a1d2e3f-8a4b-4c1e-9d2a-1b2c3d4e5f61';
   const card = {
-    code_id: 'AbCdEf1234', id: 'AbCdEf1234', org_id: '0a000000-0000-4000-8000-000000000001', name: 'Ada card', type: 'vcard', status: 'active', first_name: 'Ada',
-    design: { ...QrDesign.parse({}) }, width: QrDesign.parse({}).width, height: QrDesign.parse({}).height, base_code_id: null, folder_id: null, public_link: 'x', qr_url: 'y',
-    created_at: '2026-11-23T10:00:00.000Z', updated_at: '2026-11-23T10:00:00.000Z', scan_count: 0,
+    code_id: 'AbCdEf1234',
+    id: 'AbCdEf1234',
+    org_id: '0a000000-0000-4000-8000-000000000001',
+    name: 'Ada card',
+    type: 'vcard',
+    status: 'active',
+    first_name: 'Ada',
+    design: { ...QrDesign.parse({}) },
+    width: QrDesign.parse({}).width,
+    height: QrDesign.parse({}).height,
+    base_code_id: null,
+    folder_id: null,
+    public_link: 'x',
+    qr_url: 'y',
+    created_at: '2026-11-23T10:00:00.000Z',
+    updated_at: '2026-11-23T10:00:00.000Z',
+    scan_count: 0,
   };
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(
+    ORGANIZATION_STORE_KEY,
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
+  );
   api = installFakeApi((path, method, body) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
+    if (path === '/api/v1/organizations')
+      return reply(200, [
+        {
+          organization_id: '0a000000-0000-4000-8000-000000000001',
+          organization_name: 'Acme',
+          organization_logo: null,
+          time_zone: 'Europe/London',
+          role: 'editor',
+        },
+      ]);
     if (path === '/api/v1/codes/qr-preview') return reply(200, qrPreview());
-    if (path === '/api/v1/uploads?org_id=0a000000-0000-4000-8000-000000000001' && method === 'POST') return reply(201, { blob_id: BLOB, url: 'http://localhost/x', expires_at: '2026-11-23T12:00:00.000Z', width: 64, height: 64, size: 2048, content_type: 'image/png' });
+    if (path === '/api/v1/uploads?org_id=0a000000-0000-4000-8000-000000000001' && method === 'POST')
+      return reply(201, {
+        blob_id: BLOB,
+        url: 'http://localhost/x',
+        expires_at: '2026-11-23T12:00:00.000Z',
+        width: 64,
+        height: 64,
+        size: 2048,
+        content_type: 'image/png',
+      });
     if (path === '/api/v1/codes/AbCdEf1234' && method === 'GET') return reply(200, card);
     if (path === '/api/v1/codes/AbCdEf1234' && method === 'PUT') return reply(200, { ...card, ...(body as object) });
     return undefined;
@@ -244,7 +334,10 @@ test('every colour field keeps #rrggbb, widens #rgb and puts anything else back 
   await startFilledIn();
   // A preset's colours show in the fields at once.
   fireEvent.click(screen.getByRole('button', { name: 'Berry' }));
-  expect([(screen.getByLabelText('Code colour') as HTMLInputElement).value, (screen.getByLabelText('Eye colour') as HTMLInputElement).value]).toEqual(['#5b1a6e', '#c2185b']);
+  expect([(screen.getByLabelText('Code colour') as HTMLInputElement).value, (screen.getByLabelText('Eye colour') as HTMLInputElement).value]).toEqual([
+    '#5b1a6e',
+    '#c2185b',
+  ]);
   addFrame();
   for (const label of ['Code colour', 'Eye colour', 'Frame colour', 'Text colour']) {
     const before = (screen.getByLabelText(label) as HTMLInputElement).value;
@@ -252,7 +345,9 @@ test('every colour field keeps #rrggbb, widens #rgb and puts anything else back 
     expect([label, typeAndLeave(label, '#1A2')]).toEqual([label, '#11aa22']);
   }
   fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
-  await waitFor(() => expect(savedDesign()).toMatchObject({ foreground: '#11aa22', eye_colour: '#11aa22', frame: { colour: '#11aa22', text_colour: '#11aa22' } }));
+  await waitFor(() =>
+    expect(savedDesign()).toMatchObject({ foreground: '#11aa22', eye_colour: '#11aa22', frame: { colour: '#11aa22', text_colour: '#11aa22' } }),
+  );
   expect(previewedDesigns().filter((design) => !QrDesign.safeParse(design).success)).toEqual([]);
 });
 
@@ -262,7 +357,12 @@ test('a preview the server cannot draw says why, instead of the last design’s 
     () => reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' }),
     (design) =>
       design.frame
-        ? reply(400, { title: 'The request has invalid fields', code: 'validation_failed', detail: 'One field is refused.', errors: [{ field: 'body.design.frame.text', message }] })
+        ? reply(400, {
+            title: 'The request has invalid fields',
+            code: 'validation_failed',
+            detail: 'One field is refused.',
+            errors: [{ field: 'body.design.frame.text', message }],
+          })
         : reply(200, qrPreview()),
   );
   expect(await screen.findByText('Scans fine.')).toBeTruthy();

@@ -12,9 +12,21 @@ const LIST = '/api/v1/codes?org_id=0a000000-0000-4000-8000-000000000001&page=1&p
 /** My codes for an editor of 0a000000-0000-4000-8000-000000000001, listing whatever `listed` holds when the list is asked for. */
 function myCodes(listed: () => CodeView[]): FakeApi {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(
+    ORGANIZATION_STORE_KEY,
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
+  );
   const api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
+    if (path === '/api/v1/organizations')
+      return reply(200, [
+        {
+          organization_id: '0a000000-0000-4000-8000-000000000001',
+          organization_name: 'Acme',
+          organization_logo: null,
+          time_zone: 'Europe/London',
+          role: 'editor',
+        },
+      ]);
     if (path === '/api/v1/folders?org_id=0a000000-0000-4000-8000-000000000001') return reply(200, []);
     if (path === LIST) return reply(200, { items: listed(), page: 1, per_page: 10, total: listed().length });
     if (path.includes('/qr?')) return reply(200, '<svg xmlns="http://www.w3.org/2000/svg"/>');

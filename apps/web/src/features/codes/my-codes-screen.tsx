@@ -56,7 +56,11 @@ export default function MyCodesScreen() {
         />
         <Select
           label="Folder"
-          data={[{ value: '', label: 'All codes' }, { value: 'none', label: 'Not in a folder' }, ...(folders.data ?? []).map((f) => ({ value: f.folder_id, label: f.name }))]}
+          data={[
+            { value: '', label: 'All codes' },
+            { value: 'none', label: 'Not in a folder' },
+            ...(folders.data ?? []).map((f) => ({ value: f.folder_id, label: f.name })),
+          ]}
           value={folder}
           onChange={(value) => {
             setFolder(value ?? '');

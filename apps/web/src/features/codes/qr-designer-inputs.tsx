@@ -64,7 +64,19 @@ export function DesignColourInput({
  * A whole number of the design within the contract's bounds: a number out of them is brought into
  * them when the field is left, and an emptied field shows the design's number again.
  */
-export function DesignNumberInput({ label, schema, step, value, onChange }: { label: string; schema: z.ZodNumber; step?: number; value: number; onChange: (value: number) => void }) {
+export function DesignNumberInput({
+  label,
+  schema,
+  step,
+  value,
+  onChange,
+}: {
+  label: string;
+  schema: z.ZodNumber;
+  step?: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
   const draft = useDesignDraft<number | string, number>(
     value,
     (typed) => {

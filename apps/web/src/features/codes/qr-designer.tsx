@@ -36,7 +36,11 @@ function DesignPreview({ design, orgId, refusal }: { design: QrDesign; orgId: st
       ) : (
         <Text c="dimmed">Drawing the preview…</Text>
       )}
-      {check?.ok && !refusal && !preview.isError && <Text size="sm" c="teal">Scans fine.</Text>}
+      {check?.ok && !refusal && !preview.isError && (
+        <Text size="sm" c="teal">
+          Scans fine.
+        </Text>
+      )}
       {(refusal ?? (check && !check.ok ? check.reason : null)) && (
         <Alert color="red" title="This design would not scan" w="100%">
           {refusal ?? (check && !check.ok ? check.reason : '')}
@@ -44,8 +48,8 @@ function DesignPreview({ design, orgId, refusal }: { design: QrDesign; orgId: st
       )}
       {notPrinted.length > 0 && (
         <Alert color="yellow" title="PNG and PDF files will show boxes" w="100%">
-          Their fonts have no {notPrinted.join(' ')} for the frame’s text. The SVG download shows the text with the fonts of whatever opens it, as
-          this preview does. The server’s administrator can add a font for these characters (FRAME_FONTS).
+          Their fonts have no {notPrinted.join(' ')} for the frame’s text. The SVG download shows the text with the fonts of whatever opens it, as this preview
+          does. The server’s administrator can add a font for these characters (FRAME_FONTS).
         </Alert>
       )}
     </Stack>
@@ -63,7 +67,12 @@ function LogoField({ logo, onChange }: { logo: QrDesign['logo']; onChange: (logo
   return (
     <Input.Wrapper label="Logo" description={`${ACCEPTED_IMAGES} With a logo the code uses the highest error correction, so it still scans.`}>
       <Stack gap={6} mt={4}>
-        <ImageUploadButton what="logo" uploaded={logo !== null} onUploaded={(blob_id) => onChange({ blob_id, size: logo?.size ?? LOGO_DEFAULT })} onRemove={() => onChange(null)} />
+        <ImageUploadButton
+          what="logo"
+          uploaded={logo !== null}
+          onUploaded={(blob_id) => onChange({ blob_id, size: logo?.size ?? LOGO_DEFAULT })}
+          onRemove={() => onChange(null)}
+        />
         {logo && (
           <Stack gap={2}>
             <Text size="xs">Logo size: {percent(logo.size)} of the code’s width</Text>
@@ -103,7 +112,12 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
         <Stack gap="sm">
           <Group gap="xs">
             {QR_DESIGN_PRESETS.map((preset) => (
-              <Button key={preset.id} size="xs" variant="default" onClick={() => onChange({ ...preset.design, width: design.width, height: design.height, logo: design.logo })}>
+              <Button
+                key={preset.id}
+                size="xs"
+                variant="default"
+                onClick={() => onChange({ ...preset.design, width: design.width, height: design.height, logo: design.logo })}
+              >
                 {preset.label}
               </Button>
             ))}
@@ -157,7 +171,9 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
           <Switch
             label="Frame with a call to action"
             checked={design.frame !== null}
-            onChange={(event) => set('frame', event.currentTarget.checked ? { style: 'banner', text: 'Scan me', colour: '#000000', text_colour: '#ffffff' } : null)}
+            onChange={(event) =>
+              set('frame', event.currentTarget.checked ? { style: 'banner', text: 'Scan me', colour: '#000000', text_colour: '#ffffff' } : null)
+            }
           />
           {design.frame && <FrameFields frame={design.frame} onChange={(frame) => set('frame', frame)} />}
           {/* Side by side on a phone, “Medium (15 %)” was cut and the two fields' labels wrapped out of line. */}
@@ -165,14 +181,21 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
             {/* The server renders a code with a logo at H whatever is chosen; the choice is kept for when the logo goes. */}
             <Select
               label="Error correction"
-              description={design.logo ? 'A logo needs the highest error correction, so the code still scans.' : 'Higher survives more damage, with denser codes.'}
+              description={
+                design.logo ? 'A logo needs the highest error correction, so the code still scans.' : 'Higher survives more damage, with denser codes.'
+              }
               data={options(['L', 'M', 'Q', 'H'] as const, { L: 'Low (7 %)', M: 'Medium (15 %)', Q: 'Quartile (25 %)', H: 'High (30 %)' })}
               value={design.logo ? 'H' : design.error_correction}
               disabled={design.logo !== null}
               allowDeselect={false}
               onChange={(value) => value && set('error_correction', value as QrDesign['error_correction'])}
             />
-            <DesignNumberInput label="Quiet zone (modules)" schema={QrDesign.shape.margin.unwrap()} value={design.margin} onChange={(margin) => set('margin', margin)} />
+            <DesignNumberInput
+              label="Quiet zone (modules)"
+              schema={QrDesign.shape.margin.unwrap()}
+              value={design.margin}
+              onChange={(margin) => set('margin', margin)}
+            />
           </SimpleGrid>
           <Group grow>
             <DesignNumberInput label="Width (px)" schema={QrPixels} step={64} value={design.width} onChange={(width) => set('width', width)} />

@@ -14,10 +14,23 @@ const SVG = reply(200, '<svg xmlns="http://www.w3.org/2000/svg"/>');
 /** The app at `path` for an editor of 0a000000-0000-4000-8000-000000000001, whose codes list is empty; `answer` serves the rest of the API. */
 function signedIn(path: string, answer: (path: string, method: string) => FakeResponse | undefined): FakeApi {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(
+    ORGANIZATION_STORE_KEY,
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
+  );
   const api = installFakeApi((requested, method) => {
-    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
-    if (requested === '/api/v1/codes?org_id=0a000000-0000-4000-8000-000000000001&page=1&per_page=10') return reply(200, { items: [], page: 1, per_page: 10, total: 0 });
+    if (requested === '/api/v1/organizations')
+      return reply(200, [
+        {
+          organization_id: '0a000000-0000-4000-8000-000000000001',
+          organization_name: 'Acme',
+          organization_logo: null,
+          time_zone: 'Europe/London',
+          role: 'editor',
+        },
+      ]);
+    if (requested === '/api/v1/codes?org_id=0a000000-0000-4000-8000-000000000001&page=1&per_page=10')
+      return reply(200, { items: [], page: 1, per_page: 10, total: 0 });
     return answer(requested, method);
   });
   renderApp(path);
@@ -140,7 +153,8 @@ function watchForRevokedImages(): () => string[] {
   URL.revokeObjectURL = jest.fn((url: string) => void revoked.add(url));
   const broken: string[] = [];
   const observer = new MutationObserver(() => {
-    for (const img of screen.queryAllByRole('img', { name: 'QR code of Menu' })) if (revoked.has(img.getAttribute('src') ?? '')) broken.push(img.getAttribute('src')!);
+    for (const img of screen.queryAllByRole('img', { name: 'QR code of Menu' }))
+      if (revoked.has(img.getAttribute('src') ?? '')) broken.push(img.getAttribute('src')!);
   });
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['src'] });
   return () => {
@@ -154,10 +168,14 @@ test('the QR drawn again, holding the content or after a pause, always loads', a
   const paused = code({ type: 'text', text: 'Hello', status: 'paused', updated_at: '2026-01-02T00:00:00.000Z' });
   let pausedYet = false;
   let drawn = 0;
-  showCode(code({ type: 'text', text: 'Hello' }), () => reply(200, `<svg xmlns="http://www.w3.org/2000/svg" data-drawing="${++drawn}"/>`), (path) => {
-    if (path === '/api/v1/codes/MenuCode01/pause') pausedYet = true;
-    return pausedYet && (path === '/api/v1/codes/MenuCode01' || path.endsWith('/pause')) ? reply(200, paused) : undefined;
-  });
+  showCode(
+    code({ type: 'text', text: 'Hello' }),
+    () => reply(200, `<svg xmlns="http://www.w3.org/2000/svg" data-drawing="${++drawn}"/>`),
+    (path) => {
+      if (path === '/api/v1/codes/MenuCode01/pause') pausedYet = true;
+      return pausedYet && (path === '/api/v1/codes/MenuCode01' || path.endsWith('/pause')) ? reply(200, paused) : undefined;
+    },
+  );
   const shown = () => screen.getByRole('img', { name: 'QR code of Menu' }).getAttribute('src');
   const redrawnAfter = async (act: () => void) => {
     const before = shown();
@@ -231,7 +249,9 @@ test('a long name and web address without spaces wrap within a phone’s 375 px 
   const name = 'SpringSummerAutumnWinterMenuForTheCafeOnTheCornerOfMainStreet2024Edition';
   const url = 'https://example.com/averyveryverylongpathwithoutanyspacesatallthatgoesonandonandonforever';
   const view = codeView('MenuCode01', name, { type: 'url', url });
-  signedIn('/admin/my-codes/show/MenuCode01', (path) => (path.startsWith('/api/v1/codes/MenuCode01/qr?') ? SVG : path === '/api/v1/codes/MenuCode01' ? reply(200, view) : undefined));
+  signedIn('/admin/my-codes/show/MenuCode01', (path) =>
+    path.startsWith('/api/v1/codes/MenuCode01/qr?') ? SVG : path === '/api/v1/codes/MenuCode01' ? reply(200, view) : undefined,
+  );
   expect(wraps(await screen.findByRole('heading', { name }))).toBe(true);
   expect(wraps(screen.getByRole('link', { name: url }))).toBe(true);
   fireEvent.click(screen.getByRole('button', { name: 'Delete this code' }));

@@ -48,7 +48,11 @@ export function CustomerActivityScreen() {
   const { customerId = '' } = useParams();
   const { record } = useOrganizationRecord();
   const orgId = record.org_id;
-  const activity = useQuery({ queryKey: customerKeys.activity(orgId, customerId), queryFn: () => customersApi.activity(orgId, customerId), enabled: orgId !== '' });
+  const activity = useQuery({
+    queryKey: customerKeys.activity(orgId, customerId),
+    queryFn: () => customersApi.activity(orgId, customerId),
+    enabled: orgId !== '',
+  });
   const codes = useCodeNames(orgId);
   if (activity.isError) return <Alert color="red">{describeError(activity.error)}</Alert>;
   if (!activity.data) return <PageLoader />;

@@ -22,11 +22,14 @@ const base = '/api/v1/customers';
 
 export const customersApi = {
   list: (orgId: string, { page, basedOn, codeId }: CustomerFilters) =>
-    call(CustomerListView, 
+    call(
+      CustomerListView,
       `${base}?${new URLSearchParams({ org_id: orgId, page: String(page), pageSize: String(CUSTOMERS_PAGE_SIZE), ...(basedOn && { basedOn }), ...(codeId && { code_id: codeId }) })}`,
     ),
-  activity: (orgId: string, customerId: string) => call(CustomerActivityView, `${base}/${encodeURIComponent(customerId)}/activity?${new URLSearchParams({ org_id: orgId })}`),
-  forget: (orgId: string, customerId: string) => call(NoContent, `${base}/${encodeURIComponent(customerId)}?${new URLSearchParams({ org_id: orgId })}`, { method: 'DELETE' }),
+  activity: (orgId: string, customerId: string) =>
+    call(CustomerActivityView, `${base}/${encodeURIComponent(customerId)}/activity?${new URLSearchParams({ org_id: orgId })}`),
+  forget: (orgId: string, customerId: string) =>
+    call(NoContent, `${base}/${encodeURIComponent(customerId)}?${new URLSearchParams({ org_id: orgId })}`, { method: 'DELETE' }),
 };
 
 /** The organization's codes, for the filter and to show names where the API gives code ids (the same cache entry the page screens use). */

@@ -47,7 +47,10 @@ let exportAnswer: () => FakeResponse;
 
 function start(path: string, role = 'owner') {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }));
+  localStorage.setItem(
+    ORGANIZATION_STORE_KEY,
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }),
+  );
   api = installFakeApi((url, method) => {
     if (url === '/api/v1/organizations') {
       return reply(200, [
@@ -55,14 +58,18 @@ function start(path: string, role = 'owner') {
         { organization_id: '0a000000-0000-4000-8000-000000000002', organization_name: 'Bolt', organization_logo: null, time_zone: 'Europe/London', role },
       ]);
     }
-    if (url === '/api/v1/codes/names?org_id=0a000000-0000-4000-8000-000000000001') return reply(200, [{ code_id: 'AbCdEf1234', id: 'AbCdEf1234', name: 'Badge desk' }]);
+    if (url === '/api/v1/codes/names?org_id=0a000000-0000-4000-8000-000000000001')
+      return reply(200, [{ code_id: 'AbCdEf1234', id: 'AbCdEf1234', name: 'Badge desk' }]);
     if (url === '/api/v1/codes/names?org_id=0a000000-0000-4000-8000-000000000002') return reply(200, []);
     if (url.startsWith('/api/v1/customers?')) {
       const page = new URLSearchParams(url.split('?')[1]).get('page');
       return reply(200, { items: page === '2' ? [] : [ada], page: Number(page), per_page: 25, total: 30 });
     }
     if (url === `/api/v1/customers/${ADA}/activity?org_id=0a000000-0000-4000-8000-000000000001`) {
-      return reply(200, { customer: ada, items: [{ kind: 'form', id: 's1', code_id: 'AbCdEf1234', page_id: ada.page_id, at: '2026-11-24T10:00:00.000Z', answers: { first_name: 'Ada' } }] });
+      return reply(200, {
+        customer: ada,
+        items: [{ kind: 'form', id: 's1', code_id: 'AbCdEf1234', page_id: ada.page_id, at: '2026-11-24T10:00:00.000Z', answers: { first_name: 'Ada' } }],
+      });
     }
     if (url === `/api/v1/customers/${ADA}?org_id=0a000000-0000-4000-8000-000000000001` && method === 'DELETE') return reply(204);
     if (url === '/api/v1/exports/csv') return exportAnswer();
@@ -82,21 +89,43 @@ test('staff list customers, filter by code and page through them', async () => {
   expect(await screen.findByRole('cell', { name: 'Badge desk' })).toBeTruthy();
 
   fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'AbCdEf1234' } });
-  await waitFor(() => expect(requestsOf(api, 'GET').map(([url]) => url)).toContain('/api/v1/customers?org_id=0a000000-0000-4000-8000-000000000001&page=1&pageSize=25&code_id=AbCdEf1234'));
+  await waitFor(() =>
+    expect(requestsOf(api, 'GET').map(([url]) => url)).toContain(
+      '/api/v1/customers?org_id=0a000000-0000-4000-8000-000000000001&page=1&pageSize=25&code_id=AbCdEf1234',
+    ),
+  );
   fireEvent.change(screen.getByLabelText('Came through'), { target: { value: 'form' } });
-  await waitFor(() => expect(requestsOf(api, 'GET').map(([url]) => url)).toContain('/api/v1/customers?org_id=0a000000-0000-4000-8000-000000000001&page=1&pageSize=25&basedOn=form&code_id=AbCdEf1234'));
+  await waitFor(() =>
+    expect(requestsOf(api, 'GET').map(([url]) => url)).toContain(
+      '/api/v1/customers?org_id=0a000000-0000-4000-8000-000000000001&page=1&pageSize=25&basedOn=form&code_id=AbCdEf1234',
+    ),
+  );
   fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages of customers' })).getByRole('button', { name: 'Page 2' }));
-  await waitFor(() => expect(requestsOf(api, 'GET').map(([url]) => url)).toContain('/api/v1/customers?org_id=0a000000-0000-4000-8000-000000000001&page=2&pageSize=25&basedOn=form&code_id=AbCdEf1234'));
+  await waitFor(() =>
+    expect(requestsOf(api, 'GET').map(([url]) => url)).toContain(
+      '/api/v1/customers?org_id=0a000000-0000-4000-8000-000000000001&page=2&pageSize=25&basedOn=form&code_id=AbCdEf1234',
+    ),
+  );
 });
 
 test('switching organization starts the list afresh, without the code filter of the one before', async () => {
   start('/admin/customers');
   await screen.findByRole('option', { name: 'Badge desk' });
   fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'AbCdEf1234' } });
-  await waitFor(() => expect(requestsOf(api, 'GET').map(([url]) => url)).toContain('/api/v1/customers?org_id=0a000000-0000-4000-8000-000000000001&page=1&pageSize=25&code_id=AbCdEf1234'));
+  await waitFor(() =>
+    expect(requestsOf(api, 'GET').map(([url]) => url)).toContain(
+      '/api/v1/customers?org_id=0a000000-0000-4000-8000-000000000001&page=1&pageSize=25&code_id=AbCdEf1234',
+    ),
+  );
   await pickOption((await screen.findAllByRole('combobox', { name: 'Organisation', hidden: true }))[0]!, 'Bolt');
-  await waitFor(() => expect(requestsOf(api, 'GET').map(([url]) => url)).toContain('/api/v1/customers?org_id=0a000000-0000-4000-8000-000000000002&page=1&pageSize=25'));
-  expect(requestsOf(api, 'GET').map(([url]) => url).filter((url) => url.includes('org_id=0a000000-0000-4000-8000-000000000002&') && url.includes('code_id'))).toEqual([]);
+  await waitFor(() =>
+    expect(requestsOf(api, 'GET').map(([url]) => url)).toContain('/api/v1/customers?org_id=0a000000-0000-4000-8000-000000000002&page=1&pageSize=25'),
+  );
+  expect(
+    requestsOf(api, 'GET')
+      .map(([url]) => url)
+      .filter((url) => url.includes('org_id=0a000000-0000-4000-8000-000000000002&') && url.includes('code_id')),
+  ).toEqual([]);
   expect((screen.getByLabelText('Code') as HTMLSelectElement).value).toBe('');
 });
 
@@ -123,7 +152,9 @@ test('exporting a code’s customers streams the base64 body with a progress bar
   releaseLastChunk();
   await waitFor(() => expect(click).toHaveBeenCalled());
   expect(screen.queryByRole('progressbar', { name: 'Export progress' })).toBeNull();
-  expect(requestsOf(api, 'POST')).toEqual([['/api/v1/exports/csv', { from: 'my-codes/customer', org_id: '0a000000-0000-4000-8000-000000000001', code_id: 'AbCdEf1234' }]]);
+  expect(requestsOf(api, 'POST')).toEqual([
+    ['/api/v1/exports/csv', { from: 'my-codes/customer', org_id: '0a000000-0000-4000-8000-000000000001', code_id: 'AbCdEf1234' }],
+  ]);
   const text = await new Promise((resolve) => {
     const reader = new FileReader();
     reader.onload = () => resolve(reader.result);

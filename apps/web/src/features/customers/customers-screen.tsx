@@ -116,7 +116,12 @@ export function CustomersScreen() {
         </Table.ScrollContainer>
       )}
       {customers.data && customers.data.total > customers.data.per_page && (
-        <LabelledPagination label="Pages of customers" total={Math.ceil(customers.data.total / customers.data.per_page)} value={filters.page} onChange={(page) => setFilters({ ...filters, page })} />
+        <LabelledPagination
+          label="Pages of customers"
+          total={Math.ceil(customers.data.total / customers.data.per_page)}
+          value={filters.page}
+          onChange={(page) => setFilters({ ...filters, page })}
+        />
       )}
     </Stack>
   );

@@ -52,7 +52,7 @@ test("tolerates a device that cannot tell its position, and says 'Access Unavail
   expect(validate).toHaveBeenCalledWith({ id: 'evt-1' });
 });
 
-test("tells a visitor whose browser has no geolocation that it is not supported, when that keeps them out", async () => {
+test('tells a visitor whose browser has no geolocation that it is not supported, when that keeps them out', async () => {
   noGeolocation();
   renderGuard({ locationCheck: async () => false, validate: async () => false });
   expect(await screen.findByText('Access Unavailable')).toBeTruthy();

@@ -1,4 +1,11 @@
-import { ExperienceCreatedView, ExperienceView, PageEventDataView, type CreateExperienceBody, type PutEventDataBody, type UpdateExperienceBody } from '@qr/contracts';
+import {
+  ExperienceCreatedView,
+  ExperienceView,
+  PageEventDataView,
+  type CreateExperienceBody,
+  type PutEventDataBody,
+  type UpdateExperienceBody,
+} from '@qr/contracts';
 import { z } from 'zod';
 import { call, NoContent } from '../../api/api-call';
 
@@ -15,7 +22,8 @@ const eventDataPath = (pageId: string) => `/api/v1/pages/${encodeURIComponent(pa
 export const experiencesApi = {
   list: (orgId: string) => call(z.array(ExperienceView), `${base}?${new URLSearchParams({ org_id: orgId })}`),
   create: (body: CreateExperienceBody) => call(ExperienceCreatedView, base, { method: 'POST', body: JSON.stringify(body) }),
-  update: (experienceId: string, body: UpdateExperienceBody) => call(ExperienceView, experiencePath(experienceId), { method: 'PUT', body: JSON.stringify(body) }),
+  update: (experienceId: string, body: UpdateExperienceBody) =>
+    call(ExperienceView, experiencePath(experienceId), { method: 'PUT', body: JSON.stringify(body) }),
   remove: (experienceId: string) => call(NoContent, experiencePath(experienceId), { method: 'DELETE' }),
   eventDataOf: (pageId: string) => call(PageEventDataView, eventDataPath(pageId)),
   putEventData: (pageId: string, body: PutEventDataBody) => call(PageEventDataView, eventDataPath(pageId), { method: 'PUT', body: JSON.stringify(body) }),

@@ -18,7 +18,18 @@ const devConf = {
   created_at: '2026-11-23T10:00:00.000Z',
   updated_at: '2026-11-23T10:00:00.000Z',
 };
-const page = { page_id: PAGE_ID, code_id: 'AbCdEf1234', org_id: '0a000000-0000-4000-8000-000000000001', title: 'Welcome', vanity_name: null, blocks: [], form: DEFAULT_REGISTRATION_FORM, success_message: 'Thanks', created_at: devConf.created_at, updated_at: devConf.updated_at };
+const page = {
+  page_id: PAGE_ID,
+  code_id: 'AbCdEf1234',
+  org_id: '0a000000-0000-4000-8000-000000000001',
+  title: 'Welcome',
+  vanity_name: null,
+  blocks: [],
+  form: DEFAULT_REGISTRATION_FORM,
+  success_message: 'Thanks',
+  created_at: devConf.created_at,
+  updated_at: devConf.updated_at,
+};
 
 let api: FakeApi;
 let experiences: object[];
@@ -26,18 +37,31 @@ let eventData: object | null;
 
 function start(path: string) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(
+    ORGANIZATION_STORE_KEY,
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
+  );
   api = installFakeApi((url, method, body) => {
-    if (url === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
+    if (url === '/api/v1/organizations')
+      return reply(200, [
+        {
+          organization_id: '0a000000-0000-4000-8000-000000000001',
+          organization_name: 'Acme',
+          organization_logo: null,
+          time_zone: 'Europe/London',
+          role: 'editor',
+        },
+      ]);
     if (url === '/api/v1/experiences?org_id=0a000000-0000-4000-8000-000000000001') return reply(200, experiences);
     if (url === '/api/v1/experiences' && method === 'POST') {
       experiences = [...experiences, { ...devConf, ...(body as object), page_count: 0 }];
       return reply(201, { experience_id: EXPERIENCE_ID });
     }
-    if (url === `/api/v1/experiences/${EXPERIENCE_ID}` && method === 'DELETE') return (experiences = [], reply(204));
+    if (url === `/api/v1/experiences/${EXPERIENCE_ID}` && method === 'DELETE') return ((experiences = []), reply(204));
     if (url === `/api/v1/pages/${PAGE_ID}` && method === 'GET') return reply(200, page);
     if (url === `/api/v1/pages/${PAGE_ID}/event-data` && method === 'GET') return reply(200, { page_id: PAGE_ID, event_data: eventData });
-    if (url === `/api/v1/pages/${PAGE_ID}/event-data` && method === 'PUT') return (eventData = { page_id: PAGE_ID, ...(body as object) }), reply(200, { page_id: PAGE_ID, event_data: eventData });
+    if (url === `/api/v1/pages/${PAGE_ID}/event-data` && method === 'PUT')
+      return ((eventData = { page_id: PAGE_ID, ...(body as object) }), reply(200, { page_id: PAGE_ID, event_data: eventData }));
     return undefined;
   });
   renderApp(path);
@@ -63,7 +87,12 @@ test('a newcomer is told what an experience is, creates one after fixing its dat
   fireEvent.click(screen.getByRole('button', { name: 'Create experience' }));
   const row = (await screen.findByText('DevConf')).closest('tr')!;
   expect(within(row).getByText('2026-11-25')).toBeTruthy();
-  expect(requestsOf(api, 'POST')).toEqual([['/api/v1/experiences', { org_id: '0a000000-0000-4000-8000-000000000001', name: 'DevConf', description: '', starts_on: '2026-11-25', ends_on: '2026-11-25' }]]);
+  expect(requestsOf(api, 'POST')).toEqual([
+    [
+      '/api/v1/experiences',
+      { org_id: '0a000000-0000-4000-8000-000000000001', name: 'DevConf', description: '', starts_on: '2026-11-25', ends_on: '2026-11-25' },
+    ],
+  ]);
 
   fireEvent.click(screen.getByRole('button', { name: 'Delete DevConf' }));
   expect(await screen.findByText(/No experiences yet/)).toBeTruthy();

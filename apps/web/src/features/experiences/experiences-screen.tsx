@@ -12,7 +12,19 @@ type Draft = { name: string; description: string; starts_on: string; ends_on: st
 const emptyDraft: Draft = { name: '', description: '', starts_on: '', ends_on: '' };
 
 /** One form for a new experience and for changing one; checked with the API's own contract before it is sent. */
-function ExperienceForm({ initial, submitLabel, pending, onSubmit, onCancel }: { initial: Draft; submitLabel: string; pending: boolean; onSubmit(draft: Draft): void; onCancel?(): void }) {
+function ExperienceForm({
+  initial,
+  submitLabel,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  initial: Draft;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit(draft: Draft): void;
+  onCancel?(): void;
+}) {
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const field = (name: keyof Draft) => ({
@@ -51,27 +63,38 @@ function ExperienceRow({ experience }: { experience: ExperienceView }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: experienceKeys.all });
-  const update = useMutation({ mutationFn: (draft: Draft) => experiencesApi.update(experience.experience_id, draft), onSuccess: async () => (await refresh(), setEditing(false)) });
+  const update = useMutation({
+    mutationFn: (draft: Draft) => experiencesApi.update(experience.experience_id, draft),
+    onSuccess: async () => (await refresh(), setEditing(false)),
+  });
   const remove = useMutation({ mutationFn: () => experiencesApi.remove(experience.experience_id), onSuccess: refresh });
   const failure = update.error ?? remove.error;
   return (
     <Table.Tr>
       <Table.Td colSpan={editing ? 4 : 1}>
         {editing ? (
-          <ExperienceForm initial={experience} submitLabel="Save" pending={update.isPending} onSubmit={(draft) => update.mutate(draft)} onCancel={() => setEditing(false)} />
+          <ExperienceForm
+            initial={experience}
+            submitLabel="Save"
+            pending={update.isPending}
+            onSubmit={(draft) => update.mutate(draft)}
+            onCancel={() => setEditing(false)}
+          />
         ) : (
           <Stack gap={2}>
             <Text fw={600}>{experience.name}</Text>
-            {experience.description && <Text size="sm" c="dimmed">{experience.description}</Text>}
+            {experience.description && (
+              <Text size="sm" c="dimmed">
+                {experience.description}
+              </Text>
+            )}
           </Stack>
         )}
         {failure && <Text c="red">{describeError(failure)}</Text>}
       </Table.Td>
       {!editing && (
         <>
-          <Table.Td>
-            {experience.starts_on === experience.ends_on ? experience.starts_on : `${experience.starts_on} – ${experience.ends_on}`}
-          </Table.Td>
+          <Table.Td>{experience.starts_on === experience.ends_on ? experience.starts_on : `${experience.starts_on} – ${experience.ends_on}`}</Table.Td>
           <Table.Td>{counted(experience.page_count, 'page')}</Table.Td>
           <Table.Td>
             <Group gap="xs" justify="flex-end">
@@ -140,7 +163,13 @@ export function ExperiencesScreen() {
         <Title order={2} size="h4" mb="sm">
           New experience
         </Title>
-        <ExperienceForm key={formKey} initial={emptyDraft} submitLabel="Create experience" pending={create.isPending} onSubmit={(draft) => create.mutate(draft)} />
+        <ExperienceForm
+          key={formKey}
+          initial={emptyDraft}
+          submitLabel="Create experience"
+          pending={create.isPending}
+          onSubmit={(draft) => create.mutate(draft)}
+        />
       </Card>
     </Stack>
   );

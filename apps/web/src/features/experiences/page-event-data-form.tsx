@@ -26,7 +26,14 @@ const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text)
 
 const draftOf = (data: EventDataView | null): Draft =>
   data
-    ? { latitude: String(data.latitude), longitude: String(data.longitude), radius_m: String(data.radius_m), starts_at: localInput(data.starts_at), ends_at: localInput(data.ends_at), experience_id: data.experience_id ?? '' }
+    ? {
+        latitude: String(data.latitude),
+        longitude: String(data.longitude),
+        radius_m: String(data.radius_m),
+        starts_at: localInput(data.starts_at),
+        ends_at: localInput(data.ends_at),
+        experience_id: data.experience_id ?? '',
+      }
     : { latitude: '', longitude: '', radius_m: '200', starts_at: '', ends_at: '', experience_id: '' };
 
 const bodyOf = (draft: Draft) => ({
@@ -56,7 +63,12 @@ export function PageEventDataForm({ pageId, orgId }: { pageId: string; orgId: st
   const save = useMutation({ mutationFn: (body: PutEventDataBody) => experiencesApi.putEventData(pageId, body), onSuccess: saved });
   const clear = useMutation({ mutationFn: () => experiencesApi.clearEventData(pageId), onSuccess: async () => (setDraft(draftOf(null)), await saved()) });
 
-  if (current.isError) return <Alert color="red" title="The event details could not be loaded">{describeError(current.error)}</Alert>;
+  if (current.isError)
+    return (
+      <Alert color="red" title="The event details could not be loaded">
+        {describeError(current.error)}
+      </Alert>
+    );
   if (!draft || !current.data) return <Text c="dimmed">Loading the event details…</Text>;
 
   const field = (name: keyof Draft) => ({
@@ -89,8 +101,16 @@ export function PageEventDataForm({ pageId, orgId }: { pageId: string; orgId: st
           ? 'Only visitors who are within the radius during this window can open the page; everyone else sees “Access Unavailable”.'
           : 'Anyone can open this page now. Give it a place and a time window to let in only the people at your event; their browser asks them to share their location.'}
       </Text>
-      {save.isError && <Alert color="red" title="Not saved">{describeError(save.error)}</Alert>}
-      {clear.isError && <Alert color="red" title="Not removed">{describeError(clear.error)}</Alert>}
+      {save.isError && (
+        <Alert color="red" title="Not saved">
+          {describeError(save.error)}
+        </Alert>
+      )}
+      {clear.isError && (
+        <Alert color="red" title="Not removed">
+          {describeError(clear.error)}
+        </Alert>
+      )}
       {save.isSuccess && !save.isPending && attached && <Alert color="green">Saved. The page checks visitors’ location and time from now on.</Alert>}
       <Group grow align="flex-start">
         <TextInput label="Latitude" placeholder="52.516275" inputMode="decimal" description="-90 to 90" {...field('latitude')} />

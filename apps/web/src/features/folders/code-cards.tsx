@@ -23,7 +23,17 @@ export function CodeCards({ label, codes, selection, rowProps }: { label: string
   );
 }
 
-function CodeCard({ code, selection, onDelete, folderName }: { code: CodeView; selection?: CodeSelection; onDelete?: (code: CodeView) => void; folderName?: string }) {
+function CodeCard({
+  code,
+  selection,
+  onDelete,
+  folderName,
+}: {
+  code: CodeView;
+  selection?: CodeSelection;
+  onDelete?: (code: CodeView) => void;
+  folderName?: string;
+}) {
   return (
     <Paper component="li" withBorder p="sm" radius="md">
       <Group gap="sm" wrap="nowrap" align="flex-start">

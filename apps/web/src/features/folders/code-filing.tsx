@@ -44,7 +44,12 @@ export function CodeDragArea({ selection, children }: { selection: CodeSelection
     if (over) file.mutate({ folderId: String(over.id), codeIds: draggedWith(String(active.id)) });
   };
   return (
-    <DndContext sensors={sensors} onDragStart={({ active }) => setDragging(draggedWith(String(active.id)))} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+    <DndContext
+      sensors={sensors}
+      onDragStart={({ active }) => setDragging(draggedWith(String(active.id)))}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDragging(null)}
+    >
       {children}
       {file.isError && (
         <Alert color="red" title="The codes could not be moved">
@@ -62,7 +67,15 @@ export function CodePickCell({ code, selection }: { code: Pick<CodeView, 'code_i
   return (
     <Group gap={6} wrap="nowrap">
       <CodeTick code={code} selection={selection} />
-      <ActionIcon ref={setNodeRef} variant="subtle" color="gray" style={{ cursor: 'grab', touchAction: 'none' }} {...listeners} {...attributes} aria-label={`Drag ${code.name} to a folder`}>
+      <ActionIcon
+        ref={setNodeRef}
+        variant="subtle"
+        color="gray"
+        style={{ cursor: 'grab', touchAction: 'none' }}
+        {...listeners}
+        {...attributes}
+        aria-label={`Drag ${code.name} to a folder`}
+      >
         ⠿
       </ActionIcon>
     </Group>
@@ -72,7 +85,15 @@ export function CodePickCell({ code, selection }: { code: Pick<CodeView, 'code_i
 function FolderTarget({ folder }: { folder: FolderView }) {
   const { isOver, setNodeRef } = useDroppable({ id: folder.folder_id });
   return (
-    <Paper ref={setNodeRef} withBorder p="xs" px="sm" radius="md" bg={isOver ? 'var(--mantine-primary-color-light)' : undefined} data-folder-target={folder.name}>
+    <Paper
+      ref={setNodeRef}
+      withBorder
+      p="xs"
+      px="sm"
+      radius="md"
+      bg={isOver ? 'var(--mantine-primary-color-light)' : undefined}
+      data-folder-target={folder.name}
+    >
       <Anchor component={Link} to={`/admin/folder/${folder.folder_id}`} size="sm" fw={500}>
         {folder.name}
       </Anchor>{' '}
@@ -136,13 +157,22 @@ export function BulkFolderActions({ orgId, selection, currentFolderId }: { orgId
   const move = useFilingMutation((folderId: string) => foldersApi.addCodes(folderId, codeIds), selection.clear);
   const moveOut = useFilingMutation((folderId: string) => foldersApi.removeCodes(folderId, codeIds), selection.clear);
   if (codeIds.length === 0) return null;
-  const options = (folders.data ?? []).filter((folder) => folder.folder_id !== currentFolderId).map((folder) => ({ value: folder.folder_id, label: folder.name }));
+  const options = (folders.data ?? [])
+    .filter((folder) => folder.folder_id !== currentFolderId)
+    .map((folder) => ({ value: folder.folder_id, label: folder.name }));
   const failed = move.error ?? moveOut.error;
   return (
     <Paper withBorder p="sm" radius="md" role="region" aria-label="Selected codes">
       <Group align="flex-end">
         <Text fw={500}>{counted(codeIds.length, 'code')} selected</Text>
-        <Select label="Move to folder" placeholder={options.length ? 'Pick a folder' : 'No other folder yet'} data={options} value={target} onChange={setTarget} w={220} />
+        <Select
+          label="Move to folder"
+          placeholder={options.length ? 'Pick a folder' : 'No other folder yet'}
+          data={options}
+          value={target}
+          onChange={setTarget}
+          w={220}
+        />
         <Button disabled={!target} loading={move.isPending} onClick={() => target && move.mutate(target)}>
           Move
         </Button>

@@ -35,7 +35,14 @@ export function FolderNameDialog({ orgId, folder, opened, onClose }: { orgId: st
         }}
       >
         <Stack>
-          <TextInput label="Folder name" placeholder="e.g. Summer posters" value={name} onChange={(event) => setName(event.currentTarget.value)} error={error} data-autofocus />
+          <TextInput
+            label="Folder name"
+            placeholder="e.g. Summer posters"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
           {save.isError && <Alert color="red">{describeError(save.error)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -72,8 +79,8 @@ export function RemoveFolderDialog({ folder, onClose, onRemoved }: { folder: Fol
       onConfirm={() => folder && remove.mutate(folder)}
       onClose={onClose}
     >
-      The folder <strong>{folder?.name}</strong> goes. Its {folder?.code_count === 1 ? 'code stays' : `${folder?.code_count ?? 0} codes stay`} in My codes, in no folder,
-      and keep working.
+      The folder <strong>{folder?.name}</strong> goes. Its {folder?.code_count === 1 ? 'code stays' : `${folder?.code_count ?? 0} codes stay`} in My codes, in
+      no folder, and keep working.
     </ConfirmDialog>
   );
 }

@@ -24,11 +24,16 @@ const code = (code_id: string, name: string) => codeView(code_id, name, { org_id
 
 let api: FakeApi;
 
-function start(path: string, folders: FolderView[], answer: (path: string, method: string, body: unknown) => ReturnType<typeof reply> | undefined = () => undefined) {
+function start(
+  path: string,
+  folders: FolderView[],
+  answer: (path: string, method: string, body: unknown) => ReturnType<typeof reply> | undefined = () => undefined,
+) {
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: ORG, org_name: 'Acme', organization_logo: '', role: 'editor' }));
   api = installFakeApi((requested, method, body) => {
-    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
+    if (requested === '/api/v1/organizations')
+      return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
     if (requested === `/api/v1/folders?org_id=${ORG}` && method === 'GET') return reply(200, folders);
     if (requested.includes('/qr?')) return undefined;
     return answer(requested, method, body);
@@ -43,7 +48,9 @@ afterEach(backToAPhone);
 afterEach(forgetPosition);
 
 test('with no folders, the folders screen says how to start, and a new folder is created from the dialog', async () => {
-  start('/admin/folders', [], (path, method, body) => (path === '/api/v1/folders' && method === 'POST' ? reply(201, folder(POSTERS, (body as { name: string }).name, 0)) : undefined));
+  start('/admin/folders', [], (path, method, body) =>
+    path === '/api/v1/folders' && method === 'POST' ? reply(201, folder(POSTERS, (body as { name: string }).name, 0)) : undefined,
+  );
   expect(await screen.findByText(/No folders yet\. Create one with “New folder”/)).toBeTruthy();
 
   fireEvent.click(screen.getByRole('button', { name: 'New folder' }));
@@ -78,7 +85,11 @@ test('the folders screen lists each folder with its count, and removing one says
   );
   const table = await screen.findByRole('table', { name: 'Folders' });
   expect(within(table).getByRole('link', { name: 'Posters' }).getAttribute('href')).toBe(`/admin/folder/${POSTERS}`);
-  expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([expect.stringContaining('Name'), expect.stringContaining('Flyers0'), expect.stringContaining('Posters3')]);
+  expect(
+    within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent),
+  ).toEqual([expect.stringContaining('Name'), expect.stringContaining('Flyers0'), expect.stringContaining('Posters3')]);
 
   fireEvent.click(screen.getByRole('button', { name: 'Remove Posters' }));
   const dialog = await screen.findByRole('dialog', { name: 'Remove this folder?' });
@@ -112,7 +123,9 @@ test('on a folder’s screen, ticked codes move out of the folder or to another 
   const again = await screen.findByRole('region', { name: 'Selected codes' });
   await pickOption(within(again).getByRole('combobox', { name: 'Move to folder' }), 'Flyers');
   fireEvent.click(within(again).getByRole('button', { name: 'Move' }));
-  await waitFor(() => expect(requestsOf(api, 'POST').at(-1)).toEqual([`/api/v1/folders/${FLYERS}/codes`, { code_ids: ['AAAAAAAAA1', 'AAAAAAAAA2', 'AAAAAAAAA3'] }]));
+  await waitFor(() =>
+    expect(requestsOf(api, 'POST').at(-1)).toEqual([`/api/v1/folders/${FLYERS}/codes`, { code_ids: ['AAAAAAAAA1', 'AAAAAAAAA2', 'AAAAAAAAA3'] }]),
+  );
 });
 
 test('an empty folder’s QR grid says where its codes come from', async () => {

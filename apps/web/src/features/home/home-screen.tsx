@@ -22,8 +22,8 @@ function ProductHome() {
         QR Platform
       </Title>
       <Text size="lg" c="dimmed">
-        Create QR codes and landing pages, run loyalty, promotion and messaging campaigns, and see what
-        every scan brings in, all on a platform you can host yourself.
+        Create QR codes and landing pages, run loyalty, promotion and messaging campaigns, and see what every scan brings in, all on a platform you can host
+        yourself.
       </Text>
       <Group>
         <Button component={Link} to="/auth/login" size="md">

@@ -27,7 +27,9 @@ export function VisitorHome() {
       const text = await readQrCode(photo);
       const codeId = text && codeIdIn(text);
       if (codeId) return openCode(codeId);
-      setError(text ? `That QR code is not one of ours: it says “${text}”.` : 'No QR code was found in the photo. Try again a little closer, or type the code.');
+      setError(
+        text ? `That QR code is not one of ours: it says “${text}”.` : 'No QR code was found in the photo. Try again a little closer, or type the code.',
+      );
     } catch {
       setError('The photo could not be read. Try again, or type the code.');
     } finally {
@@ -41,7 +43,14 @@ export function VisitorHome() {
       <Text c="dimmed">Type the code printed under the QR, or scan the QR with your camera.</Text>
       <form onSubmit={open} noValidate>
         <Stack gap="sm">
-          <TextInput label="Code" placeholder="AbCd123456" value={typed} onChange={(event) => setTyped(event.currentTarget.value)} autoCapitalize="off" autoCorrect="off" />
+          <TextInput
+            label="Code"
+            placeholder="AbCd123456"
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            autoCapitalize="off"
+            autoCorrect="off"
+          />
           <Group>
             <Button type="submit">Open</Button>
             <FileButton onChange={(photo) => void scan(photo)} accept="image/*" capture="environment">

@@ -62,8 +62,12 @@ export function CodeNotesPanel({ codeId, writable }: { codeId: string; writable:
         Notes
       </Title>
       {notes.isError && <Alert color="red">{describeError(notes.error)}</Alert>}
-      {notes.data?.items.length === 0 && <Text c="dimmed">No notes yet. Notes are for your team only, e.g. where this code is printed or when to change it.</Text>}
-      {notes.data?.items.map((note) => <NoteCard key={note.id} note={note} writable={writable} />)}
+      {notes.data?.items.length === 0 && (
+        <Text c="dimmed">No notes yet. Notes are for your team only, e.g. where this code is printed or when to change it.</Text>
+      )}
+      {notes.data?.items.map((note) => (
+        <NoteCard key={note.id} note={note} writable={writable} />
+      ))}
       {writable && (
         <form
           onSubmit={(event) => {
@@ -72,7 +76,15 @@ export function CodeNotesPanel({ codeId, writable }: { codeId: string; writable:
           }}
         >
           <Stack gap="xs" maw={560}>
-            <Textarea label="New note" placeholder="e.g. Reprint the flyers in May" autosize minRows={2} value={text} onChange={(event) => setText(event.currentTarget.value)} error={error} />
+            <Textarea
+              label="New note"
+              placeholder="e.g. Reprint the flyers in May"
+              autosize
+              minRows={2}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              error={error}
+            />
             {add.isError && <Alert color="red">{describeError(add.error)}</Alert>}
             <Group>
               <Button type="submit" loading={add.isPending}>

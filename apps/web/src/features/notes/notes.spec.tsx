@@ -14,7 +14,15 @@ const code = codeView('AAAAAAAAA1', 'Menu', {
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
 });
-const note: NoteView = { id: NOTE, code_id: 'AAAAAAAAA1', org_id: ORG, text: 'Reprint in May', code_name: 'Menu', created_by: 'ed@example.com', created_at: '2026-11-02T10:00:00.000Z' };
+const note: NoteView = {
+  id: NOTE,
+  code_id: 'AAAAAAAAA1',
+  org_id: ORG,
+  text: 'Reprint in May',
+  code_name: 'Menu',
+  created_by: 'ed@example.com',
+  created_at: '2026-11-02T10:00:00.000Z',
+};
 const list = (items: NoteView[]) => reply(200, { items, page: 1, per_page: 20, total: items.length });
 
 let api: FakeApi;
@@ -23,7 +31,8 @@ function start(path: string, role: string, answer: (path: string, method: string
   FakeKeycloak.signedIn = true;
   localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: ORG, org_name: 'Acme', organization_logo: '', role }));
   api = installFakeApi((requested, method) => {
-    if (requested === '/api/v1/organizations') return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role }]);
+    if (requested === '/api/v1/organizations')
+      return reply(200, [{ organization_id: ORG, organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role }]);
     if (requested === '/api/v1/codes/AAAAAAAAA1') return reply(200, code);
     return answer(requested, method);
   });

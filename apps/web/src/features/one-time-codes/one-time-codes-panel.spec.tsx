@@ -25,7 +25,14 @@ const code = {
   updated_at: '2026-11-24T10:00:00.000Z',
   scan_count: 0,
 };
-const batch = { batch_id: BATCH, org_id: '0a000000-0000-4000-8000-000000000001', base_code_id: 'AbCdEf1234', amount: 50, used: 1, created_at: '2026-11-24T11:00:00.000Z' };
+const batch = {
+  batch_id: BATCH,
+  org_id: '0a000000-0000-4000-8000-000000000001',
+  base_code_id: 'AbCdEf1234',
+  amount: 50,
+  used: 1,
+  created_at: '2026-11-24T11:00:00.000Z',
+};
 const oneTime = (id: string, used: boolean) => ({
   code_id: id,
   public_link: `http://localhost:3000/code/${id}`,
@@ -58,16 +65,23 @@ let batches: (typeof batch)[];
 
 function start(role = 'editor') {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }));
+  localStorage.setItem(
+    ORGANIZATION_STORE_KEY,
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }),
+  );
   api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role }]);
+    if (path === '/api/v1/organizations')
+      return reply(200, [
+        { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role },
+      ]);
     if (path === '/api/v1/codes/AbCdEf1234') return reply(200, code);
     if (path === '/api/v1/one-time-codes?base_code_id=AbCdEf1234') return reply(200, batches);
     if (path === '/api/v1/one-time-codes' && method === 'POST') {
       batches = [batch];
       return reply(201, batch);
     }
-    if (path.startsWith(`/api/v1/one-time-codes/${BATCH}/codes?`)) return reply(200, { items: [oneTime('Taken00001', true), oneTime('FreshCode1', false)], page: 1, per_page: 20, total: 50 });
+    if (path.startsWith(`/api/v1/one-time-codes/${BATCH}/codes?`))
+      return reply(200, { items: [oneTime('Taken00001', true), oneTime('FreshCode1', false)], page: 1, per_page: 20, total: 50 });
     if (path === `/api/v1/one-time-codes/${BATCH}/download?format=zip-png`) return zipResponse();
     if (path === `/api/v1/one-time-codes/${BATCH}` && method === 'DELETE') {
       batches = [];
@@ -99,7 +113,8 @@ test('staff create one-time codes, see which are used, and delete the batch afte
   fireEvent.click(screen.getByRole('button', { name: 'Create one-time codes' }));
   await waitFor(() => expect(requestsOf(api, 'POST')).toEqual([['/api/v1/one-time-codes', { base_code_id: 'AbCdEf1234', amount: 50 }]]));
   expect(await screen.findByText(/50 codes · 1 used/)).toBeTruthy();
-  for (const name of ['Download CSV', 'Download ZIP of PNGs', 'Download ZIP of SVGs', 'Download PDF sheet']) expect(screen.getByRole('button', { name })).toBeTruthy();
+  for (const name of ['Download CSV', 'Download ZIP of PNGs', 'Download ZIP of SVGs', 'Download PDF sheet'])
+    expect(screen.getByRole('button', { name })).toBeTruthy();
 
   fireEvent.click(screen.getByRole('button', { name: 'Show codes' }));
   const used = (await screen.findByRole('cell', { name: 'Taken00001' })).closest('tr')!;

@@ -1,7 +1,15 @@
 import { Alert, Badge, Button, Card, Group, NumberInput, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CreateOneTimeCodesBody, fileNameOf, MAX_ONE_TIME_CODES, MAX_PDF_SHEET_CODES, type CodeView, type OneTimeBatchView, type OneTimeDownloadFormat } from '@qr/contracts';
+import {
+  CreateOneTimeCodesBody,
+  fileNameOf,
+  MAX_ONE_TIME_CODES,
+  MAX_PDF_SHEET_CODES,
+  type CodeView,
+  type OneTimeBatchView,
+  type OneTimeDownloadFormat,
+} from '@qr/contracts';
 import { useState } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -73,11 +81,7 @@ function BatchCodes({ batch }: { batch: OneTimeBatchView }) {
                 <Table.Td ff="monospace">{item.code_id}</Table.Td>
                 <Table.Td>{item.qr_url}</Table.Td>
                 <Table.Td>
-                  {item.used ? (
-                    <Badge color="gray">Used {item.used_at && new Date(item.used_at).toLocaleString()}</Badge>
-                  ) : (
-                    <Badge color="green">Unused</Badge>
-                  )}
+                  {item.used ? <Badge color="gray">Used {item.used_at && new Date(item.used_at).toLocaleString()}</Badge> : <Badge color="green">Unused</Badge>}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -115,7 +119,11 @@ function BatchDownloads({ code, batch }: { code: CodeView; batch: OneTimeBatchVi
   };
   const file = (format: OneTimeDownloadFormat, label: string, extension: string) => {
     setBusy({ label, bytes: 0 });
-    return run(label, () => downloadBatch(batch.batch_id, format, (bytes) => setBusy({ label, bytes })), `${fileNameOf(code.name, 'qr-code')} one-time codes.${extension}`);
+    return run(
+      label,
+      () => downloadBatch(batch.batch_id, format, (bytes) => setBusy({ label, bytes })),
+      `${fileNameOf(code.name, 'qr-code')} one-time codes.${extension}`,
+    );
   };
   return (
     <Stack gap={4}>
@@ -135,7 +143,9 @@ function BatchDownloads({ code, batch }: { code: CodeView; batch: OneTimeBatchVi
           </Button>
         ))}
       </Group>
-      {batch.amount > MAX_PDF_SHEET_CODES && <Text size="xs">A PDF sheet holds up to {MAX_PDF_SHEET_CODES.toLocaleString('en')} codes: download a ZIP for this batch.</Text>}
+      {batch.amount > MAX_PDF_SHEET_CODES && (
+        <Text size="xs">A PDF sheet holds up to {MAX_PDF_SHEET_CODES.toLocaleString('en')} codes: download a ZIP for this batch.</Text>
+      )}
       {busy && (
         <Stack gap={2}>
           {'share' in busy ? (
@@ -153,7 +163,17 @@ function BatchDownloads({ code, batch }: { code: CodeView; batch: OneTimeBatchVi
   );
 }
 
-function BatchCard({ code, batch, writable, onDelete }: { code: CodeView; batch: OneTimeBatchView; writable: boolean; onDelete: (batch: OneTimeBatchView) => void }) {
+function BatchCard({
+  code,
+  batch,
+  writable,
+  onDelete,
+}: {
+  code: CodeView;
+  batch: OneTimeBatchView;
+  writable: boolean;
+  onDelete: (batch: OneTimeBatchView) => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <Card withBorder>
@@ -197,10 +217,12 @@ export function OneTimeCodesPanel({ code, writable }: { code: CodeView; writable
   });
   return (
     <Stack>
-      <Title order={2} size="h3">One-time codes</Title>
+      <Title order={2} size="h3">
+        One-time codes
+      </Title>
       <Text c="dimmed">
-        Single-use codes for vouchers, prizes or tickets: each has its own QR code that opens this code’s content once. Every later scan shows
-        “This code has already been used”.
+        Single-use codes for vouchers, prizes or tickets: each has its own QR code that opens this code’s content once. Every later scan shows “This code has
+        already been used”.
       </Text>
       {writable && <CreateOneTimeCodes code={code} />}
       {batches.isError && <Alert color="red">{describeError(batches.error)}</Alert>}
@@ -222,8 +244,8 @@ export function OneTimeCodesPanel({ code, writable }: { code: CodeView; writable
         onConfirm={() => deleting && remove.mutate(deleting)}
         onClose={() => setDeleting(null)}
       >
-        All {deleting?.amount.toLocaleString('en')} codes of this batch stop working for good: scanning one shows that the code has ended. This cannot
-        be undone.
+        All {deleting?.amount.toLocaleString('en')} codes of this batch stop working for good: scanning one shows that the code has ended. This cannot be
+        undone.
       </ConfirmDialog>
     </Stack>
   );

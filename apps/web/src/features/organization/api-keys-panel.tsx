@@ -17,8 +17,8 @@ function IssuedKeyDialog({ issued, onClose }: { issued: ApiKeyIssuedView | null;
       {issued && (
         <Stack>
           <Text size="sm">
-            This is the only time the key <strong>{issued.label}</strong> is shown. Store it somewhere safe: the server keeps only a hash
-            of it. Scripts send it as <Code>Authorization: Bearer …</Code>.
+            This is the only time the key <strong>{issued.label}</strong> is shown. Store it somewhere safe: the server keeps only a hash of it. Scripts send it
+            as <Code>Authorization: Bearer …</Code>.
           </Text>
           <Code block data-testid="issued-api-key" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
             {issued.api_key}
@@ -57,7 +57,13 @@ function IssueKeyForm({ orgId, onIssued }: { orgId: string; onIssued: (issued: A
   return (
     <form onSubmit={submit} noValidate aria-label="Issue API key">
       <Group align="flex-start">
-        <TextInput label="What is it for?" placeholder="nightly export" value={label} onChange={(e) => setLabel(e.currentTarget.value)} error={errors['label']} />
+        <TextInput
+          label="What is it for?"
+          placeholder="nightly export"
+          value={label}
+          onChange={(e) => setLabel(e.currentTarget.value)}
+          error={errors['label']}
+        />
         <RolePicker label="Acts as" value={role} onPick={setRole} />
         <Button type="submit" mt={25} loading={issue.isPending}>
           Issue API key

@@ -33,7 +33,15 @@ beforeEach(() => {
   );
   fetchMock = installFakeApi((path, method) => {
     if (path === '/api/v1/organizations') {
-      return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: '', time_zone: 'Europe/London', role: 'owner' }]);
+      return reply(200, [
+        {
+          organization_id: '0a000000-0000-4000-8000-000000000001',
+          organization_name: 'Acme',
+          organization_logo: '',
+          time_zone: 'Europe/London',
+          role: 'owner',
+        },
+      ]);
     }
     if (path === '/api/v1/organizations/0a000000-0000-4000-8000-000000000001/users' && method === 'GET') {
       return reply(200, [{ email: 'ada@example.com', role: 'owner', added_at: '2026-01-01T00:00:00Z' }]);

@@ -46,20 +46,15 @@ export const organizationApi = {
   create: (organization_name: string) =>
     call(OrganizationView, base, { method: 'POST', body: JSON.stringify({ organization_name, time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone }) }),
   listUsers: (orgId: string) => call(z.array(MemberView), usersPath(orgId)),
-  addUser: (orgId: string, email: string, role: Role) =>
-    call(UserRoleView, usersPath(orgId), { method: 'POST', body: JSON.stringify({ email, role }) }),
-  editRole: (orgId: string, email: string, role: Role) =>
-    call(UserRoleView, userPath(orgId, email), { method: 'PUT', body: JSON.stringify({ role }) }),
+  addUser: (orgId: string, email: string, role: Role) => call(UserRoleView, usersPath(orgId), { method: 'POST', body: JSON.stringify({ email, role }) }),
+  editRole: (orgId: string, email: string, role: Role) => call(UserRoleView, userPath(orgId, email), { method: 'PUT', body: JSON.stringify({ role }) }),
   deleteUser: (orgId: string, email: string) => call(NoContent, userPath(orgId, email), { method: 'DELETE' }),
   update: (orgId: string, body: UpdateOrganizationBody) => call(OrganizationView, orgPath(orgId), { method: 'PATCH', body: JSON.stringify(body) }),
   listApiKeys: (orgId: string) => call(z.array(ApiKeyView), `${orgPath(orgId)}/api-keys`),
-  issueApiKey: (orgId: string, body: IssueApiKeyBody) =>
-    call(ApiKeyIssuedView, `${orgPath(orgId)}/api-keys`, { method: 'POST', body: JSON.stringify(body) }),
-  revokeApiKey: (orgId: string, keyId: string) =>
-    call(NoContent, `${orgPath(orgId)}/api-keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' }),
+  issueApiKey: (orgId: string, body: IssueApiKeyBody) => call(ApiKeyIssuedView, `${orgPath(orgId)}/api-keys`, { method: 'POST', body: JSON.stringify(body) }),
+  revokeApiKey: (orgId: string, keyId: string) => call(NoContent, `${orgPath(orgId)}/api-keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' }),
   /** The current terms, or null while none are published. */
   terms: async (orgId: string): Promise<TermsView | null> => (await call(TermsView.optional(), `${orgPath(orgId)}/terms`)) ?? null,
   publishTerms: (orgId: string, text: string) => call(TermsView, `${orgPath(orgId)}/terms`, { method: 'POST', body: JSON.stringify({ text }) }),
-  acceptTerms: (orgId: string, version: number) =>
-    call(TermsView, `${orgPath(orgId)}/terms/accept`, { method: 'POST', body: JSON.stringify({ version }) }),
+  acceptTerms: (orgId: string, version: number) => call(TermsView, `${orgPath(orgId)}/terms/accept`, { method: 'POST', body: JSON.stringify({ version }) }),
 };

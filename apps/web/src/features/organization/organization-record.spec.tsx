@@ -1,11 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import {
-  emptyOrganizationRecord,
-  ORGANIZATION_STORE_KEY,
-  OrganizationRecordProvider,
-  useOrganizationRecord,
-} from './organization-record';
+import { emptyOrganizationRecord, ORGANIZATION_STORE_KEY, OrganizationRecordProvider, useOrganizationRecord } from './organization-record';
 
 const wrapper = ({ children }: { children: ReactNode }) => <OrganizationRecordProvider>{children}</OrganizationRecordProvider>;
 const acme = { org_id: 'org-1', org_name: 'Acme', organization_logo: 'https://example.com/logo.png', role: 'owner' };

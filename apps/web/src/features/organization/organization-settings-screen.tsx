@@ -47,7 +47,13 @@ function DetailsForm({ record, savedTimeZone, canEdit }: { record: OrganizationR
   return (
     <form onSubmit={submit} noValidate aria-label="Organisation details">
       <Stack maw={520}>
-        <TextInput label="Organisation name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors['organization_name']} disabled={!canEdit} />
+        <TextInput
+          label="Organisation name"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors['organization_name']}
+          disabled={!canEdit}
+        />
         <TextInput
           label="Logo URL"
           description="An https:// address of an image; leave empty for no logo."
@@ -72,7 +78,11 @@ function DetailsForm({ record, savedTimeZone, canEdit }: { record: OrganizationR
             <Button type="submit" loading={save.isPending}>
               Save details
             </Button>
-            {save.isSuccess && <Text size="sm" c="teal">Saved.</Text>}
+            {save.isSuccess && (
+              <Text size="sm" c="teal">
+                Saved.
+              </Text>
+            )}
           </Group>
         )}
         {save.isError && (

@@ -5,15 +5,29 @@ import { renderApp } from '../../testing/render-app';
 import { ORGANIZATION_STORE_KEY } from './organization-record';
 
 const ORG = '/api/v1/organizations/0a000000-0000-4000-8000-000000000001';
-const key = { key_id: '0c000000-0000-4000-8000-000000000001', label: 'nightly export', role: 'viewer', prefix: 'qrk_abcd', created_at: '2026-11-01T10:00:00Z', revoked_at: null };
+const key = {
+  key_id: '0c000000-0000-4000-8000-000000000001',
+  label: 'nightly export',
+  role: 'viewer',
+  prefix: 'qrk_abcd',
+  created_at: '2026-11-01T10:00:00Z',
+  revoked_at: null,
+};
 let api: FakeApi;
 
 function signInAs(role: string, terms: { version: number; accepted_version: number | null } | null = null) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }));
+  localStorage.setItem(
+    ORGANIZATION_STORE_KEY,
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }),
+  );
   api = installFakeApi((path, method, body) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'UTC', role }]);
-    if (path === ORG && method === 'PATCH') return reply(200, { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, ...(body as object) });
+    if (path === '/api/v1/organizations')
+      return reply(200, [
+        { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'UTC', role },
+      ]);
+    if (path === ORG && method === 'PATCH')
+      return reply(200, { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, ...(body as object) });
     if (path === `${ORG}/api-keys` && method === 'GET') return reply(200, [key]);
     if (path === `${ORG}/api-keys` && method === 'POST') {
       return reply(201, { ...key, key_id: '0c000000-0000-4000-8000-000000000002', ...(body as object), prefix: 'qrk_wxyz', api_key: 'qrk_wxyz_the-secret' });

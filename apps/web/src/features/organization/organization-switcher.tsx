@@ -103,13 +103,7 @@ export function CreateOrganizationPrompt() {
       </Title>
       <form onSubmit={submit} noValidate>
         <Group align="flex-start">
-          <TextInput
-            label="Organisation name"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={nameError}
-            maxLength={200}
-          />
+          <TextInput label="Organisation name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={nameError} maxLength={200} />
           <Button type="submit" mt={25} loading={create.isPending}>
             Create
           </Button>

@@ -9,7 +9,6 @@ import { RolePicker } from './role-picker';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-
 function AddUserForm({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
@@ -37,13 +36,7 @@ function AddUserForm({ orgId }: { orgId: string }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Add user">
       <Group align="flex-start">
-        <TextInput
-          label="Email"
-          type="email"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={emailError}
-        />
+        <TextInput label="Email" type="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} error={emailError} />
         <RolePicker label="Role" value={role} onPick={setRole} />
         <Button type="submit" mt={25} loading={add.isPending}>
           Add user

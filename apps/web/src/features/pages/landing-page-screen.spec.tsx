@@ -16,7 +16,11 @@ const page = {
   page_id: PAGE_ID,
   code_id: 'AbCdEf1234',
   title: 'Welcome',
-  blocks: [...DEFAULT_PAGE_BLOCKS, { kind: 'text', html: '<p>Doors open at <strong>7</strong></p>' }, { kind: 'button', label: 'Programme', url: 'javascript:alert(1)' }],
+  blocks: [
+    ...DEFAULT_PAGE_BLOCKS,
+    { kind: 'text', html: '<p>Doors open at <strong>7</strong></p>' },
+    { kind: 'button', label: 'Programme', url: 'javascript:alert(1)' },
+  ],
   form: DEFAULT_REGISTRATION_FORM,
   success_message: 'See you at the door!',
   owner: { name: 'Conference Co', logo: null },
@@ -65,8 +69,17 @@ test('a visitor sees the page, is told what is wrong next to each input, fixes i
 });
 
 test('a form with page markers is filled step by step', async () => {
-  const stepped = { ...page, form: [...DEFAULT_REGISTRATION_FORM.slice(0, 2), { name: 'page2', input_display_name: 'Page2', placeholder_text: '', required: false, input_type: 'page' }, { name: 'size', input_display_name: 'T-shirt size', placeholder_text: '', required: true, input_type: 'select', options: ['S', 'M'] }] };
-  installFakeApi((path, method) => (method === 'GET' && path === `/api/v1/public/pages/${PAGE_ID}` ? reply(200, stepped) : method === 'POST' ? reply(204) : undefined));
+  const stepped = {
+    ...page,
+    form: [
+      ...DEFAULT_REGISTRATION_FORM.slice(0, 2),
+      { name: 'page2', input_display_name: 'Page2', placeholder_text: '', required: false, input_type: 'page' },
+      { name: 'size', input_display_name: 'T-shirt size', placeholder_text: '', required: true, input_type: 'select', options: ['S', 'M'] },
+    ],
+  };
+  installFakeApi((path, method) =>
+    method === 'GET' && path === `/api/v1/public/pages/${PAGE_ID}` ? reply(200, stepped) : method === 'POST' ? reply(204) : undefined,
+  );
   renderApp(`/page/${PAGE_ID}`);
   expect(await screen.findByText('Step 1 of 2')).toBeTruthy();
   fireEvent.change(screen.getByLabelText(/First name/), { target: { value: 'Ada' } });
@@ -94,7 +107,9 @@ test('a paused page, a page not built yet and an unknown page each say so plainl
 });
 
 test('a page is found by its vanity name at /p/{name}', async () => {
-  installFakeApi((path, method) => (method === 'GET' && path === '/api/v1/public/named-pages/summer-fair' ? reply(200, { ...page, vanity_name: 'summer-fair' }) : undefined));
+  installFakeApi((path, method) =>
+    method === 'GET' && path === '/api/v1/public/named-pages/summer-fair' ? reply(200, { ...page, vanity_name: 'summer-fair' }) : undefined,
+  );
   renderApp('/p/summer-fair');
   expect(await screen.findByRole('heading', { name: 'welcome to the club' })).toBeTruthy();
 });

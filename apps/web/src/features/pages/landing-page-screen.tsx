@@ -32,9 +32,11 @@ export function LandingPageScreen({ lookup }: { lookup: PageLookup }) {
   });
   if (page.isPending) return <PageLoader />;
   if (page.isError) {
-    if (page.error instanceof PagePaused) return <Notice title="This page is paused" text={page.error.message || 'The organisation behind it has paused it for now. Please try again later.'} />;
+    if (page.error instanceof PagePaused)
+      return <Notice title="This page is paused" text={page.error.message || 'The organisation behind it has paused it for now. Please try again later.'} />;
     if (page.error instanceof PageNotBuilt) return <Notice title="This page is not ready yet" text={page.error.message} />;
-    if (page.error instanceof PageUnavailable) return <Notice title="This page is not available" text="It may have been taken down, or the address is not complete." />;
+    if (page.error instanceof PageUnavailable)
+      return <Notice title="This page is not available" text="It may have been taken down, or the address is not complete." />;
     return (
       <Alert color="red" title="This page could not be opened">
         {page.error.message}

@@ -22,15 +22,41 @@ let api: FakeApi;
 
 function start(path: string) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }));
+  localStorage.setItem(
+    ORGANIZATION_STORE_KEY,
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
+  );
   api = installFakeApi((url, method, body) => {
-    if (url === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role: 'editor' }]);
+    if (url === '/api/v1/organizations')
+      return reply(200, [
+        {
+          organization_id: '0a000000-0000-4000-8000-000000000001',
+          organization_name: 'Acme',
+          organization_logo: null,
+          time_zone: 'Europe/London',
+          role: 'editor',
+        },
+      ]);
     if (url === `/api/v1/pages/${PAGE_ID}` && method === 'GET') return reply(200, page);
     if (url === `/api/v1/pages/${PAGE_ID}` && method === 'PUT') return reply(200, { ...page, ...(body as object) });
     if (url.startsWith(`/api/v1/pages/${PAGE_ID}/submissions`)) {
-      return reply(200, { items: [{ submission_id: '0d000000-0000-4000-8000-000000000001', page_id: PAGE_ID, code_id: 'AbCdEf1234', answers: { first_name: 'Ada', email: 'ada@example.com' }, submitted_at: '2026-11-23T11:00:00.000Z' }], page: 1, per_page: 20, total: 1 });
+      return reply(200, {
+        items: [
+          {
+            submission_id: '0d000000-0000-4000-8000-000000000001',
+            page_id: PAGE_ID,
+            code_id: 'AbCdEf1234',
+            answers: { first_name: 'Ada', email: 'ada@example.com' },
+            submitted_at: '2026-11-23T11:00:00.000Z',
+          },
+        ],
+        page: 1,
+        per_page: 20,
+        total: 1,
+      });
     }
-    if (url === '/api/v1/codes/names?org_id=0a000000-0000-4000-8000-000000000001') return reply(200, [{ code_id: 'AbCdEf1234', id: 'AbCdEf1234', name: 'Badge desk' }]);
+    if (url === '/api/v1/codes/names?org_id=0a000000-0000-4000-8000-000000000001')
+      return reply(200, [{ code_id: 'AbCdEf1234', id: 'AbCdEf1234', name: 'Badge desk' }]);
     if (url === '/api/v1/pages' && method === 'POST') return reply(201, { page_id: PAGE_ID, public_link: `/page/${PAGE_ID}` });
     return undefined;
   });

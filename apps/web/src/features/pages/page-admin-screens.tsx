@@ -93,10 +93,17 @@ export function AddNewPageScreen() {
   return (
     <Stack maw={480}>
       <Title order={1}>New landing page</Title>
-      <Text c="dimmed">A landing page belongs to a QR code: scanning the code opens the page. It starts from a welcome text and the standard registration form, which you can change.</Text>
+      <Text c="dimmed">
+        A landing page belongs to a QR code: scanning the code opens the page. It starts from a welcome text and the standard registration form, which you can
+        change.
+      </Text>
       {names.data?.length === 0 ? (
         <Text>
-          You have no codes yet. <Anchor component={Link} to="/admin/create-qr-code">Create a code</Anchor> of type “Landing page” first.
+          You have no codes yet.{' '}
+          <Anchor component={Link} to="/admin/create-qr-code">
+            Create a code
+          </Anchor>{' '}
+          of type “Landing page” first.
         </Text>
       ) : (
         <NativeSelect
@@ -156,7 +163,12 @@ function SubmissionsTable({ page }: { page: PageView }) {
         </Table>
       </Table.ScrollContainer>
       {submissions.data && submissions.data.total > submissions.data.per_page && (
-        <LabelledPagination label="Pages of submissions" total={Math.ceil(submissions.data.total / submissions.data.per_page)} value={pageNumber} onChange={setPageNumber} />
+        <LabelledPagination
+          label="Pages of submissions"
+          total={Math.ceil(submissions.data.total / submissions.data.per_page)}
+          value={pageNumber}
+          onChange={setPageNumber}
+        />
       )}
     </Stack>
   );

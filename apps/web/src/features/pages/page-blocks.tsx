@@ -53,7 +53,17 @@ function Countdown({ until, label }: { until: string; label: string }) {
  * unsafe links survive a save), so it is shown as the HTML it is; everything else is plain text.
  * `unsavedText` is for the editor's preview, whose text has not been through the API yet.
  */
-export function PageBlockView({ block, imageUrls, form, unsavedText = false }: { block: PageBlock; imageUrls: Record<string, string>; form: ReactNode; unsavedText?: boolean }) {
+export function PageBlockView({
+  block,
+  imageUrls,
+  form,
+  unsavedText = false,
+}: {
+  block: PageBlock;
+  imageUrls: Record<string, string>;
+  form: ReactNode;
+  unsavedText?: boolean;
+}) {
   switch (block.kind) {
     case 'heading':
       return (

@@ -41,7 +41,21 @@ const moved = <T,>(items: readonly T[], from: number, to: number): T[] => {
   return copy;
 };
 
-function ItemControls({ index, count, onMove, onRemove, removable = true, label }: { index: number; count: number; onMove(to: number): void; onRemove(): void; removable?: boolean; label: string }) {
+function ItemControls({
+  index,
+  count,
+  onMove,
+  onRemove,
+  removable = true,
+  label,
+}: {
+  index: number;
+  count: number;
+  onMove(to: number): void;
+  onRemove(): void;
+  removable?: boolean;
+  label: string;
+}) {
   return (
     <Group gap={4}>
       <ActionIcon variant="subtle" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
@@ -68,9 +82,7 @@ function BlockFields({ block, onChange }: { block: PageBlock; onChange(block: Pa
         </>
       );
     case 'text':
-      return (
-<RichTextField label="Text" value={block.html} onChange={(html) => onChange({ ...block, html })} />
-      );
+      return <RichTextField label="Text" value={block.html} onChange={(html) => onChange({ ...block, html })} />;
     case 'image':
       return (
         <>
@@ -104,8 +116,22 @@ function BlockFields({ block, onChange }: { block: PageBlock; onChange(block: Pa
         <>
           <TextInput label="Label" value={block.label} onChange={(e) => onChange({ ...block, label: e.currentTarget.value })} />
           <Group grow>
-            <NumberInput label="Latitude" min={-90} max={90} decimalScale={6} value={block.latitude} onChange={(value) => onChange({ ...block, latitude: Number(value) })} />
-            <NumberInput label="Longitude" min={-180} max={180} decimalScale={6} value={block.longitude} onChange={(value) => onChange({ ...block, longitude: Number(value) })} />
+            <NumberInput
+              label="Latitude"
+              min={-90}
+              max={90}
+              decimalScale={6}
+              value={block.latitude}
+              onChange={(value) => onChange({ ...block, latitude: Number(value) })}
+            />
+            <NumberInput
+              label="Longitude"
+              min={-180}
+              max={180}
+              decimalScale={6}
+              value={block.longitude}
+              onChange={(value) => onChange({ ...block, longitude: Number(value) })}
+            />
           </Group>
         </>
       );
@@ -118,7 +144,9 @@ function BlockFields({ block, onChange }: { block: PageBlock; onChange(block: Pa
                 label="Network"
                 data={[...SOCIAL_NETWORKS]}
                 value={link.network}
-                onChange={(e) => onChange({ ...block, links: block.links.map((l, i) => (i === index ? { ...l, network: e.currentTarget.value as typeof l.network } : l)) })}
+                onChange={(e) =>
+                  onChange({ ...block, links: block.links.map((l, i) => (i === index ? { ...l, network: e.currentTarget.value as typeof l.network } : l)) })
+                }
               />
               <WebAddressInput
                 label="Link"
@@ -126,7 +154,13 @@ function BlockFields({ block, onChange }: { block: PageBlock; onChange(block: Pa
                 value={link.url}
                 onChange={(url) => onChange({ ...block, links: block.links.map((l, i) => (i === index ? { ...l, url } : l)) })}
               />
-              <ActionIcon variant="subtle" color="red" aria-label="Remove link" disabled={block.links.length === 1} onClick={() => onChange({ ...block, links: block.links.filter((_, i) => i !== index) })}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label="Remove link"
+                disabled={block.links.length === 1}
+                onClick={() => onChange({ ...block, links: block.links.filter((_, i) => i !== index) })}
+              >
                 ✕
               </ActionIcon>
             </Group>
@@ -165,7 +199,15 @@ function InputFields({ input, onChange }: { input: FormInput; onChange(input: Fo
         <TextInput
           label="Choices, separated by commas"
           value={(input.options ?? []).join(', ')}
-          onChange={(e) => onChange({ ...input, options: e.currentTarget.value.split(',').map((choice) => choice.trim()).filter(Boolean) })}
+          onChange={(e) =>
+            onChange({
+              ...input,
+              options: e.currentTarget.value
+                .split(',')
+                .map((choice) => choice.trim())
+                .filter(Boolean),
+            })
+          }
         />
       )}
     </Stack>
@@ -255,13 +297,38 @@ export function PageEditor({ draft, onChange }: { draft: PageDraft; onChange(dra
           title="Registration form"
           actions={
             <Group gap="xs">
-              <Button variant="default" onClick={() => setForm([...draft.form, { name: freshName('page'), input_display_name: `Page${draft.form.filter((i) => i.input_type === 'page').length + 1}`, placeholder_text: '', required: false, input_type: 'page' }])}>
+              <Button
+                variant="default"
+                onClick={() =>
+                  setForm([
+                    ...draft.form,
+                    {
+                      name: freshName('page'),
+                      input_display_name: `Page${draft.form.filter((i) => i.input_type === 'page').length + 1}`,
+                      placeholder_text: '',
+                      required: false,
+                      input_type: 'page',
+                    },
+                  ])
+                }
+              >
                 Add step
               </Button>
-              <Button variant="default" disabled={draft.form.some((input) => input.name === 'address1')} onClick={() => setForm([...draft.form, ...ADDRESS_INPUTS])}>
+              <Button
+                variant="default"
+                disabled={draft.form.some((input) => input.name === 'address1')}
+                onClick={() => setForm([...draft.form, ...ADDRESS_INPUTS])}
+              >
                 Add address
               </Button>
-              <Button onClick={() => setForm([...draft.form, { name: freshName('field'), input_display_name: 'New question', placeholder_text: '', required: false, input_type: 'text' }])}>
+              <Button
+                onClick={() =>
+                  setForm([
+                    ...draft.form,
+                    { name: freshName('field'), input_display_name: 'New question', placeholder_text: '', required: false, input_type: 'text' },
+                  ])
+                }
+              >
                 Add input
               </Button>
             </Group>
@@ -284,7 +351,11 @@ export function PageEditor({ draft, onChange }: { draft: PageDraft; onChange(dra
             </Paper>
           ))}
         </Section>
-        <Textarea label="Message after a visitor submits" value={draft.success_message} onChange={(e) => onChange({ ...draft, success_message: e.currentTarget.value })} />
+        <Textarea
+          label="Message after a visitor submits"
+          value={draft.success_message}
+          onChange={(e) => onChange({ ...draft, success_message: e.currentTarget.value })}
+        />
       </Stack>
       <Stack style={{ flex: '0 0 390px' }} gap="xs">
         <Text size="sm" c="dimmed">
@@ -299,7 +370,11 @@ export function PageEditor({ draft, onChange }: { draft: PageDraft; onChange(dra
                 // Uploaded images are shown once the page is saved and opened.
                 imageUrls={{}}
                 unsavedText
-                form={block.kind === 'form' ? <RegistrationFormView pageId="" form={draft.form} submitLabel={block.submit_label} preview onSubmitted={() => undefined} /> : null}
+                form={
+                  block.kind === 'form' ? (
+                    <RegistrationFormView pageId="" form={draft.form} submitLabel={block.submit_label} preview onSubmitted={() => undefined} />
+                  ) : null
+                }
               />
             ))}
           </Stack>

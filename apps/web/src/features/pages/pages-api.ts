@@ -18,5 +18,6 @@ export const pagesApi = {
   create: (body: Partial<CreatePageBody> & { code_id: string }) => call(PageCreatedView, base, { method: 'POST', body: JSON.stringify(body) }),
   update: (pageId: string, body: UpdatePageBody) => call(PageView, pagePath(pageId), { method: 'PUT', body: JSON.stringify(body) }),
   remove: (pageId: string) => call(NoContent, pagePath(pageId), { method: 'DELETE' }),
-  submissions: (pageId: string, page: number) => call(SubmissionListView, `${pagePath(pageId)}/submissions?${new URLSearchParams({ page: String(page), per_page: '20' })}`),
+  submissions: (pageId: string, page: number) =>
+    call(SubmissionListView, `${pagePath(pageId)}/submissions?${new URLSearchParams({ page: String(page), per_page: '20' })}`),
 };

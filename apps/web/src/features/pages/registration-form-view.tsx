@@ -31,7 +31,17 @@ function missingOn(step: readonly FormInput[], answers: Answers): Record<string,
   return missing;
 }
 
-function FieldInput({ input, value, error, onChange }: { input: FormInput; value: string | boolean | undefined; error?: string; onChange(value: string | boolean): void }) {
+function FieldInput({
+  input,
+  value,
+  error,
+  onChange,
+}: {
+  input: FormInput;
+  value: string | boolean | undefined;
+  error?: string;
+  onChange(value: string | boolean): void;
+}) {
   const common = { label: labelOf(input), withAsterisk: input.required, error, name: input.name };
   switch (input.input_type) {
     case 'checkbox':
@@ -39,12 +49,20 @@ function FieldInput({ input, value, error, onChange }: { input: FormInput; value
       return <Checkbox {...common} checked={value === true} onChange={(event) => onChange(event.currentTarget.checked)} />;
     case 'select':
       return (
-        <NativeSelect {...common} data={['', ...(input.options ?? [])]} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.currentTarget.value)} />
+        <NativeSelect
+          {...common}
+          data={['', ...(input.options ?? [])]}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
       );
     default: {
-      const kind = { email: { type: 'email' }, phone: { type: 'tel' }, number: { inputMode: 'decimal' as const }, date: { type: 'date', min: DATE_PICKER_MIN, max: DATE_PICKER_MAX } }[
-        input.input_type as 'email' | 'phone' | 'number' | 'date'
-      ];
+      const kind = {
+        email: { type: 'email' },
+        phone: { type: 'tel' },
+        number: { inputMode: 'decimal' as const },
+        date: { type: 'date', min: DATE_PICKER_MIN, max: DATE_PICKER_MAX },
+      }[input.input_type as 'email' | 'phone' | 'number' | 'date'];
       return (
         <TextInput
           {...common}

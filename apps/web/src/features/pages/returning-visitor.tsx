@@ -35,7 +35,14 @@ export function ReturningVisitor({ pageId }: { pageId: string }) {
     <Stack gap="xs">
       <form onSubmit={check} noValidate aria-label="Registered already">
         <Group align="flex-end" gap="xs">
-          <TextInput label="Your email" type="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} error={error} style={{ flex: 1 }} />
+          <TextInput
+            label="Your email"
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={error}
+            style={{ flex: 1 }}
+          />
           <Button type="submit" variant="light" loading={checking}>
             Check
           </Button>

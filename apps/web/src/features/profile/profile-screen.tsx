@@ -29,7 +29,11 @@ function NameForm({ profile }: { profile: ProfileView }) {
           <Button type="submit" loading={save.isPending}>
             Save name
           </Button>
-          {save.isSuccess && <Text size="sm" c="teal">Saved.</Text>}
+          {save.isSuccess && (
+            <Text size="sm" c="teal">
+              Saved.
+            </Text>
+          )}
         </Group>
         {save.isError && (
           <Alert color="red" title="Your name was not saved">
@@ -79,7 +83,11 @@ function PasswordForm() {
           <Button type="submit" loading={change.isPending}>
             Change password
           </Button>
-          {change.isSuccess && <Text size="sm" c="teal">Password changed.</Text>}
+          {change.isSuccess && (
+            <Text size="sm" c="teal">
+              Password changed.
+            </Text>
+          )}
         </Group>
         {change.isError && !(change.error instanceof ApiProblem && change.error.errors.length > 0) && (
           <Alert color="red" title="The password was not changed">

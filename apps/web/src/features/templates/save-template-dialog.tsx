@@ -30,10 +30,17 @@ export function SaveTemplateDialog({ code, onClose }: { code: CodeView; onClose:
     <Modal opened onClose={onClose} title="Save as template">
       <Stack>
         <Text size="sm">
-          The template keeps this code’s design and content{code.type === 'page' ? ' and its landing page' : ''}. New codes start from it under Templates; this code does not change.
+          The template keeps this code’s design and content{code.type === 'page' ? ' and its landing page' : ''}. New codes start from it under Templates; this
+          code does not change.
         </Text>
         <TextInput label="Template name" value={name} error={errors['name']} onChange={(event) => setName(event.currentTarget.value)} />
-        <Textarea label="What it is for" placeholder="e.g. Table tents for the terrace" value={description} error={errors['description']} onChange={(event) => setDescription(event.currentTarget.value)} />
+        <Textarea
+          label="What it is for"
+          placeholder="e.g. Table tents for the terrace"
+          value={description}
+          error={errors['description']}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+        />
         {save.isError && <Alert color="red">{describeError(save.error)}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

@@ -10,9 +10,15 @@ let api: FakeApi;
 
 function start(role: 'editor' | 'viewer', own: unknown[] = []) {
   FakeKeycloak.signedIn = true;
-  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }));
+  localStorage.setItem(
+    ORGANIZATION_STORE_KEY,
+    JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }),
+  );
   api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations') return reply(200, [{ organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role }]);
+    if (path === '/api/v1/organizations')
+      return reply(200, [
+        { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role },
+      ]);
     if (path === '/api/v1/templates?org_id=0a000000-0000-4000-8000-000000000001') return reply(200, [...TEMPLATE_GALLERY, ...own]);
     if (path === '/api/v1/codes/qr-preview') return reply(200, qrPreview());
     if (path === '/api/v1/templates/wifi/codes' && method === 'POST') return reply(201, { code_id: 'NewCode001', public_link: 'x', qr_url: 'y' });
@@ -35,12 +41,21 @@ test('using a template creates a code under the chosen name and opens it ready t
   fireEvent.click(await screen.findByRole('button', { name: 'Use the Wi-Fi template' }));
   fireEvent.change(await screen.findByRole('textbox', { name: 'Name of the new code' }), { target: { value: 'Lobby Wi-Fi' } });
   fireEvent.click(screen.getByRole('button', { name: 'Create code' }));
-  await waitFor(() => expect(requestsOf(api, 'POST')).toContainEqual(['/api/v1/templates/wifi/codes', { org_id: '0a000000-0000-4000-8000-000000000001', name: 'Lobby Wi-Fi' }]));
+  await waitFor(() =>
+    expect(requestsOf(api, 'POST')).toContainEqual(['/api/v1/templates/wifi/codes', { org_id: '0a000000-0000-4000-8000-000000000001', name: 'Lobby Wi-Fi' }]),
+  );
   await waitFor(() => expect(api.mock.calls.map(([path]) => path)).toContain('/api/v1/codes/NewCode001'));
 });
 
 test('an organization’s own template is listed under Your templates and can be deleted', async () => {
-  const own = { ...TEMPLATE_GALLERY[0]!, template_id: '6f1d2c1e-0000-4000-8000-000000000001', source: 'organization', org_id: '0a000000-0000-4000-8000-000000000001', name: 'Our gala', created_at: '2026-01-01T00:00:00.000Z' };
+  const own = {
+    ...TEMPLATE_GALLERY[0]!,
+    template_id: '6f1d2c1e-0000-4000-8000-000000000001',
+    source: 'organization',
+    org_id: '0a000000-0000-4000-8000-000000000001',
+    name: 'Our gala',
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
   start('editor', [own]);
   const card = await screen.findByRole('article', { name: 'Our gala' });
   fireEvent.click(within(card).getByRole('button', { name: 'Delete the Our gala template' }));

@@ -23,7 +23,19 @@ function TemplatePreview({ template, orgId }: { template: TemplateView; orgId: s
   );
 }
 
-function TemplateCard({ template, orgId, writable, onUse, onDelete }: { template: TemplateView; orgId: string; writable: boolean; onUse: () => void; onDelete?: () => void }) {
+function TemplateCard({
+  template,
+  orgId,
+  writable,
+  onUse,
+  onDelete,
+}: {
+  template: TemplateView;
+  orgId: string;
+  writable: boolean;
+  onUse: () => void;
+  onDelete?: () => void;
+}) {
   return (
     <Card withBorder radius="md" shadow="sm" padding="md" component="article" aria-label={template.name}>
       <Card.Section>
@@ -128,7 +140,8 @@ export default function TemplatesScreen() {
       <Box>
         <Title order={1}>Templates</Title>
         <Text c="dimmed" maw={720}>
-          Start a code from a ready-made design, with its landing page where it has one. Everything stays editable, and printed codes keep working when you change them.
+          Start a code from a ready-made design, with its landing page where it has one. Everything stays editable, and printed codes keep working when you
+          change them.
         </Text>
       </Box>
       {templates.isError && (
@@ -145,7 +158,8 @@ export default function TemplatesScreen() {
         <Title order={2}>Your templates</Title>
         {templates.data && own.length === 0 && (
           <Text c="dimmed">
-            No templates of your own yet. Open a code under My codes, choose Copy, then “Save as template”: its design, content and landing page are kept here for your next code.
+            No templates of your own yet. Open a code under My codes, choose Copy, then “Save as template”: its design, content and landing page are kept here
+            for your next code.
           </Text>
         )}
         {own.length > 0 && grid(own, writable)}

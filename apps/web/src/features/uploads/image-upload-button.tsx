@@ -11,7 +11,17 @@ import { uploadImage } from './uploads-api';
  * a page's picture. Without `onRemove` there is no Remove button (a page block is removed whole).
  * A refused file says why (too large before sending, otherwise the server's reason).
  */
-export function ImageUploadButton({ what, uploaded, onUploaded, onRemove }: { what: string; uploaded: boolean; onUploaded(blobId: string): void; onRemove?(): void }) {
+export function ImageUploadButton({
+  what,
+  uploaded,
+  onUploaded,
+  onRemove,
+}: {
+  what: string;
+  uploaded: boolean;
+  onUploaded(blobId: string): void;
+  onRemove?(): void;
+}) {
   const { record } = useOrganizationRecord();
   const upload = useMutation({ mutationFn: (file: File) => uploadImage(record.org_id, file), onSuccess: (image) => onUploaded(image.blob_id) });
   // Browsers fire no change for the file already in the input: without clearing it, a logo removed

@@ -10,8 +10,7 @@ import { field, vcardDownloadUrl } from './public-code-api';
  * An `sms:` link with its text, for both phones: Android reads the query (`?body=`), iOS since 8
  * reads `&body=` after the number; `?&body=` is both.
  */
-export const smsLink = (phone: string, message: string | undefined) =>
-  `sms:${dialable(phone)}${message ? `?&body=${encodeURIComponent(message)}` : ''}`;
+export const smsLink = (phone: string, message: string | undefined) => `sms:${dialable(phone)}${message ? `?&body=${encodeURIComponent(message)}` : ''}`;
 
 /** Only web addresses become links: content is typed by an organization and read by anyone. */
 const webHref = (url: string | undefined) => (url && /^https?:\/\//i.test(url) ? url : undefined);
@@ -24,7 +23,9 @@ export function BusinessCard({ code }: { code: PublicCodeView }) {
     ['Email', field(code, 'email'), field(code, 'email') && mailtoLink(field(code, 'email')!)],
     ['Website', field(code, 'website'), webHref(field(code, 'website'))],
   ];
-  const address = [field(code, 'street'), [field(code, 'zip'), field(code, 'city')].filter(Boolean).join(' '), field(code, 'country')].filter(Boolean).join(', ');
+  const address = [field(code, 'street'), [field(code, 'zip'), field(code, 'city')].filter(Boolean).join(' '), field(code, 'country')]
+    .filter(Boolean)
+    .join(', ');
   return (
     <Card withBorder radius="md" padding="lg" component="article" aria-label="Business card" style={BREAK_ANYWHERE}>
       <Stack gap="xs">
@@ -206,14 +207,7 @@ export function CodeContentView({ code }: { code: PublicCodeView }) {
     case 'sms': {
       const phone = field(code, 'phone') ?? '';
       const message = field(code, 'message');
-      return (
-        <ActionView
-          title="Send a text message"
-          lines={[`To: ${phone}`, message]}
-          href={smsLink(phone, message)}
-          action="Send the text message"
-        />
-      );
+      return <ActionView title="Send a text message" lines={[`To: ${phone}`, message]} href={smsLink(phone, message)} action="Send the text message" />;
     }
     case 'phone': {
       const phone = field(code, 'phone') ?? '';

@@ -18,7 +18,15 @@ const serve = (code: object | null) =>
 
 test('a business card shows the person and offers the .vcf to add to contacts', async () => {
   const photo_url = 'http://localhost/api/v1/blobs/5f0c1f3e-8a4b-4c1e-9d2a-1b2c3d4e5f60?sig=x';
-  serve({ type: 'vcard', first_name: 'Ada', last_name: 'Lovelace', organization: 'Engines', email: 'ada@example.com', website: 'javascript:alert(1)', photo_url });
+  serve({
+    type: 'vcard',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    organization: 'Engines',
+    email: 'ada@example.com',
+    website: 'javascript:alert(1)',
+    photo_url,
+  });
   renderApp(`/card/${ID}`);
   expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
   expect(screen.getByRole('img', { name: 'Photo of Ada Lovelace' }).getAttribute('src')).toBe(photo_url);
@@ -71,7 +79,9 @@ test('a text message, an email, a call and a plain text say what they do, and to
   view.unmount();
 
   view = await page({ type: 'sms', phone: '+1 555 010 1234', message: 'WIN & 50% off?\nReply now' }, 'Send a text message');
-  expect(screen.getByRole('link', { name: 'Send the text message' }).getAttribute('href')).toBe('sms:+15550101234?&body=WIN%20%26%2050%25%20off%3F%0AReply%20now');
+  expect(screen.getByRole('link', { name: 'Send the text message' }).getAttribute('href')).toBe(
+    'sms:+15550101234?&body=WIN%20%26%2050%25%20off%3F%0AReply%20now',
+  );
   view.unmount();
 
   view = await page({ type: 'sms', phone: '+1 555 010 1234' }, 'Send a text message');
@@ -81,7 +91,9 @@ test('a text message, an email, a call and a plain text say what they do, and to
   view = await page({ type: 'email', to: 'hi@example.com', subject: 'Table 4', body: 'More bread, please' }, 'Write an email');
   expect(screen.getByText('Subject: Table 4')).toBeTruthy();
   expect(screen.getByText('More bread, please')).toBeTruthy();
-  expect(screen.getByRole('link', { name: 'Write the email' }).getAttribute('href')).toBe('mailto:hi@example.com?subject=Table%204&body=More%20bread%2C%20please');
+  expect(screen.getByRole('link', { name: 'Write the email' }).getAttribute('href')).toBe(
+    'mailto:hi@example.com?subject=Table%204&body=More%20bread%2C%20please',
+  );
   view.unmount();
 
   view = await page({ type: 'phone', phone: '+1 555 010 1234' }, 'Call +1 555 010 1234');

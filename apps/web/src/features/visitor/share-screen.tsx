@@ -36,7 +36,9 @@ export default function ShareScreen() {
   return (
     <Stack maw={520} mx="auto">
       <Title order={1}>Share this code</Title>
-      {code.data?.status === 'paused' && <Text>{code.data.owner.name} has paused this code for now: whoever opens the link is told so until it is resumed.</Text>}
+      {code.data?.status === 'paused' && (
+        <Text>{code.data.owner.name} has paused this code for now: whoever opens the link is told so until it is resumed.</Text>
+      )}
       {active && !imageMissing && (
         <Stack gap={4} align="center">
           <Image src={publicQrImageUrl(codeId)} alt="The QR code" w={240} fit="contain" onError={() => setImageMissing(true)} />

@@ -35,3 +35,10 @@ export function requestsOf(fake: FakeApi, method: string): [string, unknown][] {
     .filter(([, init]) => (init?.method ?? 'GET') === method)
     .map(([path, init]) => [path, typeof init?.body === 'string' ? JSON.parse(init.body) : undefined]);
 }
+
+/** The one organisation most screens' specs sign in to. */
+export const ACME_ORG_ID = '0a000000-0000-4000-8000-000000000001';
+
+/** `GET /api/v1/organizations` answering Acme alone, with the caller's role in it. */
+export const acmeOrganizations = (role: string, time_zone = 'Europe/London'): FakeResponse =>
+  reply(200, [{ organization_id: ACME_ORG_ID, organization_name: 'Acme', organization_logo: null, time_zone, role }]);

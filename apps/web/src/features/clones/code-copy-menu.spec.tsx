@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { QrDesign } from '@qr/contracts';
-import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
+import { installFakeApi, reply, requestsOf, type FakeApi, acmeOrganizations } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
@@ -28,16 +28,7 @@ function start(answer: (path: string, method: string) => ReturnType<typeof reply
     JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
   );
   api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations')
-      return reply(200, [
-        {
-          organization_id: '0a000000-0000-4000-8000-000000000001',
-          organization_name: 'Acme',
-          organization_logo: null,
-          time_zone: 'Europe/London',
-          role: 'editor',
-        },
-      ]);
+    if (path === '/api/v1/organizations') return acmeOrganizations('editor');
     if (path === '/api/v1/codes/MenuCode01') return reply(200, codeView('MenuCode01', 'Menu'));
     if (path === '/api/v1/codes/MenuCode01/children') return reply(200, [codeView('MenuCopy01', 'Menu (copy)', { base_code_id: 'MenuCode01' })]);
     return answer(path, method);

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { QrDesign } from '@qr/contracts';
-import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } from '../../testing/fake-api';
+import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse, acmeOrganizations } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { qrPreview } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
@@ -16,16 +16,7 @@ function start(save: (body: unknown) => FakeResponse, preview: (design: QrDesign
     JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
   );
   api = installFakeApi((path, method, body) => {
-    if (path === '/api/v1/organizations')
-      return reply(200, [
-        {
-          organization_id: '0a000000-0000-4000-8000-000000000001',
-          organization_name: 'Acme',
-          organization_logo: null,
-          time_zone: 'Europe/London',
-          role: 'editor',
-        },
-      ]);
+    if (path === '/api/v1/organizations') return acmeOrganizations('editor');
     if (path === '/api/v1/codes/qr-preview') return preview((body as { design: QrDesign }).design);
     if (path === '/api/v1/codes' && method === 'POST') return save(body);
     return undefined;
@@ -134,16 +125,7 @@ async function startWithUploads() {
   );
   let uploads = 0;
   api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations')
-      return reply(200, [
-        {
-          organization_id: '0a000000-0000-4000-8000-000000000001',
-          organization_name: 'Acme',
-          organization_logo: null,
-          time_zone: 'Europe/London',
-          role: 'editor',
-        },
-      ]);
+    if (path === '/api/v1/organizations') return acmeOrganizations('editor');
     if (path === '/api/v1/codes/qr-preview') return reply(200, qrPreview());
     if (path === '/api/v1/uploads?org_id=0a000000-0000-4000-8000-000000000001' && method === 'POST') {
       uploads++;
@@ -245,16 +227,7 @@ test('a business card takes an uploaded photo, saved as the card’s photo_blob_
     JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
   );
   api = installFakeApi((path, method, body) => {
-    if (path === '/api/v1/organizations')
-      return reply(200, [
-        {
-          organization_id: '0a000000-0000-4000-8000-000000000001',
-          organization_name: 'Acme',
-          organization_logo: null,
-          time_zone: 'Europe/London',
-          role: 'editor',
-        },
-      ]);
+    if (path === '/api/v1/organizations') return acmeOrganizations('editor');
     if (path === '/api/v1/codes/qr-preview') return reply(200, qrPreview());
     if (path === '/api/v1/uploads?org_id=0a000000-0000-4000-8000-000000000001' && method === 'POST')
       return reply(201, {

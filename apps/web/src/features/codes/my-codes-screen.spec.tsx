@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CodeView } from '@qr/contracts';
-import { installFakeApi, reply, type FakeApi } from '../../testing/fake-api';
+import { installFakeApi, reply, type FakeApi, acmeOrganizations } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
@@ -17,16 +17,7 @@ function myCodes(listed: () => CodeView[]): FakeApi {
     JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
   );
   const api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations')
-      return reply(200, [
-        {
-          organization_id: '0a000000-0000-4000-8000-000000000001',
-          organization_name: 'Acme',
-          organization_logo: null,
-          time_zone: 'Europe/London',
-          role: 'editor',
-        },
-      ]);
+    if (path === '/api/v1/organizations') return acmeOrganizations('editor');
     if (path === '/api/v1/folders?org_id=0a000000-0000-4000-8000-000000000001') return reply(200, []);
     if (path === LIST) return reply(200, { items: listed(), page: 1, per_page: 10, total: listed().length });
     if (path.includes('/qr?')) return reply(200, '<svg xmlns="http://www.w3.org/2000/svg"/>');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CodeView } from '@qr/contracts';
-import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } from '../../testing/fake-api';
+import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse, acmeOrganizations } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { codeView } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
@@ -19,16 +19,7 @@ function signedIn(path: string, answer: (path: string, method: string) => FakeRe
     JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
   );
   const api = installFakeApi((requested, method) => {
-    if (requested === '/api/v1/organizations')
-      return reply(200, [
-        {
-          organization_id: '0a000000-0000-4000-8000-000000000001',
-          organization_name: 'Acme',
-          organization_logo: null,
-          time_zone: 'Europe/London',
-          role: 'editor',
-        },
-      ]);
+    if (requested === '/api/v1/organizations') return acmeOrganizations('editor');
     if (requested === '/api/v1/codes?org_id=0a000000-0000-4000-8000-000000000001&page=1&per_page=10')
       return reply(200, { items: [], page: 1, per_page: 10, total: 0 });
     return answer(requested, method);

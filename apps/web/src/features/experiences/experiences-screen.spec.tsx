@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_REGISTRATION_FORM } from '@qr/contracts';
-import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
+import { installFakeApi, reply, requestsOf, type FakeApi, acmeOrganizations } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
 import { ORGANIZATION_STORE_KEY } from '../organization';
@@ -42,16 +42,7 @@ function start(path: string) {
     JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
   );
   api = installFakeApi((url, method, body) => {
-    if (url === '/api/v1/organizations')
-      return reply(200, [
-        {
-          organization_id: '0a000000-0000-4000-8000-000000000001',
-          organization_name: 'Acme',
-          organization_logo: null,
-          time_zone: 'Europe/London',
-          role: 'editor',
-        },
-      ]);
+    if (url === '/api/v1/organizations') return acmeOrganizations('editor');
     if (url === '/api/v1/experiences?org_id=0a000000-0000-4000-8000-000000000001') return reply(200, experiences);
     if (url === '/api/v1/experiences' && method === 'POST') {
       experiences = [...experiences, { ...devConf, ...(body as object), page_count: 0 }];

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QrDesign } from '@qr/contracts';
-import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
+import { installFakeApi, reply, requestsOf, type FakeApi, acmeOrganizations } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
 import { ORGANIZATION_STORE_KEY } from '../organization';
@@ -70,10 +70,7 @@ function start(role = 'editor') {
     JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }),
   );
   api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations')
-      return reply(200, [
-        { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role },
-      ]);
+    if (path === '/api/v1/organizations') return acmeOrganizations(role);
     if (path === '/api/v1/codes/AbCdEf1234') return reply(200, code);
     if (path === '/api/v1/one-time-codes?base_code_id=AbCdEf1234') return reply(200, batches);
     if (path === '/api/v1/one-time-codes' && method === 'POST') {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
+import { installFakeApi, reply, requestsOf, type FakeApi, acmeOrganizations } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
 import { ORGANIZATION_STORE_KEY } from './organization-record';
@@ -22,10 +22,7 @@ function signInAs(role: string, terms: { version: number; accepted_version: numb
     JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }),
   );
   api = installFakeApi((path, method, body) => {
-    if (path === '/api/v1/organizations')
-      return reply(200, [
-        { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'UTC', role },
-      ]);
+    if (path === '/api/v1/organizations') return acmeOrganizations(role, 'UTC');
     if (path === ORG && method === 'PATCH')
       return reply(200, { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, ...(body as object) });
     if (path === `${ORG}/api-keys` && method === 'GET') return reply(200, [key]);

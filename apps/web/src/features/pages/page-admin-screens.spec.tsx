@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_PAGE_BLOCKS, DEFAULT_REGISTRATION_FORM } from '@qr/contracts';
-import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
+import { installFakeApi, reply, requestsOf, type FakeApi, acmeOrganizations } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
 import { ORGANIZATION_STORE_KEY } from '../organization';
@@ -27,16 +27,7 @@ function start(path: string) {
     JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role: 'editor' }),
   );
   api = installFakeApi((url, method, body) => {
-    if (url === '/api/v1/organizations')
-      return reply(200, [
-        {
-          organization_id: '0a000000-0000-4000-8000-000000000001',
-          organization_name: 'Acme',
-          organization_logo: null,
-          time_zone: 'Europe/London',
-          role: 'editor',
-        },
-      ]);
+    if (url === '/api/v1/organizations') return acmeOrganizations('editor');
     if (url === `/api/v1/pages/${PAGE_ID}` && method === 'GET') return reply(200, page);
     if (url === `/api/v1/pages/${PAGE_ID}` && method === 'PUT') return reply(200, { ...page, ...(body as object) });
     if (url.startsWith(`/api/v1/pages/${PAGE_ID}/submissions`)) {

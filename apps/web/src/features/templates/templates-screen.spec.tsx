@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TEMPLATE_GALLERY } from '@qr/contracts';
-import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
+import { installFakeApi, reply, requestsOf, type FakeApi, acmeOrganizations } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { qrPreview } from '../../testing/code-view';
 import { renderApp } from '../../testing/render-app';
@@ -15,10 +15,7 @@ function start(role: 'editor' | 'viewer', own: unknown[] = []) {
     JSON.stringify({ org_id: '0a000000-0000-4000-8000-000000000001', org_name: 'Acme', organization_logo: '', role }),
   );
   api = installFakeApi((path, method) => {
-    if (path === '/api/v1/organizations')
-      return reply(200, [
-        { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role },
-      ]);
+    if (path === '/api/v1/organizations') return acmeOrganizations(role);
     if (path === '/api/v1/templates?org_id=0a000000-0000-4000-8000-000000000001') return reply(200, [...TEMPLATE_GALLERY, ...own]);
     if (path === '/api/v1/codes/qr-preview') return reply(200, qrPreview());
     if (path === '/api/v1/templates/wifi/codes' && method === 'POST') return reply(201, { code_id: 'NewCode001', public_link: 'x', qr_url: 'y' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BrandKit } from './brand';
 
 /**
  * The identity context's HTTP contract: organisations, their users and roles, API keys and terms.
@@ -17,7 +18,7 @@ export type Role = z.infer<typeof Role>;
 
 const OrganizationName = z.string().trim().min(1).max(120);
 // Only web addresses: a logo URL ends up in an <img src>, where javascript: or data: would be an attack surface.
-const LogoUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const LogoUrl = z.url({ protocol: /^https$/, error: 'Use an https:// address.' }).max(2048);
 const Timestamp = z.iso.datetime();
 
 /** Where analytics cut days, weeks and months: the Intl time-zone database, in browsers and on the server alike. */
@@ -65,6 +66,7 @@ export const OrganizationView = z
     organization_name: z.string(),
     organization_logo: z.string().nullable(),
     time_zone: z.string().meta({ description: 'The IANA time zone analytics periods are cut in.' }),
+    brand_kit: BrandKit.meta({ description: 'How the organisation’s visitor pages look; a new organisation has the default.' }),
   })
   .meta({ id: 'Organization' });
 export type OrganizationView = z.infer<typeof OrganizationView>;

@@ -4,6 +4,7 @@ export * from './health';
 export * from './identity';
 export * from './qr-design';
 export * from './colour-contrast';
+export * from './brand';
 export * from './codes';
 export * from './auth-config';
 export * from './qr-design-presets';

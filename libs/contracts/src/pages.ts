@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_THEME, PageTheme, VisitorTheme } from './brand';
 import { CodeId, paginatedList, paginatedQuery, Phone, WebUrl } from './codes';
 import { PublicOrganization } from './public-codes';
 import { DEFAULT_REGISTRATION_FORM, FormAnswers, RegistrationForm } from './registration-forms';
@@ -69,6 +70,10 @@ export const VanityName = z
   .regex(/^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/, { error: 'Use 3 to 60 lowercase letters, digits and hyphens, starting and ending with a letter or digit.' })
   .meta({ id: 'VanityName', description: 'The page is served at `/p/{vanity_name}` too.' });
 
+/** The next step the thank-you screen offers a visitor once their submission is in. */
+export const SuccessButton = z.strictObject({ label: Line(60).min(1, { error: 'Enter the button’s text.' }), url: WebUrl }).meta({ id: 'SuccessButton' });
+export type SuccessButton = z.infer<typeof SuccessButton>;
+
 const pageFields = {
   title: Line(120).min(1, { error: 'Give the page a title.' }).default('Welcome'),
   vanity_name: VanityName.nullable().default(null),
@@ -78,13 +83,15 @@ const pageFields = {
     .default(() => [...DEFAULT_PAGE_BLOCKS]),
   form: RegistrationForm.default(() => [...DEFAULT_REGISTRATION_FORM]),
   success_message: Line(500).min(1).default('Your details are in.'),
+  success_button: SuccessButton.nullable().default(null),
+  theme: PageTheme.default(DEFAULT_PAGE_THEME),
 };
 
 /** Spec §7 "generate page": a page for one of the organisation's codes, from the default content unless given. */
 export const CreatePageBody = z.strictObject({ code_id: CodeId, ...pageFields }).meta({ id: 'CreatePageBody' });
 export type CreatePageBody = z.infer<typeof CreatePageBody>;
 
-/** Spec §7 "update page": replaces the title, vanity name, blocks, form and success message. */
+/** Spec §7 "update page": replaces the title, vanity name, blocks, form, success message and button, and theme. */
 export const UpdatePageBody = z.strictObject(pageFields).meta({ id: 'UpdatePageBody' });
 export type UpdatePageBody = z.infer<typeof UpdatePageBody>;
 
@@ -108,6 +115,8 @@ export const PageView = z
     blocks: z.array(PageBlock),
     form: RegistrationForm,
     success_message: z.string(),
+    success_button: SuccessButton.nullable(),
+    theme: PageTheme,
     created_at: Timestamp,
     updated_at: Timestamp,
   })
@@ -129,16 +138,26 @@ export type NamedPagePath = z.infer<typeof NamedPagePath>;
  * What a visitor's page shows: who asks for their details, as a code's page says it, nothing about
  * the organisation's members, and its images as links that expire.
  */
-export const PublicPageView = PageView.omit({ org_id: true, created_at: true, updated_at: true })
+export const PublicPageView = PageView.omit({ org_id: true, created_at: true, updated_at: true, theme: true })
   .extend({
     owner: PublicOrganization,
+    theme: VisitorTheme.meta({ description: 'The page’s own theme, or the organisation’s brand kit, resolved.' }),
     image_urls: z.record(z.string(), z.string()).meta({ description: 'A link for each image block’s `blob_id`, valid for an hour.' }),
   })
   .meta({ id: 'PublicPage' });
 export type PublicPageView = z.infer<typeof PublicPageView>;
 
 /** Spec §7 "get success page": what a visitor sees once their submission is in. */
-export const SuccessPageView = z.object({ page_id: PageId, title: z.string(), success_message: z.string() }).meta({ id: 'SuccessPage' });
+export const SuccessPageView = z
+  .object({
+    page_id: PageId,
+    title: z.string(),
+    success_message: z.string(),
+    success_button: SuccessButton.nullable(),
+    owner: PublicOrganization,
+    theme: VisitorTheme,
+  })
+  .meta({ id: 'SuccessPage' });
 export type SuccessPageView = z.infer<typeof SuccessPageView>;
 
 /** Spec §7 "return page": a visitor who comes back says who they are, by the email or phone they registered with. */

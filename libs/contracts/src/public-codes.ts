@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { VisitorTheme } from './brand';
 import { CodeId, CodeStatus, CodeType } from './codes';
 
-/** Who is behind a code, as its visitor sees them: the organisation's name and logo. */
+/** Who is behind a code, as its visitor sees them: the organisation's name, logo and brand kit. */
 export const PublicOrganization = z
-  .object({ name: z.string(), logo: z.string().nullable().meta({ description: 'The web address of the organisation’s logo, if it has one.' }) })
+  .object({
+    name: z.string(),
+    logo: z.string().nullable().meta({ description: 'The web address of the organisation’s logo, if it has one.' }),
+    theme: VisitorTheme.meta({ description: 'The organisation’s brand kit, which its visitor pages are drawn in.' }),
+  })
   .meta({ id: 'PublicOrganization' });
 export type PublicOrganization = z.infer<typeof PublicOrganization>;
 

@@ -6,7 +6,7 @@ import { matchingUnicode } from './openapi-shapes';
  * plain black-on-white square code; the server renders and decodes each design before saving it.
  */
 
-const HexColour = z
+export const HexColour = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Use a colour like #1a2b3c.' })
   .transform((colour) => colour.toLowerCase());

@@ -14,7 +14,15 @@ import { LabelledPagination } from '../../components/labelled-pagination';
 
 const SUBMISSIONS_REFRESH_MS = 5000;
 
-const draftOf = ({ title, vanity_name, blocks, form, success_message }: PageView): PageDraft => ({ title, vanity_name, blocks, form, success_message });
+const draftOf = ({ title, vanity_name, blocks, form, success_message, success_button, theme }: PageView): PageDraft => ({
+  title,
+  vanity_name,
+  blocks,
+  form,
+  success_message,
+  success_button,
+  theme,
+});
 
 /** Creates a page for the code from the default content and opens it in the editor. */
 function useNewPage() {

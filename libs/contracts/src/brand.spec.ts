@@ -1,4 +1,4 @@
-import { BRAND_FONTS, PAGE_THEME_PRESETS, PageTheme, themeContrastProblems, contrastProblemMessage, DEFAULT_THEME_STYLE } from './brand';
+import { BrandKit, BRAND_FONTS, PAGE_THEME_PRESETS, PageTheme, themeContrastProblems, contrastProblemMessage, DEFAULT_THEME_STYLE } from './brand';
 
 describe('brand vocabulary', () => {
   it('ships at least eight font families and six page theme presets', () => {
@@ -27,5 +27,15 @@ describe('brand vocabulary', () => {
       overlay_opacity: 0.3,
     });
     expect(problems.some((problem) => problem.pair === 'Body text on the background')).toBe(true);
+  });
+
+  it('refuses to save a brand kit or page theme that fails, with the pair in the message', () => {
+    const grey = { ...DEFAULT_THEME_STYLE, dark: null, light: { ...DEFAULT_THEME_STYLE.light, text: '#999999' } };
+    const kit = BrandKit.safeParse(grey);
+    expect(kit.success).toBe(false);
+    expect(kit.error?.issues.map((issue) => issue.message)).toContain('Body text on the background (light): 2.9:1, needs 4.5:1.');
+    const page = PageTheme.safeParse({ source: 'custom', style: DEFAULT_THEME_STYLE, background: { kind: 'gradient', from: '#000000', to: '#ffffff' } });
+    expect(page.success).toBe(false);
+    expect(page.error?.issues[0]?.path).toEqual(['style']);
   });
 });

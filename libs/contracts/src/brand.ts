@@ -83,8 +83,16 @@ export const DEFAULT_THEME_STYLE: ThemeStyle = {
   button_style: 'filled',
 };
 
+/**
+ * A theme is saved only when it passes WCAG AA, checked by the same schema in the editor and on the
+ * server: each failing pair is an issue of its own, naming the pair and its ratio.
+ */
+function refuseContrastProblems(context: z.RefinementCtx, style: ThemeStyle, background: PageBackground, path: string[]): void {
+  for (const problem of themeContrastProblems(style, background)) context.addIssue({ code: 'custom', message: contrastProblemMessage(problem), path });
+}
+
 /** The organisation's brand kit (identity context): its look, which every page uses unless it has its own theme. */
-export const BrandKit = ThemeStyle.meta({ id: 'BrandKit' });
+export const BrandKit = ThemeStyle.superRefine((style, context) => refuseContrastProblems(context, style, { kind: 'colour' }, [])).meta({ id: 'BrandKit' });
 export type BrandKit = ThemeStyle;
 export const UpdateBrandKitBody = BrandKit.meta({ id: 'UpdateBrandKitBody' });
 export type UpdateBrandKitBody = z.infer<typeof UpdateBrandKitBody>;
@@ -108,7 +116,9 @@ export type PageBackground = z.infer<typeof PageBackground>;
 export const PageTheme = z
   .discriminatedUnion('source', [
     z.strictObject({ source: z.literal('brand_kit') }),
-    z.strictObject({ source: z.literal('custom'), preset: z.string().max(40).nullable().default(null), style: ThemeStyle, background: PageBackground }),
+    z
+      .strictObject({ source: z.literal('custom'), preset: z.string().max(40).nullable().default(null), style: ThemeStyle, background: PageBackground })
+      .superRefine((theme, context) => refuseContrastProblems(context, theme.style, theme.background, ['style'])),
   ])
   .meta({ id: 'PageTheme', description: '`brand_kit` follows the organisation’s brand kit as it changes.' });
 export type PageTheme = z.infer<typeof PageTheme>;

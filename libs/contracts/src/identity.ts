@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BrandKit } from './brand';
+import { ThemeStyle } from './brand';
 
 /**
  * The identity context's HTTP contract: organisations, their users and roles, API keys and terms.
@@ -66,7 +66,7 @@ export const OrganizationView = z
     organization_name: z.string(),
     organization_logo: z.string().nullable(),
     time_zone: z.string().meta({ description: 'The IANA time zone analytics periods are cut in.' }),
-    brand_kit: BrandKit.meta({ description: 'How the organisation’s visitor pages look; a new organisation has the default.' }),
+    brand_kit: ThemeStyle.meta({ description: 'How the organisation’s visitor pages look; a new organisation has the default.' }),
   })
   .meta({ id: 'Organization' });
 export type OrganizationView = z.infer<typeof OrganizationView>;

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_THEME_STYLE, PAGE_THEME_PRESETS } from '@qr/contracts';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { multipart } from '../uploads/multipart.fixture';
@@ -327,7 +328,7 @@ describe('the public content of a code, for its visitor pages', () => {
     };
     const { code_id } = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Ada card', ...card })).json();
     const visitor = callerOf(t.app);
-    const cardCo = { name: 'Card Co', logo: null };
+    const cardCo = { name: 'Card Co', logo: null, theme: { ...DEFAULT_THEME_STYLE, background: { kind: 'colour' } } };
     expect((await visitor('GET', `/api/v1/public/codes/${code_id}`)).json()).toEqual({ code_id, status: 'active', owner: cardCo, ...card });
 
     const vcf = await visitor('GET', `/api/v1/public/codes/${code_id}/vcard`);
@@ -351,11 +352,14 @@ describe('the public content of a code, for its visitor pages', () => {
 
     await owner('POST', `/api/v1/codes/${code_id}/pause`);
     await owner('PATCH', `/api/v1/organizations/${orgId}`, { organization_name: 'Card & Co', organization_logo: 'https://cdn.example.com/card-co.png' });
+    const paper = PAGE_THEME_PRESETS.find((preset) => preset.id === 'paper')!.style;
+    await owner('PUT', `/api/v1/organizations/${orgId}/brand-kit`, paper);
+    // A paused code's page still shows whose it is, in their brand.
     expect((await visitor('GET', `/api/v1/public/codes/${code_id}`)).json()).toEqual({
       code_id,
       type: 'vcard',
       status: 'paused',
-      owner: { name: 'Card & Co', logo: 'https://cdn.example.com/card-co.png' },
+      owner: { name: 'Card & Co', logo: 'https://cdn.example.com/card-co.png', theme: { ...paper, background: { kind: 'colour' } } },
     });
     expect((await visitor('GET', `/api/v1/public/codes/${code_id}/vcard`)).statusCode).toBe(404);
     await owner('DELETE', `/api/v1/codes/${code_id}`);

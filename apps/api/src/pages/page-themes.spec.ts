@@ -91,10 +91,10 @@ describe('page themes and the thank-you screen', () => {
 
   it('shows a theme’s background image through an expiring link, and refuses another organisation’s image as a background', async () => {
     const blobId = await upload(ownerToken, orgId);
-    const background = { kind: 'image', blob_id: blobId, overlay: '#000000', overlay_opacity: 0.55 } as const;
+    const background = { kind: 'image', blob_id: blobId, overlay: '#fff4ec', overlay_opacity: 0.9 } as const;
     const pageId = await createPage({ theme: { ...gradientTheme, background } });
     const { theme } = (await visitor('GET', `${PUBLIC}/${pageId}`)).json();
-    expect(theme).toEqual({ ...sunrise.style, background: { kind: 'image', url: expect.any(String), overlay: '#000000', overlay_opacity: 0.55 } });
+    expect(theme).toEqual({ ...sunrise.style, background: { kind: 'image', url: expect.any(String), overlay: '#fff4ec', overlay_opacity: 0.9 } });
     const served = await t.app.inject({ method: 'GET', url: theme.background.url.replace('http://localhost:3000', '') });
     expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/png']);
 

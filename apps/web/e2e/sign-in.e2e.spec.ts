@@ -253,7 +253,7 @@ describeJourney('a new organization user', () => {
       .getByRole('button', { name: /^Delete / })
       .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
-    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await page.getByRole('button', { name: 'Navigation menu' }).click();
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('combobox', { name: 'Organisation' }).waitFor();
   }, 120_000);
 

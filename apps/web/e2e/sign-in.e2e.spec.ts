@@ -191,7 +191,7 @@ describeJourney('a new organization user', () => {
     const page = await newOwner('/admin/create-qr-code', 'Lin Designer', `lin.${stamp}@example.com`, 'Lin Prints');
 
     await fillUrlCode(page, 'Shop window');
-    await page.getByRole('button', { name: 'Rounded navy' }).click();
+    await page.getByRole('radio', { name: 'Rounded navy' }).click();
     const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#e8590c' } })
       .png()
       .toBuffer();

@@ -1,3 +1,4 @@
+import { DEFAULT_THEME_STYLE } from '@qr/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
@@ -54,8 +55,22 @@ function start(path: string, role = 'owner') {
   api = installFakeApi((url, method) => {
     if (url === '/api/v1/organizations') {
       return reply(200, [
-        { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role },
-        { organization_id: '0a000000-0000-4000-8000-000000000002', organization_name: 'Bolt', organization_logo: null, time_zone: 'Europe/London', role },
+        {
+          organization_id: '0a000000-0000-4000-8000-000000000001',
+          organization_name: 'Acme',
+          organization_logo: null,
+          time_zone: 'Europe/London',
+          brand_kit: DEFAULT_THEME_STYLE,
+          role,
+        },
+        {
+          organization_id: '0a000000-0000-4000-8000-000000000002',
+          organization_name: 'Bolt',
+          organization_logo: null,
+          time_zone: 'Europe/London',
+          brand_kit: DEFAULT_THEME_STYLE,
+          role,
+        },
       ]);
     }
     if (url === '/api/v1/codes/names?org_id=0a000000-0000-4000-8000-000000000001')

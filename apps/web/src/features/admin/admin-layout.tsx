@@ -14,8 +14,8 @@ import { adminNavigation, isWithin, type AdminNavigationGroup } from './admin-na
 function NavigationGroup({ group, pathname, onPick }: { group: AdminNavigationGroup; pathname: string; onPick: () => void }) {
   const labelId = useId();
   return (
-    <Stack gap={2} role="group" aria-labelledby={labelId}>
-      <Text id={labelId} size="xs" fw={700} tt="uppercase" px="sm" pt="xs" pb={4}>
+    <Stack gap={0} role="group" aria-labelledby={labelId}>
+      <Text id={labelId} size="xs" fw={700} tt="uppercase" px="sm" pt={6} pb={2}>
         {group.label}
       </Text>
       {group.items.map((item) => {
@@ -81,7 +81,7 @@ export default function AdminLayout() {
           </AppShell.Section>
         )}
         <AppShell.Section grow component={ScrollArea} type="auto" p="xs">
-          <Stack gap="xs">
+          <Stack gap={4}>
             {adminNavigation.map((group) => (
               <NavigationGroup key={group.label} group={group} pathname={pathname} onPick={closeNav} />
             ))}

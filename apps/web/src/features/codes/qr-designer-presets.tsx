@@ -45,7 +45,14 @@ export function PresetPicker({ design, orgId, onPick }: { design: QrDesign; orgI
     >
       <SimpleGrid cols={4} spacing={6} mt={4}>
         {QR_DESIGN_PRESETS.map((preset) => (
-          <Radio.Card key={preset.id} value={preset.id} radius="sm" p={4} data-testid={`preset-${preset.id}`}>
+          <Radio.Card
+            key={preset.id}
+            value={preset.id}
+            radius="sm"
+            p={4}
+            // Marked by more than colour: a thicker border and a bold name.
+            style={preset.id === chosen?.id ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+          >
             <Stack gap={2} align="center">
               <PresetThumbnail preset={preset} orgId={orgId} />
               <Text size="xs" ta="center" lh={1.2} fw={preset.id === chosen?.id ? 700 : 400}>

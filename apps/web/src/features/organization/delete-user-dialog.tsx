@@ -36,7 +36,7 @@ export default function DeleteUserDialog() {
     <Modal opened onClose={goBack} title="Delete Confirmation" centered>
       <Text>Do you want to delete the user?</Text>
       {/* The spec's question names nobody; the user's email, on a line of its own, says who. */}
-      <Text fw={700} mt={4} style={{ overflowWrap: 'anywhere' }} data-testid="user-to-delete">
+      <Text fw={700} mt={4} style={{ overflowWrap: 'anywhere' }}>
         {id}
       </Text>
       {remove.isError && (

@@ -1,6 +1,7 @@
 // Shared Jest settings for every server-side project. @swc/jest compiles TypeScript with decorator
 // metadata (Nest DI needs it) and, because NestJS 12 and some of its dependencies ship only ES
 // modules, also transforms those packages to CommonJS: Jest's loader on Node 20 cannot load ESM.
+// (@tabler: the web app imports each icon's own ES module rather than the CommonJS index of thousands.)
 const path = require('node:path');
 const { compilerOptions } = require('./tsconfig.base.json');
 
@@ -18,6 +19,7 @@ const esmOnly = [
   'content-disposition',
   'oidc-provider',
   'jose',
+  '@tabler',
 ];
 
 const moduleNameMapper = Object.fromEntries(Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, path.join(__dirname, target)]));

@@ -191,7 +191,7 @@ describeJourney('a new organization user', () => {
     const page = await newOwner('/admin/create-qr-code', 'Lin Designer', `lin.${stamp}@example.com`, 'Lin Prints');
 
     await fillUrlCode(page, 'Shop window');
-    await page.getByRole('button', { name: 'Rounded navy' }).click();
+    await page.getByRole('radio', { name: 'Rounded navy' }).click();
     const logo = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#e8590c' } })
       .png()
       .toBuffer();
@@ -253,7 +253,7 @@ describeJourney('a new organization user', () => {
       .getByRole('button', { name: /^Delete / })
       .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
-    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await page.getByRole('button', { name: 'Navigation menu' }).click();
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('combobox', { name: 'Organisation' }).waitFor();
   }, 120_000);
 

@@ -76,7 +76,19 @@ export type CustomerInteractionQuery = z.infer<typeof CustomerInteractionQuery>;
 export const CsvExportSource = z.enum(['my-codes/customer', 'my-codes/one-time-codes']);
 export type CsvExportSource = z.infer<typeof CsvExportSource>;
 
-export const CsvExportBody = z.strictObject({ from: CsvExportSource, org_id: z.uuid(), code_id: CodeId }).meta({ id: 'CsvExportBody' });
+/** The organisation's customers: all of them, or those who came through one code. */
+export const CustomerCsvExportBody = z.strictObject({
+  from: z.literal('my-codes/customer'),
+  org_id: z.uuid(),
+  code_id: CodeId.optional().meta({ description: 'Only the customers with an interaction through this code; left out, every customer of the organisation.' }),
+});
+export type CustomerCsvExportBody = z.infer<typeof CustomerCsvExportBody>;
+
+/** One base code's one-time codes. */
+export const OneTimeCodesCsvExportBody = z.strictObject({ from: z.literal('my-codes/one-time-codes'), org_id: z.uuid(), code_id: CodeId });
+export type OneTimeCodesCsvExportBody = z.infer<typeof OneTimeCodesCsvExportBody>;
+
+export const CsvExportBody = z.discriminatedUnion('from', [CustomerCsvExportBody, OneTimeCodesCsvExportBody]).meta({ id: 'CsvExportBody' });
 export type CsvExportBody = z.infer<typeof CsvExportBody>;
 
 /** The response header carrying the export's row count, so a client can show progress while the body streams. */

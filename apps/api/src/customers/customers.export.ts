@@ -1,7 +1,7 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { CUSTOMER_CSV_COLUMNS, type CsvExportBody } from '@qr/contracts';
+import { CUSTOMER_CSV_COLUMNS, type CustomerCsvExportBody } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
 import type { Caller } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
@@ -16,11 +16,14 @@ export interface CsvExport {
   body: Readable;
 }
 
-/** Spec §7 "CSV export" from 'my-codes/customer': the code's customers ('my-codes/one-time-codes' is ExportOneTimeCodesCsv). */
+/**
+ * Spec §7 "CSV export" from 'my-codes/customer': the code's customers, or with no code every customer
+ * of the organisation ('my-codes/one-time-codes' is ExportOneTimeCodesCsv).
+ */
 export class ExportCsv extends Query<CsvExport> {
   constructor(
     readonly caller: Caller,
-    readonly body: CsvExportBody,
+    readonly body: CustomerCsvExportBody,
   ) {
     super();
   }
@@ -29,8 +32,17 @@ export class ExportCsv extends Query<CsvExport> {
 /** Rows read per query: the export holds at most this many in memory, whatever its size. */
 export const EXPORT_PAGE_SIZE = 1000;
 
-/** A code's customers: those with any interaction through it, read along the interactions' (org, code, customer) index. */
-const CODE_CUSTOMERS = 'SELECT DISTINCT customer_id FROM customer_interactions WHERE org_id = $1 AND code_id = $2';
+/**
+ * Which customers an export holds, as a query of their ids with its parameters: a code's are those
+ * with any interaction through it, read along the interactions' (org, code, customer) index; the
+ * organisation's are its rows of the customers read model, along their primary key. Both are
+ * confined to the organisation the caller was checked against.
+ */
+function exportedCustomers(orgId: string, codeId: string | undefined): { ids: string; params: string[] } {
+  return codeId
+    ? { ids: 'SELECT DISTINCT customer_id FROM customer_interactions WHERE org_id = $1 AND code_id = $2', params: [orgId, codeId] }
+    : { ids: 'SELECT customer_id FROM customers WHERE org_id = $1', params: [orgId] };
+}
 
 /**
  * Streams the export straight from the read model: keyset pages in customer-id order (the primary
@@ -47,21 +59,23 @@ export class ExportCsvHandler implements IQueryHandler<ExportCsv> {
 
   async execute({ caller, body }: ExportCsv): Promise<CsvExport> {
     await this.access.exporter(caller, body.org_id);
-    await this.analytics.assertCodeOf(body.org_id, body.code_id);
-    const { rows } = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM (${CODE_CUSTOMERS}) k`, [body.org_id, body.code_id]);
+    if (body.code_id) await this.analytics.assertCodeOf(body.org_id, body.code_id);
+    const customers = exportedCustomers(body.org_id, body.code_id);
+    const { rows } = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM (${customers.ids}) k`, customers.params);
     // One page read ahead at most: the default (16 pages) would hold megabytes for a slow client.
-    const lines = Readable.from(customerCsvLines(this.db, body.org_id, body.code_id), { highWaterMark: 1 });
+    const lines = Readable.from(customerCsvLines(this.db, body.org_id, customers), { highWaterMark: 1 });
     return { rows: Number(rows[0]!.n), fileName: 'interaction_data.csv', body: lines.pipe(new Base64Encoder()) };
   }
 }
 
-async function* customerCsvLines(db: SqlClient, orgId: string, codeId: string): AsyncGenerator<string> {
+async function* customerCsvLines(db: SqlClient, orgId: string, { ids, params }: { ids: string; params: string[] }): AsyncGenerator<string> {
   yield csvLine(CUSTOMER_CSV_COLUMNS);
-  let after = '';
+  const [after, limit] = [`$${params.length + 1}`, `$${params.length + 2}`];
+  let last = '';
   for (;;) {
     const { rows } = await db.query<CustomerRow>(
-      `SELECT ${CUSTOMER_COLUMNS} FROM customers NATURAL JOIN (${CODE_CUSTOMERS} AND customer_id > $3 ORDER BY customer_id LIMIT $4) page WHERE org_id = $1 ORDER BY customer_id`,
-      [orgId, codeId, after, EXPORT_PAGE_SIZE],
+      `SELECT ${CUSTOMER_COLUMNS} FROM customers NATURAL JOIN (${ids} AND customer_id > ${after} ORDER BY customer_id LIMIT ${limit}) page WHERE org_id = $1 ORDER BY customer_id`,
+      [...params, last, EXPORT_PAGE_SIZE],
     );
     if (rows.length === 0) return;
     yield rows
@@ -70,7 +84,7 @@ async function* customerCsvLines(db: SqlClient, orgId: string, codeId: string): 
         return csvLine(CUSTOMER_CSV_COLUMNS.map((column) => view[column]));
       })
       .join('');
-    after = rows.at(-1)!.customer_id;
+    last = rows.at(-1)!.customer_id;
   }
 }
 

@@ -117,6 +117,35 @@ describe('customers: list, activity, interaction and forgetting', () => {
     expect((await viewer('POST', '/api/v1/exports/csv', { from: 'my-codes/customer', org_id: orgId, code_id: badgeCode })).json().code).toBe('forbidden');
   });
 
+  it('exports every customer of the organisation when no code is given, and nobody from another organisation', async () => {
+    const otherOwner = callerOf(t.app, await signedUpToken(t.app, 'customers-export-other@example.com'));
+    const otherOrg = await createOrganization(otherOwner, 'Other Export Co');
+    const otherCode = (await otherOwner('POST', '/api/v1/codes', { org_id: otherOrg, name: 'Theirs', type: 'page' })).json().code_id as string;
+    const otherPage = (await otherOwner('POST', '/api/v1/pages', { code_id: otherCode })).json().page_id as string;
+    await submit(otherPage, { first_name: 'Eve', last_name: 'Elsewhere', email: 'eve@example.com', phone: '555 555 0666' });
+    await t.projections.caughtUp();
+    const csvOf = (body: string) => Buffer.from(body, 'base64').toString('utf8').split('\r\n').filter(Boolean);
+
+    const all = await owner('POST', '/api/v1/exports/csv', { from: 'my-codes/customer', org_id: orgId });
+    expect([all.statusCode, all.headers['x-row-count'], all.headers['x-file-name']]).toEqual([200, '2', 'interaction_data.csv']);
+    const [header, ...rows] = csvOf(all.body);
+    expect(header).toBe('id,email,phone,name,basedOn,code_id,page_id,first_seen,last_seen,interactions');
+    expect(rows.map((row) => row.split(',')[1]).sort()).toEqual(['ada@example.com', 'grace@example.com']);
+    // Ada came through both codes, Grace through the flyer only: the badge desk's export still holds only its own.
+    const badge = await owner('POST', '/api/v1/exports/csv', { from: 'my-codes/customer', org_id: orgId, code_id: badgeCode });
+    expect(
+      csvOf(badge.body)
+        .slice(1)
+        .map((row) => row.split(',')[1]),
+    ).toEqual(['ada@example.com']);
+
+    const theirs = await otherOwner('POST', '/api/v1/exports/csv', { from: 'my-codes/customer', org_id: orgId });
+    expect([theirs.statusCode, theirs.json().code]).toEqual([404, 'organization_not_found']);
+    // One-time codes are always one base code's: without it the body is refused, naming the field.
+    const oneTime = await owner('POST', '/api/v1/exports/csv', { from: 'my-codes/one-time-codes', org_id: orgId });
+    expect([oneTime.statusCode, oneTime.json().errors?.[0]?.field]).toEqual([400, 'body.code_id']);
+  });
+
   it('forgets a customer: the API no longer shows them, replays do not bring them back, and no event holds their email readably', async () => {
     await submit(badgePage, { first_name: 'Forget', last_name: 'Me', email: 'forget.me@example.com', phone: '555 555 0099' });
     await t.projections.caughtUp();

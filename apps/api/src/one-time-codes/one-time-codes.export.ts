@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { Inject } from '@nestjs/common';
 import { Query, QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { DomainError, ONE_TIME_CODE_CSV_COLUMNS, type CsvExportBody } from '@qr/contracts';
+import { DomainError, ONE_TIME_CODE_CSV_COLUMNS, type OneTimeCodesCsvExportBody } from '@qr/contracts';
 import type { Config, SqlClient } from '@qr/platform';
 import type { Caller } from '../identity';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
@@ -15,7 +15,7 @@ import { toOneTimeCodeView } from './one-time-codes.queries';
 export class ExportOneTimeCodesCsv extends Query<CsvExport> {
   constructor(
     readonly caller: Caller,
-    readonly body: CsvExportBody,
+    readonly body: OneTimeCodesCsvExportBody,
   ) {
     super();
   }

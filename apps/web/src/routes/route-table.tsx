@@ -3,7 +3,7 @@ import { Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom'
 import { NotFoundScreen } from '../components/not-found-screen';
 import { PageLoader } from '../components/page-loader';
 import { PublicFrame } from '../components/public-frame';
-import { adminSectionLabels, type AdminSectionPath } from '../features/admin/admin-sections';
+import { upcomingAdminSections, type UpcomingAdminSection } from '../features/admin/admin-sections';
 import { HomeScreen } from '../features/home/home-screen';
 import { IdentityBoundary } from '../features/identity/identity-boundary';
 import { RequireAuth } from '../features/identity/require-auth';
@@ -66,9 +66,9 @@ function upcoming(path: string, screen: string): RouteObject {
   return { path, element: <NotAvailableScreen screen={screen} /> };
 }
 
-/** An admin navigation section; with children, the section's own screen is the index route. */
-function section(path: AdminSectionPath, children: RouteObject[] = []): RouteObject {
-  const screen = <NotAvailableScreen screen={adminSectionLabels[path]} />;
+/** An admin section still to come (not in the navigation); with children, the section's own screen is the index route. */
+function section(path: UpcomingAdminSection, children: RouteObject[] = []): RouteObject {
+  const screen = <NotAvailableScreen screen={upcomingAdminSections[path]} />;
   return children.length === 0 ? { path, element: screen } : { path, children: [{ index: true, element: screen }, ...children] };
 }
 

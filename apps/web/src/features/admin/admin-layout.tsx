@@ -1,6 +1,6 @@
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useId } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
 import { ThemeToggle } from '../../components/theme-toggle';
@@ -8,9 +8,34 @@ import { useWiderThan } from '../../components/use-wider-than';
 import { VersionTag } from '../../components/version-tag';
 import { SignOutButton, useAuth } from '../identity';
 import { CreateOrganizationPrompt, OrganizationSwitcher, TermsPrompt, useOrganizationRecord } from '../organization';
-import { adminSectionLabels } from './admin-sections';
+import { adminNavigation, isWithin, type AdminNavigationGroup } from './admin-navigation';
 
-const sections = Object.entries(adminSectionLabels);
+/** One group of the navigation: its name, then its screens, each with its icon. */
+function NavigationGroup({ group, pathname, onPick }: { group: AdminNavigationGroup; pathname: string; onPick: () => void }) {
+  const labelId = useId();
+  return (
+    <Stack gap={0} role="group" aria-labelledby={labelId}>
+      <Text id={labelId} size="xs" fw={700} tt="uppercase" px="sm" pt={6} pb={2}>
+        {group.label}
+      </Text>
+      {group.items.map((item) => {
+        const here = isWithin(item, pathname);
+        return (
+          <NavLink
+            key={item.path}
+            component={Link}
+            to={`/admin/${item.path}`}
+            label={item.label}
+            leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
+            active={here}
+            aria-current={here ? 'page' : undefined}
+            onClick={onPick}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
 
 export default function AdminLayout() {
   const [navOpen, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
@@ -26,7 +51,15 @@ export default function AdminLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
-            <Burger opened={navOpen} onClick={toggleNav} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger
+              opened={navOpen}
+              onClick={toggleNav}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Navigation menu"
+              aria-expanded={navOpen}
+              aria-controls="admin-navigation"
+            />
             <Text fw={700}>QR Platform</Text>
           </Group>
           <Group gap="sm" wrap="nowrap">
@@ -41,17 +74,18 @@ export default function AdminLayout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar component="nav" aria-label="Admin sections">
+      <AppShell.Navbar component="nav" id="admin-navigation" aria-label="Admin sections">
         {!wide && (
           <AppShell.Section p="xs">
             <OrganizationSwitcher fullWidth />
           </AppShell.Section>
         )}
         <AppShell.Section grow component={ScrollArea} type="auto" p="xs">
-          {sections.map(([path, label]) => {
-            const to = `/admin/${path}`;
-            return <NavLink key={path} component={Link} to={to} label={label} active={pathname === to || pathname.startsWith(`${to}/`)} onClick={closeNav} />;
-          })}
+          <Stack gap={4}>
+            {adminNavigation.map((group) => (
+              <NavigationGroup key={group.label} group={group} pathname={pathname} onPick={closeNav} />
+            ))}
+          </Stack>
         </AppShell.Section>
         <AppShell.Section p="md">
           <VersionTag />

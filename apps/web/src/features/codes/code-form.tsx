@@ -166,7 +166,15 @@ export function CodeForm({ initial, submitLabel, onSubmit }: { initial: CodeDraf
             />
           ))}
         </SimpleGrid>
-        <QrDesigner design={draft.design} refusal={refusal} onChange={(design) => setDraft({ ...draft, design })} />
+        <QrDesigner
+          design={draft.design}
+          refusal={refusal}
+          onChange={(design) => {
+            // The refusal was of the design as it was: once it changes, the live preview's own check speaks.
+            setRefusal(null);
+            setDraft({ ...draft, design });
+          }}
+        />
         {errors['design'] && <Alert color="red">{errors['design']}</Alert>}
         {failure && (
           <Alert color="red" title="The code was not saved">

@@ -24,7 +24,12 @@ export const codeKeys = {
   /** Every image of one code, whatever its version or what it holds. */
   images: (codeId: string) => [...codeKeys.all, 'image', codeId] as const,
   image: (codeId: string, updatedAt: string, holds: QrHolds = 'link') => [...codeKeys.images(codeId), updatedAt, holds] as const,
+  /** A design drawn before it is saved: the live preview and the presets' pictures share these. */
+  preview: (design: QrDesign, orgId: string) => ['qr-preview', design, orgId] as const,
 };
+
+/** An SVG the server drew, as an image source. */
+export const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 const base = '/api/v1/codes';
 const codePath = (codeId: string) => `${base}/${encodeURIComponent(codeId)}`;

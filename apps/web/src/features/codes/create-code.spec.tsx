@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { QrDesign } from '@qr/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QR_DESIGN_PRESETS, QrDesign } from '@qr/contracts';
 import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse, acmeOrganizations } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { qrPreview } from '../../testing/code-view';
@@ -97,7 +97,7 @@ test('a design the server would not scan is explained in the designer', async ()
 test('the preview leads the designer on a phone, and sits beside the controls, in view, on a wide screen', async () => {
   const presetAfterPreview = async () => {
     const preview = await screen.findByRole('img', { name: 'Preview of the QR code' });
-    return Boolean(preview.compareDocumentPosition(screen.getByRole('button', { name: 'Classic' })) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return Boolean(preview.compareDocumentPosition(screen.getByRole('radio', { name: 'Classic' })) & Node.DOCUMENT_POSITION_FOLLOWING);
   };
   start(() => reply(201, { code_id: 'AbCdEf1234', public_link: 'x', qr_url: 'y' }));
   expect(await presetAfterPreview()).toBe(true);
@@ -306,7 +306,7 @@ test('the frame text says how many of its 30 characters are used', async () => {
 test('every colour field keeps #rrggbb, widens #rgb and puts anything else back when left, so only valid colours are previewed and saved', async () => {
   await startFilledIn();
   // A preset's colours show in the fields at once.
-  fireEvent.click(screen.getByRole('button', { name: 'Berry' }));
+  fireEvent.click(screen.getByRole('radio', { name: 'Berry' }));
   expect([(screen.getByLabelText('Code colour') as HTMLInputElement).value, (screen.getByLabelText('Eye colour') as HTMLInputElement).value]).toEqual([
     '#5b1a6e',
     '#c2185b',
@@ -358,14 +358,59 @@ test('a refused submit takes the person to the first field to put right', async 
   expect(document.activeElement).toBe(screen.getByLabelText('Web address'));
 });
 
-test('a width or height out of range is brought into 128–4096 px when left, and an emptied one shows its size again: the field shows what is saved', async () => {
+test('a square code has one size, saved as its width and height; out of range it is brought into 128–4096 px when left', async () => {
   await startFilledIn();
-  expect(typeAndLeave('Width (px)', '0')).toBe('128');
-  expect(typeAndLeave('Width (px)', '5000')).toBe('4096');
-  expect(typeAndLeave('Width (px)', '')).toBe('4096');
-  expect(typeAndLeave('Height (px)', '20')).toBe('128');
+  expect(screen.queryByLabelText('Width (px)')).toBeNull();
+  expect(screen.queryByLabelText('Height (px)')).toBeNull();
+  expect(typeAndLeave('Size (px)', '0')).toBe('128');
+  expect(typeAndLeave('Size (px)', '5000')).toBe('4096');
+  expect(typeAndLeave('Size (px)', '')).toBe('4096');
+  expect(typeAndLeave('Size (px)', '640')).toBe('640');
   fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
-  await waitFor(() => expect(savedDesign()).toMatchObject({ width: 4096, height: 128 }));
+  await waitFor(() => expect(savedDesign()).toMatchObject({ width: 640, height: 640 }));
+});
+
+test('the presets are pictures of themselves, named, picked with the keyboard, and the chosen one is marked', async () => {
+  await startFilledIn();
+  const group = screen.getByRole('radiogroup', { name: 'Start from a preset' });
+  const classic = within(group).getByRole('radio', { name: 'Classic' });
+  expect(
+    within(group)
+      .getAllByRole('radio')
+      .map((radio) => radio.textContent),
+  ).toEqual(QR_DESIGN_PRESETS.map((preset) => preset.label));
+  // Each is drawn by the server's renderer, as the live preview is.
+  await waitFor(() => expect(group.querySelectorAll('img[src^="data:image/svg+xml"]')).toHaveLength(QR_DESIGN_PRESETS.length));
+  expect(previewedDesigns()).toEqual(expect.arrayContaining(QR_DESIGN_PRESETS.map((preset) => preset.design)));
+  expect(classic.getAttribute('aria-checked')).toBe('true');
+
+  classic.focus();
+  fireEvent.keyDown(classic, { key: 'ArrowRight', code: 'ArrowRight' });
+  const rounded = within(group).getByRole('radio', { name: 'Rounded navy' });
+  expect(document.activeElement).toBe(rounded);
+  expect([rounded.getAttribute('aria-checked'), classic.getAttribute('aria-checked')]).toEqual(['true', 'false']);
+  expect((screen.getByLabelText('Code colour') as HTMLInputElement).value).toBe('#1b2a4a');
+
+  // Changed by hand, the design is no preset any more.
+  typeAndLeave('Code colour', '#123456');
+  expect(within(group).queryByRole('radio', { checked: true })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
+  await waitFor(() => expect(savedDesign()).toMatchObject({ foreground: '#123456', module_shape: 'rounded', eye_style: 'rounded' }));
+});
+
+test('a refused design’s red box goes as soon as the design is changed, not at the next submit', async () => {
+  start(() =>
+    reply(422, { title: 'This design would not scan', code: 'design_unscannable', detail: 'The contrast between the code and its background is too low.' }),
+  );
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Name' }), { target: { value: 'Flyer' } });
+  fireEvent.change(screen.getByLabelText('Web address'), { target: { value: 'https://example.com' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Create QR code' }));
+  expect(await screen.findByText('This design would not scan')).toBeTruthy();
+
+  typeAndLeave('Code colour', '#000000');
+  typeAndLeave('Background', '#fefefe');
+  expect(screen.queryByText('This design would not scan')).toBeNull();
+  expect(screen.queryByText('The contrast between the code and its background is too low.')).toBeNull();
 });
 
 test('with a logo the error correction shows High, the level the code is drawn at, and cannot be changed', async () => {

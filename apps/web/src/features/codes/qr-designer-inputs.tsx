@@ -57,7 +57,17 @@ export function DesignColourInput({
 }) {
   const draft = useDesignDraft(value, (typed: string) => (optional && typed.trim() === '' ? '' : colourOf(typed)), onChange);
   // fixOnBlur off: Mantine would put back its own last valid colour, which includes #ffff and rgb().
-  return <ColorInput label={label} description={description} format="hex" fixOnBlur={false} {...draft} />;
+  // The eye-dropper button shows only an icon: without a name, a screen reader announces a bare "button".
+  return (
+    <ColorInput
+      label={label}
+      description={description}
+      format="hex"
+      fixOnBlur={false}
+      eyeDropperButtonProps={{ 'aria-label': `Pick the ${label.toLowerCase()} from the screen` }}
+      {...draft}
+    />
+  );
 }
 
 /**
@@ -66,12 +76,14 @@ export function DesignColourInput({
  */
 export function DesignNumberInput({
   label,
+  description,
   schema,
   step,
   value,
   onChange,
 }: {
   label: string;
+  description?: string;
   schema: z.ZodNumber;
   step?: number;
   value: number;
@@ -88,6 +100,7 @@ export function DesignNumberInput({
   return (
     <NumberInput
       label={label}
+      description={description}
       min={schema.minValue ?? undefined}
       max={schema.maxValue ?? undefined}
       step={step}

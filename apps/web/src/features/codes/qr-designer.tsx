@@ -1,23 +1,23 @@
-import { Alert, Box, Button, Group, Image, Input, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Image, Input, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { QR_DESIGN_PRESETS, QrDesign, QrLogo, QrPixels } from '@qr/contracts';
+import { QrDesign, QrLogo, QrPixels } from '@qr/contracts';
 import { useWiderThan } from '../../components/use-wider-than';
 import { describeError, retryUnlessRefused } from '../../api/api-problem';
 import { useOrganizationRecord } from '../organization';
 import { ACCEPTED_IMAGES, ImageUploadButton } from '../uploads';
-import { codesApi } from './codes-api';
+import { codeKeys, codesApi, svgSource } from './codes-api';
 import { FrameFields } from './qr-designer-frame';
 import { DesignColourInput, DesignNumberInput } from './qr-designer-inputs';
+import { PresetPicker } from './qr-designer-presets';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
-export const svgSource = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
 /** The live preview: drawn by the server with the same renderer and check the save uses. */
 function DesignPreview({ design, orgId, refusal }: { design: QrDesign; orgId: string; refusal: string | null }) {
   const [settled] = useDebouncedValue(design, 300);
   const preview = useQuery({
-    queryKey: ['qr-preview', settled, orgId],
+    queryKey: codeKeys.preview(settled, orgId),
     queryFn: () => codesApi.preview(settled, orgId),
     placeholderData: (previous) => previous,
     // A refused design is refused again: retrying only kept the last design's image on screen for seconds.
@@ -110,18 +110,11 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         {!twoColumns && preview}
         <Stack gap="sm">
-          <Group gap="xs">
-            {QR_DESIGN_PRESETS.map((preset) => (
-              <Button
-                key={preset.id}
-                size="xs"
-                variant="default"
-                onClick={() => onChange({ ...preset.design, width: design.width, height: design.height, logo: design.logo })}
-              >
-                {preset.label}
-              </Button>
-            ))}
-          </Group>
+          <PresetPicker
+            design={design}
+            orgId={record.org_id}
+            onPick={(preset) => onChange({ ...preset.design, width: design.width, height: design.height, logo: design.logo })}
+          />
           <Group grow>
             <DesignColourInput label="Code colour" value={design.foreground} onChange={(value) => set('foreground', value)} />
             <DesignColourInput label="Background" value={design.background} onChange={(value) => set('background', value)} />
@@ -197,10 +190,15 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
               onChange={(margin) => set('margin', margin)}
             />
           </SimpleGrid>
-          <Group grow>
-            <DesignNumberInput label="Width (px)" schema={QrPixels} step={64} value={design.width} onChange={(width) => set('width', width)} />
-            <DesignNumberInput label="Height (px)" schema={QrPixels} step={64} value={design.height} onChange={(height) => set('height', height)} />
-          </Group>
+          {/* A QR code is square: the contract keeps width and height (spec §3), and the one size sets both. */}
+          <DesignNumberInput
+            label="Size (px)"
+            description="The side of the square image."
+            schema={QrPixels}
+            step={64}
+            value={design.width}
+            onChange={(size) => onChange({ ...design, width: size, height: size })}
+          />
           <LogoField logo={design.logo} onChange={(logo) => set('logo', logo)} />
         </Stack>
         {twoColumns && (

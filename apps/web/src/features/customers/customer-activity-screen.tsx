@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { labelFromInputName, type CustomerActivityItem } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +10,31 @@ import { PageLoader } from '../../components/page-loader';
 import { describeError } from '../../api/api-problem';
 import { isRole, useOrganizationRecord } from '../organization';
 import { customerKeys, customersApi, useCodeNames } from './customers-api';
+
+const moment = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+// An answer to a date input is a calendar day: shown as that day wherever the screen is.
+const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** An answer as a person reads it: a date input's day written out, a tick box as yes or no. */
+function answerText(answer: string | boolean): string {
+  if (typeof answer === 'boolean') return answer ? 'Yes' : 'No';
+  return /^\d{4}-\d{2}-\d{2}$/.test(answer) && !Number.isNaN(Date.parse(answer)) ? day.format(new Date(answer)) : answer;
+}
+
+/** What a customer sent, one answer a line, under the labels visitors saw (the inputs' names in words). */
+function Answers({ answers }: { answers: CustomerActivityItem['answers'] }) {
+  const entries = Object.entries(answers);
+  if (entries.length === 0) return null;
+  return (
+    <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {entries.map(([name, answer]) => (
+        <Text key={name} size="sm" component="li">
+          {labelFromInputName(name)}: {answerText(answer)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 /** "Forget this customer": irreversible, so it asks first and says what it does. */
 function ForgetCustomer({ orgId, customerId }: { orgId: string; customerId: string }) {
@@ -67,18 +93,14 @@ export function CustomerActivityScreen() {
         {isRole(record.role) && can.forgetCustomers(record.role) && <ForgetCustomer orgId={orgId} customerId={customer.id} />}
       </Group>
       <Text>
-        {[customer.email, customer.phone].filter(Boolean).join(' · ')} — first seen {new Date(customer.first_seen).toLocaleString()}
+        {[customer.email, customer.phone].filter(Boolean).join(' · ')} — first seen {moment.format(new Date(customer.first_seen))}
       </Text>
       {/* Scans are not listed: a scan's visitor is a daily-salted hash, never linked to a person. */}
       <Timeline active={items.length} bulletSize={16}>
         {items.map((item) => (
           <Timeline.Item key={item.id} title={`Sent a form through ${codes.nameOf(item.code_id)}`}>
-            <Text size="xs">{new Date(item.at).toLocaleString()}</Text>
-            <Text size="sm">
-              {Object.entries(item.answers)
-                .map(([name, answer]) => `${name}: ${String(answer)}`)
-                .join(', ')}
-            </Text>
+            <Text size="xs">{moment.format(new Date(item.at))}</Text>
+            <Answers answers={item.answers} />
           </Timeline.Item>
         ))}
       </Timeline>

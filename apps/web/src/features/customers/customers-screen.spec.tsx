@@ -1,3 +1,4 @@
+import { DEFAULT_THEME_STYLE } from '@qr/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
@@ -54,8 +55,22 @@ function start(path: string, role = 'owner') {
   api = installFakeApi((url, method) => {
     if (url === '/api/v1/organizations') {
       return reply(200, [
-        { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/London', role },
-        { organization_id: '0a000000-0000-4000-8000-000000000002', organization_name: 'Bolt', organization_logo: null, time_zone: 'Europe/London', role },
+        {
+          organization_id: '0a000000-0000-4000-8000-000000000001',
+          organization_name: 'Acme',
+          organization_logo: null,
+          time_zone: 'Europe/London',
+          brand_kit: DEFAULT_THEME_STYLE,
+          role,
+        },
+        {
+          organization_id: '0a000000-0000-4000-8000-000000000002',
+          organization_name: 'Bolt',
+          organization_logo: null,
+          time_zone: 'Europe/London',
+          brand_kit: DEFAULT_THEME_STYLE,
+          role,
+        },
       ]);
     }
     if (url === '/api/v1/codes/names?org_id=0a000000-0000-4000-8000-000000000001')
@@ -68,7 +83,16 @@ function start(path: string, role = 'owner') {
     if (url === `/api/v1/customers/${ADA}/activity?org_id=0a000000-0000-4000-8000-000000000001`) {
       return reply(200, {
         customer: ada,
-        items: [{ kind: 'form', id: 's1', code_id: 'AbCdEf1234', page_id: ada.page_id, at: '2026-11-24T10:00:00.000Z', answers: { first_name: 'Ada' } }],
+        items: [
+          {
+            kind: 'form',
+            id: 's1',
+            code_id: 'AbCdEf1234',
+            page_id: ada.page_id,
+            at: '2026-11-24T10:00:00.000Z',
+            answers: { first_name: 'Ada', last_name: 'Visitor', birthday: '1990-03-07', newsletter: true },
+          },
+        ],
       });
     }
     if (url === `/api/v1/customers/${ADA}?org_id=0a000000-0000-4000-8000-000000000001` && method === 'DELETE') return reply(204);
@@ -141,9 +165,9 @@ test('exporting a code’s customers streams the base64 body with a progress bar
   });
   start('/admin/customers');
   const button = await screen.findByRole('button', { name: 'Export CSV' });
-  expect((button as HTMLButtonElement).disabled).toBe(true);
   await screen.findByRole('option', { name: 'Badge desk' });
   fireEvent.change(screen.getByLabelText('Code'), { target: { value: 'AbCdEf1234' } });
+  expect(screen.getByText('The customers of Badge desk.')).toBeTruthy();
   fireEvent.click(button);
 
   // Two chunks in, one CSV line of two decoded: the bar stands at 50 %.
@@ -164,6 +188,34 @@ test('exporting a code’s customers streams the base64 body with a progress bar
   click.mockRestore();
 });
 
+test('without a code picked, Export CSV exports every customer of the organisation', async () => {
+  URL.createObjectURL = jest.fn(() => 'blob:export');
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  start('/admin/customers');
+  const button = await screen.findByRole('button', { name: 'Export CSV' });
+  expect((button as HTMLButtonElement).disabled).toBe(false);
+  expect(button.getAttribute('aria-describedby') && document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
+    'Every customer of the organisation.',
+  );
+  fireEvent.click(button);
+  const bar = await screen.findByRole('progressbar', { name: 'Export progress' });
+  await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('50'));
+  releaseLastChunk();
+  await waitFor(() => expect(click).toHaveBeenCalled());
+  expect(requestsOf(api, 'POST')).toEqual([['/api/v1/exports/csv', { from: 'my-codes/customer', org_id: '0a000000-0000-4000-8000-000000000001' }]]);
+  click.mockRestore();
+});
+
+test('a customer’s timeline reads as words: the answers under their labels, one a line, and dates written out', async () => {
+  start(`/admin/customers/${ADA}`);
+  expect(await screen.findByText('Sent a form through Badge desk')).toBeTruthy();
+  const answers = screen.getAllByRole('listitem').map((item) => item.textContent);
+  expect(answers).toEqual(['First name: Ada', 'Last name: Visitor', 'Birthday: 7 Mar 1990', 'Newsletter: Yes']);
+  expect(screen.getByText('24 Nov 2026, 10:00')).toBeTruthy();
+  expect(screen.queryByText(/last_name/)).toBeNull();
+});
+
 test('a failed export is logged as spec §8 says and shown to the user', async () => {
   exportAnswer = () => reply(403, { title: 'Your role does not allow this', code: 'forbidden' });
   const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -181,14 +233,14 @@ test('a viewer sees no export or forget buttons', async () => {
   expect(await screen.findByRole('link', { name: 'Ada Lovelace' })).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   fireEvent.click(screen.getByRole('link', { name: 'Ada Lovelace' }));
-  expect(await screen.findByText(/first_name: Ada/)).toBeTruthy();
+  expect(await screen.findByText(/First name: Ada/)).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Forget this customer' })).toBeNull();
 });
 
 test('forgetting a customer asks first, then deletes them and returns to the list', async () => {
   start(`/admin/customers/${ADA}`);
   expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
-  expect(screen.getByText(/first_name: Ada/)).toBeTruthy();
+  expect(screen.getByText(/First name: Ada/)).toBeTruthy();
   expect(await screen.findByText('Sent a form through Badge desk')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Forget this customer' }));
   const dialog = await screen.findByRole('dialog', { name: 'Forget this customer?' });

@@ -14,18 +14,18 @@ import { LabelledPagination } from '../../components/labelled-pagination';
 const SOURCE_LABELS: Record<CustomerSource, string> = { form: 'A page’s form' };
 
 /**
- * Spec §7's customer export is saved as `interaction_data.csv`: it holds the customers' interactions
- * with one code. (`name_date.csv`, the code's name and the day, reads as the one-time codes' file.)
+ * Spec §7's customer export is saved as `interaction_data.csv`: it holds the customers' interactions,
+ * with every code or one. (`name_date.csv`, the code's name and the day, reads as the one-time codes' file.)
  */
 export const CUSTOMER_EXPORT_FILE = 'interaction_data.csv';
 
-/** The Export CSV button: needs a code (the export is per code), shows progress while the body streams. */
-function ExportCsvButton({ orgId, codeId }: { orgId: string; codeId: string | undefined }) {
+/** The Export CSV button: every customer, or those of the code the list is filtered by; shows progress while the body streams. */
+function ExportCsvButton({ orgId, codeId, codeName }: { orgId: string; codeId: string | undefined; codeName: string | undefined }) {
   const [progress, setProgress] = useState<number | null>(null);
-  const exportCsv = async (code: string) => {
+  const exportCsv = async () => {
     setProgress(0);
     try {
-      saveFile(await downloadCsvExport({ from: 'my-codes/customer', org_id: orgId, code_id: code }, setProgress), CUSTOMER_EXPORT_FILE);
+      saveFile(await downloadCsvExport({ from: 'my-codes/customer', org_id: orgId, ...(codeId && { code_id: codeId }) }, setProgress), CUSTOMER_EXPORT_FILE);
     } catch (error) {
       // Spec §8: the failure is logged with these words; the user is told too.
       console.error('Failed to export CSV', error);
@@ -36,10 +36,12 @@ function ExportCsvButton({ orgId, codeId }: { orgId: string; codeId: string | un
   };
   return (
     <Stack gap={4}>
-      <Button disabled={!codeId || progress !== null} loading={progress !== null} onClick={() => codeId && void exportCsv(codeId)}>
+      <Button disabled={progress !== null} loading={progress !== null} onClick={() => void exportCsv()} aria-describedby="export-scope">
         Export CSV
       </Button>
-      {!codeId && <Text size="xs">Choose a code to export its customers.</Text>}
+      <Text size="xs" id="export-scope">
+        {codeName ? `The customers of ${codeName}.` : 'Every customer of the organisation.'}
+      </Text>
       {progress !== null && <Progress value={Math.round(progress * 100)} aria-label="Export progress" />}
     </Stack>
   );
@@ -79,7 +81,7 @@ export function CustomersScreen() {
             setFilters({ ...filters, page: 1, basedOn: parsed.success ? parsed.data : undefined });
           }}
         />
-        {mayExport && <ExportCsvButton orgId={orgId} codeId={filters.codeId} />}
+        {mayExport && <ExportCsvButton orgId={orgId} codeId={filters.codeId} codeName={filters.codeId && codes.nameOf(filters.codeId)} />}
       </Group>
       {customers.isError && <Alert color="red">{describeError(customers.error)}</Alert>}
       {customers.data?.total === 0 && <Text>No customers yet. People appear here once they send a page’s form.</Text>}

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '../../app/app-providers';
 import { AppRoutes } from '../../routes/app-routes';
@@ -59,6 +59,14 @@ test('the dialog shows the spec texts', async () => {
   expect(screen.getByRole('button', { name: 'DELETE' })).toBeTruthy();
 });
 
+test('the dialog names the user it deletes, on a line of its own beside the spec’s question', async () => {
+  openDialog('bob@example.com');
+
+  const dialog = await screen.findByRole('dialog', { name: 'Delete Confirmation' });
+  expect(within(dialog).getByText('bob@example.com')).toBeTruthy();
+  expect(within(dialog).getByText('Do you want to delete the user?').textContent).toBe('Do you want to delete the user?');
+});
+
 test('DELETE deletes the user from the selected organization, then goes back', async () => {
   openDialog('bob@example.com');
 
@@ -69,6 +77,7 @@ test('DELETE deletes the user from the selected organization, then goes back', a
   expect(deletes.map(([path]) => path)).toEqual(['/api/v1/organizations/0a000000-0000-4000-8000-000000000001/users/bob%40example.com']);
   expect(new Headers(deletes[0]?.[1]?.headers).get('Authorization')).toBe('Bearer access-token');
   await waitFor(() => expect(screen.queryByText('Do you want to delete the user?')).toBeNull());
+  expect(screen.getByText('bob@example.com no longer has access to Acme.')).toBeTruthy();
 });
 
 test('Cancel goes back without deleting', async () => {

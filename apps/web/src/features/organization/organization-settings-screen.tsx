@@ -57,6 +57,8 @@ function DetailsForm({ record, savedTimeZone, canEdit }: { record: OrganizationR
         <TextInput
           label="Logo URL"
           description="An https:// address of an image; leave empty for no logo."
+          type="url"
+          inputMode="url"
           value={logo}
           onChange={(e) => setLogo(e.currentTarget.value)}
           error={errors['organization_logo']}

@@ -1,3 +1,4 @@
+import { DEFAULT_THEME_STYLE } from '@qr/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, reply, requestsOf, type FakeApi, acmeOrganizations } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
@@ -24,7 +25,14 @@ function signInAs(role: string, terms: { version: number; accepted_version: numb
   api = installFakeApi((path, method, body) => {
     if (path === '/api/v1/organizations') return acmeOrganizations(role, 'UTC');
     if (path === ORG && method === 'PATCH')
-      return reply(200, { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, ...(body as object) });
+      return reply(200, {
+        organization_id: '0a000000-0000-4000-8000-000000000001',
+        organization_name: 'Acme',
+        organization_logo: null,
+        time_zone: 'UTC',
+        brand_kit: DEFAULT_THEME_STYLE,
+        ...(body as object),
+      });
     if (path === `${ORG}/api-keys` && method === 'GET') return reply(200, [key]);
     if (path === `${ORG}/api-keys` && method === 'POST') {
       return reply(201, { ...key, key_id: '0c000000-0000-4000-8000-000000000002', ...(body as object), prefix: 'qrk_wxyz', api_key: 'qrk_wxyz_the-secret' });
@@ -118,4 +126,22 @@ test('an admin moves the organization to another time zone, which analytics then
 
   await screen.findByText('Saved.');
   expect(requestsOf(api, 'PATCH')).toEqual([[ORG, { organization_name: 'Acme', organization_logo: null, time_zone: 'Europe/Berlin' }]]);
+});
+
+test('a logo at a plain http:// address is refused on the field, as the API would, and an https:// one is saved', async () => {
+  signInAs('owner');
+  renderApp('/admin/organization');
+  const logo = await screen.findByRole('textbox', { name: 'Logo URL' });
+  expect(screen.getByText('An https:// address of an image; leave empty for no logo.')).toBeTruthy();
+
+  fireEvent.change(logo, { target: { value: 'http://cdn.example.com/logo.png' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+  expect(await screen.findByText('Use an https:// address.')).toBeTruthy();
+  expect(logo.getAttribute('aria-invalid')).toBe('true');
+  expect(requestsOf(api, 'PATCH')).toEqual([]);
+
+  fireEvent.change(logo, { target: { value: ' https://cdn.example.com/logo.png ' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
+  await waitFor(() => expect(requestsOf(api, 'PATCH')).toEqual([[ORG, expect.objectContaining({ organization_logo: 'https://cdn.example.com/logo.png' })]]));
+  expect(screen.queryByText('Use an https:// address.')).toBeNull();
 });

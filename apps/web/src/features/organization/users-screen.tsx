@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -9,16 +10,17 @@ import { RolePicker } from './role-picker';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function AddUserForm({ orgId }: { orgId: string }) {
+function AddUserForm({ orgId, orgName }: { orgId: string; orgName: string }) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('viewer');
   const [emailError, setEmailError] = useState<string | null>(null);
 
   const add = useMutation({
-    mutationFn: () => organizationApi.addUser(orgId, email.trim(), role),
-    onSuccess: async () => {
+    mutationFn: (user: { email: string; role: Role }) => organizationApi.addUser(orgId, user.email, user.role),
+    onSuccess: async (_added, user) => {
       setEmail('');
+      notifications.show({ color: 'teal', title: 'User added', message: `${user.email} can now work in ${orgName} as ${user.role}.` });
       await queryClient.invalidateQueries({ queryKey: userKeys.all(orgId) });
     },
   });
@@ -30,7 +32,7 @@ function AddUserForm({ orgId }: { orgId: string }) {
       return;
     }
     setEmailError(null);
-    add.mutate();
+    add.mutate({ email: email.trim(), role });
   };
 
   return (
@@ -55,14 +57,16 @@ function RoleSelect({ orgId, email, role }: { orgId: string; email: string; role
   const queryClient = useQueryClient();
   const edit = useMutation({
     mutationFn: (next: Role) => organizationApi.editRole(orgId, email, next),
+    onSuccess: (_edited, next) => notifications.show({ color: 'teal', title: 'Role changed', message: `${email} is now ${next}.` }),
+    // Refetched either way: after a refusal the picker shows the role the user still has.
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all(orgId) }),
   });
   return (
     <Stack gap={2}>
       <RolePicker aria-label={`Role of ${email}`} size="xs" value={role} disabled={edit.isPending} onPick={(next) => edit.mutate(next)} />
       {edit.isError && (
-        <Text size="xs" c="red">
-          {describeError(edit.error)}
+        <Text size="xs" c="red" role="alert">
+          The role was not changed: {describeError(edit.error)}
         </Text>
       )}
     </Stack>
@@ -92,7 +96,7 @@ export default function UsersScreen() {
   return (
     <Stack>
       <Title order={1}>Users of {record.org_name}</Title>
-      <AddUserForm orgId={orgId} />
+      <AddUserForm orgId={orgId} orgName={record.org_name} />
       {users.isError && (
         <Alert color="red" title="The users could not be loaded">
           {describeError(users.error)}

@@ -124,7 +124,11 @@ function AfterSubmitting({ draft, onChange }: { draft: PageDraft; onChange(draft
       />
       {button && (
         <>
-          <TextInput label="Button text" value={button.label} onChange={(e) => onChange({ ...draft, success_button: { ...button, label: e.currentTarget.value } })} />
+          <TextInput
+            label="Button text"
+            value={button.label}
+            onChange={(e) => onChange({ ...draft, success_button: { ...button, label: e.currentTarget.value } })}
+          />
           <WebAddressInput label="Button link (https://…)" value={button.url} onChange={(url) => onChange({ ...draft, success_button: { ...button, url } })} />
         </>
       )}

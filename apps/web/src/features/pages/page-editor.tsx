@@ -14,6 +14,8 @@ export type PageDraft = UpdatePageBody;
 
 // The admin header's height (admin-layout): the preview and the phone's view switch stay in view below it.
 const BELOW_HEADER = 'calc(var(--app-shell-header-height, 56px) + var(--mantine-spacing-md))';
+// What the preview leaves of the window's height: its caption above, the screen's save bar below.
+const PREVIEW_HEIGHT = `calc(100dvh - ${BELOW_HEADER} - 7.5rem)`;
 
 /** One part of the editor, headed; each part edits one side of the page (the content, the form, what follows a submission, its look). */
 function EditorSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
@@ -153,7 +155,7 @@ export function PageEditor({ draft, orgId, onChange }: { draft: PageDraft; orgId
         <SegmentedControl
           aria-label="Show"
           data={[
-            { value: 'edit', label: 'Edit' },
+            { value: 'edit', label: 'Editor' },
             { value: 'preview', label: 'Preview' },
           ]}
           value={shown}
@@ -183,9 +185,7 @@ export function PageEditor({ draft, orgId, onChange }: { draft: PageDraft; orgId
         </Stack>
         <Box
           style={
-            wide
-              ? { flex: '0 0 390px', position: 'sticky', top: BELOW_HEADER, maxHeight: `calc(100dvh - ${BELOW_HEADER} - var(--mantine-spacing-md))` }
-              : { flex: '1 1 0', minWidth: 0, display: shown === 'edit' ? 'none' : undefined }
+            wide ? { flex: '0 0 390px', position: 'sticky', top: BELOW_HEADER } : { flex: '1 1 0', minWidth: 0, display: shown === 'edit' ? 'none' : undefined }
           }
         >
           {wide && (
@@ -198,7 +198,7 @@ export function PageEditor({ draft, orgId, onChange }: { draft: PageDraft; orgId
             radius="lg"
             component="section"
             aria-label="Page preview"
-            style={{ overflow: 'auto', maxHeight: wide ? `calc(100dvh - ${BELOW_HEADER} - 3rem)` : undefined }}
+            style={{ overflow: 'auto', maxHeight: wide ? PREVIEW_HEIGHT : undefined }}
           >
             <PagePreview draft={draft} orgId={orgId} imageUrls={imageUrls} />
           </Paper>

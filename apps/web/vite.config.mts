@@ -22,8 +22,7 @@ function colourSchemeBeforePaint(): Plugin {
     `document.documentElement.setAttribute('data-mantine-color-scheme',s==='dark'?'dark':'light')}catch(e){}`;
   // A visitor's landing page follows the visitor's phone, never the admin's stored choice.
   const visitors =
-    `document.documentElement.setAttribute('data-mantine-color-scheme',` +
-    `window.matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')`;
+    `document.documentElement.setAttribute('data-mantine-color-scheme',` + `window.matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')`;
   return {
     name: 'colour-scheme-before-paint',
     transformIndexHtml: (_html, { filename }) => [
@@ -54,30 +53,34 @@ const serverBuild = defineConfig({
  * page is one script and one stylesheet with none of the app's router or admin code: on a slow
  * phone every extra file costs a round trip.
  */
-export default defineConfig(({ mode, isSsrBuild }) => (isSsrBuild ? serverBuild : {
-  root: projectRoot,
-  plugins: [
-    react(),
-    colourSchemeBeforePaint(),
-    // Brotli and gzip copies beside each file, which the server sends as they are: compressed once
-    // at build time rather than on every request.
-    compression({
-      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
-      include: /\.(js|css|html|svg|json|wasm)$/,
-    }),
-  ],
-  resolve: { alias: { '@qr/contracts': contracts, '@qr/domain': domain } },
-  build: {
-    outDir,
-    emptyOutDir: mode !== 'landing-page',
-    rollupOptions: {
-      input: fileURLToPath(new URL(mode === 'landing-page' ? 'landing-page.html' : 'index.html', import.meta.url)),
-      // A feature's index.ts only re-exports, so it is marked free of side effects: a name imported
-      // through it then costs just the file that defines it, and an index that also re-exports an
-      // admin screen never pulls that screen into a visitor's entry (e2e/visitor-bundles.e2e.spec.ts).
-      treeshake: { moduleSideEffects: [{ test: /\/apps\/web\/src\/features\/[^/]+\/index\.ts$/, sideEffects: false }] },
-    },
-  },
-  // The dev server forwards the API and the embedded sign-in service to the running server.
-  server: { proxy: { '/api': 'http://localhost:3000', '/oidc': 'http://localhost:3000' } },
-}));
+export default defineConfig(({ mode, isSsrBuild }) =>
+  isSsrBuild
+    ? serverBuild
+    : {
+        root: projectRoot,
+        plugins: [
+          react(),
+          colourSchemeBeforePaint(),
+          // Brotli and gzip copies beside each file, which the server sends as they are: compressed once
+          // at build time rather than on every request.
+          compression({
+            algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+            include: /\.(js|css|html|svg|json|wasm)$/,
+          }),
+        ],
+        resolve: { alias: { '@qr/contracts': contracts, '@qr/domain': domain } },
+        build: {
+          outDir,
+          emptyOutDir: mode !== 'landing-page',
+          rollupOptions: {
+            input: fileURLToPath(new URL(mode === 'landing-page' ? 'landing-page.html' : 'index.html', import.meta.url)),
+            // A feature's index.ts only re-exports, so it is marked free of side effects: a name imported
+            // through it then costs just the file that defines it, and an index that also re-exports an
+            // admin screen never pulls that screen into a visitor's entry (e2e/visitor-bundles.e2e.spec.ts).
+            treeshake: { moduleSideEffects: [{ test: /\/apps\/web\/src\/features\/[^/]+\/index\.ts$/, sideEffects: false }] },
+          },
+        },
+        // The dev server forwards the API and the embedded sign-in service to the running server.
+        server: { proxy: { '/api': 'http://localhost:3000', '/oidc': 'http://localhost:3000' } },
+      },
+);

@@ -6,7 +6,8 @@ import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 const REPO = resolve(__dirname, '../../../..');
-const TEMPLATE = '<!doctype html><html lang="en"><head><title>QR Platform</title></head><body><div id="root"></div><script type="module" src="/assets/landing.js"></script></body></html>';
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><title>QR Platform</title></head><body><div id="root"></div><script type="module" src="/assets/landing.js"></script></body></html>';
 const SCRIPT_BREAK = '</script><script>alert(1)</script>';
 
 /** The inlined data as the browser reads it. */
@@ -101,7 +102,10 @@ describe("a visitor's landing page rendered on the server", () => {
   it('inlines what an organisation wrote so that it cannot end the script or run its own', async () => {
     const pageId = await createPage(owner, codeId, {
       title: SCRIPT_BREAK,
-      blocks: [{ kind: 'heading', title: SCRIPT_BREAK, subtitle: '' }, { kind: 'form', submit_label: 'Send' }],
+      blocks: [
+        { kind: 'heading', title: SCRIPT_BREAK, subtitle: '' },
+        { kind: 'form', submit_label: 'Send' },
+      ],
     });
     const html = (await open(`/page/${pageId}`)).body;
     expect(html).not.toContain(SCRIPT_BREAK);
@@ -131,7 +135,13 @@ describe("a visitor's landing page rendered on the server", () => {
   it('keeps the event-access guard: a page tied to an event place is sent without its content, for the browser to check', async () => {
     const pageId = await createPage(owner, codeId, { title: 'At the venue' });
     const hour = 3_600_000;
-    const event = { latitude: 52.516275, longitude: 13.377704, radius_m: 500, starts_at: new Date(Date.now() - hour).toISOString(), ends_at: new Date(Date.now() + hour).toISOString() };
+    const event = {
+      latitude: 52.516275,
+      longitude: 13.377704,
+      radius_m: 500,
+      starts_at: new Date(Date.now() - hour).toISOString(),
+      ends_at: new Date(Date.now() + hour).toISOString(),
+    };
     expect((await owner('PUT', `/api/v1/pages/${pageId}/event-data`, event)).statusCode).toBe(200);
     const html = (await open(`/page/${pageId}`)).body;
     expect(servedData(html).served).toMatchObject({ page: { page_id: pageId }, allowed: false });

@@ -13,8 +13,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launch as launchChrome } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { PAGE_THEME_PRESETS } from '@qr/contracts';
@@ -84,7 +82,7 @@ export async function run(): Promise<void> {
       } finally {
         await browser.close();
       }
-      report(visits, await lighthouseScores(`${origin}/page/${pageId}`));
+      report(visits, lighthouseScores(`${origin}/page/${pageId}`));
     } finally {
       await server.stop();
     }
@@ -130,18 +128,15 @@ async function createThemedPage(origin: string, orgId: string, apiKey: string): 
 }
 
 /** Lighthouse's mobile preset (its default: a mid-range phone, simulated Slow 4G and CPU) on Debian's Chromium. */
-async function lighthouseScores(url: string): Promise<LighthouseScores> {
-  const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS });
-  try {
-    const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: Object.keys(LIGHTHOUSE_TARGETS) });
-    if (!result) throw new Error('Lighthouse gave no result');
-    const score = (category: keyof typeof LIGHTHOUSE_TARGETS) => Math.round((result.lhr.categories[category]?.score ?? 0) * 100);
-    const failing = Object.values(result.lhr.audits).filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative');
-    for (const audit of failing) console.error(`Lighthouse: ${audit.id} ${audit.score} ${audit.displayValue ?? ''}`);
-    return { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') };
-  } finally {
-    chrome.kill();
-  }
+function lighthouseScores(url: string): LighthouseScores {
+  const answer = execFileSync(process.execPath, [join(REPO, 'bench/lighthouse-scores.mjs'), url, JSON.stringify(CHROMIUM_ARGS)], {
+    cwd: REPO,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const { below, ...scores } = JSON.parse(answer) as LighthouseScores & { below: string[] };
+  for (const audit of below) console.error(`Lighthouse audit below 0.9: ${audit}`);
+  return scores;
 }
 
 /** One visit on a fresh browser context (empty cache), throttled as a slow phone. */

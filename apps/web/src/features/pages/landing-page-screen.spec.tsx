@@ -28,7 +28,7 @@ const page = {
     { kind: 'text', html: '<p>Doors open at <strong>7</strong></p>' },
     { kind: 'button', label: 'Programme', url: 'javascript:alert(1)' },
   ],
-  form: DEFAULT_REGISTRATION_FORM,
+  form: [...DEFAULT_REGISTRATION_FORM],
   success_message: 'See you at the door!',
   success_button: { label: 'See the programme', url: 'https://conference.example/programme' },
   owner: { name: 'Conference Co', logo: null, theme: THEME },

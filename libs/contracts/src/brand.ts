@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { contrastRatio } from './colour-contrast';
+import { BRAND_FONTS, blend, DEFAULT_THEME_STYLE, inputBorderColour, onColour, type BrandFont } from './brand-style';
 import { HexColour } from './qr-design';
+import { contrastRatio } from './colour-contrast';
 import { orNull } from './openapi-shapes';
 import { BlobId } from './uploads';
+
+// The plain values and helpers a visitor's page draws with live apart from the schemas, free of zod,
+// so the landing page's download can take them without it.
+export { BRAND_FONTS, FONT_WEIGHTS, blend, brandFont, DEFAULT_THEME_STYLE, fontStack, inputBorderColour, onColour, type BrandFont } from './brand-style';
 
 /**
  * How the organisation's visitor pages look (issue 51): the brand kit an organisation keeps
@@ -11,41 +16,8 @@ import { BlobId } from './uploads';
  * is drawn from one resolved `VisitorTheme`, so each inherits the brand without code of its own.
  */
 
-/**
- * The font families shipped with the app and served from our own server (`/fonts/{id}/{weight}.woff2`,
- * Latin subset, weights 400 and 700): no font CDN, so phones and offline installs load them alike.
- */
-export const BRAND_FONTS = [
-  { id: 'inter', family: 'Inter', category: 'sans-serif' },
-  { id: 'dm-sans', family: 'DM Sans', category: 'sans-serif' },
-  { id: 'work-sans', family: 'Work Sans', category: 'sans-serif' },
-  { id: 'nunito', family: 'Nunito', category: 'sans-serif' },
-  { id: 'montserrat', family: 'Montserrat', category: 'sans-serif' },
-  { id: 'poppins', family: 'Poppins', category: 'sans-serif' },
-  { id: 'space-grotesk', family: 'Space Grotesk', category: 'sans-serif' },
-  { id: 'lora', family: 'Lora', category: 'serif' },
-  { id: 'merriweather', family: 'Merriweather', category: 'serif' },
-  { id: 'playfair-display', family: 'Playfair Display', category: 'serif' },
-  { id: 'source-serif-4', family: 'Source Serif 4', category: 'serif' },
-  { id: 'fraunces', family: 'Fraunces', category: 'serif' },
-] as const;
-export type BrandFont = (typeof BRAND_FONTS)[number];
-export const FONT_WEIGHTS = [400, 700] as const;
-
 export const FontId = z.enum(BRAND_FONTS.map((font) => font.id) as [BrandFont['id'], ...BrandFont['id'][]]).meta({ id: 'FontId' });
 export type FontId = z.infer<typeof FontId>;
-
-export function brandFont(id: FontId): BrandFont {
-  return BRAND_FONTS.find((font) => font.id === id)!;
-}
-
-/** The CSS font stack of a shipped family, with a system fallback of its category while it loads. */
-export function fontStack(id: FontId): string {
-  const font = brandFont(id);
-  return font.category === 'serif'
-    ? `"${font.family}", Georgia, "Times New Roman", serif`
-    : `"${font.family}", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif`;
-}
 
 export const ButtonStyle = z.enum(['filled', 'outline', 'pill']).meta({ id: 'ButtonStyle', description: '`pill` is filled with fully rounded ends.' });
 export type ButtonStyle = z.infer<typeof ButtonStyle>;
@@ -73,16 +45,6 @@ export const ThemeStyle = z
   })
   .meta({ id: 'ThemeStyle' });
 export type ThemeStyle = z.infer<typeof ThemeStyle>;
-
-/** Spec §9's primary blue, secondary purple and neutral grey, in shades that pass WCAG AA. */
-export const DEFAULT_THEME_STYLE: ThemeStyle = {
-  light: { primary: '#1864ab', accent: '#6741d9', text: '#212529', background: '#ffffff' },
-  dark: { primary: '#74c0fc', accent: '#b197fc', text: '#e9ecef', background: '#1a1b1e' },
-  heading_font: 'lora',
-  body_font: 'inter',
-  radius: 8,
-  button_style: 'filled',
-};
 
 /**
  * A theme is saved only when it passes WCAG AA, checked by the same schema in the editor and on the
@@ -138,11 +100,6 @@ export const VisitorTheme = ThemeStyle.extend({
 }).meta({ id: 'VisitorTheme' });
 export type VisitorTheme = z.infer<typeof VisitorTheme>;
 
-/** Text a filled button is drawn in: black or white, whichever reads better on the primary colour. */
-export function onColour(background: string): '#000000' | '#ffffff' {
-  return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000000' : '#ffffff';
-}
-
 /** WCAG 2 AA: 4.5:1 for body text, 3:1 for the boundary of an input or an outlined button (1.4.11). */
 export const AA_TEXT = 4.5;
 export const AA_NON_TEXT = 3;
@@ -161,13 +118,6 @@ function surfaces(colours: ThemeColours, background: PageBackground | VisitorThe
   if (background.kind === 'image')
     return [blend(background.overlay, '#000000', background.overlay_opacity), blend(background.overlay, '#ffffff', background.overlay_opacity)];
   return [colours.background];
-}
-
-/** `top` at `opacity` laid over `under`, as #rrggbb. */
-export function blend(top: string, under: string, opacity: number): string {
-  const channel = (hex: string, at: number) => Number.parseInt(hex.slice(at, at + 2), 16);
-  const mixed = [1, 3, 5].map((at) => Math.round(channel(top, at) * opacity + channel(under, at) * (1 - opacity)));
-  return `#${mixed.map((value) => value.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /**
@@ -197,11 +147,6 @@ export function themeContrastProblems(style: ThemeStyle, background: PageBackgro
     for (const surface of behind) check('Form input borders on the background', inputBorderColour(colours), surface, AA_NON_TEXT);
   }
   return problems;
-}
-
-/** An input's border: the text colour softened towards the background, still 3:1 on it for most themes. */
-export function inputBorderColour(colours: ThemeColours): string {
-  return blend(colours.text, colours.background, 0.7);
 }
 
 /** A problem as the editor says it: "Body text on the background (dark): 3.2:1, needs 4.5:1." */

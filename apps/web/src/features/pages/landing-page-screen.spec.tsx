@@ -1,8 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { DEFAULT_PAGE_BLOCKS, DEFAULT_REGISTRATION_FORM } from '@qr/contracts';
+import { DEFAULT_PAGE_BLOCKS, DEFAULT_REGISTRATION_FORM, DEFAULT_THEME_STYLE, type PublicPageView, type VisitorTheme } from '@qr/contracts';
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { VisitorProviders } from '../../app/visitor-providers';
+import { renderLandingPage } from '../../landing-page-server';
 import { installFakeApi as installFakeApiAnsweringEverything, reply, requestsOf, type FakeResponse } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
+import { LandingPageScreen } from './landing-page-screen';
 import { lookupOfPath, publicPageAddress } from './public-page-api';
+import { readServedPage } from './served-page';
 
 const PAGE_ID = '0b9f6b52-2f0e-4f4e-9a55-0d5c4d7f3e11';
 const CHECK_LOCATION = '/api/v1/public/event-data/check-location';
@@ -12,6 +18,7 @@ const VALIDATE = '/api/v1/public/event-data/validate';
 const installFakeApi = (answer: (path: string, method: string, body: unknown) => FakeResponse | undefined) =>
   installFakeApiAnsweringEverything((path, method, body) => (path === CHECK_LOCATION ? reply(200, true) : answer(path, method, body)));
 const submissionsOf = (api: ReturnType<typeof installFakeApi>) => requestsOf(api, 'POST').filter(([path]) => path.endsWith('/submissions'));
+const THEME: VisitorTheme = { ...DEFAULT_THEME_STYLE, background: { kind: 'colour' } };
 const page = {
   page_id: PAGE_ID,
   code_id: 'AbCdEf1234',
@@ -21,11 +28,14 @@ const page = {
     { kind: 'text', html: '<p>Doors open at <strong>7</strong></p>' },
     { kind: 'button', label: 'Programme', url: 'javascript:alert(1)' },
   ],
-  form: DEFAULT_REGISTRATION_FORM,
+  form: [...DEFAULT_REGISTRATION_FORM],
   success_message: 'See you at the door!',
-  owner: { name: 'Conference Co', logo: null },
+  success_button: { label: 'See the programme', url: 'https://conference.example/programme' },
+  owner: { name: 'Conference Co', logo: null, theme: THEME },
+  theme: THEME,
+  vanity_name: null,
   image_urls: {},
-};
+} satisfies PublicPageView;
 
 test('a visitor sees the page, is told what is wrong next to each input, fixes it and sees the success message', async () => {
   const api = installFakeApi((path, method, body) => {
@@ -62,6 +72,11 @@ test('a visitor sees the page, is told what is wrong next to each input, fixes i
   type(/Email/, 'ada@example.com');
   fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
   expect(await screen.findByText('See you at the door!')).toBeTruthy();
+  // The thank-you screen keeps the brand and offers the page's next step.
+  expect(screen.getByRole('heading', { level: 1, name: 'Thank you!' })).toBeTruthy();
+  expect(screen.getByText('Conference Co')).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'See the programme' }).getAttribute('href')).toBe('https://conference.example/programme');
+  expect(document.body.textContent).not.toContain('QR Platform');
   const [first, second] = submissionsOf(api).map(([, body]) => body as { submission_id: string; answers: object });
   // The retry after fixing the email is the same submission, so a doubled send is recorded once.
   expect(second!.submission_id).toBe(first!.submission_id);
@@ -178,4 +193,34 @@ describe('a page with event data', () => {
     renderApp(`/page/${PAGE_ID}`);
     expect(await screen.findByRole('heading', { name: 'Access Unavailable' })).toBeTruthy();
   });
+});
+
+test('the server renders the page with its form and data, and the browser takes that markup over without asking the API again', async () => {
+  const api = installFakeApi(() => undefined);
+  const rendered = renderLandingPage({ lookup: { id: PAGE_ID }, served: { page: { ...page, title: 'Doors </script>' }, allowed: true } });
+  expect(rendered.root).toContain('welcome to the club');
+  expect(rendered.root).toContain('aria-label="Registration form"');
+  expect(rendered.root).toContain('Conference Co');
+  expect(rendered.root).not.toContain('QR Platform');
+  expect(rendered.head).toContain('<title>Doors &#60;/script&#62;</title>');
+  expect(rendered.data).not.toContain('</script>"');
+
+  document.body.innerHTML = `<div id="root">${rendered.root}</div>${rendered.data}`;
+  const served = readServedPage(document)!;
+  expect(served.served).toMatchObject({ allowed: true, page: { title: 'Doors </script>' } });
+  const errors: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <VisitorProviders scheme="visitor">
+        <LandingPageScreen lookup={served.lookup} served={served.served} />
+      </VisitorProviders>,
+      { onRecoverableError: (error) => errors.push(error) },
+    );
+  });
+  // The same markup on both sides: nothing re-rendered from scratch, and no second round trip for the page.
+  expect(errors).toEqual([]);
+  expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
+  expect(requestsOf(api, 'GET').filter(([path]) => path.startsWith('/api/v1/public/pages/'))).toEqual([]);
+  expect(requestsOf(api, 'POST').filter(([path]) => path.includes('event-data'))).toEqual([]);
 });

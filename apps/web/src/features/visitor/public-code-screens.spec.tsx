@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import QRCode from 'qrcode';
 import { installFakeApi, reply } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
+import { NEUTRAL_VISITOR_THEME } from './visitor-frame';
 
 // The real library, watched: the test sees what the Wi-Fi page asks it to draw.
 jest.mock('qrcode', () => {
@@ -10,7 +11,7 @@ jest.mock('qrcode', () => {
 });
 
 const ID = 'AbCdEf1234';
-const OWNER = { name: 'Walk Café', logo: null };
+const OWNER = { name: 'Walk Café', logo: null, theme: NEUTRAL_VISITOR_THEME };
 const serve = (code: object | null) =>
   installFakeApi((path) =>
     path === `/api/v1/public/codes/${ID}` ? (code ? reply(200, { code_id: ID, status: 'active', owner: OWNER, ...code }) : undefined) : undefined,
@@ -126,7 +127,7 @@ test('a long password, note or email address wraps within a phone’s 375 px ins
 });
 
 test('every visitor page names the organization behind the code, with its logo when it has one', async () => {
-  serve({ type: 'text', text: 'Wash your hands', owner: { name: 'Walk Café', logo: 'https://cdn.example.com/walk.png' } });
+  serve({ type: 'text', text: 'Wash your hands', owner: { ...OWNER, logo: 'https://cdn.example.com/walk.png' } });
   const { unmount, container } = renderApp(`/code/${ID}`);
   expect(await screen.findByText('Wash your hands')).toBeTruthy();
   expect(screen.getByText('Walk Café')).toBeTruthy();

@@ -92,11 +92,10 @@ function cssString(value: string): string {
 function backgroundStyle(background: VisitorTheme['background']): CSSProperties {
   if (background.kind === 'gradient') return { backgroundImage: `linear-gradient(${background.angle}deg, ${background.from}, ${background.to})` };
   if (background.kind === 'image') {
-    const alpha = Math.round(background.overlay_opacity * 255)
-      .toString(16)
-      .padStart(2, '0');
+    const [red, green, blue] = [1, 3, 5].map((at) => Number.parseInt(background.overlay.slice(at, at + 2), 16));
+    const tint = `rgba(${red}, ${green}, ${blue}, ${background.overlay_opacity})`;
     return {
-      backgroundImage: `linear-gradient(${background.overlay}${alpha}, ${background.overlay}${alpha}), url(${cssString(background.url)})`,
+      backgroundImage: `linear-gradient(${tint}, ${tint}), url(${cssString(background.url)})`,
       backgroundSize: 'cover',
       backgroundPosition: 'center',
     };
@@ -127,7 +126,17 @@ function usePrefersDark(): boolean {
  * rendered on the server is right before any script runs; the Mantine scheme attribute follows
  * once hydrated, for the few component styles keyed on it.
  */
-export function VisitorThemeScope({ theme, children, className, style }: { theme: VisitorTheme; children: ReactNode; className?: string; style?: CSSProperties }) {
+export function VisitorThemeScope({
+  theme,
+  children,
+  className,
+  style,
+}: {
+  theme: VisitorTheme;
+  children: ReactNode;
+  className?: string;
+  style?: CSSProperties;
+}) {
   const id = useId();
   const prefersDark = usePrefersDark();
   const colours = theme.dark !== null && prefersDark ? theme.dark : theme.light;

@@ -47,8 +47,6 @@ export function ThemeColourInput({
       format="hex"
       // Mantine would otherwise put back its own last valid colour, which includes #ffff and rgb().
       fixOnBlur={false}
-      saturationLabel={`${name}: saturation and brightness`}
-      hueLabel={`${name}: hue`}
       eyeDropperButtonProps={{ 'aria-label': `Pick ${name} from the screen` }}
       value={typed}
       onChange={(next) => {

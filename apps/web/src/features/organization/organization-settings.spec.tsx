@@ -1,3 +1,4 @@
+import { DEFAULT_THEME_STYLE } from '@qr/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { installFakeApi, reply, requestsOf, type FakeApi, acmeOrganizations } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
@@ -24,7 +25,13 @@ function signInAs(role: string, terms: { version: number; accepted_version: numb
   api = installFakeApi((path, method, body) => {
     if (path === '/api/v1/organizations') return acmeOrganizations(role, 'UTC');
     if (path === ORG && method === 'PATCH')
-      return reply(200, { organization_id: '0a000000-0000-4000-8000-000000000001', organization_name: 'Acme', organization_logo: null, ...(body as object) });
+      return reply(200, {
+        organization_id: '0a000000-0000-4000-8000-000000000001',
+        organization_name: 'Acme',
+        organization_logo: null,
+        brand_kit: DEFAULT_THEME_STYLE,
+        ...(body as object),
+      });
     if (path === `${ORG}/api-keys` && method === 'GET') return reply(200, [key]);
     if (path === `${ORG}/api-keys` && method === 'POST') {
       return reply(201, { ...key, key_id: '0c000000-0000-4000-8000-000000000002', ...(body as object), prefix: 'qrk_wxyz', api_key: 'qrk_wxyz_the-secret' });

@@ -38,38 +38,34 @@ export function BrandKitSection({ organization, canEdit }: { organization: MyOrg
         <Title order={2} id="brand-kit-title">
           Brand kit
         </Title>
-        <Text size="sm">
-          How your visitor pages look: every page uses these unless it has a theme of its own. The logo is the one in the details above.
-        </Text>
+        <Text size="sm">How your visitor pages look: every page uses these unless it has a theme of its own. The logo is the one in the details above.</Text>
       </div>
       <Group align="flex-start" gap="xl">
         <form onSubmit={submit} noValidate aria-label="Brand kit" style={{ flex: '1 1 360px', maxWidth: 560 }}>
-          <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-            <Stack gap="md">
-              <ThemeStyleEditor value={style} onChange={edit} />
-              <ContrastReport problems={problems} />
-              {canEdit ? (
-                <Group>
-                  <Button type="submit" loading={save.isPending}>
-                    Save brand kit
-                  </Button>
-                  {save.isSuccess && (
-                    <Text size="sm" role="status">
-                      Saved. Pages that use the brand kit now look like this.
-                    </Text>
-                  )}
-                </Group>
-              ) : (
-                <Text size="sm">Owners and admins change the brand kit.</Text>
-              )}
-              {refused && problems.length > 0 && <ContrastRefusal problems={problems} />}
-              {save.isError && (
-                <Alert color="red" title="The brand kit was not saved">
-                  {describeError(save.error)}
-                </Alert>
-              )}
-            </Stack>
-          </fieldset>
+          <Stack gap="md">
+            <ThemeStyleEditor value={style} disabled={!canEdit} onChange={edit} />
+            <ContrastReport problems={problems} />
+            {canEdit ? (
+              <Group>
+                <Button type="submit" loading={save.isPending}>
+                  Save brand kit
+                </Button>
+                {save.isSuccess && (
+                  <Text size="sm" role="status">
+                    Saved. Pages that use the brand kit now look like this.
+                  </Text>
+                )}
+              </Group>
+            ) : (
+              <Text size="sm">Owners and admins change the brand kit.</Text>
+            )}
+            {refused && problems.length > 0 && <ContrastRefusal problems={problems} />}
+            {save.isError && (
+              <Alert color="red" title="The brand kit was not saved">
+                {describeError(save.error)}
+              </Alert>
+            )}
+          </Stack>
         </form>
         <ThemePreview theme={onPlainBackground(style)} organizationName={organization.organization_name} logo={organization.organization_logo ?? ''} />
       </Group>

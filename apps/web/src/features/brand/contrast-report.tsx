@@ -22,7 +22,8 @@ export function ContrastReport({ problems }: { problems: ContrastProblem[] }) {
       {problems.length === 0 ? (
         <Text size="sm">✓ Every colour pair passes the WCAG AA contrast check.</Text>
       ) : (
-        <Alert color="red" title={problems.length === 1 ? 'One colour pair is hard to read' : `${problems.length} colour pairs are hard to read`}>
+        // A group, not Mantine's default alert: the status region around it already speaks up, politely.
+        <Alert role="group" color="red" title={problems.length === 1 ? 'One colour pair is hard to read' : `${problems.length} colour pairs are hard to read`}>
           <ProblemList problems={problems} />
         </Alert>
       )}

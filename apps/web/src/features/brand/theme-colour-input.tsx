@@ -19,12 +19,14 @@ export function ThemeColourInput({
   scheme,
   description,
   value,
+  disabled,
   onChange,
 }: {
   label: string;
   scheme: string;
   description: string;
   value: string;
+  disabled: boolean;
   onChange(colour: string): void;
 }) {
   const [typed, setTyped] = useState(value);
@@ -49,6 +51,7 @@ export function ThemeColourInput({
       fixOnBlur={false}
       eyeDropperButtonProps={{ 'aria-label': `Pick ${name} from the screen` }}
       value={typed}
+      disabled={disabled}
       onChange={(next) => {
         setTyped(next);
         const colour = colourOf(next);

@@ -1,13 +1,5 @@
 import { Fieldset, Radio, Select, SimpleGrid, Slider, Stack, Switch, Text } from '@mantine/core';
-import {
-  BRAND_FONTS,
-  ButtonStyle,
-  DEFAULT_THEME_STYLE,
-  fontStack,
-  FontId,
-  type ThemeColours,
-  type ThemeStyle,
-} from '@qr/contracts';
+import { BRAND_FONTS, ButtonStyle, DEFAULT_THEME_STYLE, fontStack, FontId, type ThemeColours, type ThemeStyle } from '@qr/contracts';
 import { useId, useState } from 'react';
 import { fontFaceCss } from '../visitor';
 import { ThemeColourInput } from './theme-colour-input';
@@ -34,7 +26,17 @@ const FONT_OPTIONS = (['sans-serif', 'serif'] as const).map((category) => ({
 // so an option list drawn in its own fonts costs a download only when it is opened.
 const ALL_FONT_FACES = fontFaceCss(BRAND_FONTS.map((font) => font.id));
 
-function SchemeFields({ scheme, colours, onChange }: { scheme: 'light' | 'dark'; colours: ThemeColours; onChange(colours: ThemeColours): void }) {
+function SchemeFields({
+  scheme,
+  colours,
+  disabled,
+  onChange,
+}: {
+  scheme: 'light' | 'dark';
+  colours: ThemeColours;
+  disabled: boolean;
+  onChange(colours: ThemeColours): void;
+}) {
   const name = scheme === 'light' ? 'Light' : 'Dark';
   return (
     <Fieldset legend={`${name} colours`} variant="unstyled">
@@ -46,6 +48,7 @@ function SchemeFields({ scheme, colours, onChange }: { scheme: 'light' | 'dark';
             scheme={scheme}
             description={field.description}
             value={colours[field.key]}
+            disabled={disabled}
             onChange={(colour) => onChange({ ...colours, [field.key]: colour })}
           />
         ))}
@@ -54,10 +57,11 @@ function SchemeFields({ scheme, colours, onChange }: { scheme: 'light' | 'dark';
   );
 }
 
-function FontSelect({ label, value, onChange }: { label: string; value: FontId; onChange(font: FontId): void }) {
+function FontSelect({ label, value, disabled, onChange }: { label: string; value: FontId; disabled: boolean; onChange(font: FontId): void }) {
   return (
     <Select
       label={label}
+      disabled={disabled}
       data={FONT_OPTIONS}
       value={value}
       allowDeselect={false}
@@ -77,18 +81,19 @@ function FontSelect({ label, value, onChange }: { label: string; value: FontId; 
  * face; corner radius and button style. Whether the colours pass contrast is the caller's to show,
  * because what the text sits on (a page's gradient or image) is the caller's too.
  */
-export function ThemeStyleEditor({ value, onChange }: { value: ThemeStyle; onChange(style: ThemeStyle): void }) {
+export function ThemeStyleEditor({ value, disabled = false, onChange }: { value: ThemeStyle; disabled?: boolean; onChange(style: ThemeStyle): void }) {
   // Switching the dark version off and on again brings back the colours it had.
   const [lastDark, setLastDark] = useState<ThemeColours>(value.dark ?? DEFAULT_THEME_STYLE.dark!);
   const radiusLabel = useId();
   return (
     <Stack gap="md">
       <style>{ALL_FONT_FACES}</style>
-      <SchemeFields scheme="light" colours={value.light} onChange={(light) => onChange({ ...value, light })} />
+      <SchemeFields scheme="light" colours={value.light} disabled={disabled} onChange={(light) => onChange({ ...value, light })} />
       <Switch
         label="Also a dark version"
         description="Shown to visitors whose phone is set to dark mode."
         checked={value.dark !== null}
+        disabled={disabled}
         onChange={(event) => {
           if (event.currentTarget.checked) onChange({ ...value, dark: lastDark });
           else {
@@ -97,10 +102,10 @@ export function ThemeStyleEditor({ value, onChange }: { value: ThemeStyle; onCha
           }
         }}
       />
-      {value.dark && <SchemeFields scheme="dark" colours={value.dark} onChange={(dark) => onChange({ ...value, dark })} />}
+      {value.dark && <SchemeFields scheme="dark" colours={value.dark} disabled={disabled} onChange={(dark) => onChange({ ...value, dark })} />}
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <FontSelect label="Heading font" value={value.heading_font} onChange={(heading_font) => onChange({ ...value, heading_font })} />
-        <FontSelect label="Body font" value={value.body_font} onChange={(body_font) => onChange({ ...value, body_font })} />
+        <FontSelect label="Heading font" value={value.heading_font} disabled={disabled} onChange={(heading_font) => onChange({ ...value, heading_font })} />
+        <FontSelect label="Body font" value={value.body_font} disabled={disabled} onChange={(body_font) => onChange({ ...value, body_font })} />
       </SimpleGrid>
       <div>
         <Text size="sm" fw={500} id={radiusLabel}>
@@ -113,6 +118,7 @@ export function ThemeStyleEditor({ value, onChange }: { value: ThemeStyle; onCha
           value={value.radius}
           onChange={(radius) => onChange({ ...value, radius })}
           label={(radius) => `${radius} px`}
+          disabled={disabled}
           thumbProps={{ 'aria-labelledby': radiusLabel }}
           mt="xs"
         />
@@ -120,6 +126,7 @@ export function ThemeStyleEditor({ value, onChange }: { value: ThemeStyle; onCha
       <Radio.Group
         label="Button style"
         value={value.button_style}
+        readOnly={disabled}
         onChange={(picked) => {
           const style = ButtonStyle.safeParse(picked);
           if (style.success) onChange({ ...value, button_style: style.data });
@@ -127,7 +134,7 @@ export function ThemeStyleEditor({ value, onChange }: { value: ThemeStyle; onCha
       >
         <SimpleGrid cols={3} mt="xs">
           {BUTTON_STYLES.map((style) => (
-            <Radio key={style.value} value={style.value} label={style.label} />
+            <Radio key={style.value} value={style.value} label={style.label} disabled={disabled} />
           ))}
         </SimpleGrid>
       </Radio.Group>

@@ -11,22 +11,22 @@ function colourOf(typed: string): string | null {
 /**
  * One colour of a theme, picked or typed. The theme takes a colour as soon as it is a whole one, so
  * the preview and the contrast check follow the typing; leaving the field puts back the theme's
- * colour over a half-typed one. `scheme` is said to screen readers ("Primary (dark)") because the
- * light and dark fields carry the same visible labels under their own headings.
+ * colour over a half-typed one. `scheme`, when given, is said to screen readers ("Primary (dark)")
+ * because the light and dark fields carry the same visible labels under their own headings.
  */
 export function ThemeColourInput({
   label,
   scheme,
   description,
   value,
-  disabled,
+  disabled = false,
   onChange,
 }: {
   label: string;
-  scheme: string;
-  description: string;
+  scheme?: 'light' | 'dark';
+  description?: string;
   value: string;
-  disabled: boolean;
+  disabled?: boolean;
   onChange(colour: string): void;
 }) {
   const [typed, setTyped] = useState(value);
@@ -36,13 +36,13 @@ export function ThemeColourInput({
     setHeld(value);
     if (colourOf(typed) !== value) setTyped(value);
   }
-  const name = `${label} (${scheme})`;
+  const name = scheme ? `${label} (${scheme})` : label;
   return (
     <ColorInput
       label={
         <>
           {label}
-          <VisuallyHidden> ({scheme})</VisuallyHidden>
+          {scheme && <VisuallyHidden> ({scheme})</VisuallyHidden>}
         </>
       }
       description={description}

@@ -1,7 +1,8 @@
-import { Fieldset, Radio, Select, SimpleGrid, Slider, Stack, Switch, Text } from '@mantine/core';
+import { Fieldset, Radio, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import { BRAND_FONTS, ButtonStyle, DEFAULT_THEME_STYLE, fontStack, FontId, type ThemeColours, type ThemeStyle } from '@qr/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { fontFaceCss } from '../visitor';
+import { LabelledSlider } from './labelled-slider';
 import { ThemeColourInput } from './theme-colour-input';
 
 const COLOUR_FIELDS: { key: keyof ThemeColours; label: string; description: string }[] = [
@@ -84,7 +85,6 @@ function FontSelect({ label, value, disabled, onChange }: { label: string; value
 export function ThemeStyleEditor({ value, disabled = false, onChange }: { value: ThemeStyle; disabled?: boolean; onChange(style: ThemeStyle): void }) {
   // Switching the dark version off and on again brings back the colours it had.
   const [lastDark, setLastDark] = useState<ThemeColours>(value.dark ?? DEFAULT_THEME_STYLE.dark!);
-  const radiusLabel = useId();
   return (
     <Stack gap="md">
       <style>{ALL_FONT_FACES}</style>
@@ -107,22 +107,15 @@ export function ThemeStyleEditor({ value, disabled = false, onChange }: { value:
         <FontSelect label="Heading font" value={value.heading_font} disabled={disabled} onChange={(heading_font) => onChange({ ...value, heading_font })} />
         <FontSelect label="Body font" value={value.body_font} disabled={disabled} onChange={(body_font) => onChange({ ...value, body_font })} />
       </SimpleGrid>
-      <div>
-        <Text size="sm" fw={500} id={radiusLabel}>
-          Corner radius: {value.radius} px
-        </Text>
-        <Slider
-          min={0}
-          max={24}
-          step={1}
-          value={value.radius}
-          onChange={(radius) => onChange({ ...value, radius })}
-          label={(radius) => `${radius} px`}
-          disabled={disabled}
-          thumbProps={{ 'aria-labelledby': radiusLabel }}
-          mt="xs"
-        />
-      </div>
+      <LabelledSlider
+        label="Corner radius"
+        value={value.radius}
+        min={0}
+        max={24}
+        unit=" px"
+        disabled={disabled}
+        onChange={(radius) => onChange({ ...value, radius })}
+      />
       <Radio.Group
         label="Button style"
         value={value.button_style}

@@ -1,17 +1,21 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/app-providers';
-import { AppRoutes } from '../routes/app-routes';
+import { routeTable } from '../routes/route-table';
 
-/** The whole app as a visitor arriving at `path` sees it; `beside` renders next to the routes. */
-export function renderApp(path: string, beside?: ReactNode): RenderResult {
-  return render(
+/**
+ * The whole app as a visitor arriving at `path` sees it (or at the last of several, with the others
+ * behind it in the history); `beside` renders next to the routes. The router tells where the app went.
+ */
+export function renderApp(path: string | string[], beside?: ReactNode): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+  const entries = typeof path === 'string' ? [path] : path;
+  const router = createMemoryRouter(routeTable, { initialEntries: entries, initialIndex: entries.length - 1 });
+  const result = render(
     <AppProviders>
       {beside}
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
+  return { ...result, router };
 }

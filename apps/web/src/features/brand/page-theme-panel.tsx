@@ -3,17 +3,15 @@ import {
   PAGE_THEME_PRESETS,
   themeContrastProblems,
   type ContrastProblem,
-  type PageBackground,
   type PageTheme,
   type PageThemePreset,
   type ThemeStyle,
   type VisitorTheme,
 } from '@qr/contracts';
 import { useState } from 'react';
-import { useImageUrl } from '../uploads';
 import { ContrastReport } from './contrast-report';
 import { PageBackgroundFields } from './page-background-fields';
-import { onPlainBackground, ThemePreview, ThemeThumbnail } from './theme-preview';
+import { ThemeThumbnail } from './theme-preview';
 import { ThemeStyleEditor } from './theme-style-editor';
 
 type CustomTheme = Extract<PageTheme, { source: 'custom' }>;
@@ -28,29 +26,33 @@ export function pageThemeProblems(theme: PageTheme): ContrastProblem[] {
   return theme.source === 'custom' ? themeContrastProblems(theme.style, theme.background) : [];
 }
 
-/** The theme as a visitor's page draws it; an image not yet linked is drawn as its overlay alone. */
-function useVisitorTheme(style: ThemeStyle, background: PageBackground): VisitorTheme {
-  const url = useImageUrl(background.kind === 'image' ? background.blob_id : null);
-  if (background.kind !== 'image') return { ...style, background };
-  return { ...style, background: { kind: 'image', url: url ?? '', overlay: background.overlay, overlay_opacity: background.overlay_opacity } };
-}
+/** A preset as its thumbnail draws it; none is an image, which would need a link to be drawn. */
+const thumbnailTheme = ({ style, background }: PageThemePreset): VisitorTheme => ({
+  ...style,
+  background: background.kind === 'image' ? { kind: 'colour' } : background,
+});
 
-function PresetPicker({ value, onPick }: { value: string | null; onPick(preset: PageThemePreset): void }) {
+/** The brand kit as a starting point among the presets: an own theme that begins as the kit and is then tweaked. */
+const BRAND_KIT_START = 'brand_kit';
+
+function PresetPicker({ value, brandKit, onPick }: { value: string | null; brandKit: ThemeStyle; onPick(theme: CustomTheme): void }) {
+  const kit: PageThemePreset = { id: BRAND_KIT_START, label: 'Your brand kit', style: brandKit, background: { kind: 'colour' } };
   return (
     <Radio.Group
       label="Start from a preset"
       description="Picking one replaces the colours, fonts and background below."
-      value={value}
+      value={value ?? BRAND_KIT_START}
       onChange={(picked) => {
+        if (picked === BRAND_KIT_START) onPick({ source: 'custom', preset: null, style: brandKit, background: { kind: 'colour' } });
         const preset = PAGE_THEME_PRESETS.find((candidate) => candidate.id === picked);
-        if (preset) onPick(preset);
+        if (preset) onPick(fromPreset(preset));
       }}
     >
       <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} mt="xs" spacing="sm">
-        {PAGE_THEME_PRESETS.map((preset) => (
+        {[kit, ...PAGE_THEME_PRESETS].map((preset) => (
           <Radio.Card key={preset.id} value={preset.id} radius="md" p={6} aria-label={preset.label}>
             <Stack gap={6}>
-              <ThemeThumbnail theme={{ ...preset.style, background: preset.background }} />
+              <ThemeThumbnail theme={thumbnailTheme(preset)} />
               <Group gap={6} wrap="nowrap">
                 <Radio.Indicator size="xs" />
                 <Text size="sm" fw={500}>
@@ -65,15 +67,13 @@ function PresetPicker({ value, onPick }: { value: string | null; onPick(preset: 
   );
 }
 
-function OwnTheme({ value, onChange, organizationName }: { value: CustomTheme; onChange(theme: CustomTheme): void; organizationName: string }) {
-  const theme = useVisitorTheme(value.style, value.background);
+function OwnTheme({ value, brandKit, onChange }: { value: CustomTheme; brandKit: ThemeStyle; onChange(theme: CustomTheme): void }) {
   return (
     <Stack gap="lg">
-      <PresetPicker value={value.preset} onPick={(preset) => onChange(fromPreset(preset))} />
+      <PresetPicker value={value.preset} brandKit={brandKit} onPick={onChange} />
       <ThemeStyleEditor value={value.style} onChange={(style) => onChange({ ...value, style })} />
       <PageBackgroundFields value={value.background} style={value.style} onChange={(background) => onChange({ ...value, background })} />
       <ContrastReport problems={themeContrastProblems(value.style, value.background)} />
-      <ThemePreview theme={theme} organizationName={organizationName} />
     </Stack>
   );
 }
@@ -81,19 +81,10 @@ function OwnTheme({ value, onChange, organizationName }: { value: CustomTheme; o
 /**
  * A page's theme in the builder: the organisation's brand kit, followed as it changes, or a look of
  * the page's own, started from a designed preset and edited. Going back to the brand kit and on to
- * an own theme again keeps the own theme's edits for as long as the builder is open.
+ * an own theme again keeps the own theme's edits for as long as the builder is open. The builder's
+ * own preview shows the result, so the panel draws only the presets' thumbnails.
  */
-export function PageThemePanel({
-  value,
-  onChange,
-  brandKit,
-  organizationName = '',
-}: {
-  value: PageTheme;
-  onChange(theme: PageTheme): void;
-  brandKit: ThemeStyle;
-  organizationName?: string;
-}) {
+export function PageThemePanel({ value, onChange, brandKit }: { value: PageTheme; onChange(theme: PageTheme): void; brandKit: ThemeStyle }) {
   const [lastOwn, setLastOwn] = useState<CustomTheme>(value.source === 'custom' ? value : fromPreset(PAGE_THEME_PRESETS[0]!));
   return (
     <Stack gap="lg">
@@ -114,12 +105,9 @@ export function PageThemePanel({
         </Group>
       </Radio.Group>
       {value.source === 'custom' ? (
-        <OwnTheme value={value} onChange={onChange} organizationName={organizationName} />
+        <OwnTheme value={value} brandKit={brandKit} onChange={onChange} />
       ) : (
-        <Stack gap="xs">
-          <Text size="sm">The page follows the organisation’s brand kit, also when the kit changes later. It is set on the organisation screen.</Text>
-          <ThemePreview theme={onPlainBackground(brandKit)} organizationName={organizationName} />
-        </Stack>
+        <Text size="sm">The page follows the organisation’s brand kit, also when the kit changes later. The kit is set on the organisation screen.</Text>
       )}
     </Stack>
   );

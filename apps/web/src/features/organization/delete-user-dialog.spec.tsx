@@ -1,27 +1,15 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AppProviders } from '../../app/app-providers';
-import { AppRoutes } from '../../routes/app-routes';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { installFakeApi, reply, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
+import { renderApp } from '../../testing/render-app';
 import { ORGANIZATION_STORE_KEY } from './organization-record';
 
 let fetchMock: FakeApi;
 
-function Where() {
-  return <output data-testid="pathname">{useLocation().pathname}</output>;
-}
-
-/** The app at /deleteAlert/{email}, opened from the users screen. */
+/** The app at /deleteAlert/{email}, opened from the users screen; answers where the app is. */
 function openDialog(email: string) {
-  render(
-    <AppProviders>
-      <MemoryRouter initialEntries={['/admin/users', `/deleteAlert/${encodeURIComponent(email)}`]} initialIndex={1}>
-        <AppRoutes />
-        <Where />
-      </MemoryRouter>
-    </AppProviders>,
-  );
+  const { router } = renderApp(['/admin/users', `/deleteAlert/${encodeURIComponent(email)}`]);
+  return () => router.state.location.pathname;
 }
 
 beforeEach(() => {
@@ -60,11 +48,11 @@ test('the dialog shows the spec texts', async () => {
 });
 
 test('DELETE deletes the user from the selected organization, then goes back', async () => {
-  openDialog('bob@example.com');
+  const pathname = openDialog('bob@example.com');
 
   fireEvent.click(await screen.findByRole('button', { name: 'DELETE' }));
 
-  await waitFor(() => expect(screen.getByTestId('pathname').textContent).toBe('/admin/users'));
+  await waitFor(() => expect(pathname()).toBe('/admin/users'));
   const deletes = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
   expect(deletes.map(([path]) => path)).toEqual(['/api/v1/organizations/0a000000-0000-4000-8000-000000000001/users/bob%40example.com']);
   expect(new Headers(deletes[0]?.[1]?.headers).get('Authorization')).toBe('Bearer access-token');
@@ -72,10 +60,10 @@ test('DELETE deletes the user from the selected organization, then goes back', a
 });
 
 test('Cancel goes back without deleting', async () => {
-  openDialog('bob@example.com');
+  const pathname = openDialog('bob@example.com');
 
   fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
 
-  await waitFor(() => expect(screen.getByTestId('pathname').textContent).toBe('/admin/users'));
+  await waitFor(() => expect(pathname()).toBe('/admin/users'));
   expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toEqual([]);
 });

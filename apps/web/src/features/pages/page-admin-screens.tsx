@@ -8,6 +8,7 @@ import { useOrganizationRecord } from '../organization';
 import { PageEventDataForm } from '../experiences';
 import { codeKeys, codesApi } from '../codes';
 import { PageEditor, type PageDraft } from './page-editor';
+import { LeaveGuard, PageSaveBar, type SaveState } from './page-save-bar';
 import { pageKeys, pagesApi } from './pages-api';
 import { labelOf } from './registration-form-view';
 import { LabelledPagination } from '../../components/labelled-pagination';
@@ -193,12 +194,14 @@ export function UpdatePageScreen() {
   }, [page.data, draft]);
   const save = useMutation({
     mutationFn: (body: PageDraft) => pagesApi.update(pageId, body),
-    onSuccess: async (saved) => {
-      setDraft(draftOf(saved));
+    onSuccess: async (saved, sent) => {
+      // The saved page as the server keeps it (cleaned text), unless staff typed on while it was saving.
+      setDraft((current) => (current === sent ? draftOf(saved) : current));
       queryClient.setQueryData(pageKeys.one(pageId), saved);
       await queryClient.invalidateQueries({ queryKey: pageKeys.all });
     },
   });
+  const unsaved = page.data !== undefined && draft !== null && JSON.stringify(draft) !== JSON.stringify(draftOf(page.data));
 
   if (page.isError) {
     return (
@@ -208,8 +211,18 @@ export function UpdatePageScreen() {
     );
   }
   if (!page.data || !draft) return <Text c="dimmed">Loading the page…</Text>;
+  const saveState: SaveState = save.isPending
+    ? { kind: 'saving' }
+    : save.isError
+      ? { kind: 'failed', reason: describeError(save.error) }
+      : unsaved
+        ? { kind: 'unsaved' }
+        : save.isSuccess
+          ? { kind: 'saved' }
+          : { kind: 'clean' };
   return (
     <Stack>
+      <LeaveGuard unsaved={unsaved} />
       <Group justify="space-between">
         <Title order={1}>{page.data.title}</Title>
         <Group>
@@ -234,18 +247,8 @@ export function UpdatePageScreen() {
         </Tabs.List>
         <Tabs.Panel value="edit" pt="md">
           <Stack>
-            {save.isError && (
-              <Alert color="red" title="Not saved">
-                {describeError(save.error)}
-              </Alert>
-            )}
-            {save.isSuccess && !save.isPending && <Alert color="green">Saved. Visitors see the new version now.</Alert>}
-            <PageEditor draft={draft} onChange={setDraft} />
-            <Group>
-              <Button size="md" loading={save.isPending} onClick={() => save.mutate(draft)}>
-                Save page
-              </Button>
-            </Group>
+            <PageEditor draft={draft} orgId={page.data.org_id} onChange={setDraft} />
+            <PageSaveBar state={saveState} onSave={() => save.mutate(draft)} />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="submissions" pt="md">

@@ -49,21 +49,10 @@ function Countdown({ until, label }: { until: string; label: string }) {
 }
 
 /**
- * One block of a landing page. Rich text arrives sanitised by the API (no script, handlers or
- * unsafe links survive a save), so it is shown as the HTML it is; everything else is plain text.
- * `unsavedText` is for the editor's preview, whose text has not been through the API yet.
+ * One block of a landing page. Rich text arrives sanitised (by the API on save, or by the editor's
+ * preview for a draft), so it is shown as the HTML it is; everything else is plain text.
  */
-export function PageBlockView({
-  block,
-  imageUrls,
-  form,
-  unsavedText = false,
-}: {
-  block: PageBlock;
-  imageUrls: Record<string, string>;
-  form: ReactNode;
-  unsavedText?: boolean;
-}) {
+export function PageBlockView({ block, imageUrls, form }: { block: PageBlock; imageUrls: Record<string, string>; form: ReactNode }) {
   switch (block.kind) {
     case 'heading':
       return (
@@ -73,10 +62,7 @@ export function PageBlockView({
         </Stack>
       );
     case 'text':
-      // The editor's preview shows HTML not yet sanitised by a save: in a frame where no script may run.
-      return unsavedText ? (
-        <iframe sandbox="" srcDoc={block.html} title="Text preview" style={{ border: 0, width: '100%', minHeight: 80 }} />
-      ) : (
+      return (
         <Typography>
           <div dangerouslySetInnerHTML={{ __html: block.html }} />
         </Typography>

@@ -1,9 +1,8 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import type { FormInput } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
-// The app's own copy of the spec's date bounds: importing the contracts' would bring zod into a visitor's download.
-import { DATE_PICKER_MAX, DATE_PICKER_MIN } from '../../app/date-bounds';
 import { AnswersRefused, submitAnswers } from './public-page-api';
+import { visitorInputAttributes } from './visitor-input-attributes';
 
 type Answers = Record<string, string | boolean>;
 
@@ -56,23 +55,16 @@ function FieldInput({
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       );
-    default: {
-      const kind = {
-        email: { type: 'email' },
-        phone: { type: 'tel' },
-        number: { inputMode: 'decimal' as const },
-        date: { type: 'date', min: DATE_PICKER_MIN, max: DATE_PICKER_MAX },
-      }[input.input_type as 'email' | 'phone' | 'number' | 'date'];
+    default:
       return (
         <TextInput
           {...common}
-          {...kind}
+          {...visitorInputAttributes(input)}
           placeholder={input.placeholder_text || undefined}
           value={typeof value === 'string' ? value : ''}
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       );
-    }
   }
 }
 

@@ -1,9 +1,10 @@
 import { Button, FileButton, Group, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { UPLOAD_IMAGE_TYPES } from '@qr/contracts';
 import { describeError } from '../../api/api-problem';
 import { useOrganizationRecord } from '../organization';
+import { uploadKeys } from './uploaded-image-urls';
 import { uploadImage } from './uploads-api';
 
 /**
@@ -23,7 +24,15 @@ export function ImageUploadButton({
   onRemove?(): void;
 }) {
   const { record } = useOrganizationRecord();
-  const upload = useMutation({ mutationFn: (file: File) => uploadImage(record.org_id, file), onSuccess: (image) => onUploaded(image.blob_id) });
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadImage(record.org_id, file),
+    onSuccess: (image) => {
+      // The upload's answer carries a link already: a thumbnail of it needs no second request.
+      queryClient.setQueryData(uploadKeys.url(record.org_id, image.blob_id), { url: image.url, expires_at: image.expires_at });
+      onUploaded(image.blob_id);
+    },
+  });
   // Browsers fire no change for the file already in the input: without clearing it, a logo removed
   // (or refused) and picked again would do nothing.
   const clearPicked = useRef<() => void>(null);

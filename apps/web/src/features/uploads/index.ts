@@ -1,4 +1,4 @@
-// What other features use of uploads: the image upload button, the image types it accepts, and a link to an uploaded image.
+// What other features use of uploads: the image upload button, the image types it accepts, and links to show uploaded images.
 export { ImageUploadButton } from './image-upload-button';
 export { ACCEPTED_IMAGES } from './uploads-api';
-export { useImageUrl } from './use-image-url';
+export { useUploadedImageUrls } from './uploaded-image-urls';

@@ -1,5 +1,5 @@
-import { BlobUrlView, MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, UploadedImageView } from '@qr/contracts';
-import { call, operationOf, readAnswer } from '../../api/api-call';
+import { MAX_IMAGE_SIDE, MAX_UPLOAD_BYTES, UPLOAD_IMAGE_TYPES, UploadedImageView } from '@qr/contracts';
+import { operationOf, readAnswer } from '../../api/api-call';
 import { apiFetch } from '../../api/api-fetch';
 
 const MAX_MEGABYTES = MAX_UPLOAD_BYTES / 1024 / 1024;
@@ -32,9 +32,4 @@ export async function uploadImage(orgId: string, file: File): Promise<UploadedIm
   if (response.ok) return readAnswer(UploadedImageView, response, operationOf(path, 'POST'));
   const refusal = (await response.json().catch(() => ({}))) as { detail?: string };
   throw new Error(refusal.detail ?? `The image could not be uploaded (${response.status}).`);
-}
-
-/** A link to one of the organisation's images, for showing it in the admin app before a page is saved. */
-export function imageUrl(orgId: string, blobId: string): Promise<BlobUrlView> {
-  return call(BlobUrlView, `/api/v1/uploads/${encodeURIComponent(blobId)}/url?${new URLSearchParams({ org_id: orgId })}`);
 }

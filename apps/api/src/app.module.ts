@@ -7,6 +7,7 @@ import { registerClonesPaths } from './clones/clones.openapi';
 import { registerCodesPaths } from './codes/codes.openapi';
 import { registerExperiencesPaths } from './experiences/experiences.openapi';
 import { registerFoldersPaths } from './folders/folders.openapi';
+import { registerFontsPaths } from './fonts/fonts.openapi';
 import { registerHealthPaths } from './health/health.openapi';
 import type { RegisterPaths } from './http/openapi';
 import { registerIdentityPaths } from './identity/identity.openapi';
@@ -23,6 +24,7 @@ import { CustomersModule } from './customers/customers.module';
 import { StreamWriter } from './decide-on-stream';
 import { ExperiencesModule } from './experiences/experiences.module';
 import { FoldersModule } from './folders/folders.module';
+import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
 import { HotPathAppender } from './hot-path-appender';
 import { OneTimeCodesModule } from './one-time-codes/one-time-codes.module';
@@ -84,6 +86,7 @@ export class AppModule {
         CustomersModule,
         UploadsModule,
         SiteModule,
+        FontsModule,
         ...extraModules,
       ],
     };
@@ -107,4 +110,5 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerExperiencesPaths,
   registerFoldersPaths,
   registerNotesPaths,
+  registerFontsPaths,
 ];

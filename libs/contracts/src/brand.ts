@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contrastRatio } from './colour-contrast';
 import { HexColour } from './qr-design';
+import { orNull } from './openapi-shapes';
 import { BlobId } from './uploads';
 
 /**
@@ -64,7 +65,7 @@ export type ThemeColours = z.infer<typeof ThemeColours>;
 export const ThemeStyle = z
   .strictObject({
     light: ThemeColours,
-    dark: ThemeColours.nullable().default(null),
+    dark: orNull(ThemeColours).default(null),
     heading_font: FontId,
     body_font: FontId,
     radius: z.int().min(0).max(24).meta({ description: 'Corner radius of buttons, inputs and images, in px.' }),

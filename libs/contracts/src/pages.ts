@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_THEME, PageTheme, VisitorTheme } from './brand';
 import { CodeId, paginatedList, paginatedQuery, Phone, WebUrl } from './codes';
 import { PublicOrganization } from './public-codes';
 import { DEFAULT_REGISTRATION_FORM, FormAnswers, RegistrationForm } from './registration-forms';
+import { orNull } from './openapi-shapes';
 import { BlobId } from './uploads';
 
 /**
@@ -83,7 +84,7 @@ const pageFields = {
     .default(() => [...DEFAULT_PAGE_BLOCKS]),
   form: RegistrationForm.default(() => [...DEFAULT_REGISTRATION_FORM]),
   success_message: Line(500).min(1).default('Your details are in.'),
-  success_button: SuccessButton.nullable().default(null),
+  success_button: orNull(SuccessButton).default(null),
   theme: PageTheme.default(DEFAULT_PAGE_THEME),
 };
 
@@ -115,7 +116,7 @@ export const PageView = z
     blocks: z.array(PageBlock),
     form: RegistrationForm,
     success_message: z.string(),
-    success_button: SuccessButton.nullable(),
+    success_button: orNull(SuccessButton),
     theme: PageTheme,
     created_at: Timestamp,
     updated_at: Timestamp,
@@ -153,7 +154,7 @@ export const SuccessPageView = z
     page_id: PageId,
     title: z.string(),
     success_message: z.string(),
-    success_button: SuccessButton.nullable(),
+    success_button: orNull(SuccessButton),
     owner: PublicOrganization,
     theme: VisitorTheme,
   })

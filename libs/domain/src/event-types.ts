@@ -41,6 +41,7 @@ export type EventType = DomainEvent['type'];
 const EVENT_TYPE_SET: Record<EventType, true> = {
   OrganizationCreated: true,
   OrganizationUpdated: true,
+  OrganizationBrandKitSet: true,
   MemberAdded: true,
   MemberRemoved: true,
   MemberRoleChanged: true,

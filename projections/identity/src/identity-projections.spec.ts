@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PAGE_THEME_PRESETS } from '@qr/contracts';
 import { organizationDecider, organizationStreamId, type OrganizationCommand, type OrganizationState } from '@qr/domain';
 import type { ExpectedVersion } from '@qr/eventstore';
 import { testAdapters } from '@qr/platform/testing';
@@ -66,6 +67,7 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
         organization_name: 'Acme Coffee',
         organization_logo: 'https://cdn.example.com/acme.png',
         time_zone: 'Asia/Kolkata',
+        brand_kit: null,
         created_by: owner.email,
         created_at: at(0),
         updated_at: at(1),
@@ -74,6 +76,21 @@ describe.each(testAdapters())('identity read models on $name', (adapter) => {
         terms_published_at: at(3),
       },
     ]);
+  });
+
+  it('keeps the brand kit last set, whole; an organisation that never set one has none stored, so it reads the default', async () => {
+    const [branded, plain] = [randomUUID(), randomUUID()];
+    const [paper, citrus] = ['paper', 'citrus'].map((id) => PAGE_THEME_PRESETS.find((preset) => preset.id === id)!.style);
+    await history(branded, [created(branded), { type: 'SetBrandKit', brand_kit: paper! }, { type: 'SetBrandKit', brand_kit: citrus! }]);
+    await history(plain, [created(plain)]);
+    await t.runner.start();
+    await t.runner.caughtUp();
+
+    const { rows: kits } = await t.db.query<{ org_id: string; brand_kit: unknown; updated_at: Date }>(
+      'SELECT org_id, brand_kit, updated_at FROM organizations',
+    );
+    expect(kits.find((row) => row.org_id === branded)).toEqual({ org_id: branded, brand_kit: citrus, updated_at: at(2) });
+    expect(kits.find((row) => row.org_id === plain)).toEqual({ org_id: plain, brand_kit: null, updated_at: at(0) });
   });
 
   it('lists the members a user would see: removed ones gone, changed roles current, accepted terms', async () => {

@@ -6,8 +6,9 @@ import { applyInOrder } from './organization-events';
 export const organizations: Projection = {
   name: 'organizations',
   // 2: terms carry when they were published, for the public terms page. 3: the time zone analytics cut periods in.
-  version: 3,
-  eventTypes: ['OrganizationCreated', 'OrganizationUpdated', 'TermsPublished'],
+  // 4: the brand kit visitor pages are drawn in.
+  version: 4,
+  eventTypes: ['OrganizationCreated', 'OrganizationUpdated', 'OrganizationBrandKitSet', 'TermsPublished'],
   tables: {
     // Ids are text, not uuid: a read model must not refuse an event the log has already accepted.
     organizations: (table) => [
@@ -16,6 +17,8 @@ export const organizations: Projection = {
          organization_name text NOT NULL,
          organization_logo text,
          time_zone text NOT NULL,
+         -- Null until the organisation sets one: it has the default kit, as the default is now.
+         brand_kit jsonb,
          created_by text NOT NULL,
          created_at timestamptz NOT NULL,
          updated_at timestamptz NOT NULL,
@@ -42,6 +45,13 @@ export const organizations: Projection = {
             event.data.name,
             event.data.logo_url,
             event.data.time_zone ?? DEFAULT_TIME_ZONE,
+            occurredAt,
+          ]);
+          break;
+        case 'OrganizationBrandKitSet':
+          await tx.query(`UPDATE ${organizationsTable} SET brand_kit = $2, updated_at = $3 WHERE org_id = $1`, [
+            orgId,
+            JSON.stringify(event.data.brand_kit),
             occurredAt,
           ]);
           break;

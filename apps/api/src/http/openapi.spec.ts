@@ -71,12 +71,15 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('says null where an answer holds null in place of a named schema (an organisation’s analytics, a code that is no clone, a page in no experience)', () => {
+  it('says null where an answer holds null in place of a named schema (an organisation’s analytics, a code that is no clone, a page in no experience, a theme without dark colours, a page without a thank-you button)', () => {
     const schemas = new OpenApiSchemas(json);
     for (const [schema, property] of [
       ['AnalyticsView', 'code_id'],
       ['Code', 'base_code_id'],
       ['EventDataView', 'experience_id'],
+      ['ThemeStyle', 'dark'],
+      ['Page', 'success_button'],
+      ['SuccessPage', 'success_button'],
     ] as const) {
       const pointer = `/components/schemas/${schema}/properties/${property}`;
       expect({ pointer, errors: schemas.errors(pointer, null) }).toEqual({ pointer, errors: [] });

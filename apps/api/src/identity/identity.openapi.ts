@@ -17,6 +17,7 @@ import {
   PublicTermsView,
   PublishTermsBody,
   TermsView,
+  UpdateBrandKitBody,
   UpdateOrganizationBody,
   UpdateProfileBody,
   UserRoleView,
@@ -42,6 +43,13 @@ export function registerIdentityPaths({ signedIn, open, problem }: ApiPaths): vo
       params: OrganizationPath,
       body: body(UpdateOrganizationBody),
     },
+  );
+  route(
+    'put',
+    '/{org_id}/brand-kit',
+    'Replace its brand kit: the colours, fonts, corner radius and button style its visitor pages are drawn in (owner, admin)',
+    { 200: json('Updated', OrganizationView) },
+    { params: OrganizationPath, body: body(UpdateBrandKitBody) },
   );
   route('get', '/{org_id}/users', 'Its members and their roles', { 200: json('Listed', z.array(MemberView)) }, { params: OrganizationPath });
   route(

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DEFAULT_TIME_ZONE, DomainError, type ApiKeyIssuedView, type CreateOrganizationBody, type IssueApiKeyBody, type OrganizationView } from '@qr/contracts';
+import {
+  DEFAULT_THEME_STYLE,
+  DEFAULT_TIME_ZONE,
+  DomainError,
+  type ApiKeyIssuedView,
+  type CreateOrganizationBody,
+  type IssueApiKeyBody,
+  type OrganizationView,
+} from '@qr/contracts';
 import {
   actorId,
   organizationDecider,
@@ -14,6 +22,7 @@ import {
   type PublishTerms,
   type RemoveMember,
   type RevokeApiKey,
+  type SetBrandKit,
   type UpdateOrganization,
 } from '@qr/domain';
 import { StreamWriter } from '../decide-on-stream';
@@ -23,7 +32,7 @@ import { actorOf, refuseOtherOrganizationsKey, type Caller } from './caller';
 /** The organisation commands a caller sends as they are, less the actor, which the request supplies. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type OrganizationChange = DistributiveOmit<
-  UpdateOrganization | AddMember | RemoveMember | ChangeMemberRole | RevokeApiKey | PublishTerms | AcceptTerms,
+  UpdateOrganization | SetBrandKit | AddMember | RemoveMember | ChangeMemberRole | RevokeApiKey | PublishTerms | AcceptTerms,
   'actor'
 >;
 
@@ -75,7 +84,7 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
       created_by: caller.email,
     };
     await this.writer.decide(organizationStreamId(orgId), organizationDecider, command, { org_id: orgId, actor: caller.email });
-    return { organization_id: orgId, organization_name: body.organization_name, organization_logo: logo, time_zone: timeZone };
+    return { organization_id: orgId, organization_name: body.organization_name, organization_logo: logo, time_zone: timeZone, brand_kit: DEFAULT_THEME_STYLE };
   }
 }
 

@@ -3,6 +3,7 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
   DomainError,
   type ApiKeyView,
+  type BrandKit,
   type CheckExistenceBody,
   type IdentifierView,
   type MemberView,
@@ -15,7 +16,7 @@ import {
 import type { SqlClient } from '@qr/platform';
 import { SQL_CLIENT } from '../infrastructure';
 import type { Caller } from './caller';
-import { OrganizationReads } from './organization-reads';
+import { brandKitOf, OrganizationReads } from './organization-reads';
 
 export class GetOrganization extends Query<OrganizationView> {
   constructor(
@@ -83,13 +84,18 @@ interface OrganizationRow {
   organization_name: string;
   organization_logo: string | null;
   time_zone: string;
+  brand_kit: BrandKit | null;
 }
+
+/** The columns of an `OrganizationRow`, read from the organisations table as `o`. */
+const ORGANIZATION_COLUMNS = 'o.org_id, o.organization_name, o.organization_logo, o.time_zone, o.brand_kit';
 
 const toView = (row: OrganizationRow): OrganizationView => ({
   organization_id: row.org_id,
   organization_name: row.organization_name,
   organization_logo: row.organization_logo,
   time_zone: row.time_zone,
+  brand_kit: brandKitOf(row.brand_kit),
 });
 
 /**
@@ -111,7 +117,7 @@ export class Membership {
   }
 }
 
-/** What a visitor may see of an organisation on its public pages: its name and logo, no sign-in. */
+/** What a visitor may see of an organisation on its public pages: its name, logo and brand kit, no sign-in. */
 export class GetPublicOrganization extends Query<PublicOrganization> {
   constructor(readonly orgId: string) {
     super();
@@ -138,10 +144,7 @@ export class GetOrganizationHandler implements IQueryHandler<GetOrganization> {
 
   async execute({ caller, orgId }: GetOrganization): Promise<OrganizationView> {
     await this.membership.roleOf(caller, orgId);
-    const { rows } = await this.db.query<OrganizationRow>(
-      'SELECT org_id, organization_name, organization_logo, time_zone FROM organizations WHERE org_id = $1',
-      [orgId],
-    );
+    const { rows } = await this.db.query<OrganizationRow>(`SELECT ${ORGANIZATION_COLUMNS} FROM organizations o WHERE o.org_id = $1`, [orgId]);
     if (!rows[0]) throw new DomainError('organization_not_found', 'No such organisation.');
     return toView(rows[0]);
   }
@@ -156,13 +159,13 @@ export class ListMyOrganizationsHandler implements IQueryHandler<ListMyOrganizat
     const { rows } =
       caller.kind === 'member'
         ? await this.db.query<OrganizationRow & { role: Role }>(
-            `SELECT o.org_id, o.organization_name, o.organization_logo, o.time_zone, m.role
+            `SELECT ${ORGANIZATION_COLUMNS}, m.role
                FROM members m JOIN organizations o ON o.org_id = m.org_id
               WHERE m.email = $1 ORDER BY o.organization_name, o.org_id`,
             [caller.email],
           )
         : await this.db.query<OrganizationRow & { role: Role }>(
-            `SELECT o.org_id, o.organization_name, o.organization_logo, o.time_zone, k.role
+            `SELECT ${ORGANIZATION_COLUMNS}, k.role
                FROM api_keys k JOIN organizations o ON o.org_id = k.org_id
               WHERE k.key_id = $1 AND k.revoked_at IS NULL`,
             [caller.key_id],
@@ -217,7 +220,7 @@ export class CheckExistenceHandler implements IQueryHandler<CheckExistence> {
         ? { sql: 'o.org_id IN (SELECT org_id FROM members WHERE email = $1)', param: caller.email }
         : { sql: 'o.org_id = $1', param: caller.org_id };
     const { rows } = await this.db.query<OrganizationRow>(
-      `SELECT o.org_id, o.organization_name, o.organization_logo, o.time_zone FROM organizations o
+      `SELECT ${ORGANIZATION_COLUMNS} FROM organizations o
         WHERE ${visible.sql}
           AND ($2::text IS NULL OR o.org_id = $2)
           AND ($3::text IS NULL OR lower(o.organization_name) = lower($3))

@@ -6,6 +6,7 @@ import {
   CreateOrganizationBody,
   EditRoleBody,
   IssueApiKeyBody,
+  UpdateBrandKitBody,
   UpdateOrganizationBody,
   type ApiKeyIssuedView,
   type ApiKeyView,
@@ -78,6 +79,17 @@ export class OrganizationsController {
         time_zone: body.time_zone,
       }),
     );
+    return this.queries.execute(new GetOrganization(caller, org_id));
+  }
+
+  /** The whole kit at once, as the brand kit editor saves it (owner, admin). */
+  @Put(':org_id/brand-kit')
+  async setBrandKit(
+    @CurrentCaller() caller: Caller,
+    @Param(orgPath) { org_id }: OrganizationPath,
+    @Body(new ZodValidationPipe(UpdateBrandKitBody, 'body')) body: UpdateBrandKitBody,
+  ): Promise<OrganizationView> {
+    await this.commands.execute(new ChangeOrganizationCommand(caller, org_id, { type: 'SetBrandKit', brand_kit: body }));
     return this.queries.execute(new GetOrganization(caller, org_id));
   }
 

@@ -1,7 +1,9 @@
+import { DEFAULT_THEME_STYLE, PAGE_THEME_PRESETS } from '@qr/contracts';
 import { generateKeyPair, SignJWT } from 'jose';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { PUBLIC_URL } from './auth/auth-test-app.fixture';
 import { apiAudience, embeddedIssuer } from './auth/embedded-oidc-provider';
+import { OrganizationReads } from './organization-reads';
 import { callerOf, createOrganization, PASSWORD, signedUpToken, type ApiCaller } from './organization-api.fixture';
 
 const OWNER = 'olive@example.com';
@@ -34,6 +36,7 @@ describe('organisations, users and API keys', () => {
       organization_name: 'Corner Café',
       organization_logo: 'https://cdn.example.com/logo.png',
       time_zone: 'Europe/Berlin',
+      brand_kit: DEFAULT_THEME_STYLE,
     });
     const id = org.organization_id;
 
@@ -47,7 +50,13 @@ describe('organisations, users and API keys', () => {
     const id = await createOrganization(owner);
     const res = await owner('PATCH', `${ORGS}/${id}`, { organization_name: 'Corner Bar', organization_logo: null });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ organization_id: id, organization_name: 'Corner Bar', organization_logo: null, time_zone: 'UTC' });
+    expect(res.json()).toEqual({
+      organization_id: id,
+      organization_name: 'Corner Bar',
+      organization_logo: null,
+      time_zone: 'UTC',
+      brand_kit: DEFAULT_THEME_STYLE,
+    });
   });
 
   it('moves the organisation to another time zone, and refuses one that does not exist', async () => {
@@ -57,6 +66,54 @@ describe('organisations, users and API keys', () => {
     const wrong = await owner('PATCH', `${ORGS}/${id}`, { time_zone: 'Mars/Olympus_Mons' });
     expect([wrong.statusCode, wrong.json().code, wrong.json().errors?.[0]?.field]).toEqual([400, 'validation_failed', 'body.time_zone']);
     expect((await owner('GET', `${ORGS}/${id}`)).json().time_zone).toBe('America/Sao_Paulo');
+  });
+
+  describe('the brand kit', () => {
+    const paper = PAGE_THEME_PRESETS.find((preset) => preset.id === 'paper')!.style;
+
+    it('is replaced whole by an owner, and every answer about the organisation carries it, as its visitors’ profile does', async () => {
+      const id = await createOrganization(owner);
+      const shouted = { ...paper, light: { ...paper.light, primary: paper.light.primary.toUpperCase() } };
+      const res = await owner('PUT', `${ORGS}/${id}/brand-kit`, shouted);
+      expect(res.statusCode).toBe(200);
+      // Colours come back as the contract stores them, in lower case.
+      expect(res.json()).toEqual({ organization_id: id, organization_name: 'Corner Café', organization_logo: null, time_zone: 'UTC', brand_kit: paper });
+      expect((await owner('GET', `${ORGS}/${id}`)).json().brand_kit).toEqual(paper);
+      expect((await owner('GET', ORGS)).json().find((org: { organization_id: string }) => org.organization_id === id).brand_kit).toEqual(paper);
+      expect((await owner('POST', `${ORGS}/check-existence`, { id })).json().brand_kit).toEqual(paper);
+      const publicProfile = await t.app.get(OrganizationReads).publicProfileOf(id);
+      expect(publicProfile).toEqual({ name: 'Corner Café', logo: null, theme: { ...paper, background: { kind: 'colour' } } });
+    });
+
+    it('lets an admin key change it but refuses a viewer with 403', async () => {
+      const id = await createOrganization(owner);
+      const admin = callerOf(t.app, (await owner('POST', `${ORGS}/${id}/api-keys`, { label: 'brand sync', role: 'admin' })).json().api_key);
+      const viewer = callerOf(t.app, (await owner('POST', `${ORGS}/${id}/api-keys`, { label: 'dashboard', role: 'viewer' })).json().api_key);
+      expect((await admin('PUT', `${ORGS}/${id}/brand-kit`, paper)).statusCode).toBe(200);
+      const refused = await viewer('PUT', `${ORGS}/${id}/brand-kit`, DEFAULT_THEME_STYLE);
+      expect([refused.statusCode, refused.json().code]).toEqual([403, 'forbidden']);
+      expect((await owner('GET', `${ORGS}/${id}`)).json().brand_kit).toEqual(paper);
+    });
+
+    it('names the bad field of a kit it refuses, and keeps the kit it had', async () => {
+      const id = await createOrganization(owner);
+      const badColour = await owner('PUT', `${ORGS}/${id}/brand-kit`, { ...paper, light: { ...paper.light, accent: 'teal' } });
+      expect([badColour.statusCode, badColour.json().code, badColour.json().errors]).toEqual([
+        400,
+        'validation_failed',
+        [{ field: 'body.light.accent', message: 'Use a colour like #1a2b3c.' }],
+      ]);
+      const unknownFont = await owner('PUT', `${ORGS}/${id}/brand-kit`, { ...paper, body_font: 'comic-sans' });
+      expect([unknownFont.statusCode, unknownFont.json().errors?.[0]?.field]).toEqual([400, 'body.body_font']);
+      expect((await owner('GET', `${ORGS}/${id}`)).json().brand_kit).toEqual(DEFAULT_THEME_STYLE);
+    });
+
+    it('answers another tenant’s organisation 404, as if it did not exist', async () => {
+      const id = await createOrganization(owner);
+      const res = await stranger('PUT', `${ORGS}/${id}/brand-kit`, paper);
+      expect([res.statusCode, res.json().code]).toEqual([404, 'organization_not_found']);
+      expect((await owner('GET', `${ORGS}/${id}`)).json().brand_kit).toEqual(DEFAULT_THEME_STYLE);
+    });
   });
 
   it('adds a member, changes their role and removes them', async () => {
@@ -153,7 +210,7 @@ describe('organisations, users and API keys', () => {
       const id = await createOrganization(owner, `Harbour Deli ${Date.now()}`);
       const name = (await owner('GET', `${ORGS}/${id}`)).json().organization_name as string;
       await owner('POST', `${ORGS}/${id}/users`, { email: 'sam@example.com', role: 'editor' });
-      const expected = { organization_id: id, organization_name: name, organization_logo: null, time_zone: 'UTC' };
+      const expected = { organization_id: id, organization_name: name, organization_logo: null, time_zone: 'UTC', brand_kit: DEFAULT_THEME_STYLE };
 
       for (const criteria of [{ id }, { name: name.toUpperCase() }, { email: 'sam@example.com', id }, { name, email: OWNER }]) {
         const res = await owner('POST', `${ORGS}/check-existence`, criteria);
@@ -251,6 +308,7 @@ describe('organisations, users and API keys', () => {
       `${ORGS}/{org_id}`,
       `${ORGS}/{org_id}/api-keys`,
       `${ORGS}/{org_id}/api-keys/{key_id}`,
+      `${ORGS}/{org_id}/brand-kit`,
       `${ORGS}/{org_id}/identifier`,
       `${ORGS}/{org_id}/terms`,
       `${ORGS}/{org_id}/terms/accept`,

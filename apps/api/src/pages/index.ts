@@ -1,5 +1,5 @@
 // What other contexts use of pages: their reads of pages and submissions, a visitor's page, and the
-// blocks a page stores (templates save them the same way).
+// content a page stores (templates save theirs the same way).
 export { PageDirectory } from './page-directory';
 export { pageNotFound, PageReads } from './page-reads';
-export { storedBlocks } from './pages.handlers';
+export { storedPage } from './pages.handlers';

@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, type FormInput, type PageBlock, type PublicPageView } from '@qr/contracts';
+import { DomainError, type FormInput, type PageBlock, type PageTheme, type PublicPageView, type SuccessButton } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
 import { CodeReads } from '../codes';
 import { OrganizationReads } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
 
-export interface OpenPage extends Omit<PublicPageView, 'image_urls'> {
+/** A page a visitor may open, with its theme as stored: `PublicPageViews` resolves it and signs its images' links. */
+export interface OpenPage extends Omit<PublicPageView, 'image_urls' | 'theme'> {
   org_id: string;
+  theme: PageTheme;
 }
 
 /** A row of the `pages` read model. */
@@ -19,6 +21,8 @@ export interface PageRow {
   blocks: PageBlock[];
   form: FormInput[];
   success_message: string;
+  success_button: SuccessButton | null;
+  theme: PageTheme;
   created_at: Date;
   updated_at: Date;
 }
@@ -58,7 +62,7 @@ export class PageDirectory {
   /** The page, unless there is none or its code is deleted; a paused code's page says so. */
   private async openWhere(condition: string, key: string): Promise<OpenPage | undefined> {
     const { rows } = await this.db.query<Omit<PageRow, 'created_at' | 'updated_at'>>(
-      `SELECT p.page_id, p.code_id, p.org_id, p.title, p.vanity_name, p.blocks, p.form, p.success_message FROM pages p
+      `SELECT p.page_id, p.code_id, p.org_id, p.title, p.vanity_name, p.blocks, p.form, p.success_message, p.success_button, p.theme FROM pages p
         WHERE ${condition}
         ORDER BY p.created_at, p.page_id LIMIT 1`,
       [key],

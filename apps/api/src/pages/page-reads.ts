@@ -42,7 +42,7 @@ export class PageReads {
   /** A code's landing pages as a copy of the code starts with them, oldest first; vanity names stay with the original. */
   async templatePagesOf(codeId: string): Promise<TemplatePage[]> {
     const { rows } = await this.db.query<TemplatePage>(
-      'SELECT title, blocks, form, success_message FROM pages WHERE code_id = $1 ORDER BY created_at, page_id',
+      'SELECT title, blocks, form, success_message, success_button, theme FROM pages WHERE code_id = $1 ORDER BY created_at, page_id',
       [codeId],
     );
     return rows;

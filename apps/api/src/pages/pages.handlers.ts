@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CreatePageBody, PageBlock, PageCreatedView, SubmitBody, UpdatePageBody } from '@qr/contracts';
+import type { CreatePageBody, PageBlock, PageCreatedView, PageTheme, SubmitBody, UpdatePageBody } from '@qr/contracts';
 import {
   checkAnswers,
   pageDecider,
@@ -59,10 +59,19 @@ export class SubmitFormCommand extends Command<void> {
 
 export const publicPageLinkOf = (publicUrl: string, pageId: string) => `${publicUrl}/page/${pageId}`;
 
-/** A page's images are the organisation's uploads (another organisation's is not found); rich text is sanitised. */
-export async function storedBlocks(uploads: UploadedImages, orgId: string, blocks: readonly PageBlock[]): Promise<PageBlock[]> {
-  for (const block of blocks) if (block.kind === 'image') await uploads.assertStored({ orgId, blobId: block.blob_id });
-  return sanitisedBlocks(blocks);
+/**
+ * A page's images, its theme's background among them, are the organisation's uploads (another
+ * organisation's is not found); rich text is sanitised.
+ */
+export async function storedPage<Page extends { blocks: readonly PageBlock[]; theme?: PageTheme }>(
+  uploads: UploadedImages,
+  orgId: string,
+  page: Page,
+): Promise<Page & { blocks: PageBlock[] }> {
+  const blobIds = page.blocks.flatMap((block) => (block.kind === 'image' ? [block.blob_id] : []));
+  if (page.theme?.source === 'custom' && page.theme.background.kind === 'image') blobIds.push(page.theme.background.blob_id);
+  for (const blobId of blobIds) await uploads.assertStored({ orgId, blobId });
+  return { ...page, blocks: sanitisedBlocks(page.blocks) };
 }
 
 /** The caller in a page's organisation, with the page's vanity name; other tenants' pages answer as unknown ones. */
@@ -127,20 +136,9 @@ export class CreatePageHandler implements ICommandHandler<CreatePageCommand> {
   async execute({ caller, body }: CreatePageCommand): Promise<PageCreatedView> {
     const { orgId, actor } = await this.gate.actorOwning(caller, await this.codes.ownerOf(body.code_id), codeNotFound());
     const pageId = randomUUID();
-    const { code_id, title, vanity_name, blocks, form, success_message } = body;
-    const command: PageCommand = {
-      type: 'CreatePage',
-      actor,
-      page_id: pageId,
-      code_id,
-      org_id: orgId,
-      title,
-      vanity_name,
-      blocks: await storedBlocks(this.uploads, orgId, blocks),
-      form,
-      success_message,
-    };
-    await this.stream.decide(pageId, orgId, command, { from: null, to: vanity_name });
+    const { code_id, ...content } = await storedPage(this.uploads, orgId, body);
+    const command: PageCommand = { type: 'CreatePage', actor, page_id: pageId, code_id, org_id: orgId, ...content };
+    await this.stream.decide(pageId, orgId, command, { from: null, to: content.vanity_name });
     return { page_id: pageId, public_link: publicPageLinkOf(this.config.PUBLIC_URL, pageId) };
   }
 }
@@ -156,17 +154,8 @@ export class ChangePageHandler implements ICommandHandler<ChangePageCommand> {
   async execute({ caller, pageId, change }: ChangePageCommand): Promise<void> {
     const { orgId, actor, vanityName } = await this.owners.organizationOf(caller, pageId);
     if (change.type === 'DeletePage') return this.stream.decide(pageId, orgId, { type: 'DeletePage', actor }, { from: vanityName, to: null });
-    const { title, vanity_name, blocks, form, success_message } = change.body;
-    const command: PageCommand = {
-      type: 'UpdatePage',
-      actor,
-      title,
-      vanity_name,
-      blocks: await storedBlocks(this.uploads, orgId, blocks),
-      form,
-      success_message,
-    };
-    await this.stream.decide(pageId, orgId, command, { from: vanityName, to: vanity_name });
+    const content = await storedPage(this.uploads, orgId, change.body);
+    await this.stream.decide(pageId, orgId, { type: 'UpdatePage', actor, ...content }, { from: vanityName, to: content.vanity_name });
   }
 }
 

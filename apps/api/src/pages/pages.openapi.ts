@@ -35,7 +35,7 @@ export function registerPagesPaths({ signedIn, open }: ApiPaths): void {
   route(
     'put',
     '/{page_id}',
-    'Replace its title, blocks, form and success message; rich text is sanitised',
+    'Replace its title, blocks, form, success message and button, and theme; rich text is sanitised, images (a background’s too) must be the organisation’s',
     { 200: json('Changed', PageView) },
     {
       params: PagePath,
@@ -66,7 +66,7 @@ export function registerPagesPaths({ signedIn, open }: ApiPaths): void {
   visitor(
     'get',
     '/{id}/success',
-    'What a visitor sees once their submission is in: the page’s title and success message',
+    'What a visitor sees once their submission is in: the page’s title, success message and button, in the page’s theme',
     { 200: json('Found', SuccessPageView) },
     {
       params: PublicPagePath,

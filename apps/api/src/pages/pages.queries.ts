@@ -49,7 +49,8 @@ export class FindReturningVisitor extends Query<ReturnPageView> {
   }
 }
 
-const SELECT_PAGES = 'SELECT page_id, code_id, org_id, title, vanity_name, blocks, form, success_message, created_at, updated_at FROM pages';
+const SELECT_PAGES =
+  'SELECT page_id, code_id, org_id, title, vanity_name, blocks, form, success_message, success_button, theme, created_at, updated_at FROM pages';
 
 const toPageView = (row: PageRow): PageView => ({ ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() });
 

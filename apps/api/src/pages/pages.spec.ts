@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_REGISTRATION_FORM } from '@qr/contracts';
+import { DEFAULT_REGISTRATION_FORM, DEFAULT_THEME_STYLE } from '@qr/contracts';
 import sharp from 'sharp';
 import { multipart } from '../uploads/multipart.fixture';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
@@ -140,6 +140,9 @@ describe('landing pages and submissions', () => {
       page_id: pageId,
       title: 'Welcome',
       success_message: 'See you at the door!',
+      success_button: null,
+      owner: { name: 'Conference Co', logo: null, theme: { ...DEFAULT_THEME_STYLE, background: { kind: 'colour' } } },
+      theme: { ...DEFAULT_THEME_STYLE, background: { kind: 'colour' } },
     });
     const back = (who: object) => visitor('POST', `${PUBLIC}/${pageId}/return`, who);
     expect((await back({ email: 'grace@example.com' })).json()).toEqual({

@@ -36,8 +36,7 @@ export class PublicPagesController {
   /** Spec §7 "get success page". */
   @Get(':id/success')
   async success(@Param(new ZodValidationPipe(PublicPagePath, 'path')) { id }: PublicPagePath): Promise<SuccessPageView> {
-    const { page_id, title, success_message } = await this.pages.open(id);
-    return { page_id, title, success_message };
+    return this.views.successOf(await this.pages.open(id));
   }
 
   /** Spec §7 "return page": a POST, so the email or phone stays out of addresses and access logs. */

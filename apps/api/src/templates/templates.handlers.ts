@@ -6,7 +6,7 @@ import { CodeCopies } from '../clones';
 import { assertPhotoStored, newCodeId, QrImages } from '../codes';
 import { decidedEvent, StreamWriter } from '../decide-on-stream';
 import { type Caller, TenancyGate } from '../identity';
-import { storedBlocks } from '../pages';
+import { storedPage } from '../pages';
 import { UploadedImages } from '../uploads';
 import { TemplateCatalogue } from './templates.queries';
 
@@ -74,8 +74,8 @@ export class SaveTemplateHandler implements ICommandHandler<SaveTemplateCommand>
     const { org_id, name, description, content, design, page } = body;
     await this.images.assertScannable(org_id, newCodeId(), design);
     await assertPhotoStored(this.uploads, org_id, content);
-    const storedPage = page === null ? null : { ...page, blocks: await storedBlocks(this.uploads, org_id, page.blocks) };
-    return { actor, org_id, name, description, content, design, page: storedPage, source_code_id: null };
+    const checkedPage = page === null ? null : await storedPage(this.uploads, org_id, page);
+    return { actor, org_id, name, description, content, design, page: checkedPage, source_code_id: null };
   }
 }
 

@@ -41,6 +41,6 @@ export function requestsOf(fake: FakeApi, method: string): [string, unknown][] {
 /** The one organisation most screens' specs sign in to. */
 export const ACME_ORG_ID = '0a000000-0000-4000-8000-000000000001';
 
-/** `GET /api/v1/organizations` answering Acme alone, with the caller's role in it and the default brand kit. */
-export const acmeOrganizations = (role: string, time_zone = 'Europe/London', brand_kit = DEFAULT_THEME_STYLE): FakeResponse =>
-  reply(200, [{ organization_id: ACME_ORG_ID, organization_name: 'Acme', organization_logo: null, time_zone, role, brand_kit }]);
+/** `GET /api/v1/organizations` answering Acme alone, with the caller's role in it. */
+export const acmeOrganizations = (role: string, time_zone = 'Europe/London'): FakeResponse =>
+  reply(200, [{ organization_id: ACME_ORG_ID, organization_name: 'Acme', organization_logo: null, time_zone, brand_kit: DEFAULT_THEME_STYLE, role }]);

@@ -1,4 +1,4 @@
-import type { Role } from '@qr/contracts';
+import type { BrandKit, Role } from '@qr/contracts';
 
 /**
  * Who sends a command. It carries no role on purpose: the decider reads the role from the
@@ -28,6 +28,13 @@ export interface UpdateOrganization {
   name?: string;
   logo_url?: string | null;
   time_zone?: string;
+}
+
+/** Replaces the whole brand kit: the editor sends every field, so a read model overwrites rather than merges. */
+export interface SetBrandKit {
+  type: 'SetBrandKit';
+  actor: Actor;
+  brand_kit: BrandKit;
 }
 
 export interface AddMember {
@@ -83,4 +90,4 @@ export interface RevokeApiKey {
 }
 
 export type OrganizationCommand =
-  CreateOrganization | UpdateOrganization | AddMember | RemoveMember | ChangeMemberRole | PublishTerms | AcceptTerms | IssueApiKey | RevokeApiKey;
+  CreateOrganization | UpdateOrganization | SetBrandKit | AddMember | RemoveMember | ChangeMemberRole | PublishTerms | AcceptTerms | IssueApiKey | RevokeApiKey;

@@ -1,4 +1,4 @@
-import type { Role } from '@qr/contracts';
+import { DEFAULT_THEME_STYLE, PAGE_THEME_PRESETS, type BrandKit, type Role } from '@qr/contracts';
 import { deciderSpec } from '../testing/decider-spec';
 import type { Actor, MemberActor } from './organization.commands';
 import { organizationDecider } from './organization.decider';
@@ -125,6 +125,62 @@ describe('updating the organisation', () => {
     given(team)
       .when({ type: 'UpdateOrganization', actor: member('Adam@Example.com'), name: 'Renamed' })
       .then([{ type: 'OrganizationUpdated', data: { name: 'Renamed', logo_url: null, time_zone: 'Europe/Lisbon', updated_by: ADMIN } }]);
+  });
+});
+
+describe('the brand kit', () => {
+  const forest: BrandKit = PAGE_THEME_PRESETS.find((preset) => preset.id === 'forest')!.style;
+  const forestSet: OrganizationEvent = { type: 'OrganizationBrandKitSet', data: { brand_kit: forest, set_by: ADMIN } };
+
+  test('an admin sets it whole, recorded with who set it', () => {
+    given(team)
+      .when({ type: 'SetBrandKit', actor: member(ADMIN), brand_kit: forest })
+      .then([forestSet]);
+  });
+
+  test('an owner changes one colour of a kit set before, and the event carries the whole kit', () => {
+    const brighter: BrandKit = { ...forest, light: { ...forest.light, accent: '#7a4f00' } };
+    given([...team, forestSet])
+      .when({ type: 'SetBrandKit', actor: member(OWNER), brand_kit: brighter })
+      .then([{ type: 'OrganizationBrandKitSet', data: { brand_kit: brighter, set_by: OWNER } }]);
+  });
+
+  test('a new organisation has the default kit, so saving the default records nothing', () => {
+    given(team)
+      .when({ type: 'SetBrandKit', actor: member(OWNER), brand_kit: DEFAULT_THEME_STYLE })
+      .then([]);
+  });
+
+  test('saving the kit as it is records nothing, whatever order its stored fields come back in', () => {
+    const backwards = ({ primary, accent, text, background }: BrandKit['light']) => ({ background, text, accent, primary });
+    const { light, dark, heading_font, body_font, radius, button_style } = forest;
+    const storedBack: OrganizationEvent = {
+      type: 'OrganizationBrandKitSet',
+      data: { brand_kit: { button_style, radius, body_font, heading_font, dark: dark && backwards(dark), light: backwards(light) }, set_by: ADMIN },
+    };
+    given([...team, storedBack])
+      .when({ type: 'SetBrandKit', actor: member(ADMIN), brand_kit: forest })
+      .then([]);
+  });
+
+  test('a kit that differs only in having no dark colours is recorded', () => {
+    given([...team, forestSet])
+      .when({ type: 'SetBrandKit', actor: member(ADMIN), brand_kit: { ...forest, dark: null } })
+      .then([{ type: 'OrganizationBrandKitSet', data: { brand_kit: { ...forest, dark: null }, set_by: ADMIN } }]);
+  });
+
+  test('an editor or a viewer cannot change it', () => {
+    for (const who of [EDITOR, VIEWER]) {
+      given(team)
+        .when({ type: 'SetBrandKit', actor: member(who), brand_kit: forest })
+        .then('forbidden');
+    }
+  });
+
+  test('someone outside the organisation is told it does not exist', () => {
+    given(team)
+      .when({ type: 'SetBrandKit', actor: member('mallory@example.com'), brand_kit: forest })
+      .then('organization_not_found');
   });
 });
 

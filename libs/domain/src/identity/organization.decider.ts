@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, DomainError, Email, type Role } from '@qr/contracts';
+import { DEFAULT_THEME_STYLE, DEFAULT_TIME_ZONE, DomainError, Email, type BrandKit, type Role, type ThemeColours } from '@qr/contracts';
 import type { Decider } from '../decider';
 import {
   actorId,
@@ -12,6 +12,7 @@ import {
   type PublishTerms,
   type RemoveMember,
   type RevokeApiKey,
+  type SetBrandKit,
   type UpdateOrganization,
 } from './organization.commands';
 import type { OrganizationEvent } from './organization.events';
@@ -22,6 +23,7 @@ export interface OrganizationState {
   name: string;
   logoUrl: string | null;
   timeZone: string;
+  brandKit: BrandKit;
   /** Keyed by lower-cased email. */
   members: ReadonlyMap<string, Role>;
   /** Live keys only: a revoked key is gone, so it can neither act nor be revoked again. */
@@ -37,6 +39,7 @@ const initialState: OrganizationState = {
   name: '',
   logoUrl: null,
   timeZone: DEFAULT_TIME_ZONE,
+  brandKit: DEFAULT_THEME_STYLE,
   members: new Map(),
   apiKeys: new Map(),
   termsVersion: 0,
@@ -57,6 +60,8 @@ function evolve(state: OrganizationState, event: OrganizationEvent): Organizatio
       return { ...state, exists: true, name: event.data.name, logoUrl: event.data.logo_url, timeZone: event.data.time_zone ?? DEFAULT_TIME_ZONE };
     case 'OrganizationUpdated':
       return { ...state, name: event.data.name, logoUrl: event.data.logo_url, timeZone: event.data.time_zone ?? DEFAULT_TIME_ZONE };
+    case 'OrganizationBrandKitSet':
+      return { ...state, brandKit: event.data.brand_kit };
     case 'MemberAdded':
       return { ...state, members: withEntry(state.members, event.data.email, event.data.role) };
     case 'MemberRoleChanged':
@@ -82,6 +87,8 @@ function decide(command: OrganizationCommand, state: OrganizationState): Organiz
   switch (command.type) {
     case 'UpdateOrganization':
       return updateOrganization(command, state, actor);
+    case 'SetBrandKit':
+      return setBrandKit(command, state, actor);
     case 'AddMember':
       return addMember(command, state, actor);
     case 'RemoveMember':
@@ -166,6 +173,27 @@ function updateOrganization(command: UpdateOrganization, state: OrganizationStat
   const timeZone = command.time_zone ?? state.timeZone;
   if (name === state.name && logoUrl === state.logoUrl && timeZone === state.timeZone) return [];
   return [{ type: 'OrganizationUpdated', data: { name, logo_url: logoUrl, time_zone: timeZone, updated_by: actor.id } }];
+}
+
+function setBrandKit(command: SetBrandKit, state: OrganizationState, actor: Acting): OrganizationEvent[] {
+  authorise(can.updateOrganization(actor.role), 'change the brand kit');
+  // Saving the kit as it is records nothing, so a retried PUT leaves one event.
+  if (sameBrandKit(command.brand_kit, state.brandKit)) return [];
+  return [{ type: 'OrganizationBrandKitSet', data: { brand_kit: command.brand_kit, set_by: actor.id } }];
+}
+
+/** Field by field, not as JSON text: a stored event's keys come back in the database's order, not the contract's. */
+function sameBrandKit(a: BrandKit, b: BrandKit): boolean {
+  const sameColours = (x: ThemeColours | null, y: ThemeColours | null) =>
+    x === null || y === null ? x === y : x.primary === y.primary && x.accent === y.accent && x.text === y.text && x.background === y.background;
+  return (
+    sameColours(a.light, b.light) &&
+    sameColours(a.dark, b.dark) &&
+    a.heading_font === b.heading_font &&
+    a.body_font === b.body_font &&
+    a.radius === b.radius &&
+    a.button_style === b.button_style
+  );
 }
 
 function addMember(command: AddMember, state: OrganizationState, actor: Acting): OrganizationEvent[] {

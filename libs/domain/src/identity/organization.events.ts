@@ -1,4 +1,4 @@
-import type { Role } from '@qr/contracts';
+import type { BrandKit, Role } from '@qr/contracts';
 
 /**
  * Everything that happens to an organisation, on its stream `organization-<org_id>`. Members,
@@ -25,6 +25,9 @@ export type OrganizationCreated = Event<
 /** Carries the whole profile after the change, so a read model can overwrite rather than merge. */
 export type OrganizationUpdated = Event<'OrganizationUpdated', { name: string; logo_url: string | null; time_zone?: string; updated_by: string }>;
 
+/** The whole brand kit after the change; an organisation without this event has the default (DEFAULT_THEME_STYLE). */
+export type OrganizationBrandKitSet = Event<'OrganizationBrandKitSet', { brand_kit: BrandKit; set_by: string }>;
+
 export type MemberAdded = Event<'MemberAdded', { email: string; role: Role; added_by: string }>;
 
 export type MemberRemoved = Event<'MemberRemoved', { email: string; role: Role; removed_by: string }>;
@@ -42,6 +45,15 @@ export type ApiKeyIssued = Event<'ApiKeyIssued', { key_id: string; label: string
 export type ApiKeyRevoked = Event<'ApiKeyRevoked', { key_id: string; revoked_by: string }>;
 
 export type OrganizationEvent =
-  OrganizationCreated | OrganizationUpdated | MemberAdded | MemberRemoved | MemberRoleChanged | TermsPublished | TermsAccepted | ApiKeyIssued | ApiKeyRevoked;
+  | OrganizationCreated
+  | OrganizationUpdated
+  | OrganizationBrandKitSet
+  | MemberAdded
+  | MemberRemoved
+  | MemberRoleChanged
+  | TermsPublished
+  | TermsAccepted
+  | ApiKeyIssued
+  | ApiKeyRevoked;
 
 export const organizationStreamId = (orgId: string): string => `organization-${orgId}`;

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_BLOCKS, DEFAULT_REGISTRATION_FORM } from '@qr/contracts';
+import { DEFAULT_PAGE_BLOCKS, DEFAULT_PAGE_THEME, DEFAULT_REGISTRATION_FORM, PAGE_THEME_PRESETS, type PageTheme } from '@qr/contracts';
 import type { CodeActor } from '../codes';
 import { deciderSpec } from '../testing/decider-spec';
 import type { PageCommand } from './pages.commands';
@@ -14,6 +14,8 @@ const content: PageContent = {
   blocks: [...DEFAULT_PAGE_BLOCKS],
   form: [...DEFAULT_REGISTRATION_FORM],
   success_message: 'Thanks!',
+  success_button: null,
+  theme: DEFAULT_PAGE_THEME,
 };
 const ids = { page_id: '0b9f6b52-2f0e-4f4e-9a55-0d5c4d7f3e11', code_id: 'AbCdEf1234', org_id: 'org-1' };
 
@@ -33,6 +35,22 @@ describe('the page decider', () => {
     given([created])
       .when({ type: 'UpdatePage', actor: editor, ...content, title: 'Doors at 7' })
       .then([{ type: 'PageUpdated', data: { ...content, title: 'Doors at 7', updated_by: editor.id } }]));
+
+  it('records the thank-you button and the page’s own theme with the rest of the page', () => {
+    const { id, style, background } = PAGE_THEME_PRESETS.find((preset) => preset.id === 'sunrise')!;
+    const theme: PageTheme = { source: 'custom', preset: id, style, background };
+    const success_button = { label: 'See the menu', url: 'https://example.com/menu' };
+    given([created])
+      .when({ type: 'UpdatePage', actor: editor, ...content, success_button, theme })
+      .then([{ type: 'PageUpdated', data: { ...content, success_button, theme, updated_by: editor.id } }]);
+  });
+
+  it('gives a page copied from content stored before themes (a saved template) the brand kit and no button', () => {
+    const { success_button: _button, theme: _theme, ...before } = content;
+    given([])
+      .when({ type: 'CreatePage', actor: editor, ...ids, ...before })
+      .then([created]);
+  });
 
   it('deletes once; a deleted or unknown page is not found', () => {
     given([created]).when({ type: 'DeletePage', actor: editor }).then([deleted]);

@@ -1,4 +1,4 @@
-import { DomainError } from '@qr/contracts';
+import { DEFAULT_PAGE_THEME, DomainError } from '@qr/contracts';
 import type { Decider } from '../decider';
 import { can } from '../identity';
 import type { PageCommand } from './pages.commands';
@@ -26,14 +26,19 @@ function decide(command: PageCommand, state: PageState): PageEvent[] {
   const by = command.actor.id;
   if (command.type === 'CreatePage') {
     if (state.status !== 'none') throw new DomainError('wrong_expected_version', `Page ${command.page_id} already exists.`);
-    const { page_id, code_id, org_id, title, vanity_name = null, blocks, form, success_message } = command;
-    return [{ type: 'PageCreated', data: { page_id, code_id, org_id, title, vanity_name, blocks, form, success_message, created_by: by } }];
+    const { page_id, code_id, org_id, title, vanity_name = null, blocks, form, success_message, success_button = null, theme = DEFAULT_PAGE_THEME } = command;
+    return [
+      {
+        type: 'PageCreated',
+        data: { page_id, code_id, org_id, title, vanity_name, blocks, form, success_message, success_button, theme, created_by: by },
+      },
+    ];
   }
   // A deleted page answers like one that never existed.
   if (state.status !== 'live') throw new DomainError('page_not_found', 'No such page.');
   if (command.type === 'DeletePage') return [{ type: 'PageDeleted', data: { deleted_by: by } }];
-  const { title, vanity_name = null, blocks, form, success_message } = command;
-  return [{ type: 'PageUpdated', data: { title, vanity_name, blocks, form, success_message, updated_by: by } }];
+  const { title, vanity_name = null, blocks, form, success_message, success_button = null, theme = DEFAULT_PAGE_THEME } = command;
+  return [{ type: 'PageUpdated', data: { title, vanity_name, blocks, form, success_message, success_button, theme, updated_by: by } }];
 }
 
 export const pageDecider: Decider<PageCommand, PageEvent, PageState> = { initialState, evolve, decide };

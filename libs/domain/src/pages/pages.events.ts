@@ -1,4 +1,4 @@
-import type { FormInput, PageBlock } from '@qr/contracts';
+import type { FormInput, PageBlock, PageTheme, SuccessButton } from '@qr/contracts';
 import type { Answer } from './form-answers';
 
 /**
@@ -19,6 +19,10 @@ export interface PageContent {
   blocks: PageBlock[];
   form: FormInput[];
   success_message: string;
+  /** Absent from events written before the thank-you screen had a button: none. */
+  success_button?: SuccessButton | null;
+  /** Absent from events written before pages had themes: the brand kit (DEFAULT_PAGE_THEME). */
+  theme?: PageTheme;
 }
 
 export type PageCreated = Event<'PageCreated', PageContent & { page_id: string; code_id: string; org_id: string; created_by: string }>;

@@ -17,14 +17,36 @@ const domain = fileURLToPath(new URL('../../libs/domain/src/index.ts', import.me
  * white page flash while the JavaScript downloads.
  */
 function colourSchemeBeforePaint(): Plugin {
-  const script =
+  const stored =
     `try{var s=localStorage.getItem(${JSON.stringify(THEME_STORE_KEY)});` +
     `document.documentElement.setAttribute('data-mantine-color-scheme',s==='dark'?'dark':'light')}catch(e){}`;
+  // A visitor's landing page follows the visitor's phone, never the admin's stored choice.
+  const visitors =
+    `document.documentElement.setAttribute('data-mantine-color-scheme',` +
+    `window.matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light')`;
   return {
     name: 'colour-scheme-before-paint',
-    transformIndexHtml: () => [{ tag: 'script', children: script, injectTo: 'head-prepend' }],
+    transformIndexHtml: (_html, { filename }) => [
+      { tag: 'script', children: filename.endsWith('landing-page.html') ? visitors : stored, injectTo: 'head-prepend' },
+    ],
   };
 }
+
+/**
+ * `--ssr src/landing-page-server.tsx`: the landing page's server entry, one CommonJS file with its dependencies inside, which the
+ * API loads from the web dist at runtime to render a visitor's page into landing-page.html.
+ */
+const serverBuild = defineConfig({
+  root: projectRoot,
+  plugins: [react()],
+  resolve: { alias: { '@qr/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)) } },
+  ssr: { noExternal: true },
+  build: {
+    outDir: fileURLToPath(new URL('../../dist/apps/web/server', import.meta.url)),
+    emptyOutDir: true,
+    rollupOptions: { output: { format: 'cjs', entryFileNames: 'landing-page-server.cjs' } },
+  },
+});
 
 /**
  * Two builds into one folder: the app (index.html), then with `--mode landing-page` a visitor's
@@ -32,7 +54,7 @@ function colourSchemeBeforePaint(): Plugin {
  * page is one script and one stylesheet with none of the app's router or admin code: on a slow
  * phone every extra file costs a round trip.
  */
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => (isSsrBuild ? serverBuild : {
   root: projectRoot,
   plugins: [
     react(),

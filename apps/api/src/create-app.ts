@@ -18,6 +18,7 @@ import { READ_YOUR_WRITES_DEFAULTS, serveReadYourWrites, type ReadYourWritesOpti
 import { ReadYourWritesEventStore } from './http/read-your-writes-event-store';
 import { RouteMethods } from './http/route-methods';
 import { answerUnparsableRequest } from './http/unparsable-request';
+import { serveLandingPages } from './http/landing-page-html';
 import { serveWebApp } from './http/web-app';
 import { mountOidcProvider } from './identity/auth/mount-oidc-provider';
 import { ScanFront } from './scans/scan-front';
@@ -78,6 +79,7 @@ export async function createApp(
   await serveApiDocs(app, buildOpenApiDocument({ version: APP_VERSION, serverUrl: infra.config.PUBLIC_URL }, API_PATHS));
   const webDist = resolve(infra.config.WEB_DIST_DIR ?? 'dist/apps/web');
   const servesWeb = infra.config.NODE_ENV === 'production' && (await serveWebApp(app, webDist));
+  if (servesWeb) serveLandingPages(app, webDist, infra.logger);
   // Nest routes unmatched paths and Fastify's own errors (malformed JSON) through this filter too.
   problems = new ProblemDetailsFilter({ servesWeb, address: { publicUrl: infra.config.PUBLIC_URL, altHost: infra.config.ALT_HOST }, routes });
   app.useGlobalFilters(problems);

@@ -3,3 +3,4 @@
 export { PageDirectory } from './page-directory';
 export { pageNotFound, PageReads } from './page-reads';
 export { storedPage } from './pages.handlers';
+export { PublicPageViews } from './public-page-views';

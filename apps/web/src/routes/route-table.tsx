@@ -7,6 +7,7 @@ import { adminSectionLabels, type AdminSectionPath } from '../features/admin/adm
 import { HomeScreen } from '../features/home/home-screen';
 import { IdentityBoundary } from '../features/identity/identity-boundary';
 import { RequireAuth } from '../features/identity/require-auth';
+import { VisitorFrame } from '../features/visitor';
 
 // Lazy so that a visitor's download holds no admin code (DESIGN §7).
 const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
@@ -88,18 +89,41 @@ export const routeTable: RouteObject[] = [
     ),
     children: [
       { path: '/', element: <HomeScreen /> },
+      upcoming('/ai-qr', 'AI QR generation'),
+      upcoming('/live-voting/:id', 'Live voting'),
+      upcoming('/wall/:id', 'The selfie wall'),
+      upcoming('/wall-embed/:id', 'The embedded selfie wall'),
+    ],
+  },
+  {
+    // Visitor pages carry only the organisation: each screen draws its own frame once it knows whose it is.
+    element: (
+      <Suspense
+        fallback={
+          <VisitorFrame>
+            <PageLoader />
+          </VisitorFrame>
+        }
+      >
+        <Outlet />
+      </Suspense>
+    ),
+    children: [
       { path: '/card/:id', element: <CardScreen /> },
       { path: '/p/:key', element: <LandingPageRoute by="name" /> },
       { path: '/:id', element: <UnknownCodeScreen /> },
-      upcoming('/ai-qr', 'AI QR generation'),
       { path: '/page/:key', element: <LandingPageRoute by="id" /> },
-      upcoming('/live-voting/:id', 'Live voting'),
       { path: '/code/note/:id', element: <NoteScreen /> },
-      upcoming('/wall/:id', 'The selfie wall'),
-      upcoming('/wall-embed/:id', 'The embedded selfie wall'),
       { path: '/code/:id', element: <CodePublicScreen /> },
       { path: '/share', element: <ShareScreen /> },
-      { path: '/:id/terms', element: <PublicTermsScreen /> },
+      {
+        path: '/:id/terms',
+        element: (
+          <VisitorFrame>
+            <PublicTermsScreen />
+          </VisitorFrame>
+        ),
+      },
     ],
   },
   { path: '/dummy', element: <></> },

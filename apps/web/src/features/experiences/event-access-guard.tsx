@@ -38,9 +38,21 @@ async function decide(id: string, checks: EventAccessChecks): Promise<Access> {
  * place matters, so a page that does not need it never prompts. A browser without geolocation can
  * not be let in by place, so the denial says why (spec §5).
  */
-export function EventAccessGuard({ id, checks, children }: { id: string; checks: EventAccessChecks; children: ReactNode }) {
-  const [access, setAccess] = useState<Access>({ state: 'unknown' });
+export function EventAccessGuard({
+  id,
+  checks,
+  initiallyAllowed = false,
+  children,
+}: {
+  id: string;
+  checks: EventAccessChecks;
+  /** The server already asked the event-location check (step 1) for this page and it let everyone in. */
+  initiallyAllowed?: boolean;
+  children: ReactNode;
+}) {
+  const [access, setAccess] = useState<Access>(initiallyAllowed ? { state: 'allowed' } : { state: 'unknown' });
   useEffect(() => {
+    if (initiallyAllowed) return;
     let current = true;
     setAccess({ state: 'unknown' });
     decide(id, checks).then(
@@ -50,12 +62,12 @@ export function EventAccessGuard({ id, checks, children }: { id: string; checks:
     return () => {
       current = false;
     };
-  }, [id, checks]);
+  }, [id, checks, initiallyAllowed]);
 
   if (access.state === 'unknown') return null;
   if (access.state === 'allowed') return <>{children}</>;
   return (
-    <Stack gap="sm" py="xl" maw={520} mx="auto">
+    <Stack gap="sm" py="xl">
       <Title order={1}>Access Unavailable</Title>
       <Text c="dimmed">Please verify the event details and try again later.</Text>
       {access.note && <Text role="status">{access.note}</Text>}

@@ -3,9 +3,9 @@ import type { PublicCodeView } from '@qr/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
-import { BehindTheCode } from './behind-the-code';
 import { BusinessCard, CodeContentView, NoteView } from './code-content-views';
 import { CodeUnavailable, field, usePublicCode } from './public-code-api';
+import { VisitorFrame } from './visitor-frame';
 
 /**
  * A code that is gone or unknown; also the web app's `/{id}`: the server answers every address shaped
@@ -14,41 +14,58 @@ import { CodeUnavailable, field, usePublicCode } from './public-code-api';
  */
 export function UnknownCodeScreen() {
   return (
-    <Stack maw={520} mx="auto">
+    <VisitorFrame>
+      <CodeNotAvailable />
+    </VisitorFrame>
+  );
+}
+
+function CodeNotAvailable() {
+  return (
+    <Stack>
       <Title order={1}>This code is not available</Title>
       <Text>It may have been taken down, or the address is not complete. Check the code and try again.</Text>
     </Stack>
   );
 }
 
-/** Loads the code and handles the states every visitor page shares: loading, gone, paused, failed. */
+/**
+ * Loads the code and handles the states every visitor page shares: loading, gone, paused, failed;
+ * once the code is read, in its organisation's frame and brand.
+ */
 function PublicCode({ children }: { children: (code: PublicCodeView) => ReactNode }) {
   const { id = '' } = useParams();
   const code = usePublicCode(id);
-  if (code.isPending) return <PageLoader />;
-  if (code.isError) {
-    return code.error instanceof CodeUnavailable ? (
-      <UnknownCodeScreen />
-    ) : (
-      <Alert color="red" title="This code could not be opened">
-        {code.error.message}
-      </Alert>
-    );
-  }
-  if (code.data.status === 'paused') {
+  if (code.isPending)
     return (
-      <Stack maw={520} mx="auto">
-        <BehindTheCode organization={code.data.owner} />
-        <Title order={1}>This code is paused</Title>
-        <Text>{code.data.owner.name} has paused it for now. Please try again later.</Text>
-      </Stack>
+      <VisitorFrame>
+        <PageLoader />
+      </VisitorFrame>
+    );
+  if (code.isError) {
+    return (
+      <VisitorFrame>
+        {code.error instanceof CodeUnavailable ? (
+          <CodeNotAvailable />
+        ) : (
+          <Alert color="red" title="This code could not be opened">
+            {code.error.message}
+          </Alert>
+        )}
+      </VisitorFrame>
     );
   }
   return (
-    <Stack maw={520} mx="auto">
-      <BehindTheCode organization={code.data.owner} />
-      {children(code.data)}
-    </Stack>
+    <VisitorFrame organization={code.data.owner}>
+      {code.data.status === 'paused' ? (
+        <Stack>
+          <Title order={1}>This code is paused</Title>
+          <Text>{code.data.owner.name} has paused it for now. Please try again later.</Text>
+        </Stack>
+      ) : (
+        <Stack>{children(code.data)}</Stack>
+      )}
+    </VisitorFrame>
   );
 }
 

@@ -6,13 +6,16 @@ import { CopyTextButton } from '../../components/copy-text-button';
 import { PageLoader } from '../../components/page-loader';
 import { smsLink } from './code-content-views';
 import { CodeUnavailable, publicQrImageUrl, usePublicCode } from './public-code-api';
+import { VisitorFrame } from './visitor-frame';
 
 function NothingToShare({ why }: { why: string }) {
   return (
-    <Stack maw={520} mx="auto">
-      <Title order={1}>Share a code</Title>
-      <Text>{why}</Text>
-    </Stack>
+    <VisitorFrame>
+      <Stack>
+        <Title order={1}>Share a code</Title>
+        <Text>{why}</Text>
+      </Stack>
+    </VisitorFrame>
   );
 }
 
@@ -25,7 +28,12 @@ export default function ShareScreen() {
   // Only an active code has an image to show; the link still explains itself when opened.
   const [imageMissing, setImageMissing] = useState(false);
   if (!valid) return <NothingToShare why="There is no code to share at this address. Open the share link from a code’s page." />;
-  if (code.isPending) return <PageLoader />;
+  if (code.isPending)
+    return (
+      <VisitorFrame>
+        <PageLoader />
+      </VisitorFrame>
+    );
   if (code.error instanceof CodeUnavailable) {
     return <NothingToShare why="This code cannot be shared: it may have been taken down, or the address is not complete." />;
   }
@@ -34,31 +42,33 @@ export default function ShareScreen() {
   const canShare = typeof navigator.share === 'function';
   const encoded = encodeURIComponent(link);
   return (
-    <Stack maw={520} mx="auto">
-      <Title order={1}>Share this code</Title>
-      {code.data?.status === 'paused' && (
-        <Text>{code.data.owner.name} has paused this code for now: whoever opens the link is told so until it is resumed.</Text>
-      )}
-      {active && !imageMissing && (
-        <Stack gap={4} align="center">
-          <Image src={publicQrImageUrl(codeId)} alt="The QR code" w={240} fit="contain" onError={() => setImageMissing(true)} />
-          <Text size="sm" c="dimmed">
-            Show this screen to scan it with another phone.
-          </Text>
-        </Stack>
-      )}
-      <TextInput label="Link" value={link} readOnly />
-      <Group>
-        {canShare && <Button onClick={() => void navigator.share({ url: link }).catch(() => undefined)}>Share…</Button>}
-        <CopyTextButton value={link} label="Copy link" variant={canShare ? 'default' : 'filled'} />
-      </Group>
-      <Group gap="md">
-        <Anchor href={`mailto:?body=${encoded}`}>Email</Anchor>
-        <Anchor href={smsLink('', link)}>Text message</Anchor>
-        <Anchor href={`https://wa.me/?text=${encoded}`} target="_blank" rel="noopener noreferrer">
-          WhatsApp
-        </Anchor>
-      </Group>
-    </Stack>
+    <VisitorFrame organization={code.data?.owner}>
+      <Stack>
+        <Title order={1}>Share this code</Title>
+        {code.data?.status === 'paused' && (
+          <Text>{code.data.owner.name} has paused this code for now: whoever opens the link is told so until it is resumed.</Text>
+        )}
+        {active && !imageMissing && (
+          <Stack gap={4} align="center">
+            <Image src={publicQrImageUrl(codeId)} alt="The QR code" w={240} fit="contain" onError={() => setImageMissing(true)} />
+            <Text size="sm" c="dimmed">
+              Show this screen to scan it with another phone.
+            </Text>
+          </Stack>
+        )}
+        <TextInput label="Link" value={link} readOnly />
+        <Group>
+          {canShare && <Button onClick={() => void navigator.share({ url: link }).catch(() => undefined)}>Share…</Button>}
+          <CopyTextButton value={link} label="Copy link" variant={canShare ? 'default' : 'filled'} />
+        </Group>
+        <Group gap="md">
+          <Anchor href={`mailto:?body=${encoded}`}>Email</Anchor>
+          <Anchor href={smsLink('', link)}>Text message</Anchor>
+          <Anchor href={`https://wa.me/?text=${encoded}`} target="_blank" rel="noopener noreferrer">
+            WhatsApp
+          </Anchor>
+        </Group>
+      </Stack>
+    </VisitorFrame>
   );
 }

@@ -127,7 +127,17 @@ function usePrefersDark(): boolean {
  * rendered on the server is right before any script runs; the Mantine scheme attribute follows
  * once hydrated, for the few component styles keyed on it.
  */
-export function VisitorThemeScope({ theme, children, className, style }: { theme: VisitorTheme; children: ReactNode; className?: string; style?: CSSProperties }) {
+export function VisitorThemeScope({
+  theme,
+  children,
+  className,
+  style,
+}: {
+  theme: VisitorTheme;
+  children: ReactNode;
+  className?: string;
+  style?: CSSProperties;
+}) {
   const id = useId();
   const prefersDark = usePrefersDark();
   const colours = theme.dark !== null && prefersDark ? theme.dark : theme.light;

@@ -152,4 +152,3 @@ export function BlockFields({ block, imageUrl, onChange }: { block: PageBlock; i
       return <TextInput label="Submit button text" value={block.submit_label} onChange={(e) => onChange({ ...block, submit_label: e.currentTarget.value })} />;
   }
 }
-

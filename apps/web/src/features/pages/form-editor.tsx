@@ -94,19 +94,7 @@ function QuestionFields({ input, takenNames, onChange }: { input: FormInput; tak
 }
 
 /** One item of the form: a question, or the start of a step. Only the first step's start is fixed in place. */
-function FormItem({
-  input,
-  step,
-  handle,
-  onRemove,
-  children,
-}: {
-  input: FormInput;
-  step: number;
-  handle: ReactNode;
-  onRemove?(): void;
-  children: ReactNode;
-}) {
+function FormItem({ input, step, handle, onRemove, children }: { input: FormInput; step: number; handle: ReactNode; onRemove?(): void; children: ReactNode }) {
   const isStep = input.input_type === 'page';
   const title = isStep ? `Step ${step} starts here` : labelOf(input);
   const summary = isStep
@@ -198,7 +186,9 @@ export function FormEditor({ form, onChange }: { form: FormInput[]; onChange(for
         }}
       </SortableList>
       <Group gap="xs">
-        <Button onClick={() => add({ name: freshName('question'), input_display_name: 'New question', placeholder_text: '', required: false, input_type: 'text' })}>
+        <Button
+          onClick={() => add({ name: freshName('question'), input_display_name: 'New question', placeholder_text: '', required: false, input_type: 'text' })}
+        >
           Add question
         </Button>
         <Button variant="default" disabled={form.some((input) => input.name === 'address1')} onClick={() => add(...ADDRESS_INPUTS)}>

@@ -1,8 +1,18 @@
 import { ActionIcon } from '@mantine/core';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { DragHandleIcon } from './editor-icons';
 
 /** Keys for a list whose items carry no id of their own: a key follows its item through moves, so the item being edited keeps its fields and focus. */
@@ -51,7 +61,13 @@ function SortableRow({ id, label, children }: { id: string; label: string; child
   return (
     <div
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition, position: 'relative', zIndex: isDragging ? 1 : undefined, opacity: isDragging ? 0.85 : 1 }}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+        opacity: isDragging ? 0.85 : 1,
+      }}
     >
       {children(handle)}
     </div>
@@ -78,9 +94,18 @@ export function SortableList({
   const position = (id: UniqueIdentifier) => keys.indexOf(String(id));
   const named = (id: UniqueIdentifier) => label(position(id));
   const place = (id: UniqueIdentifier | undefined) => (id === undefined ? undefined : `position ${position(id) + 1} of ${keys.length}`);
+  // The item is "over" its own place as soon as it is picked up: saying so would cut off the instructions.
+  const lastOver = useRef<UniqueIdentifier | null>(null);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${named(active.id)}, in ${place(active.id)}. Use the arrow keys to move it, space to drop it, escape to cancel.`,
-    onDragOver: ({ active, over }) => (over ? `Moving ${named(active.id)} to ${place(over.id)}.` : `Moving ${named(active.id)}, outside the list.`),
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return `Picked up ${named(active.id)}, in ${place(active.id)}. Use the arrow keys to move it, space to drop it, escape to cancel.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === lastOver.current) return undefined;
+      lastOver.current = over?.id ?? null;
+      return over ? `Moving ${named(active.id)} to ${place(over.id)}.` : `Moving ${named(active.id)}, outside the list.`;
+    },
     onDragEnd: ({ active, over }) => (over ? `Dropped ${named(active.id)} in ${place(over.id)}.` : `Dropped ${named(active.id)} where it was.`),
     onDragCancel: ({ active }) => `Moving cancelled: ${named(active.id)} is back in ${place(active.id)}.`,
   };

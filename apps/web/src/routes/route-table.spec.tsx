@@ -1,18 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
-import type { RouteObject } from 'react-router-dom';
 import { adminSectionLabels } from '../features/admin/admin-sections';
 import { LoadingControls } from '../testing/loading-controls';
 import { renderApp } from '../testing/render-app';
+import { routePaths } from './route-paths';
 import { routeTable } from './route-table';
-
-function fullPaths(routes: RouteObject[], parent = ''): string[] {
-  return routes.flatMap((route) => {
-    if (route.index) return [parent];
-    const own = route.path === undefined ? parent : parent === '' || route.path.startsWith('/') ? route.path : `${parent}/${route.path}`;
-    const children = fullPaths(route.children ?? [], own);
-    return route.path === undefined ? children : [own, ...children];
-  });
-}
 
 const specRoutes = [
   '/',
@@ -72,11 +63,11 @@ const specRoutes = [
 ];
 
 test('every screen of spec §2 has a route, and there are no others', () => {
-  expect([...new Set(fullPaths(routeTable))].sort()).toEqual([...specRoutes].sort());
+  expect([...new Set(routePaths(routeTable))].sort()).toEqual([...specRoutes].sort());
 });
 
 test('every admin menu entry leads to a routed screen', () => {
-  const routed = fullPaths(routeTable);
+  const routed = routePaths(routeTable);
   for (const section of Object.keys(adminSectionLabels)) {
     expect(routed).toContain(`/admin/${section}`);
   }

@@ -32,7 +32,7 @@ function SamplePage({ theme, organizationName, logo, compact }: { theme: Visitor
         )}
         <div>
           <Text ff="heading" fw={700} fz={compact ? 'md' : 'xl'} lh={1.2}>
-            Summer tasting evening
+            {compact ? 'Summer fair' : 'Summer tasting evening'}
           </Text>
           <Box h={3} w={40} mt={4} bg="var(--visitor-accent)" style={{ borderRadius: 2 }} />
         </div>

@@ -29,6 +29,7 @@ function signInAs(role: string, terms: { version: number; accepted_version: numb
         organization_id: '0a000000-0000-4000-8000-000000000001',
         organization_name: 'Acme',
         organization_logo: null,
+        time_zone: 'UTC',
         brand_kit: DEFAULT_THEME_STYLE,
         ...(body as object),
       });

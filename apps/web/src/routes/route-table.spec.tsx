@@ -1,19 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { RouteObject } from 'react-router-dom';
 import { adminNavigation } from '../features/admin/admin-navigation';
 import { upcomingAdminSections } from '../features/admin/admin-sections';
 import { LoadingControls } from '../testing/loading-controls';
 import { renderApp } from '../testing/render-app';
+import { routePaths } from './route-paths';
 import { routeTable } from './route-table';
-
-function fullPaths(routes: RouteObject[], parent = ''): string[] {
-  return routes.flatMap((route) => {
-    if (route.index) return [parent];
-    const own = route.path === undefined ? parent : parent === '' || route.path.startsWith('/') ? route.path : `${parent}/${route.path}`;
-    const children = fullPaths(route.children ?? [], own);
-    return route.path === undefined ? children : [own, ...children];
-  });
-}
 
 const specRoutes = [
   '/',
@@ -73,11 +64,11 @@ const specRoutes = [
 ];
 
 test('every screen of spec §2 has a route, and there are no others', () => {
-  expect([...new Set(fullPaths(routeTable))].sort()).toEqual([...specRoutes].sort());
+  expect([...new Set(routePaths(routeTable))].sort()).toEqual([...specRoutes].sort());
 });
 
 test('every admin menu entry leads to a routed screen, and so does every screen still to come', () => {
-  const routed = fullPaths(routeTable);
+  const routed = routePaths(routeTable);
   const offered = adminNavigation.flatMap((group) => group.items.map((item) => item.path));
   for (const path of [...offered, ...Object.keys(upcomingAdminSections)]) {
     expect(routed).toContain(`/admin/${path}`);

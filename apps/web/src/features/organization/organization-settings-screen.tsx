@@ -4,6 +4,7 @@ import { UpdateOrganizationBody } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useMemo, useState, type FormEvent } from 'react';
 import { contractFieldErrors } from '../../api/contract-form-errors';
+import { BrandKitSection } from '../brand';
 import { ApiKeysPanel } from './api-keys-panel';
 import { describeError } from '../../api/api-problem';
 import { isRole, organizationApi, organizationKeys } from './organization-api';
@@ -120,6 +121,8 @@ export default function OrganizationSettingsScreen() {
       </div>
       {/* Keyed by organization so that switching resets the form to the other organization's values. */}
       {organization && <DetailsForm key={record.org_id} record={record} savedTimeZone={organization.time_zone} canEdit={can.updateOrganization(role)} />}
+      <Divider />
+      {organization && <BrandKitSection key={record.org_id} organization={organization} canEdit={can.updateOrganization(role)} />}
       <Divider />
       <ApiKeysPanel orgId={record.org_id} canManage={can.manageApiKeys(role)} />
       <Divider />

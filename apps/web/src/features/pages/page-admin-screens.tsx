@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageView } from '@qr/contracts';
+import { contrastProblemMessage, type PageView } from '@qr/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { describeError } from '../../api/api-problem';
 import { useOrganizationRecord } from '../organization';
 import { PageEventDataForm } from '../experiences';
 import { codeKeys, codesApi } from '../codes';
+import { pageThemeProblems } from '../brand';
 import { PageEditor, type PageDraft } from './page-editor';
 import { LeaveGuard, PageSaveBar, type SaveState } from './page-save-bar';
 import { pageKeys, pagesApi } from './pages-api';
@@ -189,6 +190,7 @@ export function UpdatePageScreen() {
   const queryClient = useQueryClient();
   const page = useQuery({ queryKey: pageKeys.one(pageId), queryFn: () => pagesApi.get(pageId) });
   const [draft, setDraft] = useState<PageDraft | null>(null);
+  const [contrastRefused, setContrastRefused] = useState(false);
   useEffect(() => {
     if (page.data && draft === null) setDraft(draftOf(page.data));
   }, [page.data, draft]);
@@ -211,15 +213,19 @@ export function UpdatePageScreen() {
     );
   }
   if (!page.data || !draft) return <Text c="dimmed">Loading the page…</Text>;
+  // A theme that fails AA is not saved; the refusal names the pairs until they are fixed.
+  const contrastProblems = pageThemeProblems(draft.theme);
   const saveState: SaveState = save.isPending
     ? { kind: 'saving' }
-    : save.isError
-      ? { kind: 'failed', reason: describeError(save.error) }
-      : unsaved
-        ? { kind: 'unsaved' }
-        : save.isSuccess
-          ? { kind: 'saved' }
-          : { kind: 'clean' };
+    : contrastRefused && contrastProblems.length > 0
+      ? { kind: 'failed', reason: `the theme is hard to read. ${contrastProblems.map(contrastProblemMessage).join(' ')}` }
+      : save.isError
+        ? { kind: 'failed', reason: describeError(save.error) }
+        : unsaved
+          ? { kind: 'unsaved' }
+          : save.isSuccess
+            ? { kind: 'saved' }
+            : { kind: 'clean' };
   return (
     <Stack>
       <LeaveGuard unsaved={unsaved} />
@@ -248,7 +254,13 @@ export function UpdatePageScreen() {
         <Tabs.Panel value="edit" pt="md">
           <Stack>
             <PageEditor draft={draft} orgId={page.data.org_id} onChange={setDraft} />
-            <PageSaveBar state={saveState} onSave={() => save.mutate(draft)} />
+            <PageSaveBar
+              state={saveState}
+              onSave={() => {
+                setContrastRefused(contrastProblems.length > 0);
+                if (contrastProblems.length === 0) save.mutate(draft);
+              }}
+            />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="submissions" pt="md">

@@ -3,6 +3,7 @@ import type { PageBlock, UpdatePageBody } from '@qr/contracts';
 import { useState, type ReactNode } from 'react';
 import { useWiderThan } from '../../components/use-wider-than';
 import { WebAddressInput } from '../../components/web-address-input';
+import { PageThemePanel, useBrandKit } from '../brand';
 import { ImageUploadButton, useUploadedImageUrls } from '../uploads';
 import { BLOCK_LABELS, BlockFields, blockLabel, NEW_BLOCK } from './block-fields';
 import { RemoveIcon } from './editor-icons';
@@ -147,6 +148,7 @@ export function PageEditor({ draft, orgId, onChange }: { draft: PageDraft; orgId
   const wide = useWiderThan('lg');
   const [shown, setShown] = useState<'edit' | 'preview'>('edit');
   const background = draft.theme.source === 'custom' && draft.theme.background.kind === 'image' ? [draft.theme.background.blob_id] : [];
+  const brandKit = useBrandKit(orgId);
   const imageUrls = useUploadedImageUrls(orgId, [...draft.blocks.flatMap((block) => (block.kind === 'image' ? [block.blob_id] : [])), ...background]);
 
   return (
@@ -181,6 +183,9 @@ export function PageEditor({ draft, orgId, onChange }: { draft: PageDraft; orgId
           </EditorSection>
           <EditorSection title="After submitting" description="What visitors see once their answers are in.">
             <AfterSubmitting draft={draft} onChange={onChange} />
+          </EditorSection>
+          <EditorSection title="Theme" description="Colours, fonts and background: the organisation’s brand kit, or the page’s own.">
+            <PageThemePanel value={draft.theme} onChange={(theme) => onChange({ ...draft, theme })} brandKit={brandKit} />
           </EditorSection>
         </Stack>
         <Box

@@ -1,0 +1,153 @@
+import type { Page } from 'playwright-core';
+
+/** What the seeded organisation holds, for filling in the route table's parameters. */
+export interface Seed {
+  orgId: string;
+  codes: { url: string; page: string; vcard: string; text: string; note: string; wifi: string; paused: string };
+  pageId: string;
+  vanityName: string;
+  folderId: string;
+  customerId: string;
+  member: string;
+}
+
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+
+/** A new user signs up from an admin address and names their organisation, as the sign-in journey does. */
+export async function signUpOwner(page: Page, origin: string, email: string): Promise<void> {
+  await page.goto(`${origin}/admin/my-codes`);
+  await page.waitForURL((url) => url.pathname.startsWith('/oidc/'), { timeout: 15_000 });
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('Your name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${origin}/admin/my-codes`, { timeout: 15_000 });
+  await page.getByLabel('Organisation name').fill('Harbour Deli');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await page.getByRole('table', { name: 'Codes' }).or(page.getByText(/No codes yet/)).first().waitFor({ timeout: 15_000 });
+}
+
+/** The signed-in admin's API, called from their page with the token and organisation the app keeps; any answer but 2xx throws. */
+async function api<T>(page: Page, method: string, path: string, body?: object): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const { token } = JSON.parse(localStorage.getItem('qr-platform.auth.tokens') ?? '{}') as { token?: string };
+      const { org_id } = JSON.parse(localStorage.getItem('qr-platform.organisation') ?? '{}') as { org_id?: string };
+      const withOrg = (text: string) => text.replaceAll('{org_id}', org_id ?? '');
+      const response = await fetch(withOrg(path), {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body ? withOrg(JSON.stringify(body)) : undefined,
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+      return (text === '' ? {} : JSON.parse(text)) as T;
+    },
+    { method, path, body },
+  );
+}
+
+/** A small PNG drawn in the page and uploaded as staff would, for the page's image block. */
+async function uploadPicture(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const { token } = JSON.parse(localStorage.getItem('qr-platform.auth.tokens') ?? '{}') as { token?: string };
+    const { org_id } = JSON.parse(localStorage.getItem('qr-platform.organisation') ?? '{}') as { org_id?: string };
+    const canvas = new OffscreenCanvas(320, 180);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#1c7ed6';
+    context.fillRect(0, 0, 320, 180);
+    context.fillStyle = '#ffd43b';
+    context.fillRect(40, 40, 240, 100);
+    const form = new FormData();
+    form.append('file', await canvas.convertToBlob({ type: 'image/png' }), 'shop-window.png');
+    const response = await fetch(`/api/v1/uploads?org_id=${org_id}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    if (!response.ok) throw new Error(`upload: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { blob_id: string }).blob_id;
+  });
+}
+
+async function poll<T>(what: string, read: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} did not appear within 20 s`);
+}
+
+/**
+ * An organisation with something on every screen: a code of each type a visitor page shows, a
+ * landing page with blocks, a picture and the default form, a submission (so a customer), a folder,
+ * a note, scans from phones and desktops, an experience, a second member and published terms.
+ */
+export async function seedOrganisation(page: Page, origin: string): Promise<Seed> {
+  const stamp = Date.now();
+  const orgId = await page.evaluate(() => (JSON.parse(localStorage.getItem('qr-platform.organisation') ?? '{}') as { org_id: string }).org_id);
+  const code = async (name: string, content: object) => (await api<{ code_id: string }>(page, 'POST', '/api/v1/codes', { org_id: '{org_id}', name, ...content })).code_id;
+  const codes = {
+    url: await code('Spring sale', { type: 'url', url: 'https://example.com/spring' }),
+    page: await code('Registration desk', { type: 'page' }),
+    vcard: await code('Ada’s card', {
+      type: 'vcard',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      organization: 'Harbour Deli',
+      job_title: 'Owner',
+      phone: '+44 20 7946 0000',
+      email: 'ada@example.com',
+      website: 'https://example.com/',
+      city: 'London',
+    }),
+    text: await code('Opening hours', { type: 'text', text: 'Open every day from 8 am to 6 pm.' }),
+    note: await code('Allergy notes', { type: 'note', title: 'Allergens', text: 'Every sandwich can be made without gluten.' }),
+    wifi: await code('Guest Wi-Fi', { type: 'wifi', ssid: 'HarbourGuest', password: 'croissant', encryption: 'WPA' }),
+    paused: await code('Winter menu', { type: 'url', url: 'https://example.com/winter' }),
+  };
+  await api(page, 'POST', `/api/v1/codes/${codes.paused}/pause`);
+
+  const vanityName = `harbour-deli-${stamp}`;
+  const { page_id: pageId } = await api<{ page_id: string }>(page, 'POST', '/api/v1/pages', {
+    code_id: codes.page,
+    title: 'Welcome to Harbour Deli',
+    vanity_name: vanityName,
+    blocks: [
+      { kind: 'heading', title: 'Join the bread club', subtitle: 'A free loaf on your birthday' },
+      { kind: 'image', blob_id: await uploadPicture(page), alt: 'Our shop window' },
+      { kind: 'text', html: '<p>Sign up and we will tell you <strong>first</strong> when the sourdough is out.</p>' },
+      { kind: 'countdown', label: 'Summer market opens in', until: '2030-06-01T09:00:00Z' },
+      { kind: 'button', label: 'See the menu', url: 'https://example.com/menu' },
+      { kind: 'social', links: [{ network: 'instagram', url: 'https://instagram.com/harbourdeli' }] },
+      { kind: 'form', submit_label: 'Join' },
+    ],
+    success_message: 'Welcome to the club. Your first loaf is waiting.',
+  });
+
+  const { folder_id: folderId } = await api<{ folder_id: string }>(page, 'POST', '/api/v1/folders', { org_id: '{org_id}', name: 'Window posters' });
+  await api(page, 'POST', `/api/v1/folders/${folderId}/codes`, { code_ids: [codes.url, codes.page] });
+  await api(page, 'POST', '/api/v1/notes', { code_id: codes.page, text: 'Reprint before the summer market' });
+  const today = new Date().toISOString().slice(0, 10);
+  await api(page, 'POST', '/api/v1/experiences', { org_id: '{org_id}', name: 'Summer market', description: 'Stalls by the harbour', starts_on: today, ends_on: today });
+  const member = `bob.${stamp}@example.com`;
+  await api(page, 'POST', `/api/v1/organizations/{org_id}/users`, { email: member, role: 'editor' });
+  await api(page, 'POST', `/api/v1/organizations/{org_id}/terms`, { text: 'We keep your details safe and never sell them.' });
+
+  // Scans as printed codes get them: phones and desktops, several times, for every chart and the heat map.
+  for (const [index, userAgent] of [PHONE, DESKTOP, PHONE, PHONE, DESKTOP, PHONE].entries()) {
+    for (const id of [codes.url, codes.page, codes.text]) {
+      await fetch(`${origin}/${id}`, { redirect: 'manual', headers: { 'user-agent': userAgent, 'accept-language': index % 2 ? 'de-DE' : 'en-GB' } });
+    }
+  }
+
+  await api(page, 'POST', `/api/v1/public/pages/${pageId}/submissions`, {
+    submission_id: crypto.randomUUID(),
+    answers: { first_name: 'Grace', last_name: 'Hopper', email: `grace.${stamp}@example.com`, phone: '5555550100' },
+  });
+  const customerId = await poll('the customer', async () => {
+    const list = await api<{ items: { id: string }[] }>(page, 'GET', `/api/v1/customers?org_id={org_id}`);
+    return list.items[0]?.id;
+  });
+  return { orgId, codes, pageId, vanityName, folderId, customerId, member };
+}

@@ -76,14 +76,24 @@ export const PageBackground = z
 export type PageBackground = z.infer<typeof PageBackground>;
 
 /** A page's theme (pages context): the organisation's brand kit, or a look of its own. */
+const brandKitTheme = z.strictObject({ source: z.literal('brand_kit') });
+const customTheme = z.strictObject({
+  source: z.literal('custom'),
+  preset: z.string().max(40).nullable().default(null),
+  style: ThemeStyle,
+  background: PageBackground,
+});
+const PAGE_THEME_DESCRIPTION = '`brand_kit` follows the organisation’s brand kit as it changes.';
+
+/** A page's theme as it is written: an own theme must pass WCAG AA. */
 export const PageTheme = z
   .discriminatedUnion('source', [
-    z.strictObject({ source: z.literal('brand_kit') }),
-    z
-      .strictObject({ source: z.literal('custom'), preset: z.string().max(40).nullable().default(null), style: ThemeStyle, background: PageBackground })
-      .superRefine((theme, context) => refuseContrastProblems(context, theme.style, theme.background, ['style'])),
+    brandKitTheme,
+    customTheme.superRefine((theme, context) => refuseContrastProblems(context, theme.style, theme.background, ['style'])),
   ])
-  .meta({ id: 'PageTheme', description: '`brand_kit` follows the organisation’s brand kit as it changes.' });
+  .meta({ id: 'PageTheme', description: PAGE_THEME_DESCRIPTION });
+/** A page's theme as it is answered: what was saved, with no rule applied again on the way out. */
+export const PageThemeView = z.discriminatedUnion('source', [brandKitTheme, customTheme]).meta({ id: 'PageThemeView', description: PAGE_THEME_DESCRIPTION });
 export type PageTheme = z.infer<typeof PageTheme>;
 export const DEFAULT_PAGE_THEME: PageTheme = { source: 'brand_kit' };
 

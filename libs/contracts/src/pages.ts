@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_THEME, PageTheme, VisitorTheme } from './brand';
+import { DEFAULT_PAGE_THEME, PageTheme, PageThemeView, VisitorTheme } from './brand';
 import { CodeId, paginatedList, paginatedQuery, Phone, WebUrl } from './codes';
 import { PublicOrganization } from './public-codes';
 import { DEFAULT_REGISTRATION_FORM, FormAnswers, RegistrationForm } from './registration-forms';
@@ -117,7 +117,7 @@ export const PageView = z
     form: RegistrationForm,
     success_message: z.string(),
     success_button: orNull(SuccessButton),
-    theme: PageTheme,
+    theme: PageThemeView,
     created_at: Timestamp,
     updated_at: Timestamp,
   })

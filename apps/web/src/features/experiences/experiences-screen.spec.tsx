@@ -27,6 +27,8 @@ const page = {
   blocks: [],
   form: DEFAULT_REGISTRATION_FORM,
   success_message: 'Thanks',
+  success_button: null,
+  theme: { source: 'brand_kit' },
   created_at: devConf.created_at,
   updated_at: devConf.updated_at,
 };

@@ -34,12 +34,6 @@ export const FormInput = z
 export type FormInput = z.infer<typeof FormInput>;
 export type FormInputSpec = z.input<typeof FormInput>;
 
-/**
- * The label an input's answer goes by where its display name is empty (the default form's are):
- * its name in words, `last_name` as "Last name". Visitors see the same on the form.
- */
-export const labelFromInputName = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1).replaceAll('_', ' ');
-
 /** The form a new page starts with, exactly as spec §3 lists it. */
 export const DEFAULT_REGISTRATION_FORM: readonly FormInput[] = [
   { name: FIRST_PAGE_MARKER, input_display_name: 'Page1', placeholder_text: '', required: false, input_type: 'page' },

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import type { FormInput } from '@qr/contracts';
+import { labelFromInputName, type FormInput } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
 import { AnswersRefused, submitAnswers } from './public-page-api';
 import { visitorInputAttributes } from './visitor-input-attributes';
@@ -7,7 +7,7 @@ import { visitorInputAttributes } from './visitor-input-attributes';
 type Answers = Record<string, string | boolean>;
 
 /** An input's label: its display name, or its name made readable (`first_name` → First name). */
-export const labelOf = (input: FormInput) => input.input_display_name || input.name.charAt(0).toUpperCase() + input.name.slice(1).replaceAll('_', ' ');
+export const labelOf = (input: FormInput) => input.input_display_name || labelFromInputName(input.name);
 
 /** The form's steps: page markers split it, and a marker with nothing after it makes no step. */
 export function stepsOf(form: readonly FormInput[]): FormInput[][] {

@@ -108,21 +108,35 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-async function runAxe(page: Page): Promise<{ id: string; impact: string; help: string; targets: string[] }[]> {
+/** Each element axe faults, with what it found there: for contrast the two colours and their ratio, which say what to change. */
+async function runAxe(page: Page): Promise<{ rule: string; impact: string; target: string; help: string }[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async (options) => {
     const { axe } = window as unknown as { axe: typeof import('axe-core') };
     const { violations } = await axe.run(document, options);
-    return violations.map(({ id, impact, help, nodes }) => ({ id, impact: impact ?? 'minor', help, targets: nodes.map((node) => node.target.join(' ')) }));
+    return violations.flatMap(({ id, impact, help, nodes }) =>
+      nodes.map((node) => {
+        const contrast = node.any.find((check) => check.id === 'color-contrast')?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        const text = node.html.replace(/\s+/g, ' ').slice(0, 90);
+        return {
+          rule: id,
+          impact: node.impact ?? impact ?? 'minor',
+          target: node.target.join(' '),
+          help: contrast?.contrastRatio ? `${contrast.fgColor} on ${contrast.bgColor}, ${contrast.contrastRatio}:1: ${text}` : `${help}: ${text}`,
+        };
+      }),
+    );
   }, AXE_OPTIONS);
 }
 
-/** One tab per scheme: the admin's stored choice, and the device's preference a visitor's page may follow. */
-async function schemePage(context: BrowserContext, scheme: Scheme): Promise<Page> {
-  const page = await context.newPage();
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORE_KEY, scheme] as const);
-  return page;
+/**
+ * A tab in a browser of its own for one scheme: the admin's stored choice and the device's preference a
+ * visitor's page may follow. Separate browsers, because Mantine follows the stored choice across tabs.
+ */
+async function schemeTab(browser: Browser, scheme: Scheme, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: HEIGHT }, colorScheme: scheme, storageState });
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORE_KEY, scheme] as const);
+  return context.newPage();
 }
 
 describeJourney('every screen against WCAG 2.1 A and AA (axe-core), light and dark, at 1280 and 375 px', () => {
@@ -132,26 +146,22 @@ describeJourney('every screen against WCAG 2.1 A and AA (axe-core), light and da
   const tabs = {} as Record<'admin' | 'visitor', Record<Scheme, Page>>;
   const findings: Finding[] = [];
   const overflowing: string[] = [];
+  const timings: string[] = [];
   const started = Date.now();
 
   beforeAll(async () => {
     if (missing.length > 0) throw new Error(`REQUIRE_SERVICES=1 but missing ${missing.join(' and ')}`);
     server = await startJourneyServer('/tmp/web-e2e-accessibility-api.log');
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    const viewport = { width: WIDTHS[0], height: HEIGHT };
-    // The admin is signed in; a visitor is a stranger with nothing stored.
-    const admin = await browser.newContext({ viewport });
-    const owner = await admin.newPage();
+    const signUp = await browser.newContext({ viewport: { width: WIDTHS[0], height: HEIGHT } });
+    const owner = await signUp.newPage();
     await signUpOwner(owner, server.origin, `ada.${Date.now()}@example.com`);
     seed = await seedOrganisation(owner, server.origin);
-    await owner.close();
-    const visitor = await browser.newContext({ viewport });
-    for (const [who, context] of [
-      ['admin', admin],
-      ['visitor', visitor],
-    ] as const) {
-      tabs[who] = { light: await schemePage(context, 'light'), dark: await schemePage(context, 'dark') };
-    }
+    // The admin's session is copied into both schemes' browsers (its token outlives the suite); a visitor is a stranger with nothing stored.
+    const signedIn = await signUp.storageState();
+    await signUp.close();
+    tabs.admin = { light: await schemeTab(browser, 'light', signedIn), dark: await schemeTab(browser, 'dark', signedIn) };
+    tabs.visitor = { light: await schemeTab(browser, 'light'), dark: await schemeTab(browser, 'dark') };
   }, 120_000);
 
   afterAll(async () => {
@@ -159,6 +169,7 @@ describeJourney('every screen against WCAG 2.1 A and AA (axe-core), light and da
       `${findings.length} violations, ${findings.filter((finding) => BLOCKING.has(finding.impact)).length} critical or serious, in ${Math.round((Date.now() - started) / 1000)} s`,
       ...findings.map(describeFinding),
       ...overflowing.map((where) => `wider than the screen: ${where}`),
+      ...timings,
     ];
     writeFileSync(REPORT, `${lines.join('\n')}\n`);
     process.stdout.write(`accessibility report: ${REPORT} (${lines[0]})\n`);
@@ -168,33 +179,37 @@ describeJourney('every screen against WCAG 2.1 A and AA (axe-core), light and da
 
   /** What axe finds on the page as it is now, kept for the report; the blocking ones returned. */
   async function scan(page: Page, address: string, scheme: Scheme, width: number): Promise<string[]> {
-    const found = (await runAxe(page)).flatMap(({ id, impact, help, targets }) =>
-      targets.map((target) => ({ address, scheme, width, rule: id, impact, target, help })),
-    );
+    const found = (await runAxe(page)).map((violation) => ({ address, scheme, width, ...violation }));
     findings.push(...found);
     return found.filter((finding) => BLOCKING.has(finding.impact)).map(describeFinding);
   }
 
-  /** Every scheme and width of one address: what axe finds there, the blocking ones returned. */
-  async function check(who: 'admin' | 'visitor', address: string): Promise<string[]> {
+  /** One scheme of one address at every width: what axe finds, the blocking ones returned. */
+  async function checkScheme(page: Page, who: 'admin' | 'visitor', address: string, scheme: Scheme): Promise<string[]> {
     const blocking: string[] = [];
-    for (const scheme of SCHEMES) {
-      const page = tabs[who][scheme];
-      await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
-      await page.goto(`${server.origin}${address}`);
-      await settle(page);
-      const landed = new URL(page.url()).pathname;
-      if (who === 'admin' && landed.startsWith('/oidc/')) throw new Error(`${address} sent the signed-in admin to sign in`);
-      for (const width of WIDTHS) {
-        if (width !== WIDTHS[0]) {
-          await page.setViewportSize({ width, height: HEIGHT });
-          await settle(page);
-        }
-        blocking.push(...(await scan(page, address, scheme, width)));
-        if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)) overflowing.push(`${address} ${scheme} ${width}px`);
+    await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
+    const t0 = Date.now();
+    await page.goto(`${server.origin}${address}`);
+    await settle(page);
+    timings.push(`${address} ${scheme} load ${Date.now() - t0} ms`);
+    if (who === 'admin' && new URL(page.url()).pathname.startsWith('/oidc/')) throw new Error(`${address} sent the signed-in admin to sign in`);
+    for (const width of WIDTHS) {
+      if (width !== WIDTHS[0]) {
+        await page.setViewportSize({ width, height: HEIGHT });
+        await settle(page);
       }
+      const t1 = Date.now();
+      blocking.push(...(await scan(page, address, scheme, width)));
+      timings.push(`${address} ${scheme} ${width} axe ${Date.now() - t1} ms`);
+      if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)) overflowing.push(`${address} ${scheme} ${width}px`);
     }
     return blocking;
+  }
+
+  /** Both schemes side by side, each in its own tab: the two wait on the server in parallel. */
+  async function check(who: 'admin' | 'visitor', address: string): Promise<string[]> {
+    const found = await Promise.all(SCHEMES.map((scheme) => checkScheme(tabs[who][scheme], who, address, scheme)));
+    return found.flat();
   }
 
   test.each(adminRoutes)('admin screen %s has no critical or serious violation', async (pattern) => {

@@ -46,7 +46,7 @@ test('date pickers offer only 1900-01-01 to 2099-12-31 unless a screen says othe
 });
 
 test('dialogs open small with the deepest shadow', () => {
-  expect(theme.components?.Modal?.defaultProps).toEqual({ size: 'sm', shadow: 'xl' });
+  expect(theme.components?.Modal?.defaultProps).toMatchObject({ size: 'sm', shadow: 'xl' });
 });
 
 const merged = mergeMantineTheme(DEFAULT_THEME, theme);

@@ -1,4 +1,14 @@
-import { createTheme, darken, DEFAULT_THEME, lighten, luminance, type CSSVariablesResolver, type ModalProps } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  DEFAULT_THEME,
+  lighten,
+  luminance,
+  type AnchorProps,
+  type ColorInputProps,
+  type CSSVariablesResolver,
+  type ModalProps,
+} from '@mantine/core';
 import type { DateInputProps, DatePickerInputProps, DatePickerProps } from '@mantine/dates';
 import { DATE_PICKER_MAX, DATE_PICKER_MIN } from './date-bounds';
 
@@ -84,7 +94,11 @@ export const theme = createTheme({
   // Spec §9 widths 600, 900, 1200 and 1536 px, in em at 16 px; xs starts at zero.
   breakpoints: { xs: '0em', sm: '37.5em', md: '56.25em', lg: '75em', xl: '96em' },
   components: {
-    Modal: { defaultProps: { size: 'sm', shadow: 'xl' } satisfies Partial<ModalProps> },
+    // Mantine leaves the close button and the eye dropper unnamed; a screen reader would announce only "button".
+    Modal: { defaultProps: { size: 'sm', shadow: 'xl', closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
+    ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } satisfies Partial<ColorInputProps> },
+    // WCAG 1.4.1: a link in a sentence must stand out by more than its colour.
+    Anchor: { defaultProps: { underline: 'always' } satisfies Partial<AnchorProps> },
     DateInput: { defaultProps: datePickerBounds satisfies Partial<DateInputProps> },
     DatePickerInput: { defaultProps: datePickerBounds satisfies Partial<DatePickerInputProps> },
     DatePicker: { defaultProps: datePickerBounds satisfies Partial<DatePickerProps> },

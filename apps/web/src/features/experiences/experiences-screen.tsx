@@ -148,7 +148,8 @@ export function ExperiencesScreen() {
                 <Table.Th>Experience</Table.Th>
                 <Table.Th>Dates</Table.Th>
                 <Table.Th>Pages</Table.Th>
-                <Table.Th>
+                {/* Relative, so the hidden text stays inside the scrolling table instead of widening a phone's page. */}
+                <Table.Th pos="relative">
                   <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>

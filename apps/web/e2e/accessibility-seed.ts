@@ -26,7 +26,11 @@ export async function signUpOwner(page: Page, origin: string, email: string): Pr
   await page.waitForURL(`${origin}/admin/my-codes`, { timeout: 15_000 });
   await page.getByLabel('Organisation name').fill('Harbour Deli');
   await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await page.getByRole('table', { name: 'Codes' }).or(page.getByText(/No codes yet/)).first().waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('table', { name: 'Codes' })
+    .or(page.getByText(/No codes yet/))
+    .first()
+    .waitFor({ timeout: 15_000 });
 }
 
 /** The signed-in admin's API, called from their page with the token and organisation the app keeps; any answer but 2xx throws. */
@@ -86,7 +90,8 @@ async function poll<T>(what: string, read: () => Promise<T | undefined>): Promis
 export async function seedOrganisation(page: Page, origin: string): Promise<Seed> {
   const stamp = Date.now();
   const orgId = await page.evaluate(() => (JSON.parse(localStorage.getItem('qr-platform.organisation') ?? '{}') as { org_id: string }).org_id);
-  const code = async (name: string, content: object) => (await api<{ code_id: string }>(page, 'POST', '/api/v1/codes', { org_id: '{org_id}', name, ...content })).code_id;
+  const code = async (name: string, content: object) =>
+    (await api<{ code_id: string }>(page, 'POST', '/api/v1/codes', { org_id: '{org_id}', name, ...content })).code_id;
   const codes = {
     url: await code('Spring sale', { type: 'url', url: 'https://example.com/spring' }),
     page: await code('Registration desk', { type: 'page' }),
@@ -129,7 +134,13 @@ export async function seedOrganisation(page: Page, origin: string): Promise<Seed
   await api(page, 'POST', `/api/v1/folders/${folderId}/codes`, { code_ids: [codes.url, codes.page] });
   await api(page, 'POST', '/api/v1/notes', { code_id: codes.page, text: 'Reprint before the summer market' });
   const today = new Date().toISOString().slice(0, 10);
-  await api(page, 'POST', '/api/v1/experiences', { org_id: '{org_id}', name: 'Summer market', description: 'Stalls by the harbour', starts_on: today, ends_on: today });
+  await api(page, 'POST', '/api/v1/experiences', {
+    org_id: '{org_id}',
+    name: 'Summer market',
+    description: 'Stalls by the harbour',
+    starts_on: today,
+    ends_on: today,
+  });
   const member = `bob.${stamp}@example.com`;
   await api(page, 'POST', `/api/v1/organizations/{org_id}/users`, { email: member, role: 'editor' });
   await api(page, 'POST', `/api/v1/organizations/{org_id}/terms`, { text: 'We keep your details safe and never sell them.' });

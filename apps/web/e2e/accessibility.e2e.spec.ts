@@ -38,7 +38,7 @@ const VISITS: Record<string, (seed: Seed) => string[]> = {
   '/page/:key': ({ pageId }) => [`/page/${pageId}`],
   '/:id/terms': ({ orgId }) => [`/${orgId}/terms`],
   '/deleteAlert/:id': ({ member }) => [`/deleteAlert/${encodeURIComponent(member)}`],
-  // The server's own pages for a code that leads nowhere: outside the route table, seen by visitors all the same.
+  // The app's not-found screen, and the server's own pages for an unknown and a paused code, which no route table holds.
   '*': ({ codes }) => ['/no/such/screen', '/Zz9Zz9Zz9Z', `/${codes.paused}`],
 };
 const PARAMETERS: Record<string, (seed: Seed) => string> = {
@@ -79,7 +79,8 @@ interface Finding {
   target: string;
   help: string;
 }
-const describeFinding = ({ address, scheme, width, rule, impact, target, help }: Finding) => `${address} ${scheme} ${width}px ${impact} ${rule} ${target} (${help})`;
+const describeFinding = ({ address, scheme, width, rule, impact, target, help }: Finding) =>
+  `${address} ${scheme} ${width}px ${impact} ${rule} ${target} (${help})`;
 
 /** Waits until the screen has drawn its data: no loader, no busy region, and the DOM quiet for a moment (bounded). */
 async function settle(page: Page): Promise<void> {
@@ -108,21 +109,36 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
-async function runAxe(page: Page): Promise<{ id: string; impact: string; help: string; targets: string[] }[]> {
+/** Each element axe faults, with what it found there: for contrast the two colours and their ratio, which say what to change. */
+async function runAxe(page: Page): Promise<{ rule: string; impact: string; target: string; help: string }[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async (options) => {
     const { axe } = window as unknown as { axe: typeof import('axe-core') };
     const { violations } = await axe.run(document, options);
-    return violations.map(({ id, impact, help, nodes }) => ({ id, impact: impact ?? 'minor', help, targets: nodes.map((node) => node.target.join(' ')) }));
+    return violations.flatMap(({ id, impact, help, nodes }) =>
+      nodes.map((node) => {
+        const contrast = node.any.find((check) => check.id === 'color-contrast')?.data as
+          { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        const text = node.html.replace(/\s+/g, ' ').slice(0, 90);
+        return {
+          rule: id,
+          impact: node.impact ?? impact ?? 'minor',
+          target: node.target.join(' '),
+          help: contrast?.contrastRatio ? `${contrast.fgColor} on ${contrast.bgColor}, ${contrast.contrastRatio}:1: ${text}` : `${help}: ${text}`,
+        };
+      }),
+    );
   }, AXE_OPTIONS);
 }
 
-/** One tab per scheme: the admin's stored choice, and the device's preference a visitor's page may follow. */
-async function schemePage(context: BrowserContext, scheme: Scheme): Promise<Page> {
-  const page = await context.newPage();
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORE_KEY, scheme] as const);
-  return page;
+/**
+ * A tab in a browser of its own for one scheme: the admin's stored choice and the device's preference a
+ * visitor's page may follow. Separate browsers, because Mantine follows the stored choice across tabs.
+ */
+async function schemeTab(browser: Browser, scheme: Scheme, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: HEIGHT }, colorScheme: scheme, storageState });
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORE_KEY, scheme] as const);
+  return context.newPage();
 }
 
 describeJourney('every screen against WCAG 2.1 A and AA (axe-core), light and dark, at 1280 and 375 px', () => {
@@ -138,20 +154,15 @@ describeJourney('every screen against WCAG 2.1 A and AA (axe-core), light and da
     if (missing.length > 0) throw new Error(`REQUIRE_SERVICES=1 but missing ${missing.join(' and ')}`);
     server = await startJourneyServer('/tmp/web-e2e-accessibility-api.log');
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    const viewport = { width: WIDTHS[0], height: HEIGHT };
-    // The admin is signed in; a visitor is a stranger with nothing stored.
-    const admin = await browser.newContext({ viewport });
-    const owner = await admin.newPage();
+    const signUp = await browser.newContext({ viewport: { width: WIDTHS[0], height: HEIGHT } });
+    const owner = await signUp.newPage();
     await signUpOwner(owner, server.origin, `ada.${Date.now()}@example.com`);
     seed = await seedOrganisation(owner, server.origin);
-    await owner.close();
-    const visitor = await browser.newContext({ viewport });
-    for (const [who, context] of [
-      ['admin', admin],
-      ['visitor', visitor],
-    ] as const) {
-      tabs[who] = { light: await schemePage(context, 'light'), dark: await schemePage(context, 'dark') };
-    }
+    // The admin's session is copied into both schemes' browsers (its token outlives the suite); a visitor is a stranger with nothing stored.
+    const signedIn = await signUp.storageState();
+    await signUp.close();
+    tabs.admin = { light: await schemeTab(browser, 'light', signedIn), dark: await schemeTab(browser, 'dark', signedIn) };
+    tabs.visitor = { light: await schemeTab(browser, 'light'), dark: await schemeTab(browser, 'dark') };
   }, 120_000);
 
   afterAll(async () => {
@@ -168,52 +179,60 @@ describeJourney('every screen against WCAG 2.1 A and AA (axe-core), light and da
 
   /** What axe finds on the page as it is now, kept for the report; the blocking ones returned. */
   async function scan(page: Page, address: string, scheme: Scheme, width: number): Promise<string[]> {
-    const found = (await runAxe(page)).flatMap(({ id, impact, help, targets }) =>
-      targets.map((target) => ({ address, scheme, width, rule: id, impact, target, help })),
-    );
+    const found = (await runAxe(page)).map((violation) => ({ address, scheme, width, ...violation }));
     findings.push(...found);
     return found.filter((finding) => BLOCKING.has(finding.impact)).map(describeFinding);
   }
 
-  /** Every scheme and width of one address: what axe finds there, the blocking ones returned. */
-  async function check(who: 'admin' | 'visitor', address: string): Promise<string[]> {
+  /** One scheme of one address at every width: what axe finds, the blocking ones returned. */
+  async function checkScheme(page: Page, who: 'admin' | 'visitor', address: string, scheme: Scheme): Promise<string[]> {
     const blocking: string[] = [];
-    for (const scheme of SCHEMES) {
-      const page = tabs[who][scheme];
-      await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
-      await page.goto(`${server.origin}${address}`);
-      await settle(page);
-      const landed = new URL(page.url()).pathname;
-      if (who === 'admin' && landed.startsWith('/oidc/')) throw new Error(`${address} sent the signed-in admin to sign in`);
-      for (const width of WIDTHS) {
-        if (width !== WIDTHS[0]) {
-          await page.setViewportSize({ width, height: HEIGHT });
-          await settle(page);
-        }
-        blocking.push(...(await scan(page, address, scheme, width)));
-        if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)) overflowing.push(`${address} ${scheme} ${width}px`);
+    await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
+    await page.goto(`${server.origin}${address}`);
+    await settle(page);
+    if (who === 'admin' && new URL(page.url()).pathname.startsWith('/oidc/')) throw new Error(`${address} sent the signed-in admin to sign in`);
+    for (const width of WIDTHS) {
+      if (width !== WIDTHS[0]) {
+        await page.setViewportSize({ width, height: HEIGHT });
+        await settle(page);
       }
+      blocking.push(...(await scan(page, address, scheme, width)));
+      if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)) overflowing.push(`${address} ${scheme} ${width}px`);
     }
     return blocking;
   }
 
-  test.each(adminRoutes)('admin screen %s has no critical or serious violation', async (pattern) => {
-    const blocking = [];
-    for (const address of addressesOf(pattern, seed)) blocking.push(...(await check('admin', address)));
-    expect(blocking).toEqual([]);
-  }, 120_000);
+  /** Both schemes side by side, each in its own tab: the two wait on the server in parallel. */
+  async function check(who: 'admin' | 'visitor', address: string): Promise<string[]> {
+    const found = await Promise.all(SCHEMES.map((scheme) => checkScheme(tabs[who][scheme], who, address, scheme)));
+    return found.flat();
+  }
 
-  test.each(visitorRoutes)('visitor page %s has no critical or serious violation', async (pattern) => {
-    const blocking = [];
-    for (const address of addressesOf(pattern, seed)) blocking.push(...(await check('visitor', address)));
-    expect(blocking).toEqual([]);
-  }, 120_000);
+  test.each(adminRoutes)(
+    'admin screen %s has no critical or serious violation',
+    async (pattern) => {
+      const blocking = [];
+      for (const address of addressesOf(pattern, seed)) blocking.push(...(await check('admin', address)));
+      expect(blocking).toEqual([]);
+    },
+    120_000,
+  );
+
+  test.each(visitorRoutes)(
+    'visitor page %s has no critical or serious violation',
+    async (pattern) => {
+      const blocking = [];
+      for (const address of addressesOf(pattern, seed)) blocking.push(...(await check('visitor', address)));
+      expect(blocking).toEqual([]);
+    },
+    120_000,
+  );
 
   test('the thank-you screen after a visitor sends the form has no critical or serious violation', async () => {
     const blocking: string[] = [];
     for (const scheme of SCHEMES) {
       const page = tabs.visitor[scheme];
-      await page.setViewportSize({ width: WIDTHS[1], height: HEIGHT });
+      await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
       await page.goto(`${server.origin}/page/${seed.pageId}`);
       await page.getByLabel('First name').fill('Alan');
       await page.getByLabel('Last name').fill('Turing');
@@ -221,8 +240,11 @@ describeJourney('every screen against WCAG 2.1 A and AA (axe-core), light and da
       await page.getByLabel('Phone').fill('5555550111');
       await page.getByRole('button', { name: 'Join' }).click();
       await page.getByText('Welcome to the club. Your first loaf is waiting.').waitFor();
-      await settle(page);
-      blocking.push(...(await scan(page, `/page/${seed.pageId} after sending the form`, scheme, WIDTHS[1])));
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: HEIGHT });
+        await settle(page);
+        blocking.push(...(await scan(page, `/page/${seed.pageId} after sending the form`, scheme, width)));
+      }
     }
     expect(blocking).toEqual([]);
   }, 60_000);

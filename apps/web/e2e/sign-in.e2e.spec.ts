@@ -499,7 +499,7 @@ describeJourney('a new organization user', () => {
     await page.getByRole('img', { name: 'QR code design of Event check-in' }).waitFor({ timeout: 30_000 });
     await page.screenshot({ path: '/tmp/web-templates.png', fullPage: true });
 
-    await page.getByRole('button', { name: 'Use the Event check-in template' }).click();
+    await page.getByRole('button', { name: 'Use this template: Event check-in' }).click();
     await page.getByRole('textbox', { name: 'Name of the new code' }).fill('Open day');
     await page.getByRole('button', { name: 'Create code' }).click();
     await page.getByRole('heading', { name: 'Your QR code is ready' }).waitFor({ timeout: 15_000 });

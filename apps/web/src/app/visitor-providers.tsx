@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { colourSchemeManager } from './colour-scheme-manager';
 import { createQueryClient } from './query-client';
-import { theme } from './theme';
+import { readableColours, theme } from './theme';
 
 /**
  * A visitor's own page follows their phone's light or dark preference and never the admin's stored
@@ -27,6 +27,7 @@ export function VisitorProviders({ children, scheme = 'stored' }: { children: Re
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={readableColours}
       colorSchemeManager={scheme === 'visitor' ? visitorsOwnScheme : colourSchemeManager}
       defaultColorScheme={scheme === 'visitor' ? 'auto' : 'light'}
     >

@@ -8,6 +8,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+// The web app's primary blue at the shade that carries white text at AA (5:1), not Mantine's default (3.6:1).
 const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f1f3f5;
@@ -16,13 +17,13 @@ main{width:100%;max-width:400px;margin:16px;padding:32px 24px;background:#fff;bo
 h1{margin:0 0 24px;font-size:1.5rem}
 label{display:block;margin:16px 0 4px;font-weight:600}
 input{width:100%;padding:12px;font-size:16px;border:1px solid #ced4da;border-radius:8px}
-input:focus{outline:2px solid #228be6;outline-offset:1px}
+input:focus{outline:2px solid #1971c2;outline-offset:1px}
 .hint{margin:4px 0 0;font-size:.875rem;color:#495057}
 .error{margin:0 0 16px;padding:12px;border-radius:8px;background:#fff5f5;color:#c92a2a;border:1px solid #ffc9c9}
-button{width:100%;margin-top:24px;padding:12px;font-size:16px;font-weight:600;color:#fff;background:#228be6;border:0;border-radius:8px;cursor:pointer}
-button.secondary{margin-top:12px;color:#228be6;background:#e7f5ff}
+button{width:100%;margin-top:24px;padding:12px;font-size:16px;font-weight:600;color:#fff;background:#1971c2;border:0;border-radius:8px;cursor:pointer}
+button.secondary{margin-top:12px;color:#1864ab;background:#e7f5ff}
 p.switch{margin:24px 0 0;text-align:center}
-a{color:#1c7ed6}
+a{color:#1971c2}
 `;
 
 function page(title: string, body: string): string {

@@ -1,4 +1,4 @@
-import { Box, Group, ScrollArea, Text } from '@mantine/core';
+import { Box, Group, ScrollArea, Text, VisuallyHidden } from '@mantine/core';
 import type { AnalyticsHeatmapCell } from '@qr/contracts';
 import { formatCount, WEEKDAYS } from './analytics-format';
 
@@ -18,19 +18,26 @@ export function ScanHeatmap({ cells }: { cells: readonly AnalyticsHeatmapCell[] 
   const scans = new Map(cells.map((cell) => [`${cell.weekday}:${cell.hour}`, cell.scans]));
   const busiest = Math.max(1, ...cells.map((cell) => cell.scans));
   return (
-    <ScrollArea type="auto" offsetScrollbars>
+    // Focusable: on a phone the grid scrolls sideways, and keyboard users need to reach that too.
+    <ScrollArea type="auto" offsetScrollbars viewportProps={{ tabIndex: 0 }}>
       <table
         aria-label="Scans by weekday and hour"
         style={{ borderCollapse: 'separate', borderSpacing: 2, minWidth: 560, width: '100%', tableLayout: 'fixed' }}
       >
         <thead>
           <tr>
-            <th style={{ width: 40 }} />
-            {HOURS.map((hour) => (
-              <Text component="th" key={hour} size="10px" c="dimmed" fw={400} scope="col">
-                {hour % 3 === 0 ? String(hour).padStart(2, '0') : <span aria-label={`${hour}:00`} />}
-              </Text>
-            ))}
+            <th style={{ width: 40 }}>
+              <VisuallyHidden>Day</VisuallyHidden>
+            </th>
+            {HOURS.map((hour) => {
+              // Every hour is a column header for screen readers; only every third one is printed, for room.
+              const name = `${String(hour).padStart(2, '0')}:00`;
+              return (
+                <Text component="th" key={hour} size="10px" c="dimmed" fw={400} scope="col">
+                  {hour % 3 === 0 ? String(hour).padStart(2, '0') : <VisuallyHidden>{name}</VisuallyHidden>}
+                </Text>
+              );
+            })}
           </tr>
         </thead>
         <tbody>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Table, Text, Textarea, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UpdateExperienceBody, type ExperienceView } from '@qr/contracts';
 import { useState } from 'react';
@@ -148,7 +148,10 @@ export function ExperiencesScreen() {
                 <Table.Th>Experience</Table.Th>
                 <Table.Th>Dates</Table.Th>
                 <Table.Th>Pages</Table.Th>
-                <Table.Th />
+                {/* Relative, so the hidden text stays inside the scrolling table instead of widening a phone's page. */}
+                <Table.Th pos="relative">
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -35,7 +35,7 @@ test('the gallery shows every built-in template with its QR design, and says how
 
 test('using a template creates a code under the chosen name and opens it ready to download', async () => {
   start('editor');
-  fireEvent.click(await screen.findByRole('button', { name: 'Use the Wi-Fi template' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Use this template: Wi-Fi' }));
   fireEvent.change(await screen.findByRole('textbox', { name: 'Name of the new code' }), { target: { value: 'Lobby Wi-Fi' } });
   fireEvent.click(screen.getByRole('button', { name: 'Create code' }));
   await waitFor(() =>

@@ -59,7 +59,7 @@ function TemplateCard({
       </Stack>
       {writable && (
         <Group mt="md" gap="xs" wrap="nowrap">
-          <Button onClick={onUse} aria-label={`Use the ${template.name} template`} style={{ flex: 1 }}>
+          <Button onClick={onUse} aria-label={`Use this template: ${template.name}`} style={{ flex: 1 }}>
             Use this template
           </Button>
           {onDelete && (

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Group, Image, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { dialable, mailtoLink, WifiEncryption, wifiJoinText, type PublicCodeView, type WifiNetwork } from '@qr/contracts';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -151,6 +151,10 @@ function WifiView({ code }: { code: PublicCodeView }) {
 function TextView({ text }: { text: string }) {
   return (
     <Stack align="flex-start">
+      {/* The text is the page: its heading is for those who find their way by headings. */}
+      <VisuallyHidden>
+        <Title order={1}>Text from this code</Title>
+      </VisuallyHidden>
       <Text size="xl" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {text}
       </Text>

@@ -89,7 +89,7 @@ export function CustomerActivityScreen() {
         All customers
       </Anchor>
       <Group justify="space-between">
-        <Title order={2}>{customer.name ?? customer.email ?? customer.phone ?? 'Unnamed customer'}</Title>
+        <Title order={1}>{customer.name ?? customer.email ?? customer.phone ?? 'Unnamed customer'}</Title>
         {isRole(record.role) && can.forgetCustomers(record.role) && <ForgetCustomer orgId={orgId} customerId={customer.id} />}
       </Group>
       <Text>

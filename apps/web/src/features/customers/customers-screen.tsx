@@ -64,7 +64,7 @@ export function CustomersScreen() {
   if (orgId === '') return <Text>Choose an organisation to see its customers.</Text>;
   return (
     <Stack>
-      <Title order={2}>Customers</Title>
+      <Title order={1}>Customers</Title>
       <Group align="flex-end">
         <NativeSelect
           label="Code"

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, NativeSelect, Stack, Table, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { contrastProblemMessage, type PageView } from '@qr/contracts';
 import { useEffect, useState } from 'react';
@@ -65,7 +65,9 @@ export function CodePagesScreen() {
             <Table.Tr>
               <Table.Th>Title</Table.Th>
               <Table.Th>Last changed</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

@@ -7,7 +7,12 @@ const [url, flags] = process.argv.slice(2);
 const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: JSON.parse(flags) });
 try {
   // Lighthouse's defaults: the mobile preset, with its simulated throttling.
-  const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
   const { categories, audits } = result.lhr;
   const below = Object.values(audits)
     .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')

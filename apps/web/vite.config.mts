@@ -78,13 +78,13 @@ export default defineConfig(({ mode, isSsrBuild }) =>
             // through it then costs just the file that defines it, and an index that also re-exports an
             // admin screen never pulls that screen into a visitor's entry (e2e/visitor-bundles.e2e.spec.ts).
             // The landing page takes the contracts' theme helpers but never parses with zod, so there the
-      // contracts count as free of side effects too, and their schemas (and zod) stay out of a phone's download.
-      treeshake: {
-        moduleSideEffects: [
-          { test: /\/apps\/web\/src\/features\/[^/]+\/index\.ts$/, sideEffects: false },
-          ...(mode === 'landing-page' ? [{ test: /\/libs\/contracts\/src\//, sideEffects: false }] : []),
-        ],
-      },
+            // contracts count as free of side effects too, and their schemas (and zod) stay out of a phone's download.
+            treeshake: {
+              moduleSideEffects: [
+                { test: /\/apps\/web\/src\/features\/[^/]+\/index\.ts$/, sideEffects: false },
+                ...(mode === 'landing-page' ? [{ test: /\/libs\/contracts\/src\//, sideEffects: false }] : []),
+              ],
+            },
           },
         },
         // The dev server forwards the API and the embedded sign-in service to the running server.

@@ -78,7 +78,9 @@ test('dimmed text, errors, links and coloured text read at AA on the page and it
   };
   check(resolved.light, ['#ffffff', colors.gray[0], colors.gray[1]]);
   check(resolved.dark, [colors.dark[7], colors.dark[6], colors.dark[5]]);
-  expect(Object.keys(resolved.light)).toEqual(expect.arrayContaining(['--mantine-color-dimmed', '--mantine-color-teal-text', '--mantine-color-yellow-light-color']));
+  expect(Object.keys(resolved.light)).toEqual(
+    expect.arrayContaining(['--mantine-color-dimmed', '--mantine-color-teal-text', '--mantine-color-yellow-light-color']),
+  );
 });
 
 test('the light variant’s text reads at AA on its own tint (alerts, badges, the active navigation item)', () => {

@@ -34,7 +34,7 @@ export async function signUpOwner(page: Page, origin: string, email: string): Pr
 }
 
 /** The signed-in admin's API, called from their page with the token and organisation the app keeps; any answer but 2xx throws. */
-async function api<T>(page: Page, method: string, path: string, body?: object): Promise<T> {
+export async function api<T>(page: Page, method: string, path: string, body?: object): Promise<T> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const { token } = JSON.parse(localStorage.getItem('qr-platform.auth.tokens') ?? '{}') as { token?: string };

@@ -5,7 +5,7 @@ import { source as axeSource } from 'axe-core';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { PAGE_THEME_PRESETS } from '@qr/contracts';
-import { signUpOwner } from './accessibility-seed';
+import { api, signUpOwner } from './accessibility-seed';
 import { CHROMIUM, CHROMIUM_ARGS, journeyPrerequisites, ROOT, startJourneyServer, type JourneyServer } from './journey-server';
 
 const { missing, describeJourney } = journeyPrerequisites('web brand journey');
@@ -13,26 +13,6 @@ const SHOTS = join(tmpdir(), 'web-brand-shots');
 /** GALLERY=1 also redraws the README's gallery: a landing page in each preset on a 375 px phone. */
 const GALLERY = process.env['GALLERY'] === '1';
 const BRAND_KIT = 'section[aria-labelledby="brand-kit-title"]';
-
-/** The signed-in admin's API, with the token and organisation the app keeps. */
-async function api<T>(page: Page, method: string, path: string, body?: object): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const { token } = JSON.parse(localStorage.getItem('qr-platform.auth.tokens') ?? '{}') as { token?: string };
-      const { org_id } = JSON.parse(localStorage.getItem('qr-platform.organisation') ?? '{}') as { org_id?: string };
-      const withOrg = (text: string) => text.replaceAll('{org_id}', org_id ?? '');
-      const response = await fetch(withOrg(path), {
-        method,
-        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body ? withOrg(JSON.stringify(body)) : undefined,
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-      return (text === '' ? {} : JSON.parse(text)) as T;
-    },
-    { method, path, body },
-  );
-}
 
 /**
  * The critical and serious WCAG 2 A/AA violations inside `scope` as it is now: this journey's own

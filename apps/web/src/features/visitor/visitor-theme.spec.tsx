@@ -1,5 +1,5 @@
 import { Button, MantineProvider } from '@mantine/core';
-import { onColour, PAGE_THEME_PRESETS, type VisitorTheme } from '@qr/contracts';
+import { contrastRatio, onColour, PAGE_THEME_PRESETS, type VisitorTheme } from '@qr/contracts';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { ReturningVisitor } from '../pages/returning-visitor';
@@ -78,4 +78,11 @@ test('the returning visitor’s link is in the theme’s primary, not Mantine’
   expect(getComputedStyle(link).color).not.toMatch(/blue/);
   expect(link.className).toContain('mantine-Anchor-root');
   expect(declaredFor(link, '--mantine-color-anchor') ?? declaredFor(link.closest('[data-visitor-theme]')!, '--mantine-color-anchor')).toBe(theme.light.primary);
+});
+
+test.each(PRESETS)('the $id theme draws errors in a red that reads on its background, before any script sets Mantine’s scheme', ({ theme }) => {
+  const { container } = drawn(theme, <p>Hello</p>);
+  const error = declaredFor(container.querySelector('[data-visitor-theme]')!, '--mantine-color-error');
+  expect(error).toMatch(/^#[0-9a-f]{6}$/);
+  expect(contrastRatio(error!, theme.light.background)).toBeGreaterThanOrEqual(4.5);
 });

@@ -41,6 +41,9 @@ function schemeCss(scope: string, theme: VisitorTheme, colours: ThemeColours): s
     '--mantine-color-text': text,
     '--mantine-color-anchor': primary,
     '--mantine-color-dimmed': text,
+    // Mantine defines its error red only under the page's scheme attribute, which is set once the
+    // script runs: a form sent back with errors by the server, before or without it, needs its own.
+    '--mantine-color-error': isDark(colours) ? '#ff8787' : '#c92a2a',
     '--mantine-color-placeholder': blend(text, background, 0.6),
     '--mantine-color-default': background,
     '--mantine-color-default-hover': blend(text, background, 0.06),

@@ -11,6 +11,7 @@ export * from './qr-design-presets';
 export * from './public-codes';
 export * from './uploads';
 export * from './registration-forms';
+export * from './form-steps';
 export * from './pages';
 export * from './site';
 export * from './customers';

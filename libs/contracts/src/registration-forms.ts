@@ -85,23 +85,10 @@ export type RegistrationForm = z.infer<typeof RegistrationForm>;
 export const FormAnswers = z.record(z.string().max(40), z.union([z.string().max(MAX_ANSWER_LENGTH * 4), z.boolean()])).meta({ id: 'FormAnswers' });
 export type FormAnswers = z.infer<typeof FormAnswers>;
 
-/** The form's steps: page markers split it, and a marker with nothing after it makes no step. */
-export function formSteps(form: readonly FormInput[]): FormInput[][] {
-  const steps: FormInput[][] = [[]];
-  for (const input of form) {
-    if (input.input_type === 'page') steps.push([]);
-    else steps.at(-1)!.push(input);
-  }
-  return steps.filter((step) => step.length > 0);
-}
-
 /**
  * The fields of a form sent by the browser itself (`application/x-www-form-urlencoded`, before or
- * without the page's script): the submission id and shown step ride as hidden inputs whose names no
- * form input can take (an input name starts with a letter).
+ * without the page's script): its inputs by name, and the hidden ones of form-steps.ts.
  */
-export const FORM_POST_SUBMISSION_FIELD = '_submission_id';
-export const FORM_POST_STEP_FIELD = '_step';
 export const FormPostFields = z.record(z.string().max(40), z.union([z.string(), z.array(z.string())]));
 export type FormPostFields = z.infer<typeof FormPostFields>;
 

@@ -170,7 +170,11 @@ describe("a visitor's landing page rendered on the server", () => {
      * so a JSON submission sent after it gives one to wait for, and is not counted.
      */
     const submissionsOf = async (pageId: string, answers: object = ANSWERS) => {
-      const marker = await t.app.inject({ method: 'POST', url: `/api/v1/public/pages/${pageId}/submissions`, payload: { submission_id: randomUUID(), answers } });
+      const marker = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/public/pages/${pageId}/submissions`,
+        payload: { submission_id: randomUUID(), answers },
+      });
       expect(marker.statusCode).toBe(204);
       const listed = await owner('GET', `/api/v1/pages/${pageId}/submissions?min_position=${String(marker.headers['x-position'])}`);
       return (listed.json().total as number) - 1;
@@ -189,7 +193,10 @@ describe("a visitor's landing page rendered on the server", () => {
     });
 
     it('records the answers once when sent twice, and sends the visitor to the thank-you page in the brand', async () => {
-      const pageId = await createPage(owner, codeId, { success_message: 'See you at the desk.', success_button: { label: 'Our programme', url: 'https://example.com/programme' } });
+      const pageId = await createPage(owner, codeId, {
+        success_message: 'See you at the desk.',
+        success_button: { label: 'Our programme', url: 'https://example.com/programme' },
+      });
       const submissionId = hiddenSubmissionId((await open(`/page/${pageId}`)).body);
       for (const attempt of [1, 2]) {
         const res = await post(pageId, { _submission_id: submissionId, _step: '0', ...ANSWERS });
@@ -209,7 +216,14 @@ describe("a visitor's landing page rendered on the server", () => {
     it('draws refused answers again with their errors, the values kept and escaped, and records nothing', async () => {
       const pageId = await createPage(owner, codeId);
       const submissionId = hiddenSubmissionId((await open(`/page/${pageId}`)).body);
-      const res = await post(pageId, { _submission_id: submissionId, _step: '0', first_name: '"><script>alert(1)</script>', last_name: '', email: 'ada@example.com', phone: '5555555555' });
+      const res = await post(pageId, {
+        _submission_id: submissionId,
+        _step: '0',
+        first_name: '"><script>alert(1)</script>',
+        last_name: '',
+        email: 'ada@example.com',
+        phone: '5555555555',
+      });
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
@@ -247,7 +261,13 @@ describe("a visitor's landing page rendered on the server", () => {
       expect((await post('not-an-id', ANSWERS)).statusCode).toBe(404);
       const pageId = await createPage(owner, codeId);
       const hour = 3_600_000;
-      const event = { latitude: 52.5, longitude: 13.4, radius_m: 500, starts_at: new Date(Date.now() - hour).toISOString(), ends_at: new Date(Date.now() + hour).toISOString() };
+      const event = {
+        latitude: 52.5,
+        longitude: 13.4,
+        radius_m: 500,
+        starts_at: new Date(Date.now() - hour).toISOString(),
+        ends_at: new Date(Date.now() + hour).toISOString(),
+      };
       expect((await owner('PUT', `/api/v1/pages/${pageId}/event-data`, event)).statusCode).toBe(200);
       const guarded = await post(pageId, { _submission_id: '00000000-0000-4000-8000-000000000002', _step: '0', ...ANSWERS });
       expect(guarded.statusCode).toBe(403);

@@ -40,7 +40,12 @@ test.each(PRESETS)('a button given no variant is drawn as the $id theme says: it
   for (const name of ['Plain', 'Filled']) {
     const button = screen.getByRole('button', { name });
     if (theme.button_style === 'outline') {
-      expect({ name, bg: declaredFor(button, '--button-bg'), color: declaredFor(button, '--button-color'), border: declaredFor(button, '--button-bd') }).toEqual({
+      expect({
+        name,
+        bg: declaredFor(button, '--button-bg'),
+        color: declaredFor(button, '--button-color'),
+        border: declaredFor(button, '--button-bd'),
+      }).toEqual({
         name,
         bg: 'transparent',
         color: primary,

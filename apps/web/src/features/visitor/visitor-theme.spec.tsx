@@ -2,7 +2,6 @@ import { Button, MantineProvider } from '@mantine/core';
 import { contrastRatio, onColour, PAGE_THEME_PRESETS, type VisitorTheme } from '@qr/contracts';
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { ReturningVisitor } from '../pages/returning-visitor';
 import { VisitorThemeScope } from './visitor-theme';
 
 const PRESETS = PAGE_THEME_PRESETS.map(({ id, style }) => ({ id, theme: { ...style, background: { kind: 'colour' } } as VisitorTheme }));
@@ -73,16 +72,6 @@ test('the light primaries of Midnight and Neon carry black button text, not Mant
 test('a button of another variant keeps its own colours', () => {
   drawn(PRESETS[0]!.theme, <Button variant="default">Back</Button>);
   expect(declaredFor(screen.getByRole('button', { name: 'Back' }), '--button-color')).toBeUndefined();
-});
-
-test('the returning visitor’s link is in the theme’s primary, not Mantine’s blue', () => {
-  const { theme } = PRESETS.find((preset) => preset.id === 'neon')!;
-  drawn(theme, <ReturningVisitor pageId="2f5ce9a0-1569-462c-9d54-287a5e2aea9c" />);
-  const link = screen.getByRole('button', { name: 'Registered already? Check with your email' });
-  expect(link.getAttribute('style') ?? '').not.toContain('blue');
-  expect(getComputedStyle(link).color).not.toMatch(/blue/);
-  expect(link.className).toContain('mantine-Anchor-root');
-  expect(declaredFor(link, '--mantine-color-anchor') ?? declaredFor(link.closest('[data-visitor-theme]')!, '--mantine-color-anchor')).toBe(theme.light.primary);
 });
 
 test.each(PRESETS)('the $id theme draws errors in a red that reads on its background, before any script sets Mantine’s scheme', ({ theme }) => {

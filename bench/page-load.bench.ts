@@ -3,8 +3,11 @@
  * built and started as `npm start` runs it, serves a page in a preset theme of its own (custom fonts
  * and a gradient) with an image block and the default form; Chromium opens `/page/{id}` with
  * DevTools' "Slow 4G" network emulation and a 4× CPU slowdown, on a fresh profile each run, and the
- * clock stops when the registration form's submit button is on screen and React has taken it over
- * (hydrated: its handlers are attached), so it answers to input. The JavaScript total is the gzipped
+ * clock stops when the form is usable: its submit button is on screen (laid out and visible) and not
+ * disabled, and pressing it does something, because the form has a working action of its own (the
+ * server draws it to post to /page/{id}/submit, which records the answers without any script) or
+ * React has taken it over (hydrated: its handlers attached), whichever comes first. When React took
+ * over is measured as well and shown beside it. The JavaScript total is the gzipped
  * size of every script the page loaded, as the server sent it; fonts are counted apart. Lighthouse
  * (mobile preset, its own simulated throttling) then scores the same page.
  */
@@ -46,6 +49,8 @@ const THEME_PRESET = 'sunrise';
 
 interface Visit {
   usableMs: number;
+  /** When React had attached its handlers to the form (it sends the answers as JSON from then on). */
+  hydratedMs: number;
   /** When the last script had arrived (resource timing, ms from navigation). */
   scriptsLoadedMs: number;
   /** Requests to the API for the page's content: none when the server rendered it into the HTML. */
@@ -162,17 +167,24 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
     });
     await page.goto(url, { waitUntil: 'commit' });
     // Polled on every frame in the page, so the time is when the visitor could first use the form.
-    const usable = await page.waitForFunction(
-      () => {
-        const submit = document.querySelector<HTMLButtonElement>('form[aria-label="Registration form"] button[type="submit"]');
-        // In the server's HTML the button is there at once; it works once React has attached its handlers.
-        const hydrated = submit !== null && Object.keys(submit).some((key) => key.startsWith('__reactProps'));
-        return hydrated && !submit.disabled ? performance.now() : false;
-      },
-      undefined,
-      { polling: 'raf', timeout: 60_000 },
-    );
-    const usableMs = (await usable.jsonValue()) as number;
+    const when = async (moment: 'usable' | 'hydrated') =>
+      (await (
+        await page.waitForFunction(
+          (wanted) => {
+            const form = document.querySelector<HTMLFormElement>('form[aria-label="Registration form"]');
+            const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+            if (!form || !submit || submit.disabled || submit.getClientRects().length === 0 || getComputedStyle(submit).visibility === 'hidden') return false;
+            const hydrated = Object.keys(submit).some((key) => key.startsWith('__reactProps'));
+            // A form the browser posts itself: its own method and an action on this server.
+            const posts = form.getAttribute('method')?.toLowerCase() === 'post' && new URL(form.action).origin === location.origin;
+            return (wanted === 'hydrated' ? hydrated : hydrated || posts) ? performance.now() : false;
+          },
+          moment,
+          { polling: 'raf', timeout: 60_000 },
+        )
+      ).jsonValue()) as number;
+    const usableMs = await when('usable');
+    const hydratedMs = await when('hydrated');
     const timings = await page.evaluate(() =>
       performance.getEntriesByType('resource').map((entry) => ({
         name: entry.name,
@@ -187,6 +199,7 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
     if ((await firstInput.inputValue()) !== 'Ada') throw new Error('The form did not take input.');
     return {
       usableMs,
+      hydratedMs,
       scriptsLoadedMs,
       contentRequests: content.length,
       scripts: [...scriptRequests.values()],
@@ -218,12 +231,13 @@ function report(visits: readonly Visit[], scores: LighthouseScores): void {
   console.log('');
   console.log(
     markdownTable(
-      ['Visit', 'scripts in', 'API requests for content', 'form usable', 'fonts', 'bytes on the wire (all resources)'],
+      ['Visit', 'scripts in', 'API requests for content', 'form usable', 'React took over', 'fonts', 'bytes on the wire (all resources)'],
       visits.map((v, i) => [
         String(i + 1),
         `${Math.round(v.scriptsLoadedMs)} ms`,
         String(v.contentRequests),
         `${Math.round(v.usableMs)} ms`,
+        `${Math.round(v.hydratedMs)} ms`,
         `${(v.fontBytes / 1024).toFixed(1)} KB`,
         `${(v.transferredBytes / 1024).toFixed(1)} KB`,
       ]),
@@ -234,7 +248,7 @@ function report(visits: readonly Visit[], scores: LighthouseScores): void {
     { target: `JavaScript for /page/{id} <= ${TARGET_JS_KB} KB gzipped`, measured: `${totalJsKb.toFixed(1)} KB`, met: totalJsKb <= TARGET_JS_KB },
     {
       target: `form usable <= ${TARGET_USABLE_MS} ms (median)`,
-      measured: `${Math.round(usable)} ms, ${transferred.toFixed(1)} KB on the wire`,
+      measured: `${Math.round(usable)} ms (React took over at ${Math.round(median(visits.map((v) => v.hydratedMs)))} ms), ${transferred.toFixed(1)} KB on the wire`,
       met: usable <= TARGET_USABLE_MS,
     },
     { target: 'fonts, counted apart from the JavaScript (median)', measured: `${fontKb.toFixed(1)} KB`, met: true },

@@ -107,6 +107,45 @@ describeJourney('an owner brands the organisation and gives a page its own theme
     await visitor.close();
   }, 120_000);
 
+  test('a visitor without JavaScript registers through the server-drawn form and lands on the thank-you page in the brand', async () => {
+    const { code_id } = await api<{ code_id: string }>(page, 'POST', '/api/v1/codes', { org_id: '{org_id}', name: 'No script', type: 'page' });
+    const { page_id } = await api<{ page_id: string }>(page, 'POST', '/api/v1/pages', {
+      code_id,
+      success_message: 'See you at the tasting.',
+      success_button: { label: 'Our wines', url: 'https://example.com/wines' },
+    });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    try {
+      const phone = await (await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } })).newPage();
+      await phone.goto(`${server.origin}/page/${page_id}`);
+      const form = phone.getByRole('form', { name: 'Registration form' });
+      await form.getByRole('textbox', { name: 'First name' }).fill('Ada <b>');
+      await form.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      // Refused by the server: drawn again with the errors beside their inputs and the answers kept.
+      await phone.waitForURL(`${server.origin}/page/${page_id}/submit`);
+      expect(await form.getByRole('textbox', { name: 'First name' }).inputValue()).toBe('Ada <b>');
+      expect(await form.getByRole('textbox', { name: 'Last name' }).getAttribute('aria-invalid')).toBe('true');
+      await phone.screenshot({ path: join(SHOTS, 'no-script-refused-375.png'), fullPage: true });
+      await form.getByRole('textbox', { name: 'Last name' }).fill('Lovelace');
+      await form.getByRole('textbox', { name: 'Phone' }).fill('5555555555');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await phone.waitForURL(`${server.origin}/page/${page_id}/thank-you`);
+      await phone.getByRole('heading', { name: 'Thank you!' }).waitFor();
+      await phone.getByText('See you at the tasting.').waitFor();
+      expect(await phone.getByRole('link', { name: 'Our wines' }).getAttribute('href')).toBe('https://example.com/wines');
+      await phone.screenshot({ path: join(SHOTS, 'no-script-thank-you-375.png'), fullPage: true });
+    } finally {
+      await browser.close();
+    }
+    let total = 0;
+    for (let attempt = 0; attempt < 20 && total === 0; attempt += 1) {
+      total = (await api<{ total: number }>(page, 'GET', `/api/v1/pages/${page_id}/submissions`)).total;
+      if (total === 0) await new Promise((settle) => setTimeout(settle, 250));
+    }
+    expect(total).toBe(1);
+  }, 120_000);
+
   (GALLERY ? test : test.skip)(
     'the README gallery: a landing page in each preset on a phone',
     async () => {

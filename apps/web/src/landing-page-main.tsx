@@ -19,7 +19,12 @@ const served = readServedPage(document);
 const screen = (
   <StrictMode>
     <VisitorProviders scheme="visitor">
-      <LandingPageScreen lookup={served?.lookup ?? lookupOfPath(window.location.pathname)} served={served?.served} />
+      <LandingPageScreen
+        lookup={served?.lookup ?? lookupOfPath(window.location.pathname)}
+        served={served?.served}
+        form={served?.form}
+        thanked={served?.thanked}
+      />
     </VisitorProviders>
   </StrictMode>
 );

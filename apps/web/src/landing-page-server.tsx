@@ -27,7 +27,7 @@ export function renderLandingPage(data: ServedLandingPage): RenderedLandingPage 
   const root = renderToString(
     <StrictMode>
       <VisitorProviders scheme="visitor">
-        <LandingPageScreen lookup={data.lookup} served={data.served} />
+        <LandingPageScreen lookup={data.lookup} served={data.served} form={data.form} thanked={data.thanked} />
       </VisitorProviders>
     </StrictMode>,
   );

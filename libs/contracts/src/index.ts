@@ -11,7 +11,7 @@ export * from './qr-design-presets';
 export * from './public-codes';
 export * from './uploads';
 export * from './registration-forms';
-export * from './form-labels';
+export * from './registration-form-layout';
 export * from './pages';
 export * from './site';
 export * from './customers';

@@ -78,3 +78,26 @@ export type RegistrationForm = z.infer<typeof RegistrationForm>;
 /** What a visitor sends: answers by input name (text as strings, checkboxes and consents as booleans). */
 export const FormAnswers = z.record(z.string().max(40), z.union([z.string().max(MAX_ANSWER_LENGTH * 4), z.boolean()])).meta({ id: 'FormAnswers' });
 export type FormAnswers = z.infer<typeof FormAnswers>;
+
+/**
+ * The fields of a form sent by the browser itself (`application/x-www-form-urlencoded`, before or
+ * without the page's script): its inputs by name, and the hidden ones of registration-form-layout.ts.
+ */
+export const FormPostFields = z.record(z.string().max(40), z.union([z.string(), z.array(z.string())]));
+export type FormPostFields = z.infer<typeof FormPostFields>;
+
+/**
+ * A natively posted form's answers in FormAnswers' shape, as the page's script would send them: a
+ * ticked box arrives as "on" and an unticked one not at all; fields the form lacks are left out.
+ */
+export function answersOfPost(form: readonly FormInput[], fields: FormPostFields): FormAnswers {
+  const answers: FormAnswers = {};
+  for (const input of form) {
+    if (input.input_type === 'page') continue;
+    const sent = fields[input.name];
+    const value = Array.isArray(sent) ? sent[0] : sent;
+    if (input.input_type === 'checkbox' || input.input_type === 'consent') answers[input.name] = value === 'on';
+    else if (value !== undefined) answers[input.name] = value;
+  }
+  return answers;
+}

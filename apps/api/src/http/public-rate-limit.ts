@@ -6,11 +6,14 @@ import { clientAddress } from './client-address';
 
 /** Routes a visitor calls without signing in: the ones a script could hammer for free. */
 export const PUBLIC_API_PREFIX = '/api/v1/public/';
-/** The public API and signed file links (a page's images). The scan path is left out: one venue's Wi-Fi is one address. */
+/** The public API and signed file links (a page's images), and a landing page's natively posted form (below). The scan path is left out: one venue's Wi-Fi is one address. */
 const RATE_LIMITED_PREFIXES = [PUBLIC_API_PREFIX, `${BLOB_LINK_PREFIX}/`];
 
+/** A landing page's form posted by the browser itself (landing-page-html.ts): a path, its route pattern or its OpenAPI path. */
+const FORM_POST_PATH = /^\/page\/[^/?#]+\/submit(?:[?#]|$)/;
+
 /** Whether the rate limit counts requests to this path (or route pattern). */
-export const isRateLimited = (path: string): boolean => RATE_LIMITED_PREFIXES.some((prefix) => path.startsWith(prefix));
+export const isRateLimited = (path: string): boolean => RATE_LIMITED_PREFIXES.some((prefix) => path.startsWith(prefix)) || FORM_POST_PATH.test(path);
 
 export interface PublicRateLimit {
   /** Requests one client address may make per window. */

@@ -1,6 +1,9 @@
 import {
   CreatePageBody,
   ListPagesQuery,
+  FORM_POST_STEP_FIELD,
+  FORM_POST_SUBMISSION_FIELD,
+  FormPostFields,
   ListSubmissionsQuery,
   NamedPagePath,
   PageCreatedView,
@@ -95,5 +98,25 @@ export function registerPagesPaths({ signedIn, open }: ApiPaths): void {
     'Submit the page’s form: 400 names every bad answer; a resent submission_id is recorded once',
     { 204: { description: 'Recorded' } },
     { params: PagePath, body: body(SubmitBody) },
+  );
+
+  // The page's own HTML (apps/api/src/http/landing-page-html.ts): every answer is a page to show.
+  const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
+  open('pages', '/page', [])(
+    'post',
+    '/{page_id}/submit',
+    `The landing page's form as the browser posts it itself, before or without the page's script: its inputs by name, a ticked box as "on", with the hidden \`${FORM_POST_SUBMISSION_FIELD}\` the server drew the form with (a resent one is recorded once) and \`${FORM_POST_STEP_FIELD}\`, the step shown. Checked against the page's form as the JSON submit is, and recorded by the same command`,
+    {
+      200: html('The next step of the form, the answers so far kept'),
+      303: { description: 'Recorded: on to the thank-you page, `/page/{page_id}/thank-you`', headers: { location: { schema: { type: 'string' } } } },
+      400: html('The form again, with each refused answer’s error beside its input and the answers kept'),
+      403: html('A page behind the event-access guard, which the browser must check first: drawn without its form'),
+      404: html('No such page'),
+      409: html('The page is paused or not built yet'),
+    },
+    {
+      params: PagePath,
+      body: { content: { 'application/x-www-form-urlencoded': { schema: FormPostFields } } },
+    },
   );
 }

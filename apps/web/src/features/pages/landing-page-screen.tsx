@@ -8,7 +8,7 @@ import { ThankYou, VisitorFrame } from '../visitor';
 import { PageBlockView } from './page-blocks';
 import { fetchPublicPage, PageNotBuilt, PagePaused, PageUnavailable, type PageLookup } from './public-page-api';
 import { RegistrationFormView } from './registration-form-view';
-import type { ServedPage } from './served-page';
+import type { ServedForm, ServedPage } from './served-page';
 import { ReturningVisitor } from './returning-visitor';
 
 function Notice({ title, text }: { title: string; text: string }) {
@@ -37,7 +37,17 @@ function Refusal({ refusal, detail }: Extract<ServedPage, { refusal: unknown }>)
  * and a code id are checked against the same page's event data. Rendered on the server, it starts
  * from what the server `served`, so the first paint already holds the content and form.
  */
-export function LandingPageScreen({ lookup, served }: { lookup: PageLookup; served?: ServedPage }) {
+export function LandingPageScreen({
+  lookup,
+  served,
+  form,
+  thanked = false,
+}: {
+  lookup: PageLookup;
+  served?: ServedPage;
+  form?: ServedForm;
+  thanked?: boolean;
+}) {
   const servedPage = served && 'page' in served ? served.page : undefined;
   const page = useQuery({
     queryKey: ['public-page', lookup],
@@ -66,27 +76,28 @@ export function LandingPageScreen({ lookup, served }: { lookup: PageLookup; serv
       </VisitorFrame>
     );
   }
-  return <GuardedPage page={page.data} allowed={served !== undefined && 'allowed' in served && served.allowed} />;
+  const allowed = served !== undefined && 'allowed' in served && served.allowed;
+  return <GuardedPage page={page.data} allowed={allowed} form={form} thanked={thanked} />;
 }
 
-function GuardedPage({ page, allowed }: { page: PublicPageView; allowed: boolean }) {
+function GuardedPage({ page, allowed, form, thanked }: { page: PublicPageView; allowed: boolean; form?: ServedForm; thanked: boolean }) {
   const checks = useMemo(() => publicEventChecks(page.page_id), [page.page_id]);
   return (
     <VisitorFrame organization={page.owner} theme={page.theme}>
       <EventAccessGuard id={page.page_id} checks={checks} initiallyAllowed={allowed}>
-        <LandingPage page={page} />
+        <LandingPage page={page} form={form} thanked={thanked} />
       </EventAccessGuard>
     </VisitorFrame>
   );
 }
 
-function LandingPage({ page }: { page: PublicPageView }) {
-  const [submitted, setSubmitted] = useState(false);
+function LandingPage({ page, form: servedForm, thanked }: { page: PublicPageView; form?: ServedForm; thanked: boolean }) {
+  const [submitted, setSubmitted] = useState(thanked);
   const { page_id, blocks, form, image_urls } = page;
   if (submitted) return <ThankYou page={page} />;
   const formBlock = (submitLabel: string) => (
     <Stack gap="md">
-      <RegistrationFormView pageId={page_id} form={form} submitLabel={submitLabel} onSubmitted={() => setSubmitted(true)} />
+      <RegistrationFormView pageId={page_id} form={form} served={servedForm} submitLabel={submitLabel} onSubmitted={() => setSubmitted(true)} />
       <ReturningVisitor pageId={page_id} />
     </Stack>
   );

@@ -1,22 +1,25 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { labelFromInputName, type FormInput } from '@qr/contracts';
+import { FORM_POST_STEP_FIELD, FORM_POST_SUBMISSION_FIELD, formSteps, labelFromInputName, type FormAnswers, type FormInput } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
 import { AnswersRefused, submitAnswers } from './public-page-api';
+import type { ServedForm } from './served-page';
 import { visitorInputAttributes } from './visitor-input-attributes';
 
-type Answers = Record<string, string | boolean>;
+type Answers = FormAnswers;
 
 /** An input's label: its display name, or its name made readable (`first_name` → First name). */
 export const labelOf = (input: FormInput) => input.input_display_name || labelFromInputName(input.name);
 
-/** The form's steps: page markers split it, and a marker with nothing after it makes no step. */
-export function stepsOf(form: readonly FormInput[]): FormInput[][] {
-  const steps: FormInput[][] = [[]];
-  for (const input of form) {
-    if (input.input_type === 'page') steps.push([]);
-    else steps.at(-1)!.push(input);
-  }
-  return steps.filter((step) => step.length > 0);
+/** Where the browser itself posts the form, before the script arrives or without it (the API's landing-page-html.ts). */
+export const formPostAction = (pageId: string) => `/page/${encodeURIComponent(pageId)}/submit`;
+
+/** The answers of the steps not shown, carried along when the browser posts the form itself. */
+function HiddenAnswers({ inputs, answers }: { inputs: readonly FormInput[]; answers: Answers }) {
+  return inputs.map((input) => {
+    const value = answers[input.name];
+    if (value === undefined || value === false || value === '') return null;
+    return <input key={input.name} type="hidden" name={input.name} value={value === true ? 'on' : value} />;
+  });
 }
 
 /** Required inputs left empty on a step; the server checks everything else when the form is sent. */
@@ -69,29 +72,34 @@ function FieldInput({
 }
 
 /**
- * A page's registration form, step by step. The submission id is made once per filled-in form, so
- * a double-click or a retry is recorded once. Refused answers come back by name and are shown next
- * to their inputs, on the step that holds the first of them.
+ * A page's registration form, step by step. The submission id is made once per filled-in form (by
+ * the server when it drew the form), so a double-click or a retry is recorded once. Refused answers
+ * come back by name and are shown next to their inputs, on the step that holds the first of them.
+ * Drawn on the server, it is a plain form the browser can post itself (each step to the server in
+ * turn) until the script takes over and sends it as JSON.
  */
 export function RegistrationFormView({
   pageId,
   form,
+  served,
   submitLabel,
   onSubmitted,
   preview = false,
 }: {
   pageId: string;
   form: readonly FormInput[];
+  /** The form as the server drew it, after a native post with the visitor's answers and errors. */
+  served?: ServedForm;
   submitLabel: string;
   onSubmitted(): void;
   /** The editor's preview: steps and required inputs work, nothing is sent. */
   preview?: boolean;
 }) {
-  const steps = stepsOf(form);
-  const [submissionId] = useState(() => crypto.randomUUID());
-  const [answers, setAnswers] = useState<Answers>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [stepIndex, setStepIndex] = useState(0);
+  const steps = formSteps(form);
+  const [submissionId] = useState(() => served?.submission_id ?? crypto.randomUUID());
+  const [answers, setAnswers] = useState<Answers>(served?.answers ?? {});
+  const [errors, setErrors] = useState<Record<string, string>>(served?.errors ?? {});
+  const [stepIndex, setStepIndex] = useState(() => Math.min(served?.step ?? 0, Math.max(steps.length - 1, 0)));
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string>();
   const step = steps[stepIndex] ?? [];
@@ -124,7 +132,14 @@ export function RegistrationFormView({
 
   if (steps.length === 0) return null;
   return (
-    <form onSubmit={send} noValidate aria-label="Registration form">
+    <form onSubmit={send} noValidate aria-label="Registration form" {...(preview ? {} : { method: 'post', action: formPostAction(pageId) })}>
+      {!preview && (
+        <>
+          <input type="hidden" name={FORM_POST_SUBMISSION_FIELD} value={submissionId} />
+          <input type="hidden" name={FORM_POST_STEP_FIELD} value={stepIndex} />
+          <HiddenAnswers inputs={steps.filter((_, index) => index !== stepIndex).flat()} answers={answers} />
+        </>
+      )}
       <Stack gap="sm">
         {steps.length > 1 && (
           <Text size="sm" c="dimmed">

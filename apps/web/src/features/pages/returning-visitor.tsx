@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { ReturnPageView } from '@qr/contracts';
 import { useState, type FormEvent } from 'react';
 import { findReturningVisitor } from './public-page-api';
@@ -26,9 +26,10 @@ export function ReturningVisitor({ pageId }: { pageId: string }) {
 
   if (!open) {
     return (
-      <UnstyledButton onClick={() => setOpen(true)} c="blue" fz="sm">
+      // A link in the theme's primary (the scope's anchor colour), as every link of the page is.
+      <Anchor component="button" type="button" onClick={() => setOpen(true)} fz="sm" style={{ alignSelf: 'flex-start' }}>
         Registered already? Check with your email
-      </UnstyledButton>
+      </Anchor>
     );
   }
   return (

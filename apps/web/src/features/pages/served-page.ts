@@ -1,4 +1,4 @@
-import type { PublicPageView } from '@qr/contracts';
+import type { FormAnswers, PublicPageView } from '@qr/contracts';
 import type { PageLookup } from './public-page-api';
 
 /**
@@ -7,10 +7,25 @@ import type { PageLookup } from './public-page-api';
  */
 export type ServedPage = { page: PublicPageView; allowed: boolean } | { refusal: 'unavailable' | 'paused' | 'not_built'; detail: string };
 
+/**
+ * The form as the server drew it: the submission id it made for this render (so a form sent twice,
+ * by the browser itself or by the script, is recorded once), and after a native post the step shown,
+ * the answers kept and the errors by input name.
+ */
+export interface ServedForm {
+  submission_id: string;
+  step: number;
+  answers: FormAnswers;
+  errors: Record<string, string>;
+}
+
 /** The server-rendered page's data as the browser finds it: beside the rendered markup in landing-page.html. */
 export interface ServedLandingPage {
   lookup: PageLookup;
   served: ServedPage;
+  form?: ServedForm;
+  /** The thank-you page a natively posted form is sent on to. */
+  thanked?: boolean;
 }
 
 export const SERVED_PAGE_ELEMENT_ID = 'served-page';

@@ -26,6 +26,8 @@ function isDark(colours: ThemeColours): boolean {
  * Mantine's variables redrawn in one scheme's colours. Inherited variables theme the text, links and
  * radius; the buttons, inputs and checkboxes set theirs on themselves (some inline), so those are
  * set on the components with `!important`, which also wins over the admin's own scheme in a preview.
+ * A Button given no variant is filled yet carries no `data-variant`, and sets white text inline:
+ * the button rule takes it as filled.
  */
 function schemeCss(scope: string, theme: VisitorTheme, colours: ThemeColours): string {
   const { primary, accent, text, background } = colours;
@@ -39,6 +41,9 @@ function schemeCss(scope: string, theme: VisitorTheme, colours: ThemeColours): s
     '--mantine-color-text': text,
     '--mantine-color-anchor': primary,
     '--mantine-color-dimmed': text,
+    // Mantine defines its error red only under the page's scheme attribute, which is set once the
+    // script runs: a form sent back with errors by the server, before or without it, needs its own.
+    '--mantine-color-error': isDark(colours) ? '#ff8787' : '#c92a2a',
     '--mantine-color-placeholder': blend(text, background, 0.6),
     '--mantine-color-default': background,
     '--mantine-color-default-hover': blend(text, background, 0.06),
@@ -62,7 +67,7 @@ function schemeCss(scope: string, theme: VisitorTheme, colours: ThemeColours): s
       : `--button-bg:${primary}!important;--button-hover:${hover}!important;--button-color:${contrast}!important`;
   return (
     `${scope}{${declarations}}` +
-    `${scope} .mantine-Button-root[data-variant="filled"]{${button}}` +
+    `${scope} .mantine-Button-root:is(:not([data-variant]),[data-variant="filled"]){${button}}` +
     `${scope} .mantine-Input-input{--input-bg:${background}!important;--input-color:${text}!important;--input-bd-focus:${accent}!important}` +
     `${scope} .mantine-Input-input:not([data-error]){--input-bd:${border}!important}` +
     `${scope} .mantine-Checkbox-input:not(:checked){background-color:${background}!important;border-color:${border}!important}` +

@@ -1,4 +1,4 @@
-import { brandFont } from '@qr/contracts';
+import { fontUrl } from '@qr/contracts';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { VisitorProviders } from './app/visitor-providers';
@@ -37,7 +37,7 @@ export function renderLandingPage(data: ServedLandingPage): RenderedLandingPage 
     head =
       `<title>${escapeHtml(title)}</title>` +
       `<style>${fontFaceCss([theme.heading_font, theme.body_font])}</style>` +
-      `<link rel="preload" as="font" type="font/woff2" crossorigin href="/fonts/${brandFont(theme.body_font).id}/400.woff2">`;
+      `<link rel="preload" as="font" type="font/woff2" crossorigin href="${fontUrl(theme.body_font, 400)}">`;
   }
   return { head, root, data: servedPageScript(data) };
 }

@@ -20,6 +20,9 @@ export const BRAND_FONTS = [
   { id: 'fraunces', family: 'Fraunces', category: 'serif' },
 ] as const;
 export type BrandFont = (typeof BRAND_FONTS)[number];
+
+/** Where our server serves a shipped family's weight (the API's fonts module answers exactly these). */
+export const fontUrl = (id: BrandFont['id'], weight: (typeof FONT_WEIGHTS)[number]): string => `/fonts/${id}/${weight}.woff2`;
 export const FONT_WEIGHTS = [400, 700] as const;
 
 export function brandFont(id: BrandFont['id']): BrandFont {

@@ -7,7 +7,18 @@ import { BlobId } from './uploads';
 
 // The plain values and helpers a visitor's page draws with live apart from the schemas, free of zod,
 // so the landing page's download can take them without it.
-export { BRAND_FONTS, FONT_WEIGHTS, blend, brandFont, DEFAULT_THEME_STYLE, fontStack, inputBorderColour, onColour, type BrandFont } from './brand-style';
+export {
+  BRAND_FONTS,
+  FONT_WEIGHTS,
+  blend,
+  brandFont,
+  fontUrl,
+  DEFAULT_THEME_STYLE,
+  fontStack,
+  inputBorderColour,
+  onColour,
+  type BrandFont,
+} from './brand-style';
 
 /**
  * How the organisation's visitor pages look (issue 51): the brand kit an organisation keeps

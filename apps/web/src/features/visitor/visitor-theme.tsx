@@ -1,4 +1,15 @@
-import { blend, brandFont, FONT_WEIGHTS, fontStack, inputBorderColour, onColour, type FontId, type ThemeColours, type VisitorTheme } from '@qr/contracts';
+import {
+  blend,
+  brandFont,
+  FONT_WEIGHTS,
+  fontStack,
+  fontUrl,
+  inputBorderColour,
+  onColour,
+  type FontId,
+  type ThemeColours,
+  type VisitorTheme,
+} from '@qr/contracts';
 import { useId, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 
 /**
@@ -11,7 +22,7 @@ export function fontFaceCss(fontIds: readonly FontId[]): string {
       FONT_WEIGHTS.map(
         (weight) =>
           `@font-face{font-family:"${brandFont(id).family}";font-style:normal;font-weight:${weight};font-display:swap;` +
-          `src:url(/fonts/${id}/${weight}.woff2) format("woff2")}`,
+          `src:url(${fontUrl(id, weight)}) format("woff2")}`,
       ),
     )
     .join('');

@@ -8,18 +8,26 @@ import { ModuleKind, type QrLayout } from './qr-layout';
 
 const n = (value: number) => (Math.round(value * 1000) / 1000).toString();
 
-/** A rectangle with corner radius r (0: square corners), clockwise. */
-export function roundedRect(x: number, y: number, w: number, h: number, r: number): string {
-  if (r <= 0) return `M${n(x)} ${n(y)}h${n(w)}v${n(h)}h${n(-w)}z`;
+/**
+ * A rectangle with corner radius r (0: square corners), clockwise, or counter-clockwise for a hole:
+ * a ring drawn as an outline and a reversed inner outline is a ring under either fill rule, so a
+ * renderer that ignores `fill-rule` (ImageMagick's own) draws the same eye as a browser.
+ */
+export function roundedRect(x: number, y: number, w: number, h: number, r: number, hole = false): string {
+  if (r <= 0) return hole ? `M${n(x)} ${n(y)}v${n(h)}h${n(w)}v${n(-h)}z` : `M${n(x)} ${n(y)}h${n(w)}v${n(h)}h${n(-w)}z`;
+  const [sx, sy] = [n(w - 2 * r), n(h - 2 * r)];
+  if (hole) {
+    const a = `a${n(r)} ${n(r)} 0 0 0`;
+    return `M${n(x)} ${n(y + r)}v${sy}${a} ${n(r)} ${n(r)}h${sx}${a} ${n(r)} ${n(-r)}v${n(-(h - 2 * r))}${a} ${n(-r)} ${n(-r)}h${n(-(w - 2 * r))}${a} ${n(-r)} ${n(r)}z`;
+  }
   const a = `a${n(r)} ${n(r)} 0 0 1`;
-  return (
-    `M${n(x + r)} ${n(y)}h${n(w - 2 * r)}${a} ${n(r)} ${n(r)}v${n(h - 2 * r)}${a} ${n(-r)} ${n(r)}` +
-    `h${n(-(w - 2 * r))}${a} ${n(-r)} ${n(-r)}v${n(-(h - 2 * r))}${a} ${n(r)} ${n(-r)}z`
-  );
+  return `M${n(x + r)} ${n(y)}h${sx}${a} ${n(r)} ${n(r)}v${sy}${a} ${n(-r)} ${n(r)}h${n(-(w - 2 * r))}${a} ${n(-r)} ${n(-r)}v${n(-(h - 2 * r))}${a} ${n(r)} ${n(-r)}z`;
 }
 
-export function circle(cx: number, cy: number, r: number): string {
-  return `M${n(cx - r)} ${n(cy)}a${n(r)} ${n(r)} 0 1 0 ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-2 * r)} 0z`;
+/** A circle, clockwise from its left point, or counter-clockwise for a hole (see roundedRect). */
+export function circle(cx: number, cy: number, r: number, hole = false): string {
+  const sweep = hole ? 0 : 1;
+  return `M${n(cx - r)} ${n(cy)}a${n(r)} ${n(r)} 0 1 ${sweep} ${n(2 * r)} 0a${n(r)} ${n(r)} 0 1 ${sweep} ${n(-2 * r)} 0z`;
 }
 
 /**
@@ -35,15 +43,15 @@ const OUTLINE: Record<QrDesign['module_shape'], { dx: number; dy: number; rest: 
   rounded: { dx: 7, dy: 1, rest: 'h6a6 6 0 0 1 6 6v6a6 6 0 0 1-6 6h-6a6 6 0 0 1-6-6v-6a6 6 0 0 1 6-6z' },
 };
 
-/** One eye whose top-left module is (row, col): the 7×7 ring (drawn even-odd) and the 3×3 pupil. */
+/** One eye whose top-left module is (row, col): the 7×7 ring (an outline and a reversed hole) and the 3×3 pupil. */
 export function eyePath(style: QrDesign['eye_style'], row: number, col: number): string {
   switch (style) {
     case 'square':
-      return roundedRect(col, row, 7, 7, 0) + roundedRect(col + 1, row + 1, 5, 5, 0) + roundedRect(col + 2, row + 2, 3, 3, 0);
+      return roundedRect(col, row, 7, 7, 0) + roundedRect(col + 1, row + 1, 5, 5, 0, true) + roundedRect(col + 2, row + 2, 3, 3, 0);
     case 'rounded':
-      return roundedRect(col, row, 7, 7, 2) + roundedRect(col + 1, row + 1, 5, 5, 1.4) + roundedRect(col + 2, row + 2, 3, 3, 0.9);
+      return roundedRect(col, row, 7, 7, 2) + roundedRect(col + 1, row + 1, 5, 5, 1.4, true) + roundedRect(col + 2, row + 2, 3, 3, 0.9);
     case 'circle':
-      return circle(col + 3.5, row + 3.5, 3.5) + circle(col + 3.5, row + 3.5, 2.5) + circle(col + 3.5, row + 3.5, 1.5);
+      return circle(col + 3.5, row + 3.5, 3.5) + circle(col + 3.5, row + 3.5, 2.5, true) + circle(col + 3.5, row + 3.5, 1.5);
   }
 }
 

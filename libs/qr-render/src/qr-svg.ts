@@ -77,8 +77,8 @@ export function svgOf(layout: QrLayout, logo?: PngImage): string {
     frame(layout) +
     `<g transform="translate(${px(x0)} ${px(y0)}) scale(${Math.round(module * 10_000) / 10_000})">` +
     `<defs>${gradientDef(layout, 'qr-data-fill', DATA_UNITS)}${gradientDef(layout, 'qr-eye-fill', 1)}</defs>` +
-    `<path fill="${fill}" transform="scale(${1 / DATA_UNITS})" d="${dataModulesPath(layout)}"/>` +
-    `<path fill="${eyeFill}" fill-rule="evenodd" d="${eyes}"/>` +
+    `<path fill="${fill}" stroke="none" transform="scale(${1 / DATA_UNITS})" d="${dataModulesPath(layout)}"/>` +
+    `<path fill="${eyeFill}" stroke="none" d="${eyes}"/>` +
     `</g>` +
     logoImage(layout, logo) +
     `</svg>`

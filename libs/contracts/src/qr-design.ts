@@ -48,13 +48,25 @@ export const QrFrame = z
 /** A rendered side of the code, in pixels (points in a PDF). */
 export const QrPixels = z.int().min(128).max(4096);
 
+const MODULE_SHAPES = ['square', 'dots', 'rounded'] as const;
+const EYE_STYLES = ['square', 'rounded', 'circle'] as const;
+
+/**
+ * What the designer offers, and so what the interop bench's random designs draw from: a style that
+ * no design can be saved in is not offered (the schema still reads it in codes saved before).
+ */
+export const QR_DESIGNER_OFFERS = {
+  module_shape: MODULE_SHAPES,
+  eye_style: EYE_STYLES,
+} as const;
+
 export const QrDesign = z
   .strictObject({
     foreground: HexColour.default('#000000'),
     background: HexColour.default('#ffffff'),
     gradient: QrGradient.nullable().default(null),
-    module_shape: z.enum(['square', 'dots', 'rounded']).default('square'),
-    eye_style: z.enum(['square', 'rounded', 'circle']).default('square').meta({ description: 'The three finder patterns in the corners.' }),
+    module_shape: z.enum(MODULE_SHAPES).default('square'),
+    eye_style: z.enum(EYE_STYLES).default('square').meta({ description: 'The three finder patterns in the corners.' }),
     eye_colour: HexColour.nullable().default(null).meta({ description: 'Null paints the eyes like the other modules.' }),
     logo: QrLogo.nullable().default(null),
     frame: QrFrame.nullable().default(null),

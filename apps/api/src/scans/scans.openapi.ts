@@ -15,7 +15,7 @@ export function registerScansPaths({ open }: ApiPaths): void {
   route(
     'get',
     '/{code_id}/vcard',
-    'A business card code as a vCard 4.0 file, for “add to contacts”',
+    'A business card code as a vCard 3.0 file, for “add to contacts”',
     { 200: { description: 'The .vcf file', content: { 'text/vcard': { schema: z.string() } } } },
     {
       params: CodePath,

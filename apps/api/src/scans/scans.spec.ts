@@ -349,6 +349,10 @@ describe('the public content of a code, for its visitor pages', () => {
         'END:VCARD',
       ]),
     );
+    // The API documentation names the version the file is in.
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const documented = /vCard (\d\.\d)/.exec(doc.paths['/api/v1/public/codes/{code_id}/vcard'].get.summary)?.[1];
+    expect(vcf.body).toContain(`\r\nVERSION:${documented}\r\n`);
 
     await owner('POST', `/api/v1/codes/${code_id}/pause`);
     await owner('PATCH', `/api/v1/organizations/${orgId}`, { organization_name: 'Card & Co', organization_logo: 'https://cdn.example.com/card-co.png' });

@@ -1,7 +1,7 @@
 import { Alert, Box, Group, Image, Input, Paper, Select, SimpleGrid, Slider, Stack, Switch, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { QrDesign, QrLogo, QrPixels } from '@qr/contracts';
+import { QR_DESIGNER_OFFERS, QrDesign, QrLogo, QrPixels } from '@qr/contracts';
 import { useWiderThan } from '../../components/use-wider-than';
 import { describeError, retryUnlessRefused } from '../../api/api-problem';
 import { useOrganizationRecord } from '../organization';
@@ -141,14 +141,14 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
           <Group grow>
             <Select
               label="Module shape"
-              data={options(['square', 'dots', 'rounded'] as const, { square: 'Square', dots: 'Dots', rounded: 'Rounded' })}
+              data={options(QR_DESIGNER_OFFERS.module_shape, { square: 'Square', dots: 'Dots', rounded: 'Rounded' })}
               value={design.module_shape}
               allowDeselect={false}
               onChange={(value) => value && set('module_shape', value as QrDesign['module_shape'])}
             />
             <Select
               label="Eye style"
-              data={options(['square', 'rounded', 'circle'] as const, { square: 'Square', rounded: 'Rounded', circle: 'Circle' })}
+              data={options(QR_DESIGNER_OFFERS.eye_style, { square: 'Square', rounded: 'Rounded', circle: 'Circle' })}
               value={design.eye_style}
               allowDeselect={false}
               onChange={(value) => value && set('eye_style', value as QrDesign['eye_style'])}

@@ -26,3 +26,4 @@ export * from './notes';
 export * from './event-messages';
 export * from './file-names';
 export * from './contact-links';
+export * from './qr-text-encoding';

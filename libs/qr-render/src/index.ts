@@ -3,4 +3,5 @@ export { charactersWithoutGlyph, useFallbackFonts, type FontFile } from './frame
 export type { PngImage } from './qr-layout';
 export { drawQrOnSheet, renderQrPdf, type EmbeddedLogo, type PdfPlacement } from './qr-pdf';
 export { readPng, renderQrPng } from './qr-png';
+export { pixelsOf, QR_DECODERS, readQrWith, type QrDecoder, type RgbaPixels } from './qr-readers';
 export { renderQrSvg } from './qr-svg';

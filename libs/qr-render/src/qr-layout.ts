@@ -1,5 +1,6 @@
+import { correction, generate, mode } from 'lean-qr';
 import QRCode from 'qrcode';
-import type { QrDesign } from '@qr/contracts';
+import { needsUtf8Eci, UTF8_ECI, type QrDesign } from '@qr/contracts';
 
 /** A decoded PNG (uploads re-encode every image to PNG): RGBA pixels, row by row. */
 export interface PngImage {
@@ -57,12 +58,41 @@ export const errorCorrectionOf = (design: QrDesign): ErrorCorrection => (design.
 /** The text does not fit in the largest QR code (version 40) at the error correction asked for. */
 export class ContentTooLong extends Error {}
 
-function modulesOf(text: string, level: ErrorCorrection) {
+/** A QR code's modules without the quiet zone: `data[row * size + col]` is 1 when dark. */
+interface Modules {
+  size: number;
+  data: Uint8Array;
+}
+
+/** lean-qr's error code for a text that fits in no version at the level asked for (lean-qr/extras/errors). */
+const LEAN_QR_TOO_MUCH_DATA = 4;
+
+/** The text's modules: 7-bit ASCII as it always was, anything else behind the UTF-8 ECI (needsUtf8Eci says why). */
+function modulesOf(text: string, level: ErrorCorrection): Modules {
+  return needsUtf8Eci(text) ? utf8Modules(text, level) : asciiModules(text, level);
+}
+
+/** node-qrcode, as every print made before the UTF-8 ECI was: the same text keeps the same modules. */
+function asciiModules(text: string, level: ErrorCorrection): Modules {
   try {
     return QRCode.create(text, { errorCorrectionLevel: level }).modules;
   } catch (error) {
     // qrcode says so with a plain Error; anything else is not about the text's length.
     if (error instanceof Error && error.message.includes('too big')) throw new ContentTooLong(error.message);
+    throw error;
+  }
+}
+
+/** lean-qr, since node-qrcode writes no ECI: the UTF-8 designator first, then the text's bytes as one segment. */
+function utf8Modules(text: string, level: ErrorCorrection): Modules {
+  try {
+    const segments = mode.multi(mode.eci(UTF8_ECI), mode.bytes(new TextEncoder().encode(text)));
+    const code = generate(segments, { minCorrectionLevel: correction[level], maxCorrectionLevel: correction[level] });
+    const data = new Uint8Array(code.size * code.size);
+    for (let row = 0; row < code.size; row++) for (let col = 0; col < code.size; col++) data[row * code.size + col] = code.get(col, row) ? 1 : 0;
+    return { size: code.size, data };
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === LEAN_QR_TOO_MUCH_DATA) throw new ContentTooLong(error.message);
     throw error;
   }
 }
@@ -132,7 +162,7 @@ function logoArea(size: number, share: number, x0: number, y0: number, module: n
   return { rect: { x: x0 + first * module, y: y0 + first * module, size: span * module }, modules: { first: first - 1, last: first + span } };
 }
 
-/** `data` is qrcode's module matrix (1 dark, row by row); the result is ModuleKind per module. */
+/** `data` is the module matrix (1 dark, row by row); the result is ModuleKind per module. */
 function kindsOf(data: Uint8Array, size: number, hidden: HiddenSpan | null): Uint8Array {
   const kinds = new Uint8Array(size * size);
   const [first, last] = hidden ? [hidden.first, hidden.last] : [size, -1];
@@ -144,7 +174,7 @@ function kindsOf(data: Uint8Array, size: number, hidden: HiddenSpan | null): Uin
       const i = row * size + col;
       if (eyeRow && (col < 7 || (row < 7 && col >= eyeEnd))) kinds[i] = ModuleKind.Eye;
       else if (hiddenRow && col >= first && col <= last) kinds[i] = ModuleKind.Hidden;
-      // qrcode stores 1 for dark and 0 for light, the values of ModuleKind.DataDark and Light.
+      // The matrix holds 1 for dark and 0 for light, the values of ModuleKind.DataDark and Light.
       else kinds[i] = data[i]!;
     }
   }

@@ -37,5 +37,8 @@ export async function transmissionOf(png: Uint8Array): Promise<string> {
   return Buffer.from(symbols[0]!.bytesECI).toString('latin1');
 }
 
-/** How a scanner receives `text` carried as UTF-8 behind the ECI designator, as transmissionOf gives it. */
-export const utf8EciTransmission = (text: string): string => `]Q2\\000026${Buffer.from(text, 'utf8').toString('latin1')}`;
+/**
+ * How a scanner receives `text` carried as UTF-8 behind the ECI designator, as transmissionOf gives
+ * it: under the ECI protocol a backslash in the data is sent twice, so it is not read as a designator.
+ */
+export const utf8EciTransmission = (text: string): string => `]Q2\\000026${Buffer.from(text.replaceAll('\\', '\\\\'), 'utf8').toString('latin1')}`;

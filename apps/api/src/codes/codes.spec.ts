@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { readQrCodes } from '@qr/qr-render';
+import { pixelsOf, readQrCodes, readQrWith } from '@qr/qr-render';
+import { transmissionOf, utf8EciTransmission } from '@qr/qr-render/testing';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { multipart } from '../uploads/multipart.fixture';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
@@ -273,6 +274,15 @@ describe('codes', () => {
       ]);
     }
     expect((await owner('GET', `${CODES}/${note}/qr?format=pdf`)).statusCode).toBe(200);
+  });
+
+  it('prints a Wi-Fi network named with an accent so that zbar, too, reads the name a phone must join', async () => {
+    const id = await create({ name: 'Terrace Wi-Fi', type: 'wifi', ssid: 'Café Terrasse', password: 'crème brûlée', encryption: 'WPA' });
+    const png = await owner('GET', `${CODES}/${id}/qr?format=png&holds=content`);
+    const text = 'WIFI:T:WPA;S:Café Terrasse;P:crème brûlée;;';
+    expect([png.statusCode, await readQrWith('zbar', await pixelsOf(png.rawPayload))]).toEqual([200, [text]]);
+    // zbar built natively reads UTF-8 without the designator as Shift JIS ("Caf矇"): the designator is what it needs.
+    expect(await transmissionOf(png.rawPayload)).toBe(utf8EciTransmission(text));
   });
 
   it('refuses to save a design that would not scan, saying why, and stores nothing', async () => {

@@ -13,5 +13,8 @@ module.exports = {
     '^keycloak-js$': '<rootDir>/src/testing/fake-keycloak.ts',
     '^@qr/contracts$': '<rootDir>/../../libs/contracts/src/index.ts',
     '^@qr/domain$': '<rootDir>/../../libs/domain/src/index.ts',
+    // Specs only: the decoders that read back a code the app draws.
+    '^@qr/qr-render$': '<rootDir>/../../libs/qr-render/src/index.ts',
+    '^@qr/qr-render/testing$': '<rootDir>/../../libs/qr-render/src/testing/encoded-text.ts',
   },
 };

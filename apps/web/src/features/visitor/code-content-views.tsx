@@ -1,5 +1,5 @@
 import { Anchor, Avatar, Button, Card, Group, Image, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { dialable, mailtoLink, WifiEncryption, wifiJoinText, type PublicCodeView, type WifiNetwork } from '@qr/contracts';
+import { dialable, mailtoLink, needsUtf8Eci, UTF8_ECI, WifiEncryption, wifiJoinText, type PublicCodeView, type WifiNetwork } from '@qr/contracts';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
@@ -81,8 +81,11 @@ function JoinCode({ network }: { network: WifiNetwork }) {
     setDrawing(true);
     setFailed(false);
     try {
-      const { toString } = await import('qrcode');
-      const svg = await toString(wifiJoinText(network), { type: 'svg', margin: 4 });
+      const [{ correction, generate, mode }, { toSvgSource }] = await Promise.all([import('lean-qr'), import('lean-qr/extras/svg')]);
+      const text = wifiJoinText(network);
+      // A network named "Café" must read as Café on every phone: the UTF-8 ECI first, as on prints.
+      const content = needsUtf8Eci(text) ? mode.multi(mode.eci(UTF8_ECI), mode.bytes(new TextEncoder().encode(text))) : text;
+      const svg = toSvgSource(generate(content, { minCorrectionLevel: correction.M }), { pad: 4, on: '#000000', off: '#ffffff' });
       setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
     } catch {
       setFailed(true);

@@ -1,16 +1,24 @@
 import { fireEvent, screen } from '@testing-library/react';
-import QRCode from 'qrcode';
+import sharp from 'sharp';
+import { pixelsOf, QR_DECODERS, readQrWith } from '@qr/qr-render';
+import { transmissionOf, utf8EciTransmission } from '@qr/qr-render/testing';
 import { installFakeApi, reply } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
 import { NEUTRAL_VISITOR_THEME } from './visitor-frame';
 
-// The real library, watched: the test sees what the Wi-Fi page asks it to draw.
-jest.mock('qrcode', () => {
-  const actual = jest.requireActual('qrcode');
-  return { ...actual, toString: jest.fn(actual.toString) };
-});
-
 const ID = 'AbCdEf1234';
+
+/** The drawn SVG as a phone's camera would see it, read by each decoder, and how a scanner receives it. */
+async function readDrawnCode(image: HTMLElement) {
+  const src = image.getAttribute('src')!;
+  const png = await sharp(Buffer.from(decodeURIComponent(src.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''))))
+    .resize(400)
+    .png()
+    .toBuffer();
+  const pixels = await pixelsOf(png);
+  const read = Object.fromEntries(await Promise.all(QR_DECODERS.map(async (decoder) => [decoder, await readQrWith(decoder, pixels)])));
+  return { read, transmitted: await transmissionOf(png) };
+}
 const OWNER = { name: 'Walk Café', logo: null, theme: NEUTRAL_VISITOR_THEME };
 const serve = (code: object | null) =>
   installFakeApi((path) =>
@@ -49,7 +57,8 @@ test('a Wi-Fi code shows the network and its password, and a note its text as te
   fireEvent.click(screen.getByRole('button', { name: 'Show a code for another phone' }));
   const joinCode = await screen.findByRole('img', { name: 'Code to join Cafe' });
   expect(joinCode.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
-  expect(QRCode.toString).toHaveBeenCalledWith('WIFI:T:WPA;S:Cafe;P:espresso42;;', expect.objectContaining({ type: 'svg' }));
+  const joinText = 'WIFI:T:WPA;S:Cafe;P:espresso42;;';
+  expect(await readDrawnCode(joinCode)).toEqual({ read: { zxing: [joinText], zbar: [joinText] }, transmitted: `]Q1${joinText}` });
   expect(screen.getByText('Another phone’s camera offers to join Cafe from this code.')).toBeTruthy();
   unmount();
 
@@ -63,6 +72,18 @@ test('a Wi-Fi code shows the network and its password, and a note its text as te
   renderApp(`/code/note/${ID}`);
   expect(await screen.findByRole('heading', { name: 'Closed' })).toBeTruthy();
   expect(screen.getByText('Back at <b>3</b>')).toBeTruthy();
+});
+
+test('the code for another phone carries a network named with accents or emoji exactly, so every phone joins that network', async () => {
+  const ssid = 'Café Terrasse \u{1F44D}\u{1F3FD}';
+  serve({ type: 'wifi', ssid, password: 'crème brûlée', encryption: 'WPA', hidden: false });
+  renderApp(`/code/${ID}`);
+  fireEvent.click(await screen.findByRole('button', { name: 'Show a code for another phone' }));
+  const joinText = `WIFI:T:WPA;S:${ssid};P:crème brûlée;;`;
+  expect(await readDrawnCode(await screen.findByRole('img', { name: `Code to join ${ssid}` }))).toEqual({
+    read: { zxing: [joinText], zbar: [joinText] },
+    transmitted: utf8EciTransmission(joinText),
+  });
 });
 
 test('a text message, an email, a call and a plain text say what they do, and to whom', async () => {

@@ -1,1 +1,6 @@
-module.exports = { ...require('../../jest.preset.js'), displayName: 'qr-render', rootDir: __dirname };
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'qr-render',
+  rootDir: __dirname,
+  setupFiles: ['<rootDir>/src/testing/jsdom-text-encoder.ts'],
+};

@@ -2,12 +2,8 @@
  * @jest-environment jsdom
  */
 /// <reference lib="dom" />
-import { TextEncoder } from 'node:util';
 import { renderQrSvg } from './qr-svg';
 import { design, redDiscLogo, TEXT } from './testing/qr-fixtures';
-
-// jsdom's window has no TextEncoder, which qrcode uses to encode the text; Node's is the same API.
-Object.assign(globalThis, { TextEncoder });
 
 /** The browser's own XML parser: it reports a <parsererror> for anything not well-formed. */
 function parseSvg(svg: string): Document {

@@ -45,7 +45,10 @@ async function readWithZxing(image: RgbaPixels): Promise<string[]> {
   return results.filter((result) => result.isValid).map((result) => result.text);
 }
 
-/** zbar decodes the ECI designator itself and hands back UTF-8 bytes. */
+/**
+ * zbar's WebAssembly build has no iconv: it hands back a symbol's bytes as they are, so it reads
+ * unmarked UTF-8 as UTF-8 where native zbar guesses Shift JIS. Specs check the ECI header itself.
+ */
 async function readWithZbar(image: RgbaPixels): Promise<string[]> {
   prepareZbar();
   const copy = image.data.slice().buffer;

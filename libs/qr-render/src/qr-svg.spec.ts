@@ -69,13 +69,11 @@ describe('QR SVG output', () => {
     async (eye_style) => {
       const markup = renderQrSvg(TEXT, design({ eye_style, frame: { style: 'box', text: 'Menu' } }));
       expect(markup.includes('fill-rule')).toBe(false);
-      const [nonZero, evenOdd] = await Promise.all(
-        ['nonzero', 'evenodd'].map((rule) =>
-          sharp(Buffer.from(markup.replace('<svg ', `<svg fill-rule="${rule}" `)))
-            .raw()
-            .toBuffer(),
-        ),
-      );
+      const rendered = (rule: string) =>
+        sharp(Buffer.from(markup.replace('<svg ', `<svg fill-rule="${rule}" `)))
+          .raw()
+          .toBuffer();
+      const [nonZero, evenOdd] = await Promise.all([rendered('nonzero'), rendered('evenodd')]);
       expect(nonZero.equals(evenOdd)).toBe(true);
     },
   );

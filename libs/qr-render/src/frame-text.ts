@@ -108,6 +108,12 @@ export function charactersWithoutGlyph(text: string): string[] {
   return [...new Set(text)].filter((character) => !/\s/u.test(character) && !fonts.some((font) => font.hasGlyphForCodePoint(character.codePointAt(0)!)));
 }
 
+/** How tall the shipped font's capitals are, at font size 1: PNG and SVG centre them on the band. */
+export function frameTextCapHeight(): number {
+  const { font, capHeight } = shippedFont();
+  return capHeight / font.unitsPerEm;
+}
+
 /** How far above the baseline the shipped font's ascender reaches, at font size 1: PDF centres the text by it. */
 export function frameTextAscent(): number {
   const { font } = shippedFont();
@@ -299,7 +305,7 @@ export const frameTextCoverage = remembered(64, function rasterise(text: string,
     capHeight,
   } = shippedFont();
   let pen = (bandWidth - advance * size) / 2;
-  // Capitals centred on the band's middle, as SVG's dominant-baseline="central" nearly does.
+  // Capitals centred on the band's middle, where the SVG places them too.
   const baseline = bandHeight / 2 + (capHeight * size) / unitsPerEm / 2;
   const outline = new Outline();
   for (const run of frameTextRuns(text)) pen = traceRun(run, size, pen, baseline, outline);

@@ -2,6 +2,7 @@
  * @jest-environment jsdom
  */
 /// <reference lib="dom" />
+import sharp from 'sharp';
 import { renderQrSvg } from './qr-svg';
 import { design, redDiscLogo, TEXT } from './testing/qr-fixtures';
 
@@ -42,6 +43,36 @@ describe('QR SVG output', () => {
     expect(hrefs).toHaveLength(1);
     expect(hrefs[0]).toMatch(/^data:image\/png;base64,/);
   });
+
+  it('paints every shape with an explicit fill and no stroke, so renderers with other defaults draw the same', () => {
+    const boxed = renderQrSvg(TEXT, design({ frame: { style: 'box', text: 'Menu' }, logo: { blob_id: 'logo', size: 0.2 } }), redDiscLogo());
+    for (const markup of [svg, boxed]) {
+      const shapes = [...parseSvg(markup).querySelectorAll('rect, path, text, circle, ellipse, line, polyline, polygon')];
+      expect(shapes.map((shape) => [shape.tagName, shape.hasAttribute('fill'), shape.getAttribute('stroke')])).toEqual(
+        shapes.map((shape) => [shape.tagName, true, 'none']),
+      );
+      expect(new Set(markup.match(/stroke[\w-]*="[^"]*"/g))).toEqual(new Set(['stroke="none"']));
+    }
+  });
+
+  it('names the logo by xlink:href beside href, as SVG 1.1 tools look for it', () => {
+    const image = parseSvg(svg).getElementsByTagName('image')[0]!;
+    expect(image.getAttributeNS('http://www.w3.org/1999/xlink', 'href')).toBe(image.getAttribute('href'));
+  });
+
+  it.each(['square', 'rounded', 'circle'] as const)(
+    'draws %s eyes and a box frame the same under either fill rule: each hole is wound against its outline',
+    async (eye_style) => {
+      const markup = renderQrSvg(TEXT, design({ eye_style, frame: { style: 'box', text: 'Menu' } }));
+      expect(markup.includes('fill-rule')).toBe(false);
+      const rendered = (rule: string) =>
+        sharp(Buffer.from(markup.replace('<svg ', `<svg fill-rule="${rule}" `)))
+          .raw()
+          .toBuffer();
+      const [nonZero, evenOdd] = await Promise.all([rendered('nonzero'), rendered('evenodd')]);
+      expect(nonZero.equals(evenOdd)).toBe(true);
+    },
+  );
 
   it('is exactly the width × height of the design', () => {
     const root = parseSvg(renderQrSvg(TEXT, design({ width: 300, height: 420 }))).documentElement;

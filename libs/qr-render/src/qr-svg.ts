@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
-import { DATA_UNITS, dataModulesPath, eyePath } from './qr-shapes';
-import { frameTextAdvance, frameTextSize } from './frame-text';
+import { DATA_UNITS, dataModulesPath, eyePath, roundedRect } from './qr-shapes';
+import { frameTextAdvance, frameTextCapHeight, frameTextSize } from './frame-text';
 import { layoutOf, type PngImage, type QrLayout } from './qr-layout';
 import type { QrDesign } from '@qr/contracts';
 
@@ -36,25 +36,29 @@ function frame(layout: QrLayout): string {
   const { design, band, code, module } = layout;
   if (!design.frame || !band) return '';
   const { colour, text_colour, text, style } = design.frame;
+  // A filled ring, not a stroked rectangle: renderers agree on fills, not on stroke defaults.
+  const inner = { x: code.x + module, y: code.y + module, size: code.size - 2 * module };
   const border =
     style === 'box'
-      ? `<rect x="${px(code.x + module / 2)}" y="${px(code.y + module / 2)}" width="${px(code.size - module)}" height="${px(code.size - module)}" ` +
-        `fill="none" stroke="${colour}" stroke-width="${px(module)}" rx="${px(module)}"/>`
+      ? `<path fill="${colour}" stroke="none" d="${roundedRect(code.x, code.y, code.size, code.size, 1.5 * module)}${roundedRect(inner.x, inner.y, inner.size, inner.size, module / 2, true)}"/>`
       : '';
   // Sized by the frame font's metrics, so a long call to action fits the width as in PNG and PDF.
   const fontSize = frameTextSize(frameTextAdvance(text), band);
+  // The baseline placed by the font's cap height, not by dominant-baseline, which librsvg and ImageMagick ignore.
+  const baseline = band.y + band.height / 2 + (frameTextCapHeight() * fontSize) / 2;
   return (
-    `${border}<rect x="${px(band.x)}" y="${px(band.y)}" width="${px(band.width)}" height="${px(band.height)}" fill="${colour}"/>` +
-    `<text x="${px(band.x + band.width / 2)}" y="${px(band.y + band.height / 2)}" fill="${text_colour}" font-family="Helvetica, Arial, 'DejaVu Sans', sans-serif" ` +
-    `font-weight="700" font-size="${px(fontSize)}" text-anchor="middle" dominant-baseline="central">${escapeXml(text)}</text>`
+    `${border}<rect x="${px(band.x)}" y="${px(band.y)}" width="${px(band.width)}" height="${px(band.height)}" fill="${colour}" stroke="none"/>` +
+    `<text x="${px(band.x + band.width / 2)}" y="${px(baseline)}" fill="${text_colour}" stroke="none" font-family="Helvetica, Arial, 'DejaVu Sans', sans-serif" ` +
+    `font-weight="700" font-size="${px(fontSize)}" text-anchor="middle">${escapeXml(text)}</text>`
   );
 }
 
 function logoImage(layout: QrLayout, logo: PngImage | undefined): string {
   if (!layout.logo || !logo) return '';
   const { x, y, size } = layout.logo;
-  const data = Buffer.from(logo.png).toString('base64');
-  return `<image x="${px(x)}" y="${px(y)}" width="${px(size)}" height="${px(size)}" preserveAspectRatio="xMidYMid meet" href="data:image/png;base64,${data}"/>`;
+  const href = `data:image/png;base64,${Buffer.from(logo.png).toString('base64')}`;
+  // xlink:href too: SVG 1.1 renderers (ImageMagick's, older librsvg, print tools) know only that one.
+  return `<image x="${px(x)}" y="${px(y)}" width="${px(size)}" height="${px(size)}" preserveAspectRatio="xMidYMid meet" href="${href}" xlink:href="${href}"/>`;
 }
 
 /**
@@ -72,8 +76,8 @@ export function svgOf(layout: QrLayout, logo?: PngImage): string {
     : [design.foreground, design.eye_colour ?? design.foreground];
   const eyes = layout.eyes.map(([row, col]) => eyePath(design.eye_style, row, col)).join('');
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" shape-rendering="geometricPrecision">` +
-    `<rect width="${width}" height="${height}" fill="${design.background}"/>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" shape-rendering="geometricPrecision">` +
+    `<rect width="${width}" height="${height}" fill="${design.background}" stroke="none"/>` +
     frame(layout) +
     `<g transform="translate(${px(x0)} ${px(y0)}) scale(${Math.round(module * 10_000) / 10_000})">` +
     `<defs>${gradientDef(layout, 'qr-data-fill', DATA_UNITS)}${gradientDef(layout, 'qr-eye-fill', 1)}</defs>` +

@@ -7,7 +7,8 @@
  *
  * Each design goes through `checkQrDesign`; the refused are counted by reason. Each accepted one is
  * exported as SVG (rasterised by sharp's librsvg), PNG at 256 and 1024 px and PDF (rasterised by
- * poppler's pdftoppm), and decoded by zxing and zbar:
+ * poppler's pdftoppm), and decoded by zxing and zbar. A PNG smaller than the design is served only if
+ * the check passes it again at that size, as the API does; one it refuses is counted as not served:
  * - clean: the SVG and PDF rasterised at the design's size, the PNGs as they are;
  * - degraded: a phone photographs the print, not the file, and sees the code at about CAMERA.side
  *   pixels whatever the file's resolution. So every export is first brought to CAMERA.side: SVG and
@@ -74,6 +75,8 @@ interface Tally {
   exportName: ExportName;
   decoder: QrDecoder;
   condition: Condition;
+  /** Accepted designs the API serves in this export. */
+  served: number;
   read: number;
   failures: Failure[];
 }
@@ -142,17 +145,34 @@ interface Exported {
 
 const resampled = (png: Buffer) => sharp(png).resize(CAMERA.side, CAMERA.side, { fit: 'inside' }).png().toBuffer();
 
-async function exportsOf(sample: Sample, logo: PngImage | undefined): Promise<Record<ExportName, Exported>> {
+/** The design drawn with `side` as its longer side, as the API scales it for `?size=`. */
+function scaledTo(design: QrDesign, side: number): QrDesign {
+  const factor = side / Math.max(design.width, design.height);
+  return { ...design, width: Math.max(1, Math.round(design.width * factor)), height: Math.max(1, Math.round(design.height * factor)) };
+}
+
+/**
+ * A PNG of `side` pixels as the API serves it: smaller than the saved design, its modules may be
+ * too few pixels to read, so the API checks it again and refuses it rather than serve it (null).
+ */
+async function servedPng(sample: Sample, logo: PngImage | undefined, side: number): Promise<Buffer | null> {
+  const drawn = scaledTo(sample.design, side);
+  if (drawn.width < sample.design.width && !(await checkQrDesign(sample.text, drawn, logo)).ok) return null;
+  return renderQrPng(sample.text, drawn, logo);
+}
+
+const pngExport = (png: Buffer | null): Exported | null => png && { clean: () => pixelsOf(png), atCameraSide: () => resampled(png) };
+
+async function exportsOf(sample: Sample, logo: PngImage | undefined): Promise<Record<ExportName, Exported | null>> {
   const { text, design } = sample;
   const svg = Buffer.from(renderQrSvg(text, design, logo));
-  const [png256, png1024] = [renderQrPng(text, design, logo, 256), renderQrPng(text, design, logo, 1024)];
   const pdf = await renderQrPdf(text, design, logo);
   // The SVG's and the PDF page's own size is the design's, at 72 dpi.
   const cameraDensity = (72 * CAMERA.side) / Math.max(design.width, design.height);
   return {
     SVG: { clean: () => pixelsOf(svg), atCameraSide: () => sharp(svg, { density: cameraDensity }).png().toBuffer() },
-    'PNG 256': { clean: () => pixelsOf(png256), atCameraSide: () => resampled(png256) },
-    'PNG 1024': { clean: () => pixelsOf(png1024), atCameraSide: () => resampled(png1024) },
+    'PNG 256': pngExport(await servedPng(sample, logo, 256)),
+    'PNG 1024': pngExport(await servedPng(sample, logo, 1024)),
     PDF: {
       clean: async () => pixelsOf(await pdfPagePng(pdf, ['-r', '72'])),
       atCameraSide: () => pdfPagePng(pdf, ['-scale-to', String(CAMERA.side)]),
@@ -195,8 +215,9 @@ export async function run(): Promise<void> {
 
   const refusals = new Map<string, number[]>();
   const accepted: Sample[] = [];
+  const notServed = new Map<ExportName, number[]>(EXPORTS.map((exportName) => [exportName, []]));
   const tallies: Tally[] = EXPORTS.flatMap((exportName) =>
-    QR_DECODERS.flatMap((decoder) => CONDITIONS.map((condition) => ({ exportName, decoder, condition, read: 0, failures: [] }))),
+    QR_DECODERS.flatMap((decoder) => CONDITIONS.map((condition) => ({ exportName, decoder, condition, served: 0, read: 0, failures: [] }))),
   );
   const tallyOf = (exportName: ExportName, decoder: QrDecoder, condition: Condition) =>
     tallies.find((tally) => tally.exportName === exportName && tally.decoder === decoder && tally.condition === condition)!;
@@ -213,14 +234,17 @@ export async function run(): Promise<void> {
     accepted.push(sample);
     const exported = await exportsOf(sample, logo);
     for (const exportName of EXPORTS) {
-      const pictures: Record<Condition, RgbaPixels> = {
-        clean: await exported[exportName].clean(),
-        degraded: await photographed(await exported[exportName].atCameraSide()),
-      };
+      const file = exported[exportName];
+      if (!file) {
+        notServed.get(exportName)!.push(sample.index);
+        continue;
+      }
+      const pictures: Record<Condition, RgbaPixels> = { clean: await file.clean(), degraded: await photographed(await file.atCameraSide()) };
       for (const condition of CONDITIONS) {
         for (const decoder of QR_DECODERS) {
           const { outcome, got } = await outcomeOf(decoder, pictures[condition], sample.text);
           const tally = tallyOf(exportName, decoder, condition);
+          tally.served++;
           if (outcome === 'read') tally.read++;
           else tally.failures.push({ index: sample.index, outcome, ...(got === undefined ? {} : { got }) });
         }
@@ -254,15 +278,15 @@ export async function run(): Promise<void> {
       `${accepted.length} accepted, ${refused} refused (${formatPercent(refused / samples.length, { decimals: 1 })}). ` +
       `Decoded in ${interopSeconds.toFixed(0)} s, ${CONCURRENCY} designs at a time; load average ${loadAtStart.toFixed(1)} on ${cpus().length} cores at the start.\n`,
   );
-  const share = (tally: Tally) => (accepted.length === 0 ? 0 : tally.read / accepted.length);
+  const share = (tally: Tally) => (tally.served === 0 ? 0 : tally.read / tally.served);
   console.log(
     `${markdownTable(
-      ['Export', 'Decoder', 'Condition', 'Decoded', 'Share', 'Target', 'Result'],
+      ['Export', 'Decoder', 'Condition', 'Decoded of served', 'Share', 'Target', 'Result'],
       tallies.map((tally) => [
         tally.exportName,
         tally.decoder,
         tally.condition,
-        `${tally.read}/${accepted.length}`,
+        `${tally.read}/${tally.served}`,
         formatPercent(share(tally), { decimals: 1 }),
         `>= ${formatPercent(TARGET_SHARE)}`,
         share(tally) >= TARGET_SHARE ? 'pass' : 'fail',
@@ -282,6 +306,11 @@ export async function run(): Promise<void> {
     )}\n`,
   );
 
+  for (const [exportName, indexes] of notServed) {
+    if (indexes.length > 0) {
+      console.log(`Not served: ${exportName}, which the API checks again and refuses at that size: ${indexes.map((i) => `#${i}`).join(' ')}`);
+    }
+  }
   const failing = new Set<number>();
   for (const tally of tallies.filter((candidate) => candidate.failures.length > 0)) {
     const outcomes = [...new Set(tally.failures.map((failure) => failure.outcome))];
@@ -324,7 +353,7 @@ export async function run(): Promise<void> {
     {
       target: `every export, decoder and condition decodes >= ${formatPercent(TARGET_SHARE)} of accepted designs`,
       measured: `lowest ${formatPercent(share(worst), { decimals: 1 })} (${worst.exportName}, ${worst.decoder}, ${worst.condition})`,
-      met: accepted.length > 0 && share(worst) >= TARGET_SHARE,
+      met: tallies.every((tally) => tally.served > 0) && share(worst) >= TARGET_SHARE,
     },
     {
       target: `the save-time check takes <= ${TARGET_CHECK_MS} ms on one core (median)`,
@@ -339,6 +368,7 @@ export async function run(): Promise<void> {
     designs: samples.length,
     accepted: accepted.length,
     refusals: Object.fromEntries(refusals),
+    notServed: Object.fromEntries(notServed),
     tallies,
     checkMs: times,
     pinned,

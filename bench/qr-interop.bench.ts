@@ -326,7 +326,13 @@ export async function run(): Promise<void> {
   }
   if (failing.size > 0) {
     console.log('\nThe designs not read:');
-    for (const index of [...failing].sort((a, b) => a - b)) console.log(`  ${describe(samples[index]!)}`);
+    for (const index of [...failing].sort((a, b) => a - b)) {
+      const wrong = tallies.flatMap((tally) =>
+        tally.failures.filter((failure) => failure.index === index && failure.got).map((failure) => ({ tally, failure })),
+      )[0];
+      const read = wrong ? `; ${wrong.tally.decoder} read ${JSON.stringify(wrong.failure.got)}` : '';
+      console.log(`  ${describe(samples[index]!)}${read}`);
+    }
     console.log();
   }
 

@@ -2,8 +2,8 @@
  * Whether every design the save-time check accepts scans with readers of independent lineage, in
  * every file the product exports (issue 52 targets). The designs: the template gallery's, each
  * with the code's link and, where it has one, its own content (`?holds=content`); the presets; and
- * 200 designs the designer can produce, from a seeded generator, a quarter of them holding their
- * content (Wi-Fi, vCard, long text…, half of it beyond ASCII) and the rest a short link.
+ * 200 designs the designer can produce, from a seeded generator, each holding its content (Wi-Fi,
+ * vCard, long text…, much of it beyond ASCII) with a chance of one in four, else a short link.
  *
  * Each design goes through `checkQrDesign`; the refused are counted by reason. Each accepted one is
  * exported as SVG (rasterised by sharp's librsvg), PNG at 256 and 1024 px and PDF (rasterised by

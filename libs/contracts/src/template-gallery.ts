@@ -72,7 +72,7 @@ export const TEMPLATE_GALLERY: readonly TemplateView[] = [
       foreground: '#2d2d2d',
       background: '#fbf6e9',
       module_shape: 'dots',
-      eye_style: 'circle',
+      eye_style: 'rounded',
       eye_colour: '#c0392b',
       frame: { style: 'box', text: 'See the menu', colour: '#c0392b', text_colour: '#ffffff' },
     },
@@ -108,7 +108,7 @@ export const TEMPLATE_GALLERY: readonly TemplateView[] = [
     {
       foreground: '#1b2a4a',
       module_shape: 'rounded',
-      eye_style: 'circle',
+      eye_style: 'rounded',
       eye_colour: '#087f8c',
       frame: { style: 'banner', text: 'Welcome', colour: '#087f8c', text_colour: '#ffffff' },
     },
@@ -178,7 +178,7 @@ export const TEMPLATE_GALLERY: readonly TemplateView[] = [
     {
       foreground: '#222222',
       module_shape: 'rounded',
-      eye_style: 'circle',
+      eye_style: 'rounded',
       eye_colour: '#0b3d91',
       frame: { style: 'banner', text: 'Save my contact', colour: '#222222', text_colour: '#ffffff' },
     },

@@ -133,7 +133,7 @@ export const TEMPLATE_GALLERY: readonly TemplateView[] = [
     'Feedback',
     'Ask how it went: a rating and a comment, counted under Analytics.',
     { type: 'page' },
-    { foreground: '#1e4d2b', module_shape: 'dots', eye_style: 'rounded', frame: { style: 'box', text: 'Rate us', colour: '#1e4d2b', text_colour: '#ffffff' } },
+    { foreground: '#1e4d2b', module_shape: 'dots', frame: { style: 'box', text: 'Rate us', colour: '#1e4d2b', text_colour: '#ffffff' } },
     {
       title: 'How did we do?',
       blocks: [

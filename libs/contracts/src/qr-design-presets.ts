@@ -12,7 +12,11 @@ const preset = (id: string, label: string, design: QrDesignInput): QrDesignPrese
 export const QR_DESIGN_PRESETS: readonly QrDesignPreset[] = [
   preset('classic', 'Classic', {}),
   preset('rounded-navy', 'Rounded navy', { foreground: '#1b2a4a', module_shape: 'rounded', eye_style: 'rounded' }),
-  preset('ocean-dots', 'Ocean dots', { module_shape: 'dots', eye_style: 'rounded', gradient: { type: 'linear', from: '#0b3d91', to: '#087f8c', rotation: 45 } }),
+  preset('ocean-dots', 'Ocean dots', {
+    module_shape: 'dots',
+    eye_style: 'rounded',
+    gradient: { type: 'linear', from: '#0b3d91', to: '#087f8c', rotation: 45 },
+  }),
   preset('berry', 'Berry', { foreground: '#5b1a6e', eye_colour: '#c2185b', module_shape: 'rounded', eye_style: 'rounded' }),
   preset('forest-scan-me', 'Forest, “Scan me”', {
     foreground: '#1e4d2b',

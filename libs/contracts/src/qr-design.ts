@@ -61,7 +61,13 @@ export const QR_DESIGNER_OFFERS = {
   module_shape: MODULE_SHAPES,
   // Circle eyes have no straight edge for zbar's finder to fit: photographed, most designs in them did not read.
   eye_style: ['square', 'rounded'],
-} as const satisfies { module_shape: readonly QrModuleShape[]; eye_style: readonly QrEyeStyle[] };
+  // The least quiet zone offered, by frame: with less, no design of any style read once photographed.
+  least_margin: { none: 0, banner: 1, box: 2 },
+} as const satisfies {
+  module_shape: readonly QrModuleShape[];
+  eye_style: readonly QrEyeStyle[];
+  least_margin: Record<'none' | z.infer<typeof QrFrame>['style'], number>;
+};
 
 export const QrDesign = z
   .strictObject({

@@ -43,8 +43,10 @@ function randomDesign(next: () => number, inks: number, backgrounds: readonly st
           .padStart(2, '0'),
       )
       .join('')}`;
-  // The designer's one size sets both sides.
+  // The designer's one size sets both sides, and offers no narrower quiet zone than the frame needs.
   const side = pick([200, 256, 400, 512, 800, 1024]);
+  const frame = next() < 0.3 ? { style: pick(['box', 'banner'] as const), text: pick(['Scan me', 'Menu', 'Win a prize!']) } : null;
+  const leastMargin = QR_DESIGNER_OFFERS.least_margin[frame?.style ?? 'none'];
   return design({
     foreground: hex(inks),
     background: pick(backgrounds),
@@ -53,9 +55,9 @@ function randomDesign(next: () => number, inks: number, backgrounds: readonly st
     eye_style: pick(QR_DESIGNER_OFFERS.eye_style),
     eye_colour: next() < 0.3 ? hex(inks) : null,
     logo: next() < 0.35 ? { blob_id: 'logo', size: 0.1 + next() * 0.2 } : null,
-    frame: next() < 0.3 ? { style: pick(['box', 'banner'] as const), text: pick(['Scan me', 'Menu', 'Win a prize!']) } : null,
+    frame,
     error_correction: pick(['L', 'M', 'Q', 'H'] as const),
-    margin: Math.floor(next() * 11),
+    margin: leastMargin + Math.floor(next() * (11 - leastMargin)),
     width: side,
     height: side,
   });
@@ -145,6 +147,21 @@ describe('checking that a QR design scans', () => {
     expect(await checkQrDesign(TEXT, cramped)).toEqual({ ok: false, reason: expect.stringContaining('quiet zone') });
     expect(await unreadBy(cramped)).toContain('zxing clean');
   });
+
+  it.each((['banner', 'box'] as const).map((style) => [style, QR_DESIGNER_OFFERS.least_margin[style]] as const))(
+    'offers no quiet zone narrower than a %s frame is read with (%i modules): one less is refused, in every style offered',
+    async (style, least) => {
+      const outcomes = [];
+      for (const eye_style of QR_DESIGNER_OFFERS.eye_style) {
+        for (const module_shape of QR_DESIGNER_OFFERS.module_shape) {
+          const framed = design({ eye_style, module_shape, frame: { style, text: 'Scan me' }, margin: least });
+          const narrower = await checkQrDesign(TEXT, { ...framed, margin: least - 1 });
+          outcomes.push({ eye_style, module_shape, least: await checkQrDesign(TEXT, framed), narrower: !narrower.ok && /quiet zone/.test(narrower.reason) });
+        }
+      }
+      expect(outcomes.filter((outcome) => !outcome.least.ok || !outcome.narrower)).toEqual([]);
+    },
+  );
 
   it('names the decoder that failed, and how, with the change that makes every reading pass', async () => {
     const text = 'https://qr.example.com/menu';

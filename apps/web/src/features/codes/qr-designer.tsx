@@ -185,7 +185,7 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
             />
             <DesignNumberInput
               label="Quiet zone (modules)"
-              schema={QrDesign.shape.margin.unwrap()}
+              schema={QrDesign.shape.margin.unwrap().min(QR_DESIGNER_OFFERS.least_margin[design.frame?.style ?? 'none'])}
               value={design.margin}
               onChange={(margin) => set('margin', margin)}
             />

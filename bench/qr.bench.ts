@@ -15,10 +15,10 @@ const PNG_COUNT = 100;
 const SVG_TARGET_RATIO = 0.8;
 const PNG_TARGET_RATE = 200;
 
-/** What a user typically saves: rounded modules, round eyes, a gradient and a call-to-action frame. */
+/** What a user typically saves: rounded modules and eyes, a gradient and a call-to-action frame. */
 const STYLED = QrDesign.parse({
   module_shape: 'rounded',
-  eye_style: 'circle',
+  eye_style: 'rounded',
   eye_colour: '#c2185b',
   gradient: { type: 'linear', from: '#0b3d91', to: '#087f8c', rotation: 45 },
   frame: { style: 'banner', text: 'Scan me' },

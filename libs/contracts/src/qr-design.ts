@@ -50,6 +50,8 @@ export const QrPixels = z.int().min(128).max(4096);
 
 const MODULE_SHAPES = ['square', 'dots', 'rounded'] as const;
 const EYE_STYLES = ['square', 'rounded', 'circle'] as const;
+type QrModuleShape = (typeof MODULE_SHAPES)[number];
+type QrEyeStyle = (typeof EYE_STYLES)[number];
 
 /**
  * What the designer offers, and so what the interop bench's random designs draw from: a style that
@@ -57,8 +59,15 @@ const EYE_STYLES = ['square', 'rounded', 'circle'] as const;
  */
 export const QR_DESIGNER_OFFERS = {
   module_shape: MODULE_SHAPES,
-  eye_style: EYE_STYLES,
-} as const;
+  // Circle eyes have no straight edge for zbar's finder to fit: photographed, most designs in them did not read.
+  eye_style: ['square', 'rounded'],
+  // The least quiet zone offered, by frame: with less, no design of any style read once photographed.
+  least_margin: { none: 0, banner: 1, box: 2 },
+} as const satisfies {
+  module_shape: readonly QrModuleShape[];
+  eye_style: readonly QrEyeStyle[];
+  least_margin: Record<'none' | z.infer<typeof QrFrame>['style'], number>;
+};
 
 export const QrDesign = z
   .strictObject({

@@ -72,7 +72,7 @@ export const TEMPLATE_GALLERY: readonly TemplateView[] = [
       foreground: '#2d2d2d',
       background: '#fbf6e9',
       module_shape: 'dots',
-      eye_style: 'circle',
+      eye_style: 'rounded',
       eye_colour: '#c0392b',
       frame: { style: 'box', text: 'See the menu', colour: '#c0392b', text_colour: '#ffffff' },
     },
@@ -108,7 +108,7 @@ export const TEMPLATE_GALLERY: readonly TemplateView[] = [
     {
       foreground: '#1b2a4a',
       module_shape: 'rounded',
-      eye_style: 'circle',
+      eye_style: 'rounded',
       eye_colour: '#087f8c',
       frame: { style: 'banner', text: 'Welcome', colour: '#087f8c', text_colour: '#ffffff' },
     },
@@ -133,7 +133,7 @@ export const TEMPLATE_GALLERY: readonly TemplateView[] = [
     'Feedback',
     'Ask how it went: a rating and a comment, counted under Analytics.',
     { type: 'page' },
-    { foreground: '#1e4d2b', module_shape: 'dots', eye_style: 'rounded', frame: { style: 'box', text: 'Rate us', colour: '#1e4d2b', text_colour: '#ffffff' } },
+    { foreground: '#1e4d2b', module_shape: 'dots', frame: { style: 'box', text: 'Rate us', colour: '#1e4d2b', text_colour: '#ffffff' } },
     {
       title: 'How did we do?',
       blocks: [
@@ -178,7 +178,7 @@ export const TEMPLATE_GALLERY: readonly TemplateView[] = [
     {
       foreground: '#222222',
       module_shape: 'rounded',
-      eye_style: 'circle',
+      eye_style: 'rounded',
       eye_colour: '#0b3d91',
       frame: { style: 'banner', text: 'Save my contact', colour: '#222222', text_colour: '#ffffff' },
     },

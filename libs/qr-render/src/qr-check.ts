@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { readBarcodes, setZXingModuleOverrides } from 'zxing-wasm/reader';
-import { contrastRatio, relativeLuminance, type QrDesign } from '@qr/contracts';
+import { contrastRatio, relativeLuminance, type QR_DESIGNER_OFFERS, type QrDesign } from '@qr/contracts';
+import { CAMERA, photographed } from './camera-degradation';
 import { ContentTooLong, errorCorrectionOf, fitsInQrCode, layoutOf, type ErrorCorrection, type PngImage } from './qr-layout';
-import { pngOf } from './qr-png';
+import { pngOf, renderQrPng } from './qr-png';
+import { pixelsOf, readQrWith, type QrDecoder, type RgbaPixels } from './qr-readers';
 
 export type QrCheck = { ok: true } | { ok: false; reason: string };
 
@@ -17,16 +17,6 @@ export const MIN_CONTRAST = 3;
 /** Checking larger renders only costs time: module edges are as sharp at this size. */
 const MAX_CHECK_SIDE = 1024;
 
-let readerReady = false;
-
-/** zxing-wasm would fetch its .wasm from the network; offline installs load the packaged file (DESIGN.md §11). */
-function prepareReader(): void {
-  if (readerReady) return;
-  const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
-  setZXingModuleOverrides({ wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) });
-  readerReady = true;
-}
-
 /** Rules a clean render can pass while real phones fail: said before anything is decoded. */
 function colourProblem(design: QrDesign): string | null {
   const inks = [...(design.gradient ? [design.gradient.from, design.gradient.to] : [design.foreground]), ...(design.eye_colour ? [design.eye_colour] : [])];
@@ -39,6 +29,18 @@ function colourProblem(design: QrDesign): string | null {
     return `The contrast between the code and its background is too low (${weakest.toFixed(1)}:1, at least ${MIN_CONTRAST}:1 is needed). Use darker modules or a lighter background.`;
   }
   return null;
+}
+
+type RetiredEyeStyle = Exclude<QrDesign['eye_style'], (typeof QR_DESIGNER_OFFERS.eye_style)[number]>;
+
+/** Eye styles the designer no longer offers, as codes saved before may still hold them: refused whether or not one render reads. */
+const RETIRED_EYE_STYLES: Record<RetiredEyeStyle, string> = {
+  circle: 'Circle eyes are not read by every phone camera: use square or rounded eyes.',
+};
+
+function styleProblem(design: QrDesign): string | null {
+  const retired: Partial<Record<QrDesign['eye_style'], string>> = RETIRED_EYE_STYLES;
+  return retired[design.eye_style] ?? null;
 }
 
 /** Error correction levels, the most data first. */
@@ -65,64 +67,98 @@ const SMALLER_LOGOS = [0.3, 0.25, 0.2, 0.15, 0.1];
 /** Below this side, a code of many modules has modules of only a few pixels. */
 const COMFORTABLE_SIDE = 512;
 
+/** A decoder reading either the render itself or a phone's picture of it (camera-degradation.ts). */
+interface Reading {
+  decoder: QrDecoder;
+  photographed: boolean;
+}
+
+/** Every reading a design must pass, cheapest first, so a design that fails is told so soonest. */
+const READINGS: readonly Reading[] = [
+  { decoder: 'zxing', photographed: false },
+  { decoder: 'zbar', photographed: false },
+  { decoder: 'zxing', photographed: true },
+  { decoder: 'zbar', photographed: true },
+];
+
+/** The decoder families in a user's words: which phones a failure stands for. */
+const CAMERAS: Record<QrDecoder, string> = { zxing: 'Many phone cameras (zxing)', zbar: 'Some phone cameras (zbar)' };
+
+function failureOf(reading: Reading): string {
+  return `${CAMERAS[reading.decoder]} cannot read this code ${reading.photographed ? 'when it is photographed at an angle in dim light' : 'even printed sharp and held straight'}.`;
+}
+
+/** The first reading of the design that does not give back `text`, or null when every one does. */
+async function firstFailure(text: string, design: QrDesign, logo: PngImage | undefined, order: readonly Reading[]): Promise<Reading | null> {
+  let clean: RgbaPixels | undefined;
+  let photo: RgbaPixels | undefined;
+  for (const reading of order) {
+    const pixels = reading.photographed
+      ? (photo ??= await photographed(renderQrPng(text, design, logo, CAMERA.side)))
+      : (clean ??= await pixelsOf(cleanRender(text, design, logo)));
+    if (!(await readQrWith(reading.decoder, pixels)).includes(text)) return reading;
+  }
+  return null;
+}
+
+/** The PNG at the design's size, capped: larger renders only cost time. */
+function cleanRender(text: string, design: QrDesign, logo: PngImage | undefined): Buffer {
+  const shrink = Math.min(1, MAX_CHECK_SIDE / Math.max(design.width, design.height));
+  const sized = { ...design, width: Math.round(design.width * shrink), height: Math.round(design.height * shrink) };
+  return pngOf(layoutOf(text, sized), logo);
+}
+
 /**
- * Why a design that passed the colour rules does not read: each likely cause is undone in turn,
- * and the first whose undoing makes the code read is named, so the message is measured, not guessed.
+ * Why a design that passed the rules does not read, after `failed` did not: each likely cause is
+ * undone in turn, and the first whose undoing makes every reading pass (the failed one tried first)
+ * is named, so the message is measured, not guessed.
  */
-async function whyItDoesNotRead(text: string, design: QrDesign, logo: PngImage | undefined): Promise<string> {
+async function whyItDoesNotRead(text: string, design: QrDesign, logo: PngImage | undefined, failed: Reading): Promise<string> {
+  const failedFirst = [failed, ...READINGS.filter((reading) => reading !== failed)];
+  const reads = async (changed: QrDesign, changedLogo: PngImage | undefined) => (await firstFailure(text, changed, changedLogo, failedFirst)) === null;
+  const because = (cause: string) => `${failureOf(failed)} ${cause}`;
   if (design.logo) {
     const share = design.logo.size;
     for (const smaller of SMALLER_LOGOS.filter((candidate) => candidate < share)) {
-      if (await reads(text, { ...design, logo: { ...design.logo, size: smaller } }, logo)) {
-        return `The logo covers more of the code than its error correction (level H, the highest) can make up for. Make the logo at most ${Math.round(smaller * 100)} % of the code's width.`;
+      if (await reads({ ...design, logo: { ...design.logo, size: smaller } }, logo)) {
+        return because(
+          `The logo covers more of the code than its error correction (level H, the highest) can make up for. Make the logo at most ${Math.round(smaller * 100)} % of the code's width.`,
+        );
       }
     }
-    if (await reads(text, { ...design, logo: null }, undefined))
-      return 'The code does not read with a logo in the middle at this size: leave the logo out or make the code larger.';
+    if (await reads({ ...design, logo: null }, undefined)) return because('The code does not read with a logo in the middle: leave the logo out.');
   }
-  if (design.margin < SAFE_MARGIN && (await reads(text, { ...design, margin: SAFE_MARGIN }, logo))) {
-    return `The quiet zone around the code is too narrow for scanners to find it: give it a margin of ${SAFE_MARGIN} modules.`;
+  if (design.margin < SAFE_MARGIN && (await reads({ ...design, margin: SAFE_MARGIN }, logo))) {
+    return because(`The quiet zone around the code is too narrow for scanners to find it: give it a margin of ${SAFE_MARGIN} modules.`);
   }
-  if (design.module_shape !== 'square' && (await reads(text, { ...design, module_shape: 'square' }, logo))) {
-    return `The code does not read with ${design.module_shape} modules at this size: make it larger or use square modules.`;
+  if (design.eye_style !== 'square' && (await reads({ ...design, eye_style: 'square' }, logo))) {
+    return because(`The code does not read with ${design.eye_style} corner squares: use square ones.`);
   }
-  if (design.eye_style !== 'square' && (await reads(text, { ...design, eye_style: 'square' }, logo))) {
-    return `The code does not read with ${design.eye_style} corner squares at this size: make it larger or use square ones.`;
+  if (design.module_shape !== 'square' && (await reads({ ...design, module_shape: 'square' }, logo))) {
+    return because(`The code does not read with ${design.module_shape} modules: use square modules.`);
   }
   const side = Math.min(design.width, design.height);
-  if (side < COMFORTABLE_SIDE && (await reads(text, { ...design, width: COMFORTABLE_SIDE, height: COMFORTABLE_SIDE }, logo))) {
-    return `The code is too small for its number of modules to be read: make it at least ${COMFORTABLE_SIDE} pixels wide and high.`;
+  if (side < COMFORTABLE_SIDE && (await reads({ ...design, width: COMFORTABLE_SIDE, height: COMFORTABLE_SIDE }, logo))) {
+    return because(`The code is too small for its number of modules to be read: make it at least ${COMFORTABLE_SIDE} pixels wide and high.`);
   }
-  return 'The code does not read with this design: try stronger contrast, a larger size, square modules or a smaller logo.';
-}
-
-/** Decodes a PNG as a phone would, without trying inverted colours; the texts of the codes found. */
-export async function readQrCodes(png: Uint8Array): Promise<string[]> {
-  prepareReader();
-  const results = await readBarcodes(png, { formats: ['QRCode'], tryHarder: true, tryInvert: false });
-  return results.filter((result) => result.isValid).map((result) => result.text);
-}
-
-/** The PNG at the design's size (capped: larger renders only cost time) reads back as `text`. */
-async function reads(text: string, design: QrDesign, logo: PngImage | undefined): Promise<boolean> {
-  const shrink = Math.min(1, MAX_CHECK_SIDE / Math.max(design.width, design.height));
-  const sized = { ...design, width: Math.round(design.width * shrink), height: Math.round(design.height * shrink) };
-  return (await readQrCodes(pngOf(layoutOf(text, sized), logo))).includes(text);
+  return because('Try stronger contrast, a larger size, square modules or a smaller logo.');
 }
 
 /**
- * Whether a design reads back as `text`: the colour rules first (a clean render can pass them while
- * phones fail), then the rendered PNG is decoded with zxing; when it does not read, why.
+ * Whether a design reads back as `text`: the colour and style rules first (a clean render can pass
+ * them while phones fail), then zxing and zbar decode the render and a phone's picture of it; when
+ * one does not read, what failed and what to change.
  */
 export async function checkQrDesign(text: string, design: QrDesign, logo?: PngImage): Promise<QrCheck> {
-  const colours = colourProblem(design);
-  if (colours) return { ok: false, reason: colours };
+  const rule = colourProblem(design) ?? styleProblem(design);
+  if (rule) return { ok: false, reason: rule };
+  let failed: Reading | null;
   try {
-    if (await reads(text, design, logo)) return { ok: true };
+    failed = await firstFailure(text, design, logo, READINGS);
   } catch (error) {
     // Known only once the code is laid out: asking beforehand would encode the text twice on every check.
     if (error instanceof ContentTooLong) return { ok: false, reason: capacityProblem(text, design) };
     throw error;
   }
-  return { ok: false, reason: await whyItDoesNotRead(text, design, logo) };
+  return failed ? { ok: false, reason: await whyItDoesNotRead(text, design, logo, failed) } : { ok: true };
 }

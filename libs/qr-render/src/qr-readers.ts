@@ -73,3 +73,8 @@ export async function pixelsOf(file: Uint8Array): Promise<RgbaPixels> {
   const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data };
 }
+
+/** The texts of the QR codes `decoder` finds in an image file, as a phone would read a printed file. */
+export async function readQrCodes(file: Uint8Array, decoder: QrDecoder = 'zxing'): Promise<string[]> {
+  return readQrWith(decoder, await pixelsOf(file));
+}

@@ -239,8 +239,8 @@ describe('codes', () => {
     expect((await owner('GET', `${CODES}/${id}/qr?format=gif`)).json().errors[0].field).toBe('query.format');
     expect((await stranger('GET', `${CODES}/${id}/qr`)).statusCode).toBe(404);
 
-    // Read at its saved size, a tall, narrow design drawn 128 px high would be a code a few pixels wide.
-    const narrow = await create({ name: 'Narrow', type: 'url', url: 'https://example.com', design: { width: 200, height: 4096 } });
+    // Read at its saved size, a tall, narrow design drawn 128 px high would be a code 38 px wide.
+    const narrow = await create({ name: 'Narrow', type: 'url', url: 'https://example.com', design: { width: 300, height: 1024 } });
     const tiny = await owner('GET', `${CODES}/${narrow}/qr?format=png&size=128`);
     expect([tiny.statusCode, tiny.json().code]).toEqual([422, 'design_unscannable']);
     expect((await owner('GET', `${CODES}/${narrow}/qr?format=png&size=2048`)).statusCode).toBe(200);
@@ -344,11 +344,13 @@ describe('codes', () => {
   });
 
   it('previews a design before the code exists, with the same check the save makes', async () => {
-    const good = await owner('POST', `${CODES}/qr-preview`, { design: { module_shape: 'dots', eye_style: 'circle' } });
+    const good = await owner('POST', `${CODES}/qr-preview`, { design: { module_shape: 'dots', eye_style: 'rounded' } });
     expect(good.statusCode).toBe(200);
     expect(good.json()).toEqual({ svg: expect.stringMatching(/^<svg /), check: { ok: true }, frame_text_not_printed: [] });
     const bad = (await owner('POST', `${CODES}/qr-preview`, { design: { foreground: '#eeeeee' } })).json();
     expect(bad.check).toEqual({ ok: false, reason: expect.stringContaining('contrast') });
+    const circles = (await owner('POST', `${CODES}/qr-preview`, { design: { eye_style: 'circle' } })).json();
+    expect(circles.check).toEqual({ ok: false, reason: 'Circle eyes are not read by every phone camera: use square or rounded eyes.' });
   });
 
   it('names the frame text’s characters that PNG and PDF files cannot draw, each once', async () => {

@@ -36,7 +36,7 @@ describe('templates', () => {
       org_id: world.orgId,
       name: 'Spring gala',
       type: 'page',
-      design: { foreground: '#5b1a6e', eye_style: 'circle' },
+      design: { foreground: '#5b1a6e', eye_style: 'rounded' },
     });
     const codeId = res.json().code_id;
     await world.owner('POST', '/api/v1/pages', { code_id: codeId, title: 'Gala', vanity_name: `gala-${codeId.toLowerCase()}` });
@@ -51,7 +51,7 @@ describe('templates', () => {
       description: 'Our gala page',
       content: { type: 'page' },
     });
-    expect(template.design).toMatchObject({ foreground: '#5b1a6e', eye_style: 'circle' });
+    expect(template.design).toMatchObject({ foreground: '#5b1a6e', eye_style: 'rounded' });
     expect(template.page).toMatchObject({ title: 'Gala' });
     expect(template.page.vanity_name).toBeUndefined();
     const listed = await list();

@@ -148,7 +148,7 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
             />
             <Select
               label="Eye style"
-              data={options(QR_DESIGNER_OFFERS.eye_style, { square: 'Square', rounded: 'Rounded', circle: 'Circle' })}
+              data={options(QR_DESIGNER_OFFERS.eye_style, { square: 'Square', rounded: 'Rounded' })}
               value={design.eye_style}
               allowDeselect={false}
               onChange={(value) => value && set('eye_style', value as QrDesign['eye_style'])}
@@ -185,7 +185,7 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
             />
             <DesignNumberInput
               label="Quiet zone (modules)"
-              schema={QrDesign.shape.margin.unwrap()}
+              schema={QrDesign.shape.margin.unwrap().min(QR_DESIGNER_OFFERS.least_margin[design.frame?.style ?? 'none'])}
               value={design.margin}
               onChange={(margin) => set('margin', margin)}
             />

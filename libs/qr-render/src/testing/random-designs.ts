@@ -31,7 +31,7 @@ const FRAME_TEXTS = ['Scan me', 'Menu', 'Win a prize!', 'Free Wi-Fi', 'Scannez-m
 
 const [SIZE_MIN, SIZE_MAX] = [QrPixels.minValue!, QrPixels.maxValue!];
 const SIZE_STEP = 64;
-const [MARGIN_MIN, MARGIN_MAX] = [QrDesign.shape.margin.unwrap().minValue!, QrDesign.shape.margin.unwrap().maxValue!];
+const MARGIN_MAX = QrDesign.shape.margin.unwrap().maxValue!;
 const [LOGO_MIN, LOGO_MAX] = [QrLogo.shape.size.unwrap().minValue!, QrLogo.shape.size.unwrap().maxValue!];
 
 /** Most codes are printed small to medium; the designer's number input still reaches 4096. */
@@ -49,6 +49,8 @@ export function randomDesign(next: Next): QrDesign {
   const ink = () => hex(next, anyColours ? 256 : DARK);
   const background = anyColours ? (next() < 0.5 ? hex(next) : pick(next, DARK_BACKGROUNDS)) : pick(next, LIGHT_BACKGROUNDS);
   const side = randomSide(next);
+  const frame =
+    next() < 0.3 ? { style: pick(next, ['box', 'banner'] as const), text: pick(next, FRAME_TEXTS), colour: hex(next, DARK), text_colour: '#ffffff' } : null;
   const input: QrDesignInput = {
     foreground: ink(),
     background,
@@ -57,11 +59,10 @@ export function randomDesign(next: Next): QrDesign {
     eye_style: pick(next, QR_DESIGNER_OFFERS.eye_style),
     eye_colour: next() < 0.3 ? ink() : null,
     logo: next() < 0.3 ? { blob_id: 'logo', size: Math.round((LOGO_MIN + next() * (LOGO_MAX - LOGO_MIN)) * 100) / 100 } : null,
-    frame:
-      next() < 0.3 ? { style: pick(next, ['box', 'banner'] as const), text: pick(next, FRAME_TEXTS), colour: hex(next, DARK), text_colour: '#ffffff' } : null,
+    frame,
     error_correction: pick(next, ['L', 'M', 'Q', 'H'] as const),
-    // The designer starts at the contract's default of 4; some users change it, to anything it takes.
-    margin: next() < 0.5 ? 4 : between(next, MARGIN_MIN, MARGIN_MAX),
+    // The designer starts at the contract's default of 4; some users change it, to anything it offers.
+    margin: next() < 0.5 ? 4 : between(next, QR_DESIGNER_OFFERS.least_margin[frame?.style ?? 'none'], MARGIN_MAX),
     width: side,
     height: side,
   };

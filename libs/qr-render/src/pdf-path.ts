@@ -18,6 +18,12 @@ export function pdfPathOf(svg: string): string {
 export function repeatedPdfPath(outline: string, origins: readonly number[]): string {
   const segments = segmentsOf(outline);
   const parts: string[] = [];
+  const rectangle = rectangleOf(segments);
+  if (rectangle) {
+    const [left, top, width, height] = rectangle;
+    for (let i = 0; i < origins.length; i += 2) parts.push(`${n(origins[i]! + left)} ${n(origins[i + 1]! + top)} ${n(width)} ${n(height)} re`);
+    return parts.join('\n');
+  }
   for (let i = 0; i < origins.length; i += 2) {
     const [x, y] = [origins[i]!, origins[i + 1]!];
     for (const { operator, points } of segments) {
@@ -27,6 +33,16 @@ export function repeatedPdfPath(outline: string, origins: readonly number[]): st
     }
   }
   return parts.join('\n');
+}
+
+/**
+ * [x, y, width, height] when a path is one rectangle drawn along x first, as `re` draws it: the
+ * same path in one operator and a quarter of the numbers.
+ */
+function rectangleOf(segments: Segment[]): [number, number, number, number] | null {
+  if (segments.map((segment) => segment.operator).join('') !== 'mlllh') return null;
+  const [x0, y0, x1, y1, x2, y2, x3, y3] = segments.flatMap((segment) => segment.points) as [number, number, number, number, number, number, number, number];
+  return y1 === y0 && x2 === x1 && y3 === y2 && x3 === x0 ? [x0, y0, x1 - x0, y2 - y0] : null;
 }
 
 /** The smallest rectangle holding a path's points, curves' control points included: [left, top, right, bottom]. */

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
-import type { QrDesign } from '@qr/contracts';
-import { drawQrOnSheet, renderQrPdf, saveQrPdf } from './index';
+import { QrDesign } from '@qr/contracts';
+import { drawQrOnSheet, renderQrPdf, renderQrSvg, saveQrPdf } from './index';
 import { pixelsOf, QR_DECODERS, readQrWith } from './qr-readers';
 import { LONG_TEXT, PDF_TO_PNG_TARGET, PNG_SIDE, TIMED_DESIGNS, type PdfTiming } from './testing/pdf-timing';
 import { design, redDiscLogo, TEXT } from './testing/qr-fixtures';
@@ -85,6 +85,19 @@ describe('QR PDF files', () => {
       expect(run.stderr).toBe('');
       return readFileSync(`${file}.png`);
     }
+
+    // Every style the schema reads, offered or not: codes saved in any of them are downloaded as PDF.
+    const { module_shape: moduleShapes, eye_style: eyeStyles } = QrDesign.shape;
+    const SHAPES = moduleShapes.unwrap().options.flatMap((module_shape) => eyeStyles.unwrap().options.map((eye_style) => [module_shape, eye_style] as const));
+    maybe(SHAPES)('draws %s modules and %s eyes as the SVG does', async (module_shape, eye_style) => {
+      const chosen = design({ module_shape, eye_style, width: 1024, height: 1024 });
+      const pdf = await pixelsOf(rasterised(await renderQrPdf(TEXT, chosen), `${module_shape}-${eye_style}`, 72));
+      const svg = await pixelsOf(Buffer.from(renderQrSvg(TEXT, chosen)));
+      let difference = 0;
+      for (let i = 0; i < pdf.data.length; i += 4) difference += Math.abs(pdf.data[i]! - svg.data[i]!);
+      // Grey levels per pixel, on average: the two rasterisers smooth edges alike to about 0.6; another eye style alone is 3 apart.
+      expect(difference / (pdf.data.length / 4)).toBeLessThan(1.5);
+    });
 
     maybe([
       ['plain', TEXT, design({})],

@@ -11,52 +11,14 @@ export function pdfPathOf(svg: string): string {
 }
 
 /**
- * `outline` (SVG path data of one shape, drawn at the origin) repeated at every point of
- * `origins` ([x0, y0, x1, y1, …]) as one PDF path: shapes that touch each other must be one path,
- * or viewers draw a hairline where their smoothed edges meet.
+ * [x, y, width, height] when SVG path data is one rectangle drawn along x first, as PDF's `re`
+ * operator draws it; null for any other path.
  */
-export function repeatedPdfPath(outline: string, origins: readonly number[]): string {
-  const segments = segmentsOf(outline);
-  const parts: string[] = [];
-  const rectangle = rectangleOf(segments);
-  if (rectangle) {
-    const [left, top, width, height] = rectangle;
-    for (let i = 0; i < origins.length; i += 2) parts.push(`${n(origins[i]! + left)} ${n(origins[i + 1]! + top)} ${n(width)} ${n(height)} re`);
-    return parts.join('\n');
-  }
-  for (let i = 0; i < origins.length; i += 2) {
-    const [x, y] = [origins[i]!, origins[i + 1]!];
-    for (const { operator, points } of segments) {
-      let part = '';
-      for (let p = 0; p < points.length; p += 2) part += `${n(x + points[p]!)} ${n(y + points[p + 1]!)} `;
-      parts.push(part + operator);
-    }
-  }
-  return parts.join('\n');
-}
-
-/**
- * [x, y, width, height] when a path is one rectangle drawn along x first, as `re` draws it: the
- * same path in one operator and a quarter of the numbers.
- */
-function rectangleOf(segments: Segment[]): [number, number, number, number] | null {
+export function rectangleOf(svg: string): [number, number, number, number] | null {
+  const segments = segmentsOf(svg);
   if (segments.map((segment) => segment.operator).join('') !== 'mlllh') return null;
   const [x0, y0, x1, y1, x2, y2, x3, y3] = segments.flatMap((segment) => segment.points) as [number, number, number, number, number, number, number, number];
   return y1 === y0 && x2 === x1 && y3 === y2 && x3 === x0 ? [x0, y0, x1 - x0, y2 - y0] : null;
-}
-
-/** The smallest rectangle holding a path's points, curves' control points included: [left, top, right, bottom]. */
-export function pathBounds(svg: string): [number, number, number, number] {
-  const bounds: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const { points } of segmentsOf(svg)) {
-    for (let p = 0; p < points.length; p += 2) {
-      bounds[0] = Math.min(bounds[0], points[p]!);
-      bounds[1] = Math.min(bounds[1], points[p + 1]!);
-      bounds[2] = Math.max(bounds[2], points[p]!);
-      bounds[3] = Math.max(bounds[3], points[p + 1]!);
-    }
-  }
-  return bounds;
 }
 
 /** A PDF path construction operator and its points, [x0, y0, x1, y1, …]. */

@@ -28,7 +28,7 @@ import {
 } from 'pdf-lib';
 import { frameRunOutline, frameTextAdvance, frameTextAscent, frameTextRuns, frameTextSize, embedsAsText, shippedFontBytes } from './frame-text';
 import type { QrDesign } from '@qr/contracts';
-import { pathBounds, pdfPathOf, repeatedPdfPath } from './pdf-path';
+import { pdfPathOf, rectangleOf } from './pdf-path';
 import { DATA_UNITS, eyePath, moduleOutline, roundedRect } from './qr-shapes';
 import { layoutOf, ModuleKind, rgbOf, type PngImage, type QrLayout } from './qr-layout';
 
@@ -70,25 +70,27 @@ function placed(content: string, at: PathPlacement, paint: PDFOperator[]): Conte
 const filled = (svg: string, at: PathPlacement, paint: PDFOperator[]): Content => (svg === '' ? [] : placed(`${pdfPathOf(svg)}\nf`, at, paint));
 
 /**
- * The data modules in `paint`, each the module shape's outline (qr-shapes.ts) at its place. Shapes
- * that fill their cell touch their neighbours and are one path; the others are painted one by one,
- * the same operators under a translation each, which deflates to a tenth of one path's size.
+ * The data modules in `paint`, each the module shape's outline (qr-shapes.ts) at its place. Square
+ * modules touch their neighbours, so they are one path (viewers draw a hairline where separately
+ * smoothed edges meet), a `re` each. Round ones stand apart: each is the same operators under a
+ * translation of its own, which deflates to a tenth of the size of one path of them all.
  */
 function dataModules(layout: QrLayout, paint: PDFOperator[]): Content {
   const { size, kinds } = layout;
   const outline = moduleOutline(layout.design.module_shape);
-  const origins: number[] = [];
+  const origins: [number, number][] = [];
   for (let i = 0; i < kinds.length; i++) {
-    if (kinds[i] === ModuleKind.DataDark) origins.push((i % size) * DATA_UNITS, Math.floor(i / size) * DATA_UNITS);
+    if (kinds[i] === ModuleKind.DataDark) origins.push([(i % size) * DATA_UNITS, Math.floor(i / size) * DATA_UNITS]);
   }
   if (origins.length === 0) return [];
-  const [left, top, right, bottom] = pathBounds(outline);
   const at = modulesAt(layout, DATA_UNITS);
-  if (left <= 0 && top <= 0 && right >= DATA_UNITS && bottom >= DATA_UNITS) return placed(`${repeatedPdfPath(outline, origins)}\nf`, at, paint);
+  const rectangle = rectangleOf(outline);
+  if (rectangle) {
+    const [left, top, width, height] = rectangle;
+    return placed(`${origins.map(([x, y]) => `${x + left} ${y + top} ${width} ${height} re`).join('\n')}\nf`, at, paint);
+  }
   const shape = `${pdfPathOf(outline)}\nf Q`;
-  const modules: string[] = [];
-  for (let i = 0; i < origins.length; i += 2) modules.push(`q 1 0 0 1 ${origins[i]} ${origins[i + 1]} cm\n${shape}`);
-  return placed(modules.join('\n'), at, paint);
+  return placed(origins.map(([x, y]) => `q 1 0 0 1 ${x} ${y} cm\n${shape}`).join('\n'), at, paint);
 }
 
 /** Where the module group of the SVG renderer goes on the page, for paths in `units` per module. */

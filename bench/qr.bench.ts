@@ -1,12 +1,14 @@
 /**
  * QR rendering speed (issue 4 targets): styled SVG against plain `qrcode` SVG output, and PNG at
- * 512 px against plain `qrcode` PNG output, in turns in one run so the ratios are fair.
+ * 512 px against plain `qrcode` PNG output, in turns in one run so the ratios are fair; and
+ * (issue 52) a long text code's PDF against its PNG at 1024 px.
  */
 import { cpus, loadavg } from 'node:os';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
 import { QrDesign } from '@qr/contracts';
 import { readPng, renderQrPng, renderQrSvg, type PngImage } from '@qr/qr-render';
+import { LONG_TEXT, PDF_TO_PNG_TARGET, PNG_SIDE, timePdfAgainstPng, TIMED_DESIGNS, type PdfTiming } from '../libs/qr-render/src/testing/pdf-timing';
 import { formatPercent, formatRate, markdownTable, measureRates, targetLines, writeResults, type Workload } from './harness';
 
 const TEXT = 'https://qr.example.com/AbCdEf1234?utm_source=flyer&utm_medium=print';
@@ -14,6 +16,7 @@ const SVG_COUNT = 400;
 const PNG_COUNT = 100;
 const SVG_TARGET_RATIO = 0.8;
 const PNG_TARGET_RATE = 200;
+const PDF_RUNS = 15;
 
 /** What a user typically saves: rounded modules and eyes, a gradient and a call-to-action frame. */
 const STYLED = QrDesign.parse({
@@ -53,6 +56,8 @@ export async function run(): Promise<void> {
     styledPng: times(PNG_COUNT, () => renderQrPng(TEXT, STYLED)),
     logoPng: times(PNG_COUNT, () => renderQrPng(TEXT, WITH_LOGO, logo)),
   });
+  const pdfTimings: Record<string, PdfTiming> = {};
+  for (const [name, design] of Object.entries(TIMED_DESIGNS)) pdfTimings[name] = await timePdfAgainstPng(LONG_TEXT, design, PDF_RUNS);
   const rows = [
     ['qrcode toString(svg), plain', formatRate(rates.qrcodeSvg.median), '100%'],
     [
@@ -69,6 +74,9 @@ export async function run(): Promise<void> {
   const load = `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`;
   console.log(`\nQR rendering of a ${TEXT.length}-character URL; images/s, median of 3 runs after a warm-up; ${load}.\n`);
   console.log(`${markdownTable(['Renderer', 'images/s', 'vs qrcode'], rows)}\n`);
+  const pdfRows = Object.entries(pdfTimings).map(([name, { pdf, png }]) => [name, pdf.toFixed(1), png.toFixed(1), `${(pdf / png).toFixed(2)}×`]);
+  console.log(`A ${LONG_TEXT.length}-character text: ms per file, median of ${PDF_RUNS} in turns.\n`);
+  console.log(`${markdownTable(['Design', 'renderQrPdf ms', `renderQrPng ${PNG_SIDE} px ms`, 'PDF / PNG'], pdfRows)}\n`);
   const targets = [
     {
       target: `styled SVG >= ${formatPercent(SVG_TARGET_RATIO)} of plain qrcode SVG`,
@@ -80,7 +88,12 @@ export async function run(): Promise<void> {
       measured: `${formatRate(rates.styledPng.median)}/s`,
       met: rates.styledPng.median >= PNG_TARGET_RATE,
     },
+    ...Object.entries(pdfTimings).map(([name, { pdf, png }]) => ({
+      target: `long text PDF, ${name}, <= ${PDF_TO_PNG_TARGET}× its PNG at ${PNG_SIDE} px`,
+      measured: `${(pdf / png).toFixed(2)}× (${pdf.toFixed(1)} ms / ${png.toFixed(1)} ms)`,
+      met: pdf <= PDF_TO_PNG_TARGET * png,
+    })),
   ];
   console.log(targetLines(targets));
-  console.log(`\nJSON: ${writeResults('qr', { measuredAt: new Date().toISOString(), text: TEXT, rates, targets })}`);
+  console.log(`\nJSON: ${writeResults('qr', { measuredAt: new Date().toISOString(), text: TEXT, rates, pdfTimings, targets })}`);
 }

@@ -1,23 +1,36 @@
+import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import {
   concatTransformationMatrix,
-  drawSvgPath,
+  degrees,
+  drawImage,
+  drawText,
+  fill as fillPath,
+  PDFArray,
   PDFDict,
   PDFDocument,
   PDFName,
   PDFOperator,
   PDFOperatorNames,
+  PDFStream,
+  PDFRef,
   popGraphicsState,
   pushGraphicsState,
+  rectangle,
   rgb,
+  setFillingColor,
+  setLineWidth,
+  setStrokingColor,
   type PDFFont,
   type PDFImage,
   type PDFPage,
 } from 'pdf-lib';
 import { frameRunOutline, frameTextAdvance, frameTextAscent, frameTextRuns, frameTextSize, embedsAsText, shippedFontBytes } from './frame-text';
 import type { QrDesign } from '@qr/contracts';
-import { DATA_UNITS, dataModulesPath, eyePath, roundedRect } from './qr-shapes';
-import { layoutOf, rgbOf, type PngImage, type QrLayout } from './qr-layout';
+import { pdfPathOf, rectangleOf } from './pdf-path';
+import { DATA_UNITS, eyePath, moduleOutline, roundedRect } from './qr-shapes';
+import { layoutOf, ModuleKind, rgbOf, type PngImage, type QrLayout } from './qr-layout';
 
 const colour = (hex: string) => {
   const [r, g, b] = rgbOf(hex);
@@ -27,39 +40,61 @@ const colour = (hex: string) => {
 /** A plain colour (hex), or the name of a page's shading pattern. */
 type Fill = string | PDFName;
 
+const fillOperators = (fill: Fill): PDFOperator[] =>
+  typeof fill === 'string'
+    ? [setFillingColor(colour(fill))]
+    : [PDFOperator.of(PDFOperatorNames.NonStrokingColorspace, [PDFName.of('Pattern')]), PDFOperator.of(PDFOperatorNames.NonStrokingColorN, [fill])];
+
+/** Where SVG path data goes on the page: its origin, and page units per path unit. */
+interface PathPlacement {
+  x: number;
+  y: number;
+  scale: number;
+}
+
 /**
- * Modules drawn in runs of this many subpaths: pdf-lib pushes a path's operators as one call's
- * arguments, and a dense code's tens of thousands of modules overflow the call stack.
+ * A code's content stream, in order: pdf-lib's operators, and paths written here as PDF operators
+ * (pdf-path.ts), which pdf-lib's drawSvgPath takes most of a second to make of a dense code's modules.
  */
-const SUBPATHS_PER_DRAW = 1000;
+type Content = (PDFOperator | string)[];
 
-/** Splits an SVG path of independent `M…` subpaths, one a module, into runs drawable one at a time. */
-function subpathRuns(path: string): string[] {
-  const subpaths = path.split(/(?=M)/);
-  const runs: string[] = [];
-  for (let start = 0; start < subpaths.length; start += SUBPATHS_PER_DRAW) runs.push(subpaths.slice(start, start + SUBPATHS_PER_DRAW).join(''));
-  return runs;
+/**
+ * `content` (PDF paths and their painting, y down as SVG draws) placed by `at`, with `paint`
+ * (colour and line operators) in force.
+ */
+function placed(content: string, at: PathPlacement, paint: PDFOperator[]): Content {
+  return [pushGraphicsState(), concatTransformationMatrix(at.scale, 0, 0, -at.scale, at.x, at.y), ...paint, content, popGraphicsState()];
 }
 
-/** Draws an SVG path given in `units` per module, placed like the SVG renderer's module group. */
-function drawModules(page: PDFPage, layout: QrLayout, path: string, fill: Fill, units = 1): void {
-  if (path === '') return;
-  const placed = { x: layout.x0, y: layout.height - layout.y0, scale: layout.module / units, borderWidth: 0 };
-  for (const run of subpathRuns(path)) {
-    if (typeof fill === 'string') {
-      page.drawSvgPath(run, { ...placed, color: colour(fill) });
-      continue;
-    }
-    // drawSvgPath fills with a plain colour only: its colour operator gives way to the pattern.
-    const patternFill = [
-      PDFOperator.of(PDFOperatorNames.NonStrokingColorspace, [PDFName.of('Pattern')]),
-      PDFOperator.of(PDFOperatorNames.NonStrokingColorN, [fill]),
-    ];
-    page.pushOperators(
-      ...drawSvgPath(run, { ...placed, color: rgb(0, 0, 0), borderColor: undefined }).flatMap((op) => (op.toString().endsWith(' rg') ? patternFill : [op])),
-    );
+/** SVG path data filled by the non-zero rule, as SVG fills. */
+const filled = (svg: string, at: PathPlacement, paint: PDFOperator[]): Content => (svg === '' ? [] : placed(`${pdfPathOf(svg)}\nf`, at, paint));
+
+/**
+ * The data modules in `paint`, each the module shape's outline (qr-shapes.ts) at its place. Square
+ * modules touch their neighbours, so they are one path (viewers draw a hairline where separately
+ * smoothed edges meet), a `re` each. Round ones stand apart: each is the same operators under a
+ * translation of its own, which deflates to a tenth of the size of one path of them all.
+ */
+function dataModules(layout: QrLayout, paint: PDFOperator[]): Content {
+  const { size, kinds } = layout;
+  const outline = moduleOutline(layout.design.module_shape);
+  const origins: [number, number][] = [];
+  for (let i = 0; i < kinds.length; i++) {
+    if (kinds[i] === ModuleKind.DataDark) origins.push([(i % size) * DATA_UNITS, Math.floor(i / size) * DATA_UNITS]);
   }
+  if (origins.length === 0) return [];
+  const at = modulesAt(layout, DATA_UNITS);
+  const rectangle = rectangleOf(outline);
+  if (rectangle) {
+    const [left, top, width, height] = rectangle;
+    return placed(`${origins.map(([x, y]) => `${x + left} ${y + top} ${width} ${height} re`).join('\n')}\nf`, at, paint);
+  }
+  const shape = `${pdfPathOf(outline)}\nf Q`;
+  return placed(origins.map(([x, y]) => `q 1 0 0 1 ${x} ${y} cm\n${shape}`).join('\n'), at, paint);
 }
+
+/** Where the module group of the SVG renderer goes on the page, for paths in `units` per module. */
+const modulesAt = (layout: QrLayout, units: number): PathPlacement => ({ x: layout.x0, y: layout.height - layout.y0, scale: layout.module / units });
 
 /**
  * The design's gradient as a shading pattern of `page`, laid out like paintOf's ramp. A pattern
@@ -109,21 +144,28 @@ function shippedFontOf(doc: PDFDocument): Promise<PDFFont> {
   return font;
 }
 
-async function drawFrame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Promise<void> {
+/** The name `ref` goes by in the page's resources of `kind`, given once however many codes the page holds. */
+function resourceName(page: PDFPage, kind: 'Font' | 'XObject', ref: PDFRef): PDFName {
+  const named = page.node.normalizedEntries().Resources.lookupMaybe(PDFName.of(kind), PDFDict);
+  const found = named?.entries().find(([, value]) => value === ref);
+  if (found) return found[0];
+  return kind === 'Font' ? page.node.newFontDictionary('QrFont', ref) : page.node.newXObject('QrImage', ref);
+}
+
+const upright = { rotate: degrees(0), xSkew: degrees(0), ySkew: degrees(0) };
+
+async function frame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Promise<Content> {
   const { design, band, code, module } = layout;
-  if (!design.frame || !band) return;
+  if (!design.frame || !band) return [];
   const frameColour = colour(design.frame.colour);
+  const content: Content = [];
   if (design.frame.style === 'box') {
     // The SVG's border: a stroke one module wide on a rectangle inset half a module, corners rounded one module.
     const inset = code.size - module;
-    page.drawSvgPath(roundedRect(code.x + module / 2, code.y + module / 2, inset, inset, module), {
-      x: 0,
-      y: layout.height,
-      borderColor: frameColour,
-      borderWidth: module,
-    });
+    const border = roundedRect(code.x + module / 2, code.y + module / 2, inset, inset, module);
+    content.push(...placed(`${pdfPathOf(border)}\nS`, { x: 0, y: layout.height, scale: 1 }, [setStrokingColor(frameColour), setLineWidth(module)]));
   }
-  page.drawRectangle({ x: band.x, y: 0, width: band.width, height: band.height, color: frameColour });
+  content.push(pushGraphicsState(), setFillingColor(frameColour), rectangle(band.x, 0, band.width, band.height), fillPath(), popGraphicsState());
   const text = design.frame.text;
   const advance = frameTextAdvance(text);
   const size = frameTextSize(advance, band);
@@ -133,19 +175,20 @@ async function drawFrame(doc: PDFDocument, page: PDFPage, layout: QrLayout): Pro
   for (const run of frameTextRuns(text)) {
     if (embedsAsText(run)) {
       const font = await shippedFontOf(doc);
-      page.drawText(run.text, { x, y, size, font, color });
+      const key = resourceName(page, 'Font', font.ref);
+      content.push(...drawText(font.encodeText(run.text), { x, y, size, font: key, color, ...upright }));
       x += font.widthOfTextAtSize(run.text, size);
     } else {
       const outline = frameRunOutline(run, size);
-      page.drawSvgPath(outline.path, { x, y, color });
+      content.push(...filled(outline.path, { x, y, scale: 1 }, [setFillingColor(color)]));
       x += outline.advance;
     }
   }
+  return content;
 }
 
 /**
- * A one-page PDF of the code in vector form, the page the size of the design in points. PDF
- * paints each eye as three stacked shapes instead of one even-odd path.
+ * A one-page PDF of the code in vector form, the page the size of the design in points.
  */
 export async function renderQrPdf(text: string, design: QrDesign, logo?: PngImage): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -154,7 +197,7 @@ export async function renderQrPdf(text: string, design: QrDesign, logo?: PngImag
   const layout = layoutOf(text, design);
   const page = doc.addPage([layout.width, layout.height]);
   await drawQrOnPage(doc, page, layout, { x: 0, y: 0, scale: 1 }, logo && { png: logo, image: await doc.embedPng(logo.png) });
-  return doc.save();
+  return saveQrPdf(doc);
 }
 
 /** Where a code goes on a page of many (a print sheet): its lower left corner and the points per design pixel. */
@@ -166,12 +209,11 @@ export interface PdfPlacement {
 
 /**
  * Draws one code onto a page of `doc` that holds others too, in the same vector form as renderQrPdf.
- * `logo` is embedded once by the caller and reused for every code of the sheet.
+ * `logo` is embedded once by the caller and reused for every code of the sheet. Save the
+ * document with saveQrPdf.
  */
 export async function drawQrOnSheet(doc: PDFDocument, page: PDFPage, text: string, design: QrDesign, at: PdfPlacement, logo?: EmbeddedLogo): Promise<void> {
-  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(at.scale, 0, 0, at.scale, at.x, at.y));
   await drawQrOnPage(doc, page, layoutOf(text, design), at, logo);
-  page.pushOperators(popGraphicsState());
 }
 
 /** A design's logo, decoded and embedded in one document. */
@@ -180,30 +222,64 @@ export interface EmbeddedLogo {
   image: PDFImage;
 }
 
+/**
+ * Draws the code as a content stream of its own, after what the page already holds. pdf-lib
+ * deflates its content streams with pako, which takes longer over a dense code's repetitive path
+ * than drawing it; Node's zlib takes a fraction of that.
+ */
 async function drawQrOnPage(doc: PDFDocument, page: PDFPage, layout: QrLayout, at: PdfPlacement, logo?: EmbeddedLogo): Promise<void> {
   const { design } = layout;
-  page.drawRectangle({ x: 0, y: 0, width: layout.width, height: layout.height, color: colour(design.background) });
-  await drawFrame(doc, page, layout);
-
   const moduleFill = gradientPattern(doc, page, layout, at) ?? design.foreground;
-  drawModules(page, layout, dataModulesPath(layout), moduleFill, DATA_UNITS);
-  const eyeColour = design.eye_colour ?? moduleFill;
-  for (const [row, col] of layout.eyes) {
-    const [outer, hole, pupil] = eyeLayers(design.eye_style, row, col);
-    drawModules(page, layout, outer, eyeColour);
-    drawModules(page, layout, hole, design.background);
-    drawModules(page, layout, pupil, eyeColour);
-  }
-  if (logo && layout.logo) {
-    const { x, y, size } = layout.logo;
-    const scale = Math.min(size / logo.png.width, size / logo.png.height);
-    const [w, h] = [logo.png.width * scale, logo.png.height * scale];
-    page.drawImage(logo.image, { x: x + (size - w) / 2, y: layout.height - y - size + (size - h) / 2, width: w, height: h });
-  }
+  const eyes = layout.eyes.map(([row, col]) => eyePath(design.eye_style, row, col)).join('');
+  const content: Content = [
+    pushGraphicsState(),
+    concatTransformationMatrix(at.scale, 0, 0, at.scale, at.x, at.y),
+    setFillingColor(colour(design.background)),
+    rectangle(0, 0, layout.width, layout.height),
+    fillPath(),
+    ...(await frame(doc, page, layout)),
+    ...dataModules(layout, fillOperators(moduleFill)),
+    // Each eye's hole runs against its ring, so the non-zero rule leaves it open.
+    ...filled(eyes, modulesAt(layout, 1), fillOperators(design.eye_colour ?? moduleFill)),
+    ...logoImage(page, layout, logo),
+    popGraphicsState(),
+  ];
+  const stream = doc.context.stream(deflateSync(content.join('\n')), { Filter: 'FlateDecode' });
+  page.node.addContentStream(doc.context.register(stream));
 }
 
-/** eyePath's three sub-paths (ring, hole, pupil), each a closed shape of its own. */
-function eyeLayers(style: QrDesign['eye_style'], row: number, col: number): [string, string, string] {
-  const parts = eyePath(style, row, col).split(/(?=M)/);
-  return [parts[0]!, parts[1]!, parts.slice(2).join('')];
+function logoImage(page: PDFPage, layout: QrLayout, logo: EmbeddedLogo | undefined): Content {
+  if (!logo || !layout.logo) return [];
+  const { x, y, size } = layout.logo;
+  const scale = Math.min(size / logo.png.width, size / logo.png.height);
+  const [width, height] = [logo.png.width * scale, logo.png.height * scale];
+  const name = resourceName(page, 'XObject', logo.image.ref);
+  return drawImage(name, { x: x + (size - width) / 2, y: layout.height - y - size + (size - height) / 2, width, height, ...upright });
+}
+
+/**
+ * Saves a document that holds codes. A font subset's name must begin with a tag of six capital
+ * letters (ISO 32000-1, 9.6.4), which pdf-lib leaves out; the tag is made from the subset's own
+ * bytes, so the same glyphs get the same name in every file and different subsets different names.
+ */
+export async function saveQrPdf(doc: PDFDocument): Promise<Uint8Array> {
+  const font = embeddedFonts.get(doc);
+  if (font) await tagSubset(doc, await font);
+  return doc.save();
+}
+
+async function tagSubset(doc: PDFDocument, font: PDFFont): Promise<void> {
+  // Embedding now, with every glyph drawn, writes the subset; save finds it done.
+  await font.embed();
+  const type0 = doc.context.lookup(font.ref, PDFDict);
+  const cidFont = type0.lookup(PDFName.of('DescendantFonts'), PDFArray).lookup(0, PDFDict);
+  const descriptor = cidFont.lookup(PDFName.of('FontDescriptor'), PDFDict);
+  // DejaVu Sans is a TrueType font: its subset is a FontFile2.
+  const file = descriptor.lookup(PDFName.of('FontFile2'), PDFStream);
+  const digest = createHash('sha256').update(file.getContents()).digest();
+  const tag = String.fromCharCode(...digest.subarray(0, 6).map((byte) => 65 + (byte % 26)));
+  const name = PDFName.of(`${tag}+${font.name}`);
+  type0.set(PDFName.of('BaseFont'), name);
+  cidFont.set(PDFName.of('BaseFont'), name);
+  descriptor.set(PDFName.of('FontName'), name);
 }

@@ -43,6 +43,12 @@ const OUTLINE: Record<QrDesign['module_shape'], { dx: number; dy: number; rest: 
   rounded: { dx: 7, dy: 1, rest: 'h6a6 6 0 0 1 6 6v6a6 6 0 0 1-6 6h-6a6 6 0 0 1-6-6v-6a6 6 0 0 1 6-6z' },
 };
 
+/** One data module's outline at module (0, 0), in DATA_UNITS: dataModulesPath repeats it at every dark module. */
+export function moduleOutline(shape: QrDesign['module_shape']): string {
+  const { dx, dy, rest } = OUTLINE[shape];
+  return `M${dx} ${dy}${rest}`;
+}
+
 /** One eye whose top-left module is (row, col): the 7×7 ring (an outline and a reversed hole) and the 3×3 pupil. */
 export function eyePath(style: QrDesign['eye_style'], row: number, col: number): string {
   switch (style) {

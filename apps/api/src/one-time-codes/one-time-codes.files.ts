@@ -4,7 +4,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { DomainError, MAX_PDF_SHEET_CODES, type OneTimeDownloadFormat, type QrDesign } from '@qr/contracts';
 import type { Config, SqlClient } from '@qr/platform';
-import { drawQrOnSheet, renderQrPng, renderQrSvg, type PngImage } from '@qr/qr-render';
+import { drawQrOnSheet, renderQrPng, renderQrSvg, saveQrPdf, type PngImage } from '@qr/qr-render';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
 import { CodeReads, QrImages, qrUrlOf } from '../codes';
 import { batchCodePages } from './batch-code-pages';
@@ -91,7 +91,7 @@ export class OneTimeCodeFiles {
         n++;
       }
     }
-    return doc.save();
+    return saveQrPdf(doc);
   }
 }
 

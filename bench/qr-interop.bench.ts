@@ -239,7 +239,7 @@ export async function run(): Promise<void> {
         notServed.get(exportName)!.push(sample.index);
         continue;
       }
-      const pictures: Record<Condition, RgbaPixels> = { clean: await file.clean(), degraded: await photographed(await file.atCameraSide()) };
+      const pictures: Record<Condition, RgbaPixels> = { clean: await file.clean(), degraded: await photographed(await pixelsOf(await file.atCameraSide())) };
       for (const condition of CONDITIONS) {
         for (const decoder of QR_DECODERS) {
           const { outcome, got } = await outcomeOf(decoder, pictures[condition], sample.text);

@@ -3,12 +3,13 @@ import { pixelsOf, type RgbaPixels } from './qr-readers';
 
 /**
  * What a phone camera does to a printed code, as the save-time check and the interop bench apply it
- * to a render of the design at CAMERA.side pixels: out of focus, a dull print in dim light, sensor
+ * to an exported file: seen at CAMERA.side pixels whatever the file's own (a small file's pixels
+ * enlarged, a large one's averaged by the lens), out of focus, a dull print in dim light, sensor
  * noise, held at an angle, and compressed like a camera frame. Noise comes from a fixed seed, so a
  * design is judged the same on every save.
  */
 export const CAMERA = {
-  /** The longer side of the render, in pixels. */
+  /** The longer side of the code in the picture, in pixels. */
   side: 400,
   blurSigma: 1,
   /** The share of the render's contrast that is left, around mid-grey. */
@@ -38,10 +39,11 @@ function noiseFor(length: number): Int8Array {
   return noise;
 }
 
-/** The picture a phone would take of `png` (a render at CAMERA.side), as the decoders take it. */
-export async function photographed(png: Uint8Array): Promise<RgbaPixels> {
-  const { data, info } = await sharp(png)
+/** The picture a phone would take of a print of `image`, as the decoders take it. */
+export async function photographed(image: RgbaPixels): Promise<RgbaPixels> {
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
     .flatten({ background: '#ffffff' })
+    .resize(CAMERA.side, CAMERA.side, { fit: 'inside' })
     .greyscale()
     .blur(CAMERA.blurSigma)
     .linear(CAMERA.contrast, 128 * (1 - CAMERA.contrast))

@@ -1,4 +1,5 @@
 import type { Rgb } from './qr-layout';
+import type { RgbaPixels } from './qr-readers';
 import { encodeIndexedPng, encodeRgbPng } from './png-file';
 
 /**
@@ -39,6 +40,21 @@ export class IndexedCanvas {
     return encodeIndexedPng(this.width, this.height, this.data, this.palette);
   }
 
+  /** The picture as decoders take it, without a PNG's encoding and decoding in between. */
+  toRgba(): RgbaPixels {
+    const { width, height, data, palette, stride } = this;
+    const rgba = new Uint8Array(width * height * 4).fill(255);
+    for (let y = 0, to = 0; y < height; y++) {
+      for (let from = y * stride + 1; from < (y + 1) * stride; from++, to += 4) {
+        const p = data[from]! * 3;
+        rgba[to] = palette[p]!;
+        rgba[to + 1] = palette[p + 1]!;
+        rgba[to + 2] = palette[p + 2]!;
+      }
+    }
+    return { width, height, data: rgba };
+  }
+
   /** The same picture in RGB, for drawing what has colours of its own (a logo). */
   toRgb(): RgbCanvas {
     const rgb = new RgbCanvas(this.width, this.height);
@@ -75,5 +91,19 @@ export class RgbCanvas {
 
   toPng(): Buffer {
     return encodeRgbPng(this.width, this.height, this.data);
+  }
+
+  /** The picture as decoders take it (see IndexedCanvas.toRgba). */
+  toRgba(): RgbaPixels {
+    const { width, height, data, stride } = this;
+    const rgba = new Uint8Array(width * height * 4).fill(255);
+    for (let y = 0, to = 0; y < height; y++) {
+      for (let from = y * stride + 1; from < (y + 1) * stride; from += 3, to += 4) {
+        rgba[to] = data[from]!;
+        rgba[to + 1] = data[from + 1]!;
+        rgba[to + 2] = data[from + 2]!;
+      }
+    }
+    return { width, height, data: rgba };
   }
 }

@@ -11,11 +11,17 @@ const CONTRAST_REASON = /contrast between the code and its background is too low
 const INVERTED_REASON = /lighter than the background/;
 const CIRCLE_REASON = 'Circle eyes are not read by every phone camera: use square or rounded eyes.';
 
-/** Which of the four readings fail, judged here independently of the checker: the PNG as the API serves it, and its photograph. */
+/**
+ * Which readings fail, judged here independently of the checker: the PNG as the API serves it, the
+ * photograph of a smooth-edged print (a render at twice the camera's pixels), and of a PNG smaller
+ * than the camera sees it, its own enlarged pixels.
+ */
 async function unreadBy(candidate: QrDesign, image?: PngImage, text = TEXT): Promise<string[]> {
+  const served = await pixelsOf(renderQrPng(text, candidate, image));
   const pictures = {
-    clean: await pixelsOf(renderQrPng(text, candidate, image)),
-    photographed: await photographed(renderQrPng(text, candidate, image, CAMERA.side)),
+    clean: served,
+    photographed: await photographed(await pixelsOf(renderQrPng(text, candidate, image, 2 * CAMERA.side))),
+    ...(Math.max(served.width, served.height) < CAMERA.side && { 'photographed small file': await photographed(served) }),
   };
   const failed: string[] = [];
   for (const [sight, pixels] of Object.entries(pictures)) {
@@ -78,10 +84,10 @@ describe('checking that a QR design scans', () => {
     expect(await unreadBy(starter)).toEqual([]);
   });
 
-  it('60 seeded random designs the designer can make, within the colour rule: most pass, and every one passed is read by both decoders, clean and photographed', async () => {
+  it('30 seeded random designs the designer can make, within the colour rule: most pass, and every one passed is read by both decoders, clean and photographed', async () => {
     const next = seeded(42);
     const designs: QrDesign[] = [];
-    while (designs.length < 60) {
+    while (designs.length < 30) {
       const candidate = randomDesign(next, 110, LIGHT_BACKGROUNDS);
       if (!breaksColourRule(candidate)) designs.push(candidate);
     }
@@ -97,11 +103,11 @@ describe('checking that a QR design scans', () => {
     expect(refusals.length).toBeLessThan(designs.length / 5);
   });
 
-  it('40 seeded random designs with any colours: a refused design breaks the colour rule or really does not read', async () => {
+  it('20 seeded random designs with any colours: a refused design breaks the colour rule or really does not read', async () => {
     const next = seeded(7);
     const outcomes = { passed: 0, refusedForColour: 0, refusedUnreadable: 0 };
     const wrong = [];
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 20; i++) {
       const candidate = randomDesign(next, 256, [...LIGHT_BACKGROUNDS, '#000000', '#1b2a4a', '#777777']);
       const image = candidate.logo ? logo : undefined;
       const check = await checkQrDesign(TEXT, candidate, image);
@@ -165,13 +171,14 @@ describe('checking that a QR design scans', () => {
 
   it('names the decoder that failed, and how, with the change that makes every reading pass', async () => {
     const text = 'https://qr.example.com/menu';
-    const flush = design({ margin: 0, module_shape: 'rounded', eye_style: 'rounded' });
+    // The banner runs along the code's foot with no quiet zone between.
+    const flush = design({ margin: 0, frame: { style: 'banner', text: 'Scan me' } });
     expect(await checkQrDesign(text, flush)).toEqual({
       ok: false,
       reason:
-        'Many phone cameras (zxing) cannot read this code when it is photographed at an angle in dim light. The quiet zone around the code is too narrow for scanners to find it: give it a margin of 4 modules.',
+        'Many phone cameras (zxing) cannot read this code even printed sharp and held straight. The quiet zone around the code is too narrow for scanners to find it: give it a margin of 4 modules.',
     });
-    expect(await unreadBy(flush, undefined, text)).toContain('zxing photographed');
+    expect(await unreadBy(flush, undefined, text)).toContain('zxing clean');
     expect(await checkQrDesign(text, { ...flush, margin: 4 })).toEqual({ ok: true });
   });
 

@@ -1,8 +1,8 @@
 import { contrastRatio, relativeLuminance, type QR_DESIGNER_OFFERS, type QrDesign } from '@qr/contracts';
 import { CAMERA, photographed } from './camera-degradation';
-import { ContentTooLong, errorCorrectionOf, fitsInQrCode, layoutOf, type ErrorCorrection, type PngImage } from './qr-layout';
-import { pngOf, renderQrPng } from './qr-png';
-import { pixelsOf, readQrWith, type QrDecoder, type RgbaPixels } from './qr-readers';
+import { ContentTooLong, errorCorrectionOf, fitsInQrCode, type ErrorCorrection, type PngImage } from './qr-layout';
+import { renderQrPixels } from './qr-png';
+import { readQrWith, type QrDecoder, type RgbaPixels } from './qr-readers';
 
 export type QrCheck = { ok: true } | { ok: false; reason: string };
 
@@ -67,46 +67,65 @@ const SMALLER_LOGOS = [0.3, 0.25, 0.2, 0.15, 0.1];
 /** Below this side, a code of many modules has modules of only a few pixels. */
 const COMFORTABLE_SIDE = 512;
 
-/** A decoder reading either the render itself or a phone's picture of it (camera-degradation.ts). */
+/** A print rasterised with smooth edges: twice the camera's pixels, averaged down by the lens. */
+const PRINT_SIDE = 2 * CAMERA.side;
+
+/**
+ * A decoder reading the file itself, or a phone's picture (camera-degradation.ts) of a print: of
+ * the code drawn with smooth edges, as the SVG and PDF print and a large PNG is averaged down, and,
+ * when the file is smaller than the camera sees it, of its own enlarged pixels. A borderline design
+ * reads in one picture and not in the other.
+ */
 interface Reading {
   decoder: QrDecoder;
-  photographed: boolean;
+  picture: 'file' | 'photo of a print' | 'photo of the small file';
 }
 
 /** Every reading a design must pass, cheapest first, so a design that fails is told so soonest. */
 const READINGS: readonly Reading[] = [
-  { decoder: 'zxing', photographed: false },
-  { decoder: 'zbar', photographed: false },
-  { decoder: 'zxing', photographed: true },
-  { decoder: 'zbar', photographed: true },
+  { decoder: 'zxing', picture: 'file' },
+  { decoder: 'zbar', picture: 'file' },
+  { decoder: 'zxing', picture: 'photo of a print' },
+  { decoder: 'zbar', picture: 'photo of a print' },
+  { decoder: 'zxing', picture: 'photo of the small file' },
+  { decoder: 'zbar', picture: 'photo of the small file' },
 ];
 
 /** The decoder families in a user's words: which phones a failure stands for. */
 const CAMERAS: Record<QrDecoder, string> = { zxing: 'Many phone cameras (zxing)', zbar: 'Some phone cameras (zbar)' };
 
 function failureOf(reading: Reading): string {
-  return `${CAMERAS[reading.decoder]} cannot read this code ${reading.photographed ? 'when it is photographed at an angle in dim light' : 'even printed sharp and held straight'}.`;
+  return `${CAMERAS[reading.decoder]} cannot read this code ${reading.picture === 'file' ? 'even printed sharp and held straight' : 'when it is photographed at an angle in dim light'}.`;
 }
 
 /** The first reading of the design that does not give back `text`, or null when every one does. */
 async function firstFailure(text: string, design: QrDesign, logo: PngImage | undefined, order: readonly Reading[]): Promise<Reading | null> {
-  let clean: RgbaPixels | undefined;
-  let photo: RgbaPixels | undefined;
+  let file: RgbaPixels | undefined;
+  const pictures = new Map<Reading['picture'], RgbaPixels>();
+  const pictureOf = async (picture: Reading['picture']): Promise<RgbaPixels> => {
+    file ??= cleanRender(text, design, logo);
+    switch (picture) {
+      case 'file':
+        return file;
+      case 'photo of a print':
+        return photographed(renderQrPixels(text, design, logo, PRINT_SIDE));
+      case 'photo of the small file':
+        return photographed(file);
+    }
+  };
+  const small = Math.max(design.width, design.height) < CAMERA.side;
   for (const reading of order) {
-    const pixels = reading.photographed
-      ? (photo ??= await photographed(renderQrPng(text, design, logo, CAMERA.side)))
-      : (clean ??= await pixelsOf(cleanRender(text, design, logo)));
+    if (reading.picture === 'photo of the small file' && !small) continue;
+    const pixels = pictures.get(reading.picture) ?? (await pictureOf(reading.picture));
+    pictures.set(reading.picture, pixels);
     if (!(await readQrWith(reading.decoder, pixels)).includes(text)) return reading;
   }
   return null;
 }
 
-/** The PNG at the design's size, capped: larger renders only cost time. */
-function cleanRender(text: string, design: QrDesign, logo: PngImage | undefined): Buffer {
-  const shrink = Math.min(1, MAX_CHECK_SIDE / Math.max(design.width, design.height));
-  const sized = { ...design, width: Math.round(design.width * shrink), height: Math.round(design.height * shrink) };
-  return pngOf(layoutOf(text, sized), logo);
-}
+/** The code at the design's size, capped: larger renders only cost time. */
+const cleanRender = (text: string, design: QrDesign, logo: PngImage | undefined): RgbaPixels =>
+  renderQrPixels(text, design, logo, Math.min(MAX_CHECK_SIDE, Math.max(design.width, design.height)));
 
 /**
  * Why a design that passed the rules does not read, after `failed` did not: each likely cause is

@@ -1,6 +1,7 @@
 import { PNG } from 'pngjs';
 import type { QrDesign } from '@qr/contracts';
 import { IndexedCanvas, type RgbCanvas } from './png-canvas';
+import type { RgbaPixels } from './qr-readers';
 import { frameTextCoverage } from './frame-text';
 import { layoutOf, ModuleKind, paintOf, mixRgb, RAMP_STEPS, rgbOf, type Paint, type PngImage, type QrLayout } from './qr-layout';
 
@@ -31,7 +32,7 @@ function inEye(style: QrDesign['eye_style'], ex: number, ey: number): boolean {
     case 'square':
       return !(ex >= 1 && ex < 6 && ey >= 1 && ey < 6) || (ex >= 2 && ex < 5 && ey >= 2 && ey < 5);
     case 'rounded':
-      return (inRoundedRect(ex, ey, 0, 0, 7, 7, 2) && !inRoundedRect(ex, ey, 1, 1, 5, 5, 1.4)) || inRoundedRect(ex, ey, 2, 2, 3, 3, 0.9);
+      return (inRoundedRect(ex, ey, 0, 0, 7, 7, 1.5) && !inRoundedRect(ex, ey, 1, 1, 5, 5, 1)) || inRoundedRect(ex, ey, 2, 2, 3, 3, 0.6);
     case 'circle': {
       // Squared distance from the eye's centre against the radii 3.5, 2.5 and 1.5 of qr-shapes.ts.
       const d = (ex - 3.5) ** 2 + (ey - 3.5) ** 2;
@@ -192,6 +193,15 @@ function scaledTo(design: QrDesign, size: number): QrDesign {
 }
 
 export function pngOf(layout: QrLayout, logo?: PngImage): Buffer {
+  return drawn(layout, logo).toPng();
+}
+
+/** The code drawn as renderQrPng draws it, as pixels for the decoders: the save-time check skips the PNG. */
+export function renderQrPixels(text: string, design: QrDesign, logo?: PngImage, size?: number): RgbaPixels {
+  return drawn(layoutOf(text, size === undefined ? design : scaledTo(design, size)), logo).toRgba();
+}
+
+function drawn(layout: QrLayout, logo: PngImage | undefined): IndexedCanvas | RgbCanvas {
   const { design } = layout;
   const canvas = new IndexedCanvas(layout.width, layout.height);
   canvas.setColour(Colour.Background, rgbOf(design.background));
@@ -204,11 +214,11 @@ export function pngOf(layout: QrLayout, logo?: PngImage): Buffer {
   canvas.palette.set(paint.ramp, Colour.Ramp * 3);
   drawFrame(canvas, layout);
   drawCode(canvas, layout, paint);
-  if (!logo || !layout.logo) return canvas.toPng();
+  if (!logo || !layout.logo) return canvas;
   // A logo brings colours of its own, more than a palette holds.
   const rgb = canvas.toRgb();
   drawLogo(rgb, layout, logo);
-  return rgb.toPng();
+  return rgb;
 }
 
 /** Reads a PNG file (an uploaded logo) into the form the renderers take. */

@@ -55,7 +55,7 @@ export function eyePath(style: QrDesign['eye_style'], row: number, col: number):
     case 'square':
       return roundedRect(col, row, 7, 7, 0) + roundedRect(col + 1, row + 1, 5, 5, 0, true) + roundedRect(col + 2, row + 2, 3, 3, 0);
     case 'rounded':
-      return roundedRect(col, row, 7, 7, 2) + roundedRect(col + 1, row + 1, 5, 5, 1.4, true) + roundedRect(col + 2, row + 2, 3, 3, 0.9);
+      return roundedRect(col, row, 7, 7, 1.5) + roundedRect(col + 1, row + 1, 5, 5, 1, true) + roundedRect(col + 2, row + 2, 3, 3, 0.6);
     case 'circle':
       return circle(col + 3.5, row + 3.5, 3.5) + circle(col + 3.5, row + 3.5, 2.5, true) + circle(col + 3.5, row + 3.5, 1.5);
   }

@@ -13,6 +13,12 @@ import { PresetPicker } from './qr-designer-presets';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 
+/** The styles offered, and a code saved before circle eyes were withdrawn keeps showing its own until changed. */
+const eyeStyleOptions = (current: QrDesign['eye_style']) => [
+  ...options(QR_DESIGNER_OFFERS.eye_style, { square: 'Square', rounded: 'Rounded' }),
+  ...(current === 'circle' ? [{ value: 'circle', label: 'Circle (not read by every phone: choose another)' }] : []),
+];
+
 /** The live preview: drawn by the server with the same renderer and check the save uses. */
 function DesignPreview({ design, orgId, refusal }: { design: QrDesign; orgId: string; refusal: string | null }) {
   const [settled] = useDebouncedValue(design, 300);
@@ -148,7 +154,7 @@ export function QrDesigner({ design, onChange, refusal }: { design: QrDesign; on
             />
             <Select
               label="Eye style"
-              data={options(QR_DESIGNER_OFFERS.eye_style, { square: 'Square', rounded: 'Rounded' })}
+              data={eyeStyleOptions(design.eye_style)}
               value={design.eye_style}
               allowDeselect={false}
               onChange={(value) => value && set('eye_style', value as QrDesign['eye_style'])}

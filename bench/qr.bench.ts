@@ -9,6 +9,7 @@ import QRCode from 'qrcode';
 import { QrDesign } from '@qr/contracts';
 import { readPng, renderQrPng, renderQrSvg, type PngImage } from '@qr/qr-render';
 import { LONG_TEXT, PDF_TO_PNG_TARGET, PNG_SIDE, timePdfAgainstPng, TIMED_DESIGNS, type PdfTiming } from '../libs/qr-render/src/testing/pdf-timing';
+import { STYLED_DESIGN } from '../libs/qr-render/src/testing/qr-fixtures';
 import { formatPercent, formatRate, markdownTable, measureRates, targetLines, writeResults, type Workload } from './harness';
 
 const TEXT = 'https://qr.example.com/AbCdEf1234?utm_source=flyer&utm_medium=print';
@@ -18,16 +19,7 @@ const SVG_TARGET_RATIO = 0.8;
 const PNG_TARGET_RATE = 200;
 const PDF_RUNS = 15;
 
-/** What a user typically saves: rounded modules and eyes, a gradient and a call-to-action frame. */
-const STYLED = QrDesign.parse({
-  module_shape: 'rounded',
-  eye_style: 'rounded',
-  eye_colour: '#c2185b',
-  gradient: { type: 'linear', from: '#0b3d91', to: '#087f8c', rotation: 45 },
-  frame: { style: 'banner', text: 'Scan me' },
-  width: 512,
-  height: 512,
-});
+const STYLED = STYLED_DESIGN;
 const PLAIN = QrDesign.parse({ width: 512, height: 512 });
 const WITH_LOGO = { ...STYLED, logo: { blob_id: 'logo', size: 0.2 } };
 

@@ -3,20 +3,9 @@
  * Jest runs test code in a vm context, where every read of a global such as `Math` in a renderer's
  * pixel loop is a slow lookup (30 to 50 times slower than in Node): timed there, the check measures Jest.
  */
-import { QrDesign } from '@qr/contracts';
 import { checkQrDesign } from '../qr-check';
-import { TEXT } from './qr-fixtures';
+import { STYLED_DESIGN as STYLED, TEXT } from './qr-fixtures';
 
-/** What a user typically saves: rounded modules and eyes, a gradient, eyes of their own colour, a call to action. */
-const STYLED = QrDesign.parse({
-  module_shape: 'rounded',
-  eye_style: 'rounded',
-  eye_colour: '#c2185b',
-  gradient: { type: 'linear', from: '#0b3d91', to: '#087f8c', rotation: 45 },
-  frame: { style: 'banner', text: 'Scan me' },
-  width: 512,
-  height: 512,
-});
 const COUNT = 20;
 
 async function main(): Promise<void> {

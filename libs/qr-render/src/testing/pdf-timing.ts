@@ -7,23 +7,17 @@
 import { QrDesign } from '@qr/contracts';
 import { renderQrPdf } from '../qr-pdf';
 import { renderQrPng } from '../qr-png';
+import { STYLED_DESIGN } from './qr-fixtures';
 
 /** What a user pastes into a text code: letters, digits and punctuation, a version 34 code at error correction M. */
 export const LONG_TEXT = 'Opening hours: Mon-Fri 08:00-18:30, Sat 09:00-14:00; call +1 (555) 010-2030 or write to hello@example.com! '
   .repeat(15)
   .slice(0, 1600);
 
-/** A plain code, and one as users style theirs: rounded modules and eyes, a gradient, a call to action. */
+/** A plain code, and one as users style theirs. */
 export const TIMED_DESIGNS = {
   plain: QrDesign.parse({ width: 512, height: 512 }),
-  styled: QrDesign.parse({
-    module_shape: 'rounded',
-    eye_style: 'rounded',
-    gradient: { type: 'linear', from: '#0b3d91', to: '#087f8c', rotation: 45 },
-    frame: { style: 'banner', text: 'Scan me' },
-    width: 512,
-    height: 512,
-  }),
+  styled: STYLED_DESIGN,
 };
 
 export const PDF_TO_PNG_TARGET = 5;

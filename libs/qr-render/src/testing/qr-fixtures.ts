@@ -8,6 +8,17 @@ export const TEXT = 'https://qr.example.com/AbCdEf1234?ref=flyer';
 
 export const design = (input: QrDesignInput): QrDesign => QrDesign.parse(input);
 
+/** What a user typically saves: rounded modules and eyes, a gradient, eyes of their own colour, a call to action. */
+export const STYLED_DESIGN = design({
+  module_shape: 'rounded',
+  eye_style: 'rounded',
+  eye_colour: '#c2185b',
+  gradient: { type: 'linear', from: '#0b3d91', to: '#087f8c', rotation: 45 },
+  frame: { style: 'banner', text: 'Scan me' },
+  width: 512,
+  height: 512,
+});
+
 /** A seeded generator (LCG), so a random grid is the same on every run and a failure can be replayed. */
 export function seeded(seed: number): () => number {
   let state = seed;

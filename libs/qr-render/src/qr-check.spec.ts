@@ -103,11 +103,11 @@ describe('checking that a QR design scans', () => {
     expect(refusals.length).toBeLessThan(designs.length / 5);
   });
 
-  it('20 seeded random designs with any colours: a refused design breaks the colour rule or really does not read', async () => {
+  it('40 seeded random designs with any colours: a refused design breaks the colour rule or really does not read', async () => {
     const next = seeded(7);
     const outcomes = { passed: 0, refusedForColour: 0, refusedUnreadable: 0 };
     const wrong = [];
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 40; i++) {
       const candidate = randomDesign(next, 256, [...LIGHT_BACKGROUNDS, '#000000', '#1b2a4a', '#777777']);
       const image = candidate.logo ? logo : undefined;
       const check = await checkQrDesign(TEXT, candidate, image);

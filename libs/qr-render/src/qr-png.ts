@@ -2,6 +2,7 @@ import { PNG } from 'pngjs';
 import type { QrDesign } from '@qr/contracts';
 import { IndexedCanvas, type RgbCanvas } from './png-canvas';
 import type { RgbaPixels } from './qr-readers';
+import { ROUNDED_EYE_RADII } from './qr-shapes';
 import { frameTextCoverage } from './frame-text';
 import { layoutOf, ModuleKind, paintOf, mixRgb, RAMP_STEPS, rgbOf, type Paint, type PngImage, type QrLayout } from './qr-layout';
 
@@ -32,7 +33,10 @@ function inEye(style: QrDesign['eye_style'], ex: number, ey: number): boolean {
     case 'square':
       return !(ex >= 1 && ex < 6 && ey >= 1 && ey < 6) || (ex >= 2 && ex < 5 && ey >= 2 && ey < 5);
     case 'rounded':
-      return (inRoundedRect(ex, ey, 0, 0, 7, 7, 1.5) && !inRoundedRect(ex, ey, 1, 1, 5, 5, 1)) || inRoundedRect(ex, ey, 2, 2, 3, 3, 0.6);
+      return (
+        (inRoundedRect(ex, ey, 0, 0, 7, 7, ROUNDED_EYE_RADII.ring) && !inRoundedRect(ex, ey, 1, 1, 5, 5, ROUNDED_EYE_RADII.hole)) ||
+        inRoundedRect(ex, ey, 2, 2, 3, 3, ROUNDED_EYE_RADII.pupil)
+      );
     case 'circle': {
       // Squared distance from the eye's centre against the radii 3.5, 2.5 and 1.5 of qr-shapes.ts.
       const d = (ex - 3.5) ** 2 + (ey - 3.5) ** 2;
@@ -183,17 +187,13 @@ const MAX_SIDE = 4096;
  * longer side in pixels; the other side keeps the design's proportions.
  */
 export function renderQrPng(text: string, design: QrDesign, logo?: PngImage, size?: number): Buffer {
-  return pngOf(layoutOf(text, size === undefined ? design : scaledTo(design, size)), logo);
+  return drawn(layoutOf(text, size === undefined ? design : scaledTo(design, size)), logo).toPng();
 }
 
 function scaledTo(design: QrDesign, size: number): QrDesign {
   if (!Number.isInteger(size) || size < 1 || size > MAX_SIDE) throw new RangeError(`A PNG's size is a whole number of pixels from 1 to ${MAX_SIDE}.`);
   const factor = size / Math.max(design.width, design.height);
   return { ...design, width: Math.max(1, Math.round(design.width * factor)), height: Math.max(1, Math.round(design.height * factor)) };
-}
-
-export function pngOf(layout: QrLayout, logo?: PngImage): Buffer {
-  return drawn(layout, logo).toPng();
 }
 
 /** The code drawn as renderQrPng draws it, as pixels for the decoders: the save-time check skips the PNG. */

@@ -49,13 +49,23 @@ export function moduleOutline(shape: QrDesign['module_shape']): string {
   return `M${dx} ${dy}${rest}`;
 }
 
+/**
+ * Corner radii, in modules, of a rounded eye's ring, hole and pupil, shared with the PNG renderer.
+ * Rounder corners (2, 1.4, 0.9) left zxing reading photographed codes only borderline.
+ */
+export const ROUNDED_EYE_RADII = { ring: 1.5, hole: 1, pupil: 0.6 } as const;
+
 /** One eye whose top-left module is (row, col): the 7×7 ring (an outline and a reversed hole) and the 3×3 pupil. */
 export function eyePath(style: QrDesign['eye_style'], row: number, col: number): string {
   switch (style) {
     case 'square':
       return roundedRect(col, row, 7, 7, 0) + roundedRect(col + 1, row + 1, 5, 5, 0, true) + roundedRect(col + 2, row + 2, 3, 3, 0);
     case 'rounded':
-      return roundedRect(col, row, 7, 7, 1.5) + roundedRect(col + 1, row + 1, 5, 5, 1, true) + roundedRect(col + 2, row + 2, 3, 3, 0.6);
+      return (
+        roundedRect(col, row, 7, 7, ROUNDED_EYE_RADII.ring) +
+        roundedRect(col + 1, row + 1, 5, 5, ROUNDED_EYE_RADII.hole, true) +
+        roundedRect(col + 2, row + 2, 3, 3, ROUNDED_EYE_RADII.pupil)
+      );
     case 'circle':
       return circle(col + 3.5, row + 3.5, 3.5) + circle(col + 3.5, row + 3.5, 2.5, true) + circle(col + 3.5, row + 3.5, 1.5);
   }

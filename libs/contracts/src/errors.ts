@@ -81,6 +81,16 @@ export const ErrorCode = z.enum([
   'one_time_batch_not_found',
   // A download would hold more than its format can build at once (a PDF sheet is built in memory); the detail names the limit.
   'download_too_large',
+  // No promo campaign with this id in an organisation the caller belongs to (deleted ones and other tenants' answer this too).
+  'promo_campaign_not_found',
+  // No master promo key with this id in an organisation the caller belongs to (deleted ones and other tenants' answer this too).
+  'promo_master_key_not_found',
+  // A validation's nonce is missing its page's signature, is older than its time, is for another code, or was used already: reopen the page.
+  'promo_nonce_invalid',
+  // A unique-code pattern has too few combinations for the number of codes asked (fewer than 10^6 per code); the detail names the shortest mask that is enough.
+  'promo_pattern_too_small',
+  // Another live campaign of the same QR code already answers to this shared promo code.
+  'promo_code_taken',
   // Too many requests from one client in a short time.
   'rate_limited',
   // A dependency (database) is unreachable; the request may succeed later.

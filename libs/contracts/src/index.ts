@@ -27,3 +27,4 @@ export * from './event-messages';
 export * from './file-names';
 export * from './contact-links';
 export * from './qr-text-encoding';
+export * from './promos';

@@ -47,8 +47,15 @@ export const PageBlock = z
         .max(12),
     }),
     block('form', { submit_label: Line(40).min(1).default('Submit') }),
+    block('promo', {
+      title: Line(120).default('Have a promo code?'),
+      button_label: Line(40).min(1, { error: 'Enter the button’s text.' }).default('Check my code'),
+    }),
   ])
-  .meta({ id: 'PageBlock', description: 'One block of a landing page; `form` is where the registration form goes.' });
+  .meta({
+    id: 'PageBlock',
+    description: 'One block of a landing page; `form` is where the registration form goes, `promo` where a visitor enters a promo code of the page’s QR code.',
+  });
 export type PageBlock = z.infer<typeof PageBlock>;
 
 /** Spec §3 "Default content": a sample privacy/consent text. */

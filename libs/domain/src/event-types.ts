@@ -7,6 +7,7 @@ import type { AccountEvent } from './identity/account.events';
 import type { OrganizationEvent } from './identity/organization.events';
 import type { NoteEvent } from './notes/notes.events';
 import type { OneTimeBatchEvent, OneTimeCodeUsed } from './one-time-codes/one-time-codes.events';
+import type { PromoCampaignEvent, PromoMasterKeyEvent } from './promos/promos.events';
 import type { PageNameEvent } from './pages/page-names';
 import type { FormSubmitted, PageEvent } from './pages/pages.events';
 import type { ScanRecorded } from './scans/scans.events';
@@ -29,7 +30,9 @@ export type DomainEvent =
   | CustomerForgotten
   | AnalyticsEventRecorded
   | ExperienceEvent
-  | PageEventDataEvent;
+  | PageEventDataEvent
+  | PromoCampaignEvent
+  | PromoMasterKeyEvent;
 
 export type EventType = DomainEvent['type'];
 
@@ -83,6 +86,16 @@ const EVENT_TYPE_SET: Record<EventType, true> = {
   ExperienceDeleted: true,
   PageEventDataSet: true,
   PageEventDataCleared: true,
+  PromoCampaignCreated: true,
+  PromoCampaignUpdated: true,
+  PromoCampaignKeySet: true,
+  PromoCampaignDeleted: true,
+  PromoRedeemed: true,
+  PromoRefused: true,
+  PromoMasterKeyCreated: true,
+  PromoMasterKeyRenamed: true,
+  PromoMasterKeyRotated: true,
+  PromoMasterKeyDeleted: true,
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_TYPE_SET) as readonly EventType[];

@@ -10,4 +10,5 @@ export * from './experiences';
 export * from './one-time-codes';
 export * from './folders';
 export * from './notes';
+export * from './promos';
 export * from './event-types';

@@ -5,6 +5,7 @@ import { customers } from '@qr/projections-customers';
 import { experiences, pageEventData } from '@qr/projections-experiences';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
+import { promoCampaigns, promoMasterKeys } from '@qr/projections-promos';
 
 /**
  * Every projection the product runs, listed explicitly. Bounded contexts add theirs here as they
@@ -36,4 +37,7 @@ export const PROJECTIONS: readonly Projection[] = [
   // Experiences: an organisation's events, and where and when each page's visitors must be.
   experiences,
   pageEventData,
+  // Promos: campaigns of promo codes on a code, each of their codes, and the master keys that unlock them.
+  promoCampaigns,
+  promoMasterKeys,
 ];

@@ -1,0 +1,2 @@
+export { promoCampaigns, promoMasterKeys } from './promo-campaigns.projection';
+export { promoCodesOf } from './promo-codes';

@@ -23,6 +23,7 @@ import { CodesModule } from './codes/codes.module';
 import { CustomersModule } from './customers/customers.module';
 import { StreamWriter } from './decide-on-stream';
 import { ExperiencesModule } from './experiences/experiences.module';
+import { PromosModule } from './promos/promos.module';
 import { FoldersModule } from './folders/folders.module';
 import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
@@ -81,6 +82,7 @@ export class AppModule {
         NotesModule,
         PagesModule,
         ExperiencesModule,
+        PromosModule,
         ScansModule,
         AnalyticsModule,
         CustomersModule,

@@ -14,6 +14,7 @@ import { registerIdentityPaths } from './identity/identity.openapi';
 import { registerNotesPaths } from './notes/notes.openapi';
 import { registerOneTimeCodesPaths } from './one-time-codes/one-time-codes.openapi';
 import { registerPagesPaths } from './pages/pages.openapi';
+import { registerPromosPaths } from './promos/promos.openapi';
 import { registerScansPaths } from './scans/scans.openapi';
 import { registerSitePaths } from './site/site.openapi';
 import { registerTemplatesPaths } from './templates/templates.openapi';
@@ -110,6 +111,7 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerCustomersPaths,
   registerAnalyticsPaths,
   registerExperiencesPaths,
+  registerPromosPaths,
   registerFoldersPaths,
   registerNotesPaths,
   registerFontsPaths,

@@ -21,6 +21,7 @@ const OWNERS: Record<string, readonly string[]> = {
   promo_campaigns: ['promos'],
   promo_codes: ['promos'],
   promo_master_keys: ['promos'],
+  promo_master_key_secrets: ['promos'],
   organizations: ['identity'],
   members: ['identity'],
   api_keys: ['identity'],

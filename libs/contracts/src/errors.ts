@@ -91,6 +91,8 @@ export const ErrorCode = z.enum([
   'promo_pattern_too_small',
   // Another live campaign of the same QR code already answers to this shared promo code.
   'promo_code_taken',
+  // Live campaigns are locked by this master key: set them to another key, or none, before deleting it; the detail says how many.
+  'promo_master_key_in_use',
   // Too many requests from one client in a short time.
   'rate_limited',
   // A dependency (database) is unreachable; the request may succeed later.

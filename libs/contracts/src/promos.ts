@@ -232,6 +232,9 @@ export type PromoTerms = z.infer<typeof PromoTerms>;
 export const PromoCampaignId = z.uuid({ error: 'A campaign id is a UUID.' }).meta({ id: 'PromoCampaignId' });
 export const PromoCampaignPath = z.strictObject({ campaign_id: PromoCampaignId });
 export type PromoCampaignPath = z.infer<typeof PromoCampaignPath>;
+/** The visitor's promo page is the QR code's: `/promo/:qr_id`. */
+export const PublicPromoPath = z.strictObject({ qr_id: CodeId });
+export type PublicPromoPath = z.infer<typeof PublicPromoPath>;
 export const PromoMasterKeyId = z.uuid({ error: 'A master key id is a UUID.' }).meta({ id: 'PromoMasterKeyId' });
 export const PromoMasterKeyPath = z.strictObject({ key_id: PromoMasterKeyId });
 export type PromoMasterKeyPath = z.infer<typeof PromoMasterKeyPath>;

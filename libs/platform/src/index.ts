@@ -7,6 +7,6 @@ export { lockDataDir, DataDirLockedError } from './database/data-dir-lock';
 export { migrate, loadMigrations, type Migration } from './database/migrations';
 export { openDatabase, type OpenedDatabase } from './database/open-database';
 export * from './blobs';
-export { PersonalDataVault, normalisedEmail, normalisedPhone, openSealed, type PersonIdentity } from './personal-data/personal-data-vault';
+export { PersonalDataVault, normalisedEmail, normalisedPhone, openSealed, openWith, sealWith, type PersonIdentity } from './personal-data/personal-data-vault';
 export { serverSecret } from './database/server-secrets';
 export { exitAfterFailedStart, stopOnSignals } from './process-lifecycle';

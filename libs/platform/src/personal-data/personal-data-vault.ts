@@ -95,7 +95,8 @@ export async function openSealed(db: SqlExecutor, orgId: string, items: readonly
   });
 }
 
-function sealWith(key: Buffer, data: unknown): string {
+/** AES-256-GCM under `key`: the IV, the tag and the ciphertext of `data` as JSON, in one base64url string. */
+export function sealWith(key: Buffer, data: unknown): string {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv(CIPHER, key, iv);
   const body = Buffer.concat([cipher.update(JSON.stringify(data), 'utf8'), cipher.final()]);
@@ -103,7 +104,7 @@ function sealWith(key: Buffer, data: unknown): string {
 }
 
 /** Undefined when the key is not the one it was sealed with: GCM's tag says so. */
-function openWith(key: Buffer, sealed: string): unknown {
+export function openWith(key: Buffer, sealed: string): unknown {
   const bytes = Buffer.from(sealed, 'base64url');
   const decipher = createDecipheriv(CIPHER, key, bytes.subarray(0, IV_BYTES));
   decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));

@@ -1,0 +1,3 @@
+// What the rest of the promos context's helpers and other contexts use: the check of a typed
+// master key against its current secret, for the visitor's validation.
+export { PromoMasterKeySecrets } from './promo-master-key-secrets';

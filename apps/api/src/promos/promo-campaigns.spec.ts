@@ -1,4 +1,5 @@
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
+import { testAdapters } from '@qr/platform/testing';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 const PROMOS = '/api/v1/promos';
@@ -9,7 +10,7 @@ const terms = (change: object = {}) => ({ name: 'Summer deal', offer: { kind: 'p
 const shared = (promoCode = 'SUMMER24') => ({ kind: 'shared', promo_code: promoCode });
 const unique = (mask: string, count: number, charset = 'alphanumeric') => ({ kind: 'unique', pattern: { prefix: 'SUM-', charset, mask }, count });
 
-describe('promo campaigns', () => {
+describe.each(testAdapters())('promo campaigns on $name', (adapter) => {
   let t: TestApp;
   let owner: ApiCaller;
   let stranger: ApiCaller;
@@ -18,7 +19,7 @@ describe('promo campaigns', () => {
   let theirCode: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ database: adapter });
     owner = callerOf(t.app, await signedUpToken(t.app, 'promo-owner@example.com'));
     stranger = callerOf(t.app, await signedUpToken(t.app, 'promo-stranger@example.com'));
     visitor = callerOf(t.app);

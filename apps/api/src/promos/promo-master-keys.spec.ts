@@ -1,4 +1,5 @@
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
+import { testAdapters } from '@qr/platform/testing';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { PromoMasterKeySecrets } from './index';
 
@@ -6,7 +7,7 @@ const KEYS = '/api/v1/promo-keys';
 const PROMOS = '/api/v1/promos';
 const DRAWN = /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/;
 
-describe('master promo keys', () => {
+describe.each(testAdapters())('master promo keys on $name', (adapter) => {
   let t: TestApp;
   let owner: ApiCaller;
   let stranger: ApiCaller;
@@ -14,7 +15,7 @@ describe('master promo keys', () => {
   let secrets: PromoMasterKeySecrets;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ database: adapter });
     owner = callerOf(t.app, await signedUpToken(t.app, 'key-owner@example.com'));
     stranger = callerOf(t.app, await signedUpToken(t.app, 'key-stranger@example.com'));
     theirOrg = await createOrganization(stranger, 'Other Bar');

@@ -246,6 +246,18 @@ async function createWorld(t: TestApp, owner: ApiCaller, token: string, image: B
   });
   const blobId = uploaded.json().blob_id as string;
   const keyId = (await ok(owner('POST', `/api/v1/organizations/${orgId}/api-keys`, { label: 'fuzz', role: 'viewer' }))).key_id as string;
+  const promoKeyId = (await ok(owner('POST', '/api/v1/promo-keys', { org_id: orgId, name: 'Fair till' }))).key_id as string;
+  const campaignId = (
+    await ok(
+      owner('POST', '/api/v1/promos', {
+        org_id: orgId,
+        code_id: pageCode,
+        codes: { kind: 'unique', pattern: { mask: '######' }, count: 3 },
+        terms: { name: 'Fair deal', offer: { kind: 'text', text: 'A free drink' } },
+        master_key_id: promoKeyId,
+      }),
+    )
+  ).campaign_id as string;
   const customers = await ok(owner('GET', `/api/v1/customers?org_id=${orgId}`));
   const customerIds = (customers.items ?? customers.customers ?? []).map((customer: { id: string }) => customer.id);
   return {
@@ -261,7 +273,10 @@ async function createWorld(t: TestApp, owner: ApiCaller, token: string, image: B
     experience_id: [experienceId],
     batch_id: [batchId],
     blob_id: [blobId],
-    key_id: [keyId],
+    key_id: [keyId, promoKeyId],
+    master_key_id: [promoKeyId, null],
+    campaign_id: [campaignId],
+    qr_id: [pageCode, urlCode],
     email: [OWNER, 'ada@example.com'],
     input: ['first_name', 'email'],
   };

@@ -76,6 +76,7 @@ export class PromoCampaignsController {
 
 /** What the visitor's promo page shows before anything is typed: no sign-in, rate-limited like every public route. */
 @Controller('api/v1/public/promos')
+@ReadModels('codes', 'promo-campaigns')
 export class PublicPromoController {
   constructor(private readonly queries: QueryBus) {}
 

@@ -69,17 +69,21 @@ export class PromoMasterKeys {
   async viewsOf(orgId: string, rows: readonly PromoMasterKeyRow[]): Promise<PromoMasterKeyView[]> {
     const keyIds = rows.map((row) => row.key_id);
     const [secrets, counts] = await Promise.all([this.secrets.current(orgId, keyIds), this.campaigns.countsByKey(keyIds)]);
-    return rows.map((row) => ({
-      key_id: row.key_id,
-      org_id: row.org_id,
-      name: row.name,
-      version: Number(row.version),
-      secret: secrets.get(row.key_id) ?? '',
-      campaign_count: counts.get(row.key_id) ?? 0,
-      created_at: row.created_at.toISOString(),
-      rotated_at: row.rotated_at?.toISOString() ?? null,
-    }));
+    return rows.map((row) => keyViewOf(row, secrets.get(row.key_id) ?? '', counts.get(row.key_id) ?? 0));
   }
+}
+
+export function keyViewOf(row: PromoMasterKeyRow, secret: string, campaignCount: number): PromoMasterKeyView {
+  return {
+    key_id: row.key_id,
+    org_id: row.org_id,
+    name: row.name,
+    version: Number(row.version),
+    secret,
+    campaign_count: campaignCount,
+    created_at: row.created_at.toISOString(),
+    rotated_at: row.rotated_at?.toISOString() ?? null,
+  };
 }
 
 export class GetPromoMasterKey extends Query<PromoMasterKeyView> {

@@ -8,7 +8,7 @@ import { decidedEvent, StreamWriter, type Decided } from '../decide-on-stream';
 import { type Caller, TenancyGate } from '../identity';
 import { EVENT_STORE } from '../infrastructure';
 import { drawMasterSecret, PromoMasterKeySecrets } from './promo-master-key-secrets';
-import { mayHandleKeys, PromoMasterKeys } from './promo-master-key-views';
+import { keyViewOf, mayHandleKeys, PromoMasterKeys } from './promo-master-key-views';
 
 export class CreatePromoMasterKeyCommand extends Command<PromoMasterKeyView> {
   constructor(
@@ -106,7 +106,6 @@ export class RotatePromoMasterKeyHandler implements ICommandHandler<RotatePromoM
 
   async execute({ caller, keyId, secret: typed }: RotatePromoMasterKeyCommand): Promise<PromoMasterKeyView> {
     const { orgId, actor, row } = await this.keys.visible(caller, keyId);
-    // Two rotations at once both keep the same next version, and the second's keep refuses it (see keep).
     mayHandleKeys(actor);
     const { events } = await this.store.readStream(promoMasterKeyStreamId(keyId));
     // Only the master key decider writes the stream, so every payload has its event's shape.
@@ -115,11 +114,12 @@ export class RotatePromoMasterKeyHandler implements ICommandHandler<RotatePromoM
       promoMasterKeyDecider.initialState,
     );
     const secret = typed ?? drawMasterSecret();
+    // Two rotations at once would both keep the same next version: the second's keep refuses it, so the
+    // version the append records is the one kept here.
     await this.secrets.keep(orgId, keyId, state.version + 1, secret);
     const at = new Date();
     const { version } = decidedEvent(await decideOnKey(this.writer, keyId, orgId, { type: 'RotatePromoMasterKey', actor }, at), 'PromoMasterKeyRotated').data;
-    const [view] = await this.keys.viewsOf(orgId, [row]);
-    return { ...view!, version, secret, rotated_at: at.toISOString() };
+    return keyViewOf({ ...row, version, rotated_at: at }, secret, await this.keys.campaignCount(keyId));
   }
 }
 

@@ -76,6 +76,20 @@ describe.each(testAdapters())('master promo keys on $name', (adapter) => {
     expect(JSON.stringify(rows)).not.toMatch(/Hidden|Third/);
   });
 
+  it('keeps the secret of whichever rotation the key’s stream recorded when several run at once', async () => {
+    const orgId = await createOrganization(owner, 'Busy Bar');
+    const key = (await owner('POST', KEYS, { org_id: orgId, name: 'Till', secret: 'first-secret' })).json();
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, n) => owner('POST', `${KEYS}/${key.key_id}/rotate`, { secret: `rotation-${n}` })));
+    const won = answers.filter((res) => res.statusCode === 200).map((res) => res.json() as { version: number; secret: string });
+    expect(won.length).toBeGreaterThan(0);
+    for (const res of answers.filter((answer) => answer.statusCode !== 200)) expect([res.statusCode, res.json().code]).toEqual([409, 'wrong_expected_version']);
+    // Each rotation that succeeded made a version of its own, and the last is the one that unlocks.
+    expect(new Set(won.map((rotation) => rotation.version)).size).toBe(won.length);
+    const last = won.reduce((latest, rotation) => (rotation.version > latest.version ? rotation : latest));
+    expect((await owner('GET', `${KEYS}/${key.key_id}`)).json()).toMatchObject({ version: last.version, secret: last.secret });
+    expect(await secrets.matches(orgId, key.key_id, last.secret)).toEqual({ key_id: key.key_id, version: last.version });
+  });
+
   it('refuses to delete a key live campaigns use, naming how many, and deletes it once none does', async () => {
     const orgId = await createOrganization(owner, 'Locked Bar');
     const codeId = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Menu', type: 'page' })).json().code_id;

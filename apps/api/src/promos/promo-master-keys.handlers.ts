@@ -73,7 +73,7 @@ export class CreatePromoMasterKeyHandler implements ICommandHandler<CreatePromoM
     const at = new Date();
     const decided = await decideOnKey(this.writer, keyId, org_id, { type: 'CreatePromoMasterKey', actor, key_id: keyId, org_id, name }, at);
     const created = decidedEvent(decided, 'PromoMasterKeyCreated').data;
-    return { key_id: keyId, org_id, name: created.name, version: 1, secret, campaign_count: 0, created_at: at.toISOString(), rotated_at: null };
+    return keyViewOf({ key_id: keyId, org_id, name: created.name, version: 1, created_at: at, rotated_at: null }, secret, 0);
   }
 }
 

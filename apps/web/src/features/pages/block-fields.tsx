@@ -34,13 +34,7 @@ export const NEW_BLOCK: Record<Exclude<PageBlock['kind'], 'image'>, PageBlock> =
 /** How a block is named on its handle, its remove button and to screen readers: heading “Doors at 7”. */
 export function blockLabel(block: PageBlock): string {
   const words =
-    block.kind === 'heading' || block.kind === 'promo'
-      ? block.title
-      : block.kind === 'button'
-        ? block.label
-        : block.kind === 'image'
-          ? block.alt
-          : '';
+    block.kind === 'heading' || block.kind === 'promo' ? block.title : block.kind === 'button' ? block.label : block.kind === 'image' ? block.alt : '';
   const kind = BLOCK_LABELS[block.kind].toLowerCase();
   return words ? `${kind} “${words}”` : kind;
 }

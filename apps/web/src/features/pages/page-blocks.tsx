@@ -54,17 +54,7 @@ function Countdown({ until, label }: { until: string; label: string }) {
  * visitor acts in, the registration form and the promo code entry, are drawn by the caller: the
  * visitor's page sends from them, the editor's preview does not.
  */
-export function PageBlockView({
-  block,
-  imageUrls,
-  form,
-  promo,
-}: {
-  block: PageBlock;
-  imageUrls: Record<string, string>;
-  form: ReactNode;
-  promo: ReactNode;
-}) {
+export function PageBlockView({ block, imageUrls, form, promo }: { block: PageBlock; imageUrls: Record<string, string>; form: ReactNode; promo: ReactNode }) {
   switch (block.kind) {
     case 'heading':
       return (

@@ -42,17 +42,7 @@ function LiveClock() {
 }
 
 /** What the visitor shows at the counter once a code is redeemed: big, green and plain, readable at arm's length. */
-export function RedeemedCard({
-  campaignName,
-  offer,
-  promoCode,
-  onAnother,
-}: {
-  campaignName: string;
-  offer: PromoOffer;
-  promoCode: string;
-  onAnother(): void;
-}) {
+export function RedeemedCard({ campaignName, offer, promoCode, onAnother }: { campaignName: string; offer: PromoOffer; promoCode: string; onAnother(): void }) {
   const words = offerInWords(offer);
   return (
     <Stack gap="md">

@@ -6,8 +6,7 @@ import { RedeemedCard } from './promo-entry-results';
 import { requestNonce, usePublicPromo, validatePromo, visitorId, type ValidationOutcome } from './public-promo-api';
 
 type Answer =
-  | { valid: true; campaign_name: string; offer: PromoOffer; promo_code: string }
-  | { valid: false; reason: PromoRefusalReason; location_note?: string };
+  { valid: true; campaign_name: string; offer: PromoOffer; promo_code: string } | { valid: false; reason: PromoRefusalReason; location_note?: string };
 
 /** Why a code refused for its place may have been refused: the phone did not say where it is. */
 const LOCATION_NOTES: Record<Extract<PositionAnswer, { missing: unknown }>['missing'], string> = {
@@ -64,7 +63,13 @@ export function PromoEntry({
   }, [lockedFor]);
 
   const keyAsked = answer?.valid === false && answer.reason === 'needs_master_key';
-  const askLocation = placeMatters || (promos.data?.campaigns.some((campaign) => campaign.needs_location) ?? false);
+
+  /** Whether to ask where the phone is; a visitor quicker than the campaigns' read waits for it rather than be refused for the place. */
+  async function placeNeeded(): Promise<boolean> {
+    if (placeMatters) return true;
+    const known = promos.isPending ? (await promos.refetch({ cancelRefetch: false })).data : promos.data;
+    return known?.campaigns.some((campaign) => campaign.needs_location) ?? false;
+  }
 
   function show(outcome: ValidationOutcome, promoCode: string, located: PositionAnswer | null, withKey: boolean) {
     switch (outcome.kind) {
@@ -100,7 +105,7 @@ export function PromoEntry({
     setErrors({});
     setNotice(undefined);
     try {
-      const located = askLocation ? await devicePosition({ enableHighAccuracy: true }) : null;
+      const located = (await placeNeeded()) ? await devicePosition({ enableHighAccuracy: true }) : null;
       const position = located && 'position' in located ? located.position : null;
       const spent = (await nonce.current) ?? (await requestNonce(qrId));
       nonce.current = null;

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PageLoader } from '../../components/page-loader';
 import { EventAccessGuard, publicEventChecks } from '../experiences';
-import { PromoEntry } from '../promos/promo-entry';
+import { PromoEntry } from '../promos';
 import { ThankYou, VisitorFrame } from '../visitor';
 import { PageBlockView } from './page-blocks';
 import { fetchPublicPage, PageNotBuilt, PagePaused, PageUnavailable, type PageLookup } from './public-page-api';

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { DEFAULT_THEME_STYLE, type PageBlock, type PageTheme, type ThemeStyle, type VisitorTheme } from '@qr/contracts';
 import DOMPurify from 'dompurify';
 import { useMyOrganizations } from '../organization';
-import { PromoEntry } from '../promos/promo-entry';
+import { PromoEntry } from '../promos';
 import { VisitorThemeScope } from '../visitor';
 import { PageBlockView } from './page-blocks';
 import type { PageDraft } from './page-editor';

@@ -1,6 +1,6 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import type { PromoOffer } from '@qr/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * A discount or reward in words beside the offer's own text ("20 % off", "€5.00 off"); a plain text
@@ -44,6 +44,9 @@ function LiveClock() {
 /** What the visitor shows at the counter once a code is redeemed: big, green and plain, readable at arm's length. */
 export function RedeemedCard({ campaignName, offer, promoCode, onAnother }: { campaignName: string; offer: PromoOffer; promoCode: string; onAnother(): void }) {
   const words = offerInWords(offer);
+  // The button that was pressed is gone: focus moves to the answer, so a screen reader starts there.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <Stack gap="md">
       <Stack
@@ -51,10 +54,17 @@ export function RedeemedCard({ campaignName, offer, promoCode, onAnother }: { ca
         gap="xs"
         align="center"
         p="lg"
-        style={{ background: REDEEMED_BACKGROUND, color: '#ffffff', borderRadius: 'var(--mantine-radius-md)', textAlign: 'center' }}
+        style={{
+          background: REDEEMED_BACKGROUND,
+          color: '#ffffff',
+          borderRadius: 'var(--mantine-radius-md)',
+          textAlign: 'center',
+          // A 40-character code in monospace is wider than a 375 px phone's card.
+          overflowWrap: 'anywhere',
+        }}
       >
         <CheckMark />
-        <Title order={2} fz={40} c="inherit">
+        <Title order={2} fz={40} c="inherit" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
           Redeemed
         </Title>
         <Text fw={700} fz="xl">

@@ -98,6 +98,8 @@ test('a valid code is redeemed: the visitor sees “Redeemed” with the offer a
   expect(screen.getByText('20 % off')).toBeTruthy();
   expect(screen.getByText('Summer at the café')).toBeTruthy();
   expect(screen.getByText('SUMMER24')).toBeTruthy();
+  // The pressed button is gone: a screen reader carries on from the answer.
+  expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Redeemed' }));
   await expectNoAxeViolations(container);
 
   const [sent] = validations(api);

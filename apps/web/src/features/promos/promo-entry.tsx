@@ -1,8 +1,8 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { normalPromoCode, PROMO_CODE_MAX_LENGTH, PROMO_REFUSAL_TEXTS, type PromoOffer, type PromoRefusalReason } from '@qr/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { devicePosition, GEOLOCATION_UNSUPPORTED, type PositionAnswer } from '../experiences';
-import { RedeemedCard } from './promo-entry-results';
+import { Notice, RedeemedCard } from './promo-entry-results';
 import { requestNonce, usePublicPromo, validatePromo, visitorId, type ValidationOutcome } from './public-promo-api';
 
 type Answer =
@@ -154,12 +154,10 @@ export function PromoEntry({
           onChange={(event) => setCode(event.currentTarget.value)}
         />
         {answer && !answer.valid && (
-          <Alert color={keyAsked ? 'yellow' : 'red'} title={keyAsked ? 'Staff key needed' : 'Not redeemed'}>
-            <Stack gap={4}>
-              <Text size="sm">{PROMO_REFUSAL_TEXTS[answer.reason]}</Text>
-              {answer.location_note && <Text size="sm">{answer.location_note}</Text>}
-            </Stack>
-          </Alert>
+          <Notice tone={keyAsked ? 'asked' : 'refused'} title={keyAsked ? 'Staff key needed' : 'Not redeemed'}>
+            <Text size="sm">{PROMO_REFUSAL_TEXTS[answer.reason]}</Text>
+            {answer.location_note && <Text size="sm">{answer.location_note}</Text>}
+          </Notice>
         )}
         {keyAsked && (
           <PasswordInput
@@ -174,15 +172,15 @@ export function PromoEntry({
           />
         )}
         {lockedFor > 0 && (
-          <Alert color="red" title="Please wait">
-            {`Too many tries. Try again in ${lockedFor} s.`}
-          </Alert>
+          <Notice tone="refused" title="Please wait">
+            <Text size="sm">{`Too many tries. Try again in ${lockedFor} s.`}</Text>
+          </Notice>
         )}
         {notice && <Text role="status">{notice}</Text>}
         {errors[''] && (
-          <Alert color="red" title="Not checked">
-            {errors['']}
-          </Alert>
+          <Notice tone="refused" title="Not checked">
+            <Text size="sm">{errors['']}</Text>
+          </Notice>
         )}
         <Button type="submit" size="md" fullWidth loading={checking} disabled={lockedFor > 0}>
           {keyAsked ? 'Unlock the code' : buttonLabel}

@@ -126,6 +126,8 @@ export async function seedOrganisation(page: Page, origin: string): Promise<Seed
       { kind: 'button', label: 'See the menu', url: 'https://example.com/menu' },
       { kind: 'social', links: [{ network: 'instagram', url: 'https://instagram.com/harbourdeli' }] },
       { kind: 'form', submit_label: 'Join' },
+      // The promo entry is checked at both widths and in both schemes with the rest of the page.
+      { kind: 'promo', title: 'Have a promo code?', button_label: 'Check my code' },
     ],
     success_message: 'Welcome to the club. Your first loaf is waiting.',
   });

@@ -3,6 +3,10 @@ import { AnalyticsPeriod } from './analytics';
 import { CodeId, paginatedList, paginatedQuery } from './codes';
 import { TimeZone } from './identity';
 import { orNull } from './openapi-shapes';
+import { normalPromoCode, PROMO_CODE_MAX_LENGTH, PROMO_REFUSAL_REASONS } from './promo-visitor';
+
+// The zod-free part of the contract, which a visitor's landing page imports without these schemas.
+export { normalPromoCode, PROMO_CODE_MAX_LENGTH, PROMO_REFUSAL_REASONS, PROMO_REFUSAL_TEXTS } from './promo-visitor';
 
 /**
  * The promos context's HTTP contract (spec §1 "promo codes and master promo keys", §3 Promo, §7
@@ -10,8 +14,6 @@ import { orNull } from './openapi-shapes';
  * that unlock them at the counter, and the visitor's validation.
  */
 
-/** Longest promo code a visitor types or a pattern builds. */
-export const PROMO_CODE_MAX_LENGTH = 40;
 /** Most unique codes one campaign issues: the campaign's stream regenerates them from its seed on every load. */
 export const MAX_PROMO_CODES = 100_000;
 /** Most redemptions a campaign may allow in total. */
@@ -45,12 +47,6 @@ export type PromoCharset = z.infer<typeof PromoCharset>;
 export const PROMO_PATTERN_RANDOM = { min: 4, max: 24 } as const;
 
 const PROMO_CODE_SHAPE = /^[A-Z0-9-]+$/;
-
-/**
- * The one normal form of a promo code: what a visitor types on any keyboard (full-width digits, a
- * trailing space, lower case) is the code staff printed.
- */
-export const normalPromoCode = (typed: string): string => typed.normalize('NFKC').trim().toUpperCase();
 
 export const PromoCode = z
   .string()
@@ -334,31 +330,8 @@ export type PromoMasterKeyView = z.infer<typeof PromoMasterKeyView>;
 
 // The visitor's side.
 
-/** Every reason a validation says no, in the order the campaign's decider checks them. */
-export const PROMO_REFUSAL_REASONS = [
-  'unknown',
-  'not_yet_valid',
-  'expired',
-  'outside_hours',
-  'used_up',
-  'already_used_by_you',
-  'outside_area',
-  'needs_master_key',
-] as const;
 export const PromoRefusalReason = z.enum(PROMO_REFUSAL_REASONS).meta({ id: 'PromoRefusalReason' });
 export type PromoRefusalReason = z.infer<typeof PromoRefusalReason>;
-
-/** What the visitor reads for each reason. */
-export const PROMO_REFUSAL_TEXTS: Record<PromoRefusalReason, string> = {
-  unknown: 'We do not know this code. Check how it is spelt and try again.',
-  not_yet_valid: 'This code is not valid yet. Come back when the offer starts.',
-  expired: 'This offer has ended.',
-  outside_hours: 'This code is not valid at this time. Check the offer’s days and hours.',
-  used_up: 'This code has been used up.',
-  already_used_by_you: 'You have already used this code.',
-  outside_area: 'This code is only valid at the venue. Come closer and try again.',
-  needs_master_key: 'Show this screen at the counter: staff will unlock your code with their key.',
-};
 
 /** Spec §7 "get promo nonce": the page asks for one when it opens, and again after each answer. */
 export const PromoNonceBody = z.strictObject({ qr_id: CodeId }).meta({ id: 'PromoNonceBody' });

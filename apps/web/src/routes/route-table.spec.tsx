@@ -18,6 +18,8 @@ const specRoutes = [
   '/wall/:id',
   '/wall-embed/:id',
   '/code/:id',
+  // Ours: where a visitor enters a promo code of a QR code (issue 53).
+  '/promo/:id',
   '/share',
   '/deleteAlert/:id',
   '/:id/terms',

@@ -27,6 +27,7 @@ const visitorScreen = (name: 'CardScreen' | 'NoteScreen' | 'CodePublicScreen' | 
   lazy(() => import('../features/visitor/public-code-screens').then((module) => ({ default: module[name] })));
 const codeScreen = (name: 'CreateCodeScreen' | 'EditCodeScreen' | 'CodeSavedScreen' | 'ShowCodeScreen') =>
   lazy(() => import('../features/codes/code-screens').then((module) => ({ default: module[name] })));
+const PromoPageScreen = lazy(() => import('../features/promos/promo-page-screen').then((module) => ({ default: module.PromoPageScreen })));
 const CardScreen = visitorScreen('CardScreen');
 const NoteScreen = visitorScreen('NoteScreen');
 const CodePublicScreen = visitorScreen('CodePublicScreen');
@@ -78,7 +79,7 @@ function section(path: UpcomingAdminSection, children: RouteObject[] = []): Rout
  * `/p/{name}`, `shop-discounts`, `shop-integration` and `email-marketing-integration`; `users` (the organization's
  * users, whose delete action opens `/deleteAlert/{email}`), `organization` (its details, API keys
  * and terms) and `experiences` (spec §7 "Events and experiences": the organization's events, which
- * pages join through their event data) are ours too.
+ * pages join through their event data) are ours too, and so is `/promo/{id}` (a code's promo codes, issue 53).
  */
 export const routeTable: RouteObject[] = [
   {
@@ -115,6 +116,7 @@ export const routeTable: RouteObject[] = [
       { path: '/page/:key', element: <LandingPageRoute by="id" /> },
       { path: '/code/note/:id', element: <NoteScreen /> },
       { path: '/code/:id', element: <CodePublicScreen /> },
+      { path: '/promo/:id', element: <PromoPageScreen /> },
       { path: '/share', element: <ShareScreen /> },
       {
         path: '/:id/terms',

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
+import { devicePosition, GEOLOCATION_UNSUPPORTED } from './device-position';
 
 export interface EventAccessChecks {
   /** Spec §4 step 1, "the event-location check": true lets the visitor in without asking where they are. */
@@ -8,27 +9,14 @@ export interface EventAccessChecks {
   validate(position: { id: string; latitude?: number; longitude?: number }): Promise<boolean>;
 }
 
-/** Spec §5's message for a browser without geolocation. */
-export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported by this browser.';
-
-type Position = { latitude: number; longitude: number };
 type Access = { state: 'unknown' } | { state: 'allowed' } | { state: 'denied'; note?: string };
-
-/** The device's position, or why there is none: a refusal or a timeout are tolerated silently (spec §4 step 2). */
-function devicePosition(): Promise<{ position?: Position; note?: string }> {
-  if (typeof navigator === 'undefined' || !navigator.geolocation) return Promise.resolve({ note: GEOLOCATION_UNSUPPORTED });
-  return new Promise((resolve) =>
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) => resolve({ position: { latitude: coords.latitude, longitude: coords.longitude } }),
-      () => resolve({}),
-      { timeout: 10_000, maximumAge: 60_000 },
-    ),
-  );
-}
 
 async function decide(id: string, checks: EventAccessChecks): Promise<Access> {
   if (await checks.locationCheck()) return { state: 'allowed' };
-  const { position, note } = await devicePosition();
+  const answer = await devicePosition();
+  // A refusal or a timeout is tolerated silently (spec §4 step 2); the event check takes no accuracy.
+  const position = 'position' in answer ? { latitude: answer.position.latitude, longitude: answer.position.longitude } : {};
+  const note = 'missing' in answer && answer.missing === 'unsupported' ? GEOLOCATION_UNSUPPORTED : undefined;
   return (await checks.validate({ id, ...position })) ? { state: 'allowed' } : { state: 'denied', note };
 }
 

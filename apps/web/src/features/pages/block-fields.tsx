@@ -15,6 +15,7 @@ export const BLOCK_LABELS: Record<PageBlock['kind'], string> = {
   map: 'Map location',
   social: 'Social links',
   form: 'Registration form',
+  promo: 'Promo code',
 };
 
 // An image block starts from an upload, not from a default.
@@ -27,11 +28,13 @@ export const NEW_BLOCK: Record<Exclude<PageBlock['kind'], 'image'>, PageBlock> =
   map: { kind: 'map', label: 'Find us', latitude: 52.52, longitude: 13.405 },
   social: { kind: 'social', links: [{ network: 'instagram', url: 'https://instagram.com/' }] },
   form: { kind: 'form', submit_label: 'Submit' },
+  promo: { kind: 'promo', title: 'Have a promo code?', button_label: 'Check my code' },
 };
 
 /** How a block is named on its handle, its remove button and to screen readers: heading “Doors at 7”. */
 export function blockLabel(block: PageBlock): string {
-  const words = block.kind === 'heading' ? block.title : block.kind === 'button' ? block.label : block.kind === 'image' ? block.alt : '';
+  const words =
+    block.kind === 'heading' || block.kind === 'promo' ? block.title : block.kind === 'button' ? block.label : block.kind === 'image' ? block.alt : '';
   const kind = BLOCK_LABELS[block.kind].toLowerCase();
   return words ? `${kind} “${words}”` : kind;
 }
@@ -150,5 +153,17 @@ export function BlockFields({ block, imageUrl, onChange }: { block: PageBlock; i
       );
     case 'form':
       return <TextInput label="Submit button text" value={block.submit_label} onChange={(e) => onChange({ ...block, submit_label: e.currentTarget.value })} />;
+    case 'promo':
+      return (
+        <>
+          <TextInput
+            label="Title"
+            description="Above the box where visitors type a promo code of this page's QR code."
+            value={block.title}
+            onChange={(e) => onChange({ ...block, title: e.currentTarget.value })}
+          />
+          <TextInput label="Button text" value={block.button_label} onChange={(e) => onChange({ ...block, button_label: e.currentTarget.value })} />
+        </>
+      );
   }
 }

@@ -1,5 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { DEFAULT_PAGE_BLOCKS, DEFAULT_REGISTRATION_FORM, DEFAULT_THEME_STYLE, type PublicPageView, type VisitorTheme } from '@qr/contracts';
+import {
+  DEFAULT_PAGE_BLOCKS,
+  DEFAULT_REGISTRATION_FORM,
+  DEFAULT_THEME_STYLE,
+  PROMO_REFUSAL_TEXTS,
+  type PublicPageView,
+  type VisitorTheme,
+} from '@qr/contracts';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { VisitorProviders } from '../../app/visitor-providers';
@@ -223,4 +230,55 @@ test('the server renders the page with its form and data, and the browser takes 
   expect(screen.getByRole('button', { name: 'Submit' })).toBeTruthy();
   expect(requestsOf(api, 'GET').filter(([path]) => path.startsWith('/api/v1/public/pages/'))).toEqual([]);
   expect(requestsOf(api, 'POST').filter(([path]) => path.includes('event-data'))).toEqual([]);
+});
+
+describe("a page's promo block", () => {
+  const promoPage = { ...page, blocks: [{ kind: 'promo', title: 'Have a promo code?', button_label: 'Check my code' }] } satisfies PublicPageView;
+  const promoApi = () =>
+    installFakeApi((path, method) => {
+      if (method === 'GET' && path === `/api/v1/public/pages/${PAGE_ID}`) return reply(200, promoPage);
+      if (method === 'GET' && path === `/api/v1/public/promos/${page.code_id}`) return reply(200, { qr_id: page.code_id, campaigns: [] });
+      if (method === 'POST' && path === '/api/v1/public/promos/nonce')
+        return reply(200, { nonce: 'nonce-1', issued_at: '2026-12-02T10:00:00Z', expires_at: '2026-12-02T10:15:00Z' });
+      if (method === 'POST' && path === '/api/v1/public/promos/validate')
+        return reply(200, { valid: false, reason: 'expired', message: PROMO_REFUSAL_TEXTS.expired });
+      return undefined;
+    });
+  const validationsOf = (api: ReturnType<typeof installFakeApi>) => requestsOf(api, 'POST').filter(([path]) => path.endsWith('/promos/validate'));
+
+  test("checks the visitor's code against the page's own QR code", async () => {
+    const api = promoApi();
+    renderApp(`/page/${PAGE_ID}`);
+    fireEvent.change(await screen.findByLabelText('Promo code'), { target: { value: 'SUMMER24' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check my code' }));
+    expect(await screen.findByText(PROMO_REFUSAL_TEXTS.expired)).toBeTruthy();
+    expect(validationsOf(api)[0]![1]).toMatchObject({ promo_code: 'SUMMER24', qr_id: page.code_id, nonce: 'nonce-1' });
+  });
+
+  test('is drawn by the server with its title and form, and the browser takes it over and asks for its nonce', async () => {
+    const api = promoApi();
+    const rendered = renderLandingPage({ lookup: { id: PAGE_ID }, served: { page: promoPage, allowed: true } });
+    expect(rendered.root).toContain('Have a promo code?');
+    expect(rendered.root).toContain('Promo code');
+    expect(rendered.root).toContain('Check my code');
+    document.body.innerHTML = `<div id="root">${rendered.root}</div>${rendered.data}`;
+    const served = readServedPage(document)!;
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(
+        document.getElementById('root')!,
+        <VisitorProviders scheme="visitor">
+          <LandingPageScreen lookup={served.lookup} served={served.served} />
+        </VisitorProviders>,
+        { onRecoverableError: (error) => errors.push(error) },
+      );
+    });
+    expect(errors).toEqual([]);
+    await waitFor(() =>
+      expect(requestsOf(api, 'POST').filter(([path]) => path.endsWith('/promos/nonce'))).toEqual([['/api/v1/public/promos/nonce', { qr_id: page.code_id }]]),
+    );
+    fireEvent.change(screen.getByLabelText('Promo code'), { target: { value: 'SUMMER24' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check my code' }));
+    expect(await screen.findByText(PROMO_REFUSAL_TEXTS.expired)).toBeTruthy();
+  });
 });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PageLoader } from '../../components/page-loader';
 import { EventAccessGuard, publicEventChecks } from '../experiences';
+import { PromoEntry } from '../promos';
 import { ThankYou, VisitorFrame } from '../visitor';
 import { PageBlockView } from './page-blocks';
 import { fetchPublicPage, PageNotBuilt, PagePaused, PageUnavailable, type PageLookup } from './public-page-api';
@@ -104,7 +105,13 @@ function LandingPage({ page, form: servedForm, thanked }: { page: PublicPageView
   return (
     <Stack gap="lg">
       {blocks.map((block, index) => (
-        <PageBlockView key={index} block={block} imageUrls={image_urls} form={block.kind === 'form' ? formBlock(block.submit_label) : null} />
+        <PageBlockView
+          key={index}
+          block={block}
+          imageUrls={image_urls}
+          form={block.kind === 'form' ? formBlock(block.submit_label) : null}
+          promo={block.kind === 'promo' ? <PromoEntry qrId={page.code_id} title={block.title} buttonLabel={block.button_label} /> : null}
+        />
       ))}
     </Stack>
   );

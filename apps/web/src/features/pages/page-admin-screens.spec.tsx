@@ -147,6 +147,25 @@ describe('on a laptop, with the preview beside the editor', () => {
     expect(thumbnails).toHaveLength(1);
   });
 
+  test('staff add a promo code block, name its title and button, see it in the preview, and save it', async () => {
+    start(`/admin/update-page/${PAGE_ID}`);
+    await screen.findByDisplayValue('welcome to the club');
+    fireEvent.click(screen.getByRole('button', { name: 'Add block' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Promo code' }));
+    const block = screen.getByRole('button', { name: 'Remove promo code “Have a promo code?”' }).closest('.mantine-Paper-root') as HTMLElement;
+    fireEvent.change(within(block).getByLabelText(/^Title/), { target: { value: 'Got a voucher?' } });
+    fireEvent.change(within(block).getByLabelText('Button text'), { target: { value: 'Use it' } });
+    const preview = screen.getByRole('region', { name: 'Page preview' });
+    expect(within(preview).getByRole('heading', { name: 'Got a voucher?' })).toBeTruthy();
+    fireEvent.change(within(preview).getByLabelText('Promo code'), { target: { value: 'SUMMER24' } });
+    fireEvent.click(within(preview).getByRole('button', { name: 'Use it' }));
+    fireEvent.click(within(saveBar()).getByRole('button', { name: 'Save page' }));
+    await waitFor(() => expect(requestsOf(api, 'PUT')).toHaveLength(1));
+    expect(savedBody().blocks.at(-1)).toEqual({ kind: 'promo', title: 'Got a voucher?', button_label: 'Use it' });
+    // The preview asks and sends nothing.
+    expect(api.mock.calls.map(([path]) => path).filter((path) => path.includes('promos'))).toEqual([]);
+  });
+
   test('the thank-you screen can offer a button, saved with the page', async () => {
     start(`/admin/update-page/${PAGE_ID}`);
     fireEvent.click(await screen.findByRole('checkbox', { name: /Button after submitting/ }));

@@ -50,9 +50,11 @@ function Countdown({ until, label }: { until: string; label: string }) {
 
 /**
  * One block of a landing page. Rich text arrives sanitised (by the API on save, or by the editor's
- * preview for a draft), so it is shown as the HTML it is; everything else is plain text.
+ * preview for a draft), so it is shown as the HTML it is; everything else is plain text. The blocks a
+ * visitor acts in, the registration form and the promo code entry, are drawn by the caller: the
+ * visitor's page sends from them, the editor's preview does not.
  */
-export function PageBlockView({ block, imageUrls, form }: { block: PageBlock; imageUrls: Record<string, string>; form: ReactNode }) {
+export function PageBlockView({ block, imageUrls, form, promo }: { block: PageBlock; imageUrls: Record<string, string>; form: ReactNode; promo: ReactNode }) {
   switch (block.kind) {
     case 'heading':
       return (
@@ -107,5 +109,7 @@ export function PageBlockView({ block, imageUrls, form }: { block: PageBlock; im
       );
     case 'form':
       return form;
+    case 'promo':
+      return promo;
   }
 }

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { DEFAULT_THEME_STYLE, type PageBlock, type PageTheme, type ThemeStyle, type VisitorTheme } from '@qr/contracts';
 import DOMPurify from 'dompurify';
 import { useMyOrganizations } from '../organization';
+import { PromoEntry } from '../promos';
 import { VisitorThemeScope } from '../visitor';
 import { PageBlockView } from './page-blocks';
 import type { PageDraft } from './page-editor';
@@ -42,6 +43,7 @@ export function PagePreview({ draft, orgId, imageUrls }: { draft: PageDraft; org
                 <RegistrationFormView pageId="" form={draft.form} submitLabel={block.submit_label} preview onSubmitted={() => undefined} />
               ) : null
             }
+            promo={block.kind === 'promo' ? <PromoEntry qrId="" title={block.title} buttonLabel={block.button_label} preview /> : null}
           />
         ))}
       </Stack>

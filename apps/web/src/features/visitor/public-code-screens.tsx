@@ -30,10 +30,10 @@ function CodeNotAvailable() {
 }
 
 /**
- * Loads the code and handles the states every visitor page shares: loading, gone, paused, failed;
- * once the code is read, in its organisation's frame and brand.
+ * Loads the code of the address's `:id` and handles the states every visitor page shares: loading,
+ * gone, paused, failed; once the code is read, in its organisation's frame and brand.
  */
-function PublicCode({ children }: { children: (code: PublicCodeView) => ReactNode }) {
+export function PublicCode({ children }: { children: (code: PublicCodeView) => ReactNode }) {
   const { id = '' } = useParams();
   const code = usePublicCode(id);
   if (code.isPending)

@@ -21,6 +21,8 @@ const OWNERS: Record<string, readonly string[]> = {
   promo_campaigns: ['promos'],
   promo_codes: ['promos'],
   promo_master_keys: ['promos'],
+  promo_validations: ['promos'],
+  promo_validations_hourly: ['promos'],
   organizations: ['identity'],
   members: ['identity'],
   api_keys: ['identity'],

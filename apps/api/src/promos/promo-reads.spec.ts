@@ -3,6 +3,7 @@ import { parse } from 'content-disposition';
 import { PROMO_CSV_COLUMNS, PROMO_REFUSAL_REASONS, PromoPattern, PromoTerms, type PromoRefusalReason } from '@qr/contracts';
 import { promoCampaignStreamId, promoMasterKeyStreamId, type PromoCampaignCodes, type PromoEvidence } from '@qr/domain';
 import type { EventStore, NewEvent } from '@qr/eventstore';
+import { testAdapters } from '@qr/platform/testing';
 import { promoCodesOf } from '@qr/projections-promos';
 import { callerOf, createOrganization, ownerAndStranger, signedUpToken } from '../identity/organization-api.fixture';
 import { EVENT_STORE } from '../infrastructure';
@@ -16,8 +17,8 @@ const pattern = PromoPattern.parse({ prefix: 'SUMMER-', charset: 'alphanumeric',
  * The write side is built beside this one, so campaigns are seeded as their events, appended to the
  * app's own store, and read once the projections have caught up.
  */
-describe('promo usage, analytics, redemptions and export', () => {
-  const world = ownerAndStranger('petra@example.com', 'Ice Cream Parlour');
+describe.each(testAdapters())('promo usage, analytics, redemptions and export on $name', (adapter) => {
+  const world = ownerAndStranger('petra@example.com', 'Ice Cream Parlour', adapter);
   const store = () => world.t.app.get<symbol, EventStore>(EVENT_STORE);
 
   const createCampaign = async (codes: PromoCampaignCodes, terms: Partial<PromoTerms> = {}, name = 'Summer deal') => {
@@ -191,6 +192,16 @@ describe('promo usage, analytics, redemptions and export', () => {
       `2026-06-01T12:01:00.000Z,SUMMER24,refused,used_up,48.1374,11.5755,15,40,`,
       '',
     ]);
+  });
+
+  it('lets a viewer read the usage but not export the visitors’ positions', async () => {
+    const campaignId = await createCampaign({ kind: 'shared', promo_code: 'SUMMER24' });
+    await world.t.projections.caughtUp();
+    await world.owner('POST', `/api/v1/organizations/${world.orgId}/users`, { email: 'promo-viewer@example.com', role: 'viewer' });
+    const viewer = callerOf(world.t.app, await signedUpToken(world.t.app, 'promo-viewer@example.com'));
+    expect((await viewer('GET', `${PROMOS}/${campaignId}/usage`)).statusCode).toBe(200);
+    const exported = await viewer('GET', `${PROMOS}/${campaignId}/export`);
+    expect([exported.statusCode, exported.json().code]).toEqual([403, 'forbidden']);
   });
 
   it('answers promo_campaign_not_found to another organisation, and a malformed id names the field', async () => {

@@ -10,7 +10,7 @@ import type {
   PromoRedemptionView,
   PromoUsageView,
 } from '@qr/contracts';
-import { bucketStarts, periodWindow, type TimeRange } from '@qr/domain';
+import { bucketStarts, periodWindow, rollupHours, type TimeRange } from '@qr/domain';
 import type { SqlClient } from '@qr/platform';
 import { REDEEMED } from '@qr/projections-promos';
 import type { Caller } from '../identity';
@@ -61,15 +61,12 @@ export class GetPromoAnalytics extends Query<PromoAnalyticsView> {
   }
 }
 
-const HOUR_MS = 3_600_000;
-const ceilToHour = (date: Date) => new Date(Math.ceil(date.getTime() / HOUR_MS) * HOUR_MS);
-
-/** A campaign's rollup rows per result, over all time or a range cut at hours as the analytics rollups are. */
+/** A campaign's counts per result, over all time or the rollup hours of a range. */
 async function resultsOf(db: SqlClient, campaignId: string, range?: TimeRange) {
   const { rows } = await db.query<{ result: string; n: string }>(
     `SELECT result, sum(count) AS n FROM promo_validations_hourly
       WHERE campaign_id = $1 AND ($2::timestamptz IS NULL OR hour >= $2) AND ($3::timestamptz IS NULL OR hour < $3) GROUP BY result`,
-    [campaignId, range ? ceilToHour(range.from) : null, range ? ceilToHour(range.to) : null],
+    [campaignId, ...(range ? rollupHours(range) : [null, null])],
   );
   return resultCounts(rows);
 }
@@ -136,8 +133,8 @@ export class ListPromoRedemptionsHandler implements IQueryHandler<ListPromoRedem
       this.db.query<RedemptionRow>(
         `SELECT v.redemption_id, v.promo_code, v.at, v.latitude, v.longitude, v.accuracy_m, v.distance_m, k.name AS key_name
            FROM promo_validations v LEFT JOIN promo_master_keys k ON k.key_id = v.master_key_id
-          WHERE v.campaign_id = $1 AND v.outcome = $2 ORDER BY v.position DESC LIMIT $3 OFFSET $4`,
-        [campaignId, REDEEMED, per_page, (page - 1) * per_page],
+          WHERE v.campaign_id = $1 AND v.outcome = '${REDEEMED}' ORDER BY v.position DESC LIMIT $2 OFFSET $3`,
+        [campaignId, per_page, (page - 1) * per_page],
       ),
       resultsOf(this.db, campaignId),
     ]);
@@ -173,7 +170,7 @@ export class GetPromoAnalyticsHandler implements IQueryHandler<GetPromoAnalytics
       this.db.query<{ start: Date; validations: string; redemptions: string }>(
         `SELECT ${start} AS start, sum(count) AS validations, coalesce(sum(count) FILTER (WHERE result = '${REDEEMED}'), 0) AS redemptions
            FROM promo_validations_hourly WHERE campaign_id = $1 AND hour >= $2 AND hour < $3 GROUP BY 1`,
-        [campaignId, ceilToHour(range.from), ceilToHour(range.to), ...(bucket === 'hour' ? [] : [zone])],
+        [campaignId, ...rollupHours(range), ...(bucket === 'hour' ? [] : [zone])],
       ),
       resultsOf(this.db, campaignId, range),
     ]);

@@ -172,6 +172,9 @@ describe.each(testAdapters())('promo usage, analytics, redemptions and export on
     // Each day starts at midnight in Tokyo, 15:00 UTC the day before.
     expect(week.series.every((p: { start: string }) => p.start.endsWith('T15:00:00.000Z'))).toBe(true);
     expect(week.series.map((p: { validations: number }) => p.validations).reduce((a: number, b: number) => a + b, 0)).toBe(4);
+    // `all` starts on the day the campaign was created, today: the refusal seeded three days earlier is left out.
+    const all = (await world.owner('GET', `${PROMOS}/${campaignId}/analytics?period=all`)).json();
+    expect([all.bucket, all.totals.validations, all.series.at(-1).validations > 0]).toEqual(['month', 3, true]);
     expect((await world.owner('PATCH', `/api/v1/organizations/${world.orgId}`, { time_zone: 'UTC' })).statusCode).toBe(200);
   });
 

@@ -163,7 +163,7 @@ export class GetPromoAnalyticsHandler implements IQueryHandler<GetPromoAnalytics
     const campaign = await this.access.reader(caller, campaignId);
     const zone = await this.access.timeZoneOf(campaign.org_id);
     // `all` starts on the day the campaign was created: nothing is validated before.
-    const { range, bucket } = periodWindow(period, now, zone, new Date(campaign.created_at));
+    const { range, bucket } = periodWindow(period, now, zone, campaign.created_at);
     // Hours are UTC hours; days and months start at local midnight. `bucket` comes from the domain's enum.
     const start = bucket === 'hour' ? 'hour' : `date_trunc('${bucket}', hour AT TIME ZONE $4::text) AT TIME ZONE $4::text`;
     const [{ rows }, totals] = await Promise.all([

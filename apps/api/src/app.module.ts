@@ -25,6 +25,7 @@ import { CustomersModule } from './customers/customers.module';
 import { StreamWriter } from './decide-on-stream';
 import { ExperiencesModule } from './experiences/experiences.module';
 import { PromosModule } from './promos/promos.module';
+import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
 import { FoldersModule } from './folders/folders.module';
 import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
@@ -115,4 +116,5 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerFoldersPaths,
   registerNotesPaths,
   registerFontsPaths,
+  registerPromoReadsPaths,
 ];

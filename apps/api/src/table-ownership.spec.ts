@@ -22,6 +22,8 @@ const OWNERS: Record<string, readonly string[]> = {
   promo_codes: ['promos'],
   promo_master_keys: ['promos'],
   promo_master_key_secrets: ['promos'],
+  promo_validations: ['promos'],
+  promo_validations_hourly: ['promos'],
   organizations: ['identity'],
   members: ['identity'],
   api_keys: ['identity'],

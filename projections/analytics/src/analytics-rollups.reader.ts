@@ -1,5 +1,5 @@
 import { type AnalyticsBreakdowns, type AnalyticsHeatmapCell, type AnalyticsSeriesPoint, type AnalyticsTotals } from '@qr/contracts';
-import { bucketStarts, type PeriodWindow, type TimeRange } from '@qr/domain';
+import { bucketStarts, rollupHours, type PeriodWindow, type TimeRange } from '@qr/domain';
 import type { SqlExecutor } from '@qr/platform';
 import { AnalyticsReader, toTotals, type BreakdownRows, type Numeric } from './analytics-reader';
 import { FACET_COLUMNS, UNKNOWN_VALUE, WHOLE_ORGANIZATION, type RollupDimension } from './analytics.projection';
@@ -34,9 +34,6 @@ const MAX_BREAKDOWN_ROWS = 100;
 
 const ceilTo = (date: Date, unit: number) => new Date(Math.ceil(date.getTime() / unit) * unit);
 
-/** The hourly buckets whose start lies in the range, as [first, end) bucket starts. */
-const hoursOf = ({ from, to }: TimeRange): [Date, Date] => [ceilTo(from, HOUR_MS), ceilTo(to, HOUR_MS)];
-
 const FACETS_UNPIVOTED = Object.entries(FACET_COLUMNS)
   .map(([dimension, column]) => `('${dimension}', h.${column})`)
   .join(', ');
@@ -61,7 +58,7 @@ export class AnalyticsRollups extends AnalyticsReader {
   async totals({ orgId, codeId }: AnalyticsScope, range: TimeRange): Promise<AnalyticsTotals> {
     const { rows } = await this.db.query<Record<keyof AnalyticsTotals, Numeric>>(
       `SELECT ${TOTALS_SQL} FROM analytics_hourly WHERE org_id = $1 AND code_id = $2 AND hour >= $3 AND hour < $4`,
-      [orgId, codeId ?? WHOLE_ORGANIZATION, ...hoursOf(range)],
+      [orgId, codeId ?? WHOLE_ORGANIZATION, ...rollupHours(range)],
     );
     return toTotals(rows[0]);
   }
@@ -72,7 +69,7 @@ export class AnalyticsRollups extends AnalyticsReader {
     const { rows } = await this.db.query<{ start: Date; scans: string; unique_visitors: string; submissions: string }>(
       `SELECT ${start} AS start, sum(scans)::int8 AS scans, sum(unique_visitors)::int8 AS unique_visitors, sum(submissions)::int8 AS submissions
          FROM analytics_hourly WHERE org_id = $1 AND code_id = $2 AND hour >= $3 AND hour < $4 GROUP BY 1`,
-      [orgId, codeId ?? WHOLE_ORGANIZATION, ...hoursOf(range), ...(bucket === 'hour' ? [] : [zone])],
+      [orgId, codeId ?? WHOLE_ORGANIZATION, ...rollupHours(range), ...(bucket === 'hour' ? [] : [zone])],
     );
     const byStart = new Map(rows.map((row) => [row.start.getTime(), row]));
     return bucketStarts(range, bucket, zone).map((at) => {
@@ -91,7 +88,7 @@ export class AnalyticsRollups extends AnalyticsReader {
       `SELECT extract(isodow FROM hour AT TIME ZONE $5::text)::int AS weekday, extract(hour FROM hour AT TIME ZONE $5::text)::int AS hour, sum(scans)::int8 AS scans
          FROM analytics_hourly WHERE org_id = $1 AND code_id = $2 AND hour >= $3 AND hour < $4
         GROUP BY 1, 2 HAVING sum(scans) > 0 ORDER BY 1, 2`,
-      [orgId, codeId ?? WHOLE_ORGANIZATION, ...hoursOf(range), zone],
+      [orgId, codeId ?? WHOLE_ORGANIZATION, ...rollupHours(range), zone],
     );
     return rows.map((row) => ({ weekday: row.weekday, hour: row.hour, scans: Number(row.scans) }));
   }
@@ -101,7 +98,7 @@ export class AnalyticsRollups extends AnalyticsReader {
    * facets, unpivoted to (dimension, value); a null value is a breakdown the fact is not counted in.
    */
   protected async dimensions({ orgId, codeId }: AnalyticsScope, range: TimeRange): Promise<BreakdownRows> {
-    const [fromHour, toHour] = hoursOf(range);
+    const [fromHour, toHour] = rollupHours(range);
     let [fromDay, toDay] = [ceilTo(fromHour, DAY_MS), new Date(Math.floor(toHour.getTime() / DAY_MS) * DAY_MS)];
     if (fromDay >= toDay) [fromDay, toDay] = [toHour, toHour];
     const { rows } = await this.db.query<{ dimension: RollupDimension; value: string; count: string }>(

@@ -5,7 +5,7 @@ import { customers } from '@qr/projections-customers';
 import { experiences, pageEventData } from '@qr/projections-experiences';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { pages, submissions } from '@qr/projections-pages';
-import { promoCampaigns, promoMasterKeys } from '@qr/projections-promos';
+import { promoCampaigns, promoMasterKeys, promoValidations } from '@qr/projections-promos';
 
 /**
  * Every projection the product runs, listed explicitly. Bounded contexts add theirs here as they
@@ -40,4 +40,6 @@ export const PROJECTIONS: readonly Projection[] = [
   // Promos: campaigns of promo codes on a code, each of their codes, and the master keys that unlock them.
   promoCampaigns,
   promoMasterKeys,
+  // Every validation of a promo code with its evidence, and each campaign's results per hour.
+  promoValidations,
 ];

@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LightMyRequestResponse } from 'fastify';
+import type { TestAdapter } from '@qr/platform/testing';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { signUpInBrowser } from './auth/test-browser.fixture';
 
@@ -41,11 +42,11 @@ export interface OwnerAndStranger {
   orgId: string;
 }
 
-/** For a describe block: a test app with an organisation's owner and a stranger to it, filled in before its tests. */
-export function ownerAndStranger(ownerEmail: string, organizationName: string): OwnerAndStranger {
+/** For a describe block: a test app (on `database`, PGlite unless told) with an organisation's owner and a stranger to it, filled in before its tests. */
+export function ownerAndStranger(ownerEmail: string, organizationName: string, database?: TestAdapter): OwnerAndStranger {
   const world = {} as OwnerAndStranger;
   beforeAll(async () => {
-    world.t = await startTestApp();
+    world.t = await startTestApp({ database });
     world.owner = callerOf(world.t.app, await signedUpToken(world.t.app, ownerEmail));
     world.stranger = callerOf(world.t.app, await signedUpToken(world.t.app, 'mallory@example.com'));
     world.orgId = await createOrganization(world.owner, organizationName);

@@ -14,11 +14,15 @@ import {
   RotatePromoMasterKeyHandler,
 } from './promo-master-keys.handlers';
 import { GetPublicPromoHandler } from './promo-public-view';
+import { PromoReadAccess } from './promo-read-access';
+import { ExportPromoCsvHandler } from './promo-export';
+import { PromoReadsController } from './promo-reads.controller';
+import { GetPromoAnalyticsHandler, GetPromoUsageHandler, ListPromoCodesHandler, ListPromoRedemptionsHandler } from './promo-usage.queries';
 
 /** Promo campaigns on codes, master promo keys, and the visitor's validation. Wiring only. */
 @Module({
   imports: [IdentityModule, CodesModule],
-  controllers: [PromoCampaignsController, PromoMasterKeysController, PublicPromoController],
+  controllers: [PromoCampaignsController, PromoMasterKeysController, PublicPromoController, PromoReadsController],
   providers: [
     PromoCampaigns,
     PromoMasterKeys,
@@ -34,6 +38,13 @@ import { GetPublicPromoHandler } from './promo-public-view';
     DeletePromoMasterKeyHandler,
     GetPromoMasterKeyHandler,
     ListPromoMasterKeysHandler,
+    // Reads: usage, analytics, redemptions, codes and the export.
+    PromoReadAccess,
+    ListPromoCodesHandler,
+    GetPromoUsageHandler,
+    ListPromoRedemptionsHandler,
+    GetPromoAnalyticsHandler,
+    ExportPromoCsvHandler,
   ],
 })
 export class PromosModule {}

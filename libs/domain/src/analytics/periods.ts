@@ -120,6 +120,16 @@ export function bucketStarts({ from, to }: TimeRange, bucket: AnalyticsBucket, z
   }
 }
 
+/**
+ * The hourly rollups' rows a range covers, as [first, end) hour starts: an hour counts when it
+ * starts inside the range (in a zone half an hour off UTC, a local day therefore starts at the UTC
+ * hour before it).
+ */
+export function rollupHours({ from, to }: TimeRange): [Date, Date] {
+  const ceil = (date: Date) => new Date(Math.ceil(date.getTime() / HOUR_MS) * HOUR_MS);
+  return [ceil(from), ceil(to)];
+}
+
 /** Whether the zone is one the runtime knows (IANA names such as `Europe/Berlin`). */
 export function isKnownTimeZone(zone: string): boolean {
   try {

@@ -132,12 +132,20 @@ export function problemOf(code: ErrorCode, detail: string | undefined, instance:
   };
 }
 
+/** Where a field of the request is: what the validation pipe's field paths begin with. */
+const REQUEST_FIELD = /^(body|query|path)\./;
+
 /** Maps anything thrown while handling a request to RFC 9457 problem details. */
 export function toProblem(error: unknown, instance: string, requestId: string): Problem {
   const problem = (code: ErrorCode, detail?: string, extra: Partial<Problem> = {}): Problem => problemOf(code, detail, instance, requestId, extra);
 
   if (error instanceof RequestValidationError) return problem('validation_failed', error.message, { errors: error.fieldErrors });
-  if (error instanceof DomainError) return problem(error.code, error.message);
+  if (error instanceof DomainError) {
+    // A domain refusal about one field of the request (a promo page's spent nonce) names it as a validation error does.
+    const { field } = error.details;
+    const named = typeof field === 'string' && REQUEST_FIELD.test(field);
+    return problem(error.code, error.message, named ? { errors: [{ field, message: error.message }] } : {});
+  }
   if (error instanceof HttpException) {
     const status = error.getStatus();
     if (status === HttpStatus.NOT_FOUND) return problem('not_found', `No route for ${instance}`);

@@ -14,7 +14,12 @@ import {
   RotatePromoMasterKeyHandler,
 } from './promo-master-keys.handlers';
 import { GetPublicPromoHandler } from './promo-public-view';
+import { PromoLockout } from './promo-lockout';
+import { PromoNonces } from './promo-nonces';
 import { PromoReadAccess } from './promo-read-access';
+import { PromoRedemptions } from './promo-redemptions';
+import { PromoValidationController } from './promo-validation.controller';
+import { PromoValidations } from './promo-validations';
 import { ExportPromoCsvHandler } from './promo-export';
 import { PromoReadsController } from './promo-reads.controller';
 import { GetPromoAnalyticsHandler, GetPromoUsageHandler, ListPromoCodesHandler, ListPromoRedemptionsHandler } from './promo-usage.queries';
@@ -22,7 +27,7 @@ import { GetPromoAnalyticsHandler, GetPromoUsageHandler, ListPromoCodesHandler, 
 /** Promo campaigns on codes, master promo keys, and the visitor's validation. Wiring only. */
 @Module({
   imports: [IdentityModule, CodesModule],
-  controllers: [PromoCampaignsController, PromoMasterKeysController, PublicPromoController, PromoReadsController],
+  controllers: [PromoCampaignsController, PromoMasterKeysController, PublicPromoController, PromoReadsController, PromoValidationController],
   providers: [
     PromoCampaigns,
     PromoMasterKeys,
@@ -45,6 +50,11 @@ import { GetPromoAnalyticsHandler, GetPromoUsageHandler, ListPromoCodesHandler, 
     ListPromoRedemptionsHandler,
     GetPromoAnalyticsHandler,
     ExportPromoCsvHandler,
+    // The visitor's validation: the guard, the nonces and the per-campaign serialiser.
+    PromoNonces,
+    PromoLockout,
+    PromoRedemptions,
+    PromoValidations,
   ],
 })
 export class PromosModule {}

@@ -7,12 +7,16 @@ import {
   PromoCampaignView,
   PromoMasterKeyPath,
   PromoMasterKeyView,
+  PromoNonceBody,
+  PromoNonceView,
+  PromoValidation,
   PublicPromoPath,
   PublicPromoView,
   RotatePromoMasterKeyBody,
   SetPromoMasterKeyBody,
   UpdatePromoCampaignBody,
   UpdatePromoMasterKeyBody,
+  ValidatePromoBody,
 } from '@qr/contracts';
 import { z } from 'zod';
 import { body, json, type ApiPaths, type Route } from '../http/openapi';
@@ -32,6 +36,7 @@ export function registerPromosPaths(paths: ApiPaths): void {
   registerCampaignPaths(routes);
   registerMasterKeyPaths(routes);
   registerPublicPromoPaths(routes);
+  registerValidationPaths(routes);
 }
 
 interface PromoRoutes {
@@ -136,5 +141,24 @@ function registerPublicPromoPaths({ visitor }: PromoRoutes): void {
     'What the visitor’s promo page of a QR code shows: its live campaigns in words; 404 code_not_found for an unknown or paused code',
     { 200: json('Found', PublicPromoView) },
     { params: PublicPromoPath },
+  );
+}
+
+function registerValidationPaths({ visitor }: PromoRoutes): void {
+  visitor(
+    'post',
+    '/nonce',
+    'A nonce for the promo page of a QR code, signed by the server and good for 15 minutes: each validation spends one',
+    { 200: json('Issued', PromoNonceView) },
+    { body: body(PromoNonceBody) },
+  );
+  visitor(
+    'post',
+    '/validate',
+    'Check a typed promo code against the QR code’s live campaigns and redeem it when every rule passes: 200 with `valid` and, when not, the reason in words. ' +
+      '400 promo_nonce_invalid (naming body.nonce) for a missing, forged, other code’s, expired or replayed nonce; ' +
+      '429 rate_limited with Retry-After after too many tries or failed guesses from one visitor or address',
+    { 200: json('Answered', PromoValidation) },
+    { body: body(ValidatePromoBody) },
   );
 }

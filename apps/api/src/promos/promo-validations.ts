@@ -1,0 +1,164 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  DomainError,
+  PROMO_REFUSAL_TEXTS,
+  type PromoNonceView,
+  type PromoRefusalReason,
+  type PromoValidation,
+  type ValidatePromoBody,
+} from '@qr/contracts';
+import { promoRefusalsStreamId, type PromoRefused, type RedeemPromoCode } from '@qr/domain';
+import { serverSecret, type Config, type SqlClient } from '@qr/platform';
+import { codeNotFound, CodeReads } from '../codes';
+import { HotPathAppender } from '../hot-path-appender';
+import { clientAddress } from '../http/client-address';
+import { CONFIG, SQL_CLIENT } from '../infrastructure';
+import type { Visit } from '../scans/visitor-facts';
+import { PromoLockout } from './promo-lockout';
+import { PromoMasterKeySecrets } from './promo-master-key-secrets';
+import { type CheckedNonce, PromoNonces } from './promo-nonces';
+import { PromoRedemptions } from './promo-redemptions';
+
+const VISITOR_SECRET = 'promo_visitors';
+/** 132 bits of the HMAC: distinct visitors never share a per-visitor count. */
+const VISITOR_KEY_LENGTH = 22;
+/** Headers come from anyone: only so much of the user agent is hashed. */
+const MAX_USER_AGENT = 512;
+
+export const REDEEMED_TEXT = 'Redeemed. Show this screen at the counter.';
+
+/** The live campaign of a QR code that answers to a typed promo code, from the read model. */
+interface MatchedCampaign {
+  campaign_id: string;
+  org_id: string;
+  master_key_id: string | null;
+}
+
+const roundedDegrees = (degrees: number) => Math.round(degrees * 10_000) / 10_000;
+
+const refusal = (reason: PromoRefusalReason): PromoValidation => ({ valid: false, reason, message: PROMO_REFUSAL_TEXTS[reason] });
+
+/**
+ * Spec §7 "validate promo code", end to end: the guard against guessing, the page's nonce, the
+ * campaign whose codes hold the typed code, and the campaign's serialiser, which decides and
+ * records. A code no live campaign holds is recorded on the QR code's refusals stream.
+ */
+@Injectable()
+export class PromoValidations {
+  private visitorSecret: Promise<Buffer> | undefined;
+
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CONFIG) private readonly config: Config,
+    private readonly nonces: PromoNonces,
+    private readonly lockout: PromoLockout,
+    private readonly secrets: PromoMasterKeySecrets,
+    private readonly redemptions: PromoRedemptions,
+    private readonly appender: HotPathAppender,
+    private readonly codes: CodeReads,
+  ) {}
+
+  nonce(qrId: string): Promise<PromoNonceView> {
+    return this.nonces.issue(qrId);
+  }
+
+  async validate(body: ValidatePromoBody, visit: Visit): Promise<PromoValidation> {
+    const address = clientAddress(visit.headers, visit.ip, this.config.TRUSTED_CLIENT_IP_HEADER) ?? '';
+    const guard = { visitor: await this.visitorKey(body.visitor_id, address, visit), address };
+    await this.lockout.admit(guard);
+    const nonce = await this.nonces.check(body.nonce, body.qr_id);
+    const campaign = await this.matching(body.qr_id, body.promo_code);
+    const command: RedeemPromoCode = {
+      type: 'RedeemPromoCode',
+      promo_code: body.promo_code,
+      visitor_key: guard.visitor,
+      nonce: nonce.nonce,
+      nonce_issued_at: nonce.issued_at,
+      at: new Date().toISOString(),
+      position: body.latitude === null || body.longitude === null ? null : { latitude: body.latitude, longitude: body.longitude, accuracy_m: body.accuracy_m },
+      master_key: null,
+      redemption_id: randomUUID(),
+    };
+    if (!campaign) return this.unknown(body.qr_id, command, nonce, guard);
+    if (body.master_key !== undefined && campaign.master_key_id !== null) {
+      command.master_key = await this.secrets.matches(campaign.org_id, campaign.master_key_id, body.master_key);
+    }
+    const redemption = await this.redemptions.redeem(campaign.campaign_id, command).catch((error: unknown) => {
+      // Deleted since the read model was read: its codes answer "unknown", as the read model will.
+      if (error instanceof DomainError && error.code === 'promo_campaign_not_found') return null;
+      throw error;
+    });
+    if (!redemption) return this.unknown(body.qr_id, command, nonce, guard);
+    const { event, terms } = redemption;
+    if (event.type === 'PromoRedeemed') {
+      return { valid: true, message: REDEEMED_TEXT, offer: terms.offer, campaign_name: terms.name, redemption_id: event.data.redemption_id };
+    }
+    // A typed key that does not unlock is a guess at the key.
+    if (event.data.reason === 'needs_master_key' && body.master_key !== undefined) await this.lockout.failed(guard);
+    return refusal(event.data.reason);
+  }
+
+  /**
+   * No live campaign of the code holds the typed code: recorded on the code's refusals stream, a
+   * high-volume stream nothing decides on (expected version "any"), and counted as a failed guess.
+   */
+  private async unknown(codeId: string, command: RedeemPromoCode, nonce: CheckedNonce, guard: { visitor: string; address: string }): Promise<PromoValidation> {
+    const orgId = await this.codes.ownerOf(codeId);
+    if (orgId === undefined) throw codeNotFound();
+    const refused: PromoRefused = {
+      type: 'PromoRefused',
+      data: {
+        campaign_id: null,
+        code_id: codeId,
+        org_id: orgId,
+        promo_code: command.promo_code,
+        visitor_key: command.visitor_key,
+        nonce: nonce.nonce,
+        nonce_issued_at: nonce.issued_at,
+        // Rounded to 4 decimals as the campaign's decider rounds its evidence (PromoEvidence).
+        latitude: command.position === null ? null : roundedDegrees(command.position.latitude),
+        longitude: command.position === null ? null : roundedDegrees(command.position.longitude),
+        accuracy_m: command.position?.accuracy_m ?? null,
+        distance_m: null,
+        at: command.at,
+        reason: 'unknown',
+      },
+    };
+    await this.appender.append({
+      streamId: promoRefusalsStreamId(codeId),
+      expectedVersion: 'any',
+      events: [{ type: refused.type, data: refused.data, occurredAt: new Date(command.at), metadata: { org_id: orgId } }],
+    });
+    await this.lockout.failed(guard);
+    return refusal('unknown');
+  }
+
+  private async matching(qrId: string, promoCode: string): Promise<MatchedCampaign | undefined> {
+    const { rows } = await this.db.query<MatchedCampaign>(
+      `SELECT c.campaign_id, c.org_id, c.master_key_id FROM promo_codes p JOIN promo_campaigns c ON c.campaign_id = p.campaign_id
+        WHERE p.code_id = $1 AND p.promo_code = $2 AND c.status = 'live' LIMIT 1`,
+      [qrId, promoCode],
+    );
+    return rows[0];
+  }
+
+  /**
+   * A keyed hash, never the raw values: of the browser's visitor id when the page sends one, else
+   * of the address and user agent. Not salted by day as a scan's is, since a per-visitor limit
+   * lasts as long as its campaign.
+   */
+  private async visitorKey(visitorId: string | undefined, address: string, visit: Visit): Promise<string> {
+    const agent = visit.headers['user-agent'];
+    const userAgent = (Array.isArray(agent) ? agent[0] : agent)?.slice(0, MAX_USER_AGENT) ?? '';
+    const source = visitorId === undefined ? `address\n${address}\n${userAgent}` : `id\n${visitorId.toLowerCase()}`;
+    this.visitorSecret ??= serverSecret(this.db, VISITOR_SECRET).catch((error: unknown) => {
+      this.visitorSecret = undefined;
+      throw error;
+    });
+    return createHmac('sha256', await this.visitorSecret)
+      .update(source)
+      .digest('base64url')
+      .slice(0, VISITOR_KEY_LENGTH);
+  }
+}

@@ -5,7 +5,7 @@ import { PostgresEventStore, type EventStore } from '@qr/eventstore';
 import { loadConfig, type SqlClient } from '@qr/platform';
 import { testAdapters } from '@qr/platform/testing';
 import { HotPathAppender } from '../hot-path-appender';
-import { IDLE_MS, PromoRedemptions } from './promo-redemptions';
+import { IDLE_MS, PromoRedemptions, type Redemption } from './promo-redemptions';
 
 const REPETITIONS = 20;
 
@@ -67,11 +67,11 @@ describe.each(testAdapters())('promo limits under concurrency on $name', (adapte
     return campaignId;
   };
 
-  const outcomesOf = (redeeming: Promise<{ event: { type: string; data: { reason?: PromoRefusalReason } } }>[]) =>
+  const outcomesOf = (redeeming: Promise<Redemption>[]) =>
     Promise.all(
       redeeming.map((promise) =>
         promise.then(
-          ({ event }): Outcome => (event.type === 'PromoRedeemed' ? 'valid' : event.data.reason!),
+          ({ event }): Outcome => (event.type === 'PromoRedeemed' ? 'valid' : event.data.reason),
           (error: { code?: string }): Outcome => error.code ?? 'error',
         ),
       ),

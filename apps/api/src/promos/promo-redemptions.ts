@@ -125,7 +125,12 @@ export class PromoRedemptions implements OnModuleDestroy {
             : await this.appender.append({
                 streamId: campaign.streamId,
                 expectedVersion: campaign.version === NO_STREAM_VERSION ? 'no_stream' : campaign.version,
-                events: events.map(({ event }) => ({ type: event.type, data: event.data, occurredAt: new Date(event.data.at), metadata: { org_id: state.org_id } })),
+                events: events.map(({ event }) => ({
+                  type: event.type,
+                  data: event.data,
+                  occurredAt: new Date(event.data.at),
+                  metadata: { org_id: state.org_id },
+                })),
               });
         if (appended) campaign.version = appended.nextExpectedVersion;
         outcomes.forEach((outcome, i) => (outcome instanceof Error ? batch[i]!.reject(outcome) : batch[i]!.resolve({ ...outcome, appended: appended! })));

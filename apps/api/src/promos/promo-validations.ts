@@ -1,20 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  DomainError,
-  PROMO_REFUSAL_TEXTS,
-  type PromoNonceView,
-  type PromoRefusalReason,
-  type PromoValidation,
-  type ValidatePromoBody,
-} from '@qr/contracts';
+import { DomainError, PROMO_REFUSAL_TEXTS, type PromoNonceView, type PromoRefusalReason, type PromoValidation, type ValidatePromoBody } from '@qr/contracts';
 import { promoRefusalsStreamId, type PromoRefused, type RedeemPromoCode } from '@qr/domain';
 import { serverSecret, type Config, type SqlClient } from '@qr/platform';
 import { codeNotFound, CodeReads } from '../codes';
 import { HotPathAppender } from '../hot-path-appender';
 import { clientAddress } from '../http/client-address';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
-import type { Visit } from '../scans/visitor-facts';
 import { PromoLockout } from './promo-lockout';
 import { PromoMasterKeySecrets } from './promo-master-key-secrets';
 import { type CheckedNonce, PromoNonces } from './promo-nonces';
@@ -33,6 +26,13 @@ interface MatchedCampaign {
   campaign_id: string;
   org_id: string;
   master_key_id: string | null;
+}
+
+/** The request as the validation reads it: a Fastify request is one. */
+export interface Visit {
+  headers: IncomingHttpHeaders;
+  /** The connection's address; a forwarded one is believed only from TRUSTED_CLIENT_IP_HEADER (see clientAddress). */
+  ip: string | undefined;
 }
 
 const roundedDegrees = (degrees: number) => Math.round(degrees * 10_000) / 10_000;

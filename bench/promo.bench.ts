@@ -98,8 +98,10 @@ export async function run(): Promise<void> {
 }
 
 async function measure(env: Record<string, string>) {
+  // BENCH_CPU_PROF=<dir> writes the API's CPU profile there (it slows the API: compare shares, not rates).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const api = await startServer(
-    [join(REPO, 'dist/apps/api/src/main.js')],
+    [...profile, join(REPO, 'dist/apps/api/src/main.js')],
     { NODE_ENV: 'production', LOG_LEVEL, TRUSTED_CLIENT_IP_HEADER: 'x-forwarded-for', ...env },
     {
       cpu: SERVER_CPU,

@@ -96,10 +96,14 @@ export class PromoRedemptions implements OnModuleDestroy {
     await Promise.all(this.running);
   }
 
-  /** The loop runs outside the request that happened to start it: its appends are no one request's writes. */
+  /**
+   * The loop runs outside the request that happened to start it: its appends are no one request's
+   * writes. It starts a turn of the event loop later, so that a burst's requests make one batch
+   * rather than a batch of the first and another of the rest.
+   */
   private start(campaign: Campaign): void {
     campaign.running = true;
-    const loop = requestWrites.exit(() => this.run(campaign));
+    const loop = requestWrites.exit(() => new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.run(campaign)));
     this.running.add(loop);
     void loop.finally(() => this.running.delete(loop));
   }

@@ -11,13 +11,17 @@ import { CONFIG, SQL_CLIENT } from '../infrastructure';
 import { PromoLockout } from './promo-lockout';
 import { PromoMasterKeySecrets } from './promo-master-key-secrets';
 import { type CheckedNonce, PromoNonces } from './promo-nonces';
-import { PromoRedemptions } from './promo-redemptions';
+import { PromoRedemptions, type Redemption } from './promo-redemptions';
 
 const VISITOR_SECRET = 'promo_visitors';
 /** 132 bits of the HMAC: distinct visitors never share a per-visitor count. */
 const VISITOR_KEY_LENGTH = 22;
 /** Headers come from anyone: only so much of the user agent is hashed. */
 const MAX_USER_AGENT = 512;
+
+/** How long a found campaign is remembered, and how many are (see matching). */
+const MATCHED_MS = 5_000;
+const MATCHED_MAX = 10_000;
 
 export const REDEEMED_TEXT = 'Redeemed. Show this screen at the counter.';
 
@@ -47,6 +51,7 @@ const refusal = (reason: PromoRefusalReason): PromoValidation => ({ valid: false
 @Injectable()
 export class PromoValidations {
   private visitorSecret: Promise<Buffer> | undefined;
+  private readonly matched = new Map<string, { campaign: MatchedCampaign; until: number }>();
 
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
@@ -68,7 +73,7 @@ export class PromoValidations {
     const guard = { visitor: await this.visitorKey(body.visitor_id, address, visit), address };
     await this.lockout.admit(guard);
     const nonce = await this.nonces.check(body.nonce, body.qr_id);
-    const campaign = await this.matching(body.qr_id, body.promo_code);
+    let campaign = await this.matching(body.qr_id, body.promo_code);
     const command: RedeemPromoCode = {
       type: 'RedeemPromoCode',
       promo_code: body.promo_code,
@@ -80,15 +85,12 @@ export class PromoValidations {
       master_key: null,
       redemption_id: randomUUID(),
     };
-    if (!campaign) return this.unknown(body.qr_id, command, nonce, guard);
-    if (body.master_key !== undefined && campaign.master_key_id !== null) {
-      command.master_key = await this.secrets.matches(campaign.org_id, campaign.master_key_id, body.master_key);
+    let redemption = campaign && (await this.redeem(campaign, command, body.master_key));
+    if (redemption === null) {
+      // Deleted since it was looked up: another live campaign may hold the code now.
+      campaign = await this.matching(body.qr_id, body.promo_code, true);
+      redemption = campaign && (await this.redeem(campaign, command, body.master_key));
     }
-    const redemption = await this.redemptions.redeem(campaign.campaign_id, command).catch((error: unknown) => {
-      // Deleted since the read model was read: its codes answer "unknown", as the read model will.
-      if (error instanceof DomainError && error.code === 'promo_campaign_not_found') return null;
-      throw error;
-    });
     if (!redemption) return this.unknown(body.qr_id, command, nonce, guard);
     const { event, terms } = redemption;
     if (event.type === 'PromoRedeemed') {
@@ -97,6 +99,16 @@ export class PromoValidations {
     // A typed key that does not unlock is a guess at the key.
     if (event.data.reason === 'needs_master_key' && body.master_key !== undefined) await this.lockout.failed(guard);
     return refusal(event.data.reason);
+  }
+
+  /** The campaign's serialiser decides; null when its stream says it is gone (deleted since the read model was read). */
+  private async redeem(campaign: MatchedCampaign, command: RedeemPromoCode, typedKey: string | undefined): Promise<Redemption | null> {
+    const unlocked =
+      typedKey !== undefined && campaign.master_key_id !== null ? await this.secrets.matches(campaign.org_id, campaign.master_key_id, typedKey) : null;
+    return this.redemptions.redeem(campaign.campaign_id, { ...command, master_key: unlocked }).catch((error: unknown) => {
+      if (error instanceof DomainError && error.code === 'promo_campaign_not_found') return null;
+      throw error;
+    });
   }
 
   /**
@@ -134,13 +146,30 @@ export class PromoValidations {
     return refusal('unknown');
   }
 
-  private async matching(qrId: string, promoCode: string): Promise<MatchedCampaign | undefined> {
+  /**
+   * The campaign a typed code of the QR code belongs to. Found ones are remembered for a few
+   * seconds: on PGlite, one connection serves every query in turn, and a hot campaign's lookups
+   * queued its appends behind them. Staleness is harmless, since the campaign's stream decides: a
+   * campaign deleted meanwhile is looked up afresh (see validate), a key changed meanwhile refuses
+   * with needs_master_key for those seconds. Codes no campaign holds are not remembered, so a new
+   * campaign answers at once.
+   */
+  private async matching(qrId: string, promoCode: string, fresh = false): Promise<MatchedCampaign | undefined> {
+    const key = `${qrId}\n${promoCode}`;
+    const known = this.matched.get(key);
+    if (known && !fresh && known.until > performance.now()) return known.campaign;
+    this.matched.delete(key);
     const { rows } = await this.db.query<MatchedCampaign>(
       `SELECT c.campaign_id, c.org_id, c.master_key_id FROM promo_codes p JOIN promo_campaigns c ON c.campaign_id = p.campaign_id
         WHERE p.code_id = $1 AND p.promo_code = $2 AND c.status = 'live' LIMIT 1`,
       [qrId, promoCode],
     );
-    return rows[0];
+    const campaign = rows[0];
+    if (!campaign) return undefined;
+    // Map keeps insertion order: the oldest goes first once the map is full.
+    if (this.matched.size >= MATCHED_MAX) this.matched.delete(this.matched.keys().next().value!);
+    this.matched.set(key, { campaign, until: performance.now() + MATCHED_MS });
+    return campaign;
   }
 
   /**

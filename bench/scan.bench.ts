@@ -219,7 +219,7 @@ async function measure(database: BenchDatabase, floorDatabase: BenchDatabase): P
 }
 
 /** Waits until the process uses less than QUIET_SHARE of a core, or QUIET_WAIT_MS have passed. */
-async function quiet(pid: number): Promise<void> {
+export async function quiet(pid: number): Promise<void> {
   const deadline = performance.now() + QUIET_WAIT_MS;
   while (performance.now() < deadline) {
     const before = processCpuSeconds(pid);

@@ -54,21 +54,14 @@ const emptyState = (): PromoCampaignState => ({
 
 /** How many spent nonces may pile up before those too old to be replayed anyway are dropped. */
 const NONCE_SWEEP_AT = 4096;
-/**
- * The size at which each state's spent nonces are next swept: twice what the last sweep left. A hot
- * campaign holds tens of thousands of nonces too fresh to drop, and sweeping at every redemption
- * past NONCE_SWEEP_AT made each one a walk over all of them.
- */
-const nextSweep = new WeakMap<PromoCampaignState, number>();
 /** A nonce issued this far after the validation's own time is not the server's. */
 const CLOCK_SKEW_MS = 60_000;
 
 function spendNonce(state: PromoCampaignState, evidence: PromoEvidence): void {
   state.nonces.set(evidence.nonce, Date.parse(evidence.nonce_issued_at));
-  if (state.nonces.size < (nextSweep.get(state) ?? NONCE_SWEEP_AT)) return;
+  if (state.nonces.size < NONCE_SWEEP_AT) return;
   const stale = Date.parse(evidence.at) - PROMO_NONCE_TTL_MS;
   for (const [nonce, issued] of state.nonces) if (issued < stale) state.nonces.delete(nonce);
-  nextSweep.set(state, Math.max(NONCE_SWEEP_AT, 2 * state.nonces.size));
 }
 
 function evolve(state: PromoCampaignState, event: PromoCampaignEvent): PromoCampaignState {

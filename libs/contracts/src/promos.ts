@@ -173,7 +173,7 @@ export const PromoOffer = z
         .number()
         .gt(0, { error: 'An amount off is more than 0.' })
         .max(1_000_000, { error: 'An amount off is at most 1,000,000.' })
-        .refine((amount) => Number.isInteger(Math.round(amount * 100)) && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, {
+        .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, {
           error: 'An amount has at most two decimals.',
         }),
       currency: z.string().regex(/^[A-Z]{3}$/, { error: 'A currency is three capital letters (ISO 4217), e.g. EUR.' }),

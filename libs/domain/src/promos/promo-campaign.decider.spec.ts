@@ -235,6 +235,12 @@ describe('redeeming a promo code: time', () => {
     const sundayNights = created({ days: [7], hours: { from: '22:00', until: '02:00' }, time_zone: 'Europe/Berlin' });
     redeems([sundayNights], attempt({ at: '2026-12-07T00:00:00Z' })); // Monday 01:00
     refuses([sundayNights], attempt({ at: '2026-12-08T00:00:00Z' }), 'outside_hours'); // Tuesday 01:00
+    redeems([sundayNights], attempt({ at: '2026-12-06T23:00:00Z' })); // Monday 00:00, read as 00 and not 24
+    // Until midnight: 00:00 ends the evening rather than starting a day-long window.
+    const evenings = created({ hours: { from: '18:00', until: '00:00' } });
+    redeems([evenings], attempt({ at: '2026-12-02T23:59:00Z' }));
+    refuses([evenings], attempt({ at: '2026-12-03T00:00:00Z' }), 'outside_hours');
+    refuses([evenings], attempt({ at: '2026-12-02T17:59:00Z' }), 'outside_hours');
   });
 
   it('reads the day of the week in the campaign’s time zone', () => {
@@ -405,21 +411,23 @@ describe('redeeming a promo code: the nonce', () => {
       .then('promo_nonce_invalid');
   });
 
-  it('forgets spent nonces once they are too old to be replayed anyway', () => {
+  it('forgets spent nonces once they are too old to be replayed anyway, keeping only the live ones', () => {
     const history = [created({ ends_at: '2026-12-01T00:00:00Z' })];
-    const early = minutesBefore(NOW, 60);
-    for (let n = 0; n < 5000; n++) history.push(refused(attempt({ at: early }), 'expired'));
-    const first = history[1];
-    const late = attempt();
-    history.push(refused(late, 'expired'));
+    const refusalsAt = (at: string) => {
+      for (let n = 0; n < 5000; n++) history.push(refused(attempt({ at }), 'expired'));
+    };
+    refusalsAt(minutesBefore(NOW, 60));
+    refusalsAt(NOW);
     const state = history.reduce(promoCampaignDecider.evolve, promoCampaignDecider.initialState);
-    expect(state.nonces.size).toBeLessThan(4096);
-    if (first?.type !== 'PromoRefused') throw new Error('The history starts with a refusal.');
+    // The sweep at 8,192 spent dropped the hour-old 5,000; the next waits for twice what it kept.
+    expect([state.nonces.size, state.nonce_sweep_at]).toEqual([5000, 6384]);
+    const [first, last] = [history[1], history.at(-1)];
+    if (first?.type !== 'PromoRefused' || last?.type !== 'PromoRefused') throw new Error('The history is refusals.');
     given(history)
       .when(attempt({ nonce: first.data.nonce, nonce_issued_at: first.data.nonce_issued_at }))
       .then('promo_nonce_invalid');
     given(history)
-      .when(attempt({ nonce: late.nonce }))
+      .when(attempt({ nonce: last.data.nonce }))
       .then('promo_nonce_invalid');
   });
 });

@@ -36,6 +36,11 @@ export interface PromoCampaignState {
   used_codes: Map<string, string>;
   /** Nonces already spent, with when each was issued (ms); those past their time are dropped now and then. */
   nonces: Map<string, number>;
+  /**
+   * How many spent nonces start the next sweep: twice what the last one kept, so that a campaign
+   * with more live nonces than NONCE_SWEEP_AT does not scan them all on every validation.
+   */
+  nonce_sweep_at: number;
 }
 
 const emptyState = (): PromoCampaignState => ({
@@ -50,6 +55,7 @@ const emptyState = (): PromoCampaignState => ({
   by_visitor: new Map(),
   used_codes: new Map(),
   nonces: new Map(),
+  nonce_sweep_at: NONCE_SWEEP_AT,
 });
 
 /** How many spent nonces may pile up before those too old to be replayed anyway are dropped. */
@@ -59,9 +65,10 @@ const CLOCK_SKEW_MS = 60_000;
 
 function spendNonce(state: PromoCampaignState, evidence: PromoEvidence): void {
   state.nonces.set(evidence.nonce, Date.parse(evidence.nonce_issued_at));
-  if (state.nonces.size < NONCE_SWEEP_AT) return;
+  if (state.nonces.size < state.nonce_sweep_at) return;
   const stale = Date.parse(evidence.at) - PROMO_NONCE_TTL_MS;
   for (const [nonce, issued] of state.nonces) if (issued < stale) state.nonces.delete(nonce);
+  state.nonce_sweep_at = Math.max(NONCE_SWEEP_AT, 2 * state.nonces.size);
 }
 
 function evolve(state: PromoCampaignState, event: PromoCampaignEvent): PromoCampaignState {

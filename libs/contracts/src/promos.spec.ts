@@ -106,7 +106,7 @@ describe('promo terms', () => {
     expect(terms({ starts_at: 'Christmas' })).toEqual(['starts_at: Use a date and time such as 2026-12-24T18:00:00Z.']);
     expect(terms({ days: [1, 3, 1] })).toEqual(['days: Name each day once.']);
     expect(terms({ days: [] })).toEqual(['days: Pick at least one day of the week.']);
-    expect(terms({ days: [0] })).not.toBe('ok');
+    expect(terms({ days: [0, 8, 2.5, 'Mon'] })).toEqual(['0', '1', '2', '3'].map((at) => `days.${at}: A day is 1 (Monday) to 7 (Sunday).`));
     expect(terms({ hours: { from: '22:00', until: '02:00' } })).toBe('ok');
     expect(terms({ hours: { from: '09:00', until: '09:00' } })).toEqual(['hours.until: The hours cannot start and end at the same time.']);
     expect(terms({ hours: { from: '24:00', until: '02:00' } })).toEqual(['hours.from: Use a time such as 09:30.']);

@@ -134,7 +134,8 @@ export const PromoCodesSpec = z
 export type PromoCodesSpec = z.infer<typeof PromoCodesSpec>;
 
 /** ISO weekdays: 1 is Monday, 7 is Sunday. */
-export const Weekday = z.number().int().min(1).max(7);
+const WEEKDAY_RANGE = 'A day is 1 (Monday) to 7 (Sunday).';
+export const Weekday = z.number({ error: WEEKDAY_RANGE }).int({ error: WEEKDAY_RANGE }).min(1, { error: WEEKDAY_RANGE }).max(7, { error: WEEKDAY_RANGE });
 const ClockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Use a time such as 09:30.' });
 
 /** When in the day the campaign is valid, in its time zone; `until` before `from` runs past midnight. */

@@ -1,95 +1,29 @@
 import { DomainError, PROMO_NONCE_TTL_MS, PromoTerms, type PromoRefusalReason } from '@qr/contracts';
-import type { CodeActor } from '../codes';
-import { deciderSpec } from '../testing/decider-spec';
 import { promoCampaignDecider } from './promo-campaign.decider';
-import type { CreatePromoCampaign, PromoCampaignCommand, RedeemPromoCode, ReportedPosition } from './promos.commands';
-import type { PromoCampaignCodes, PromoCampaignEvent, PromoEvidence } from './promos.events';
-
-const given = deciderSpec(promoCampaignDecider);
-const editor: CodeActor = { id: 'ed@example.com', role: 'editor' };
-const viewer: CodeActor = { id: 'vi@example.com', role: 'viewer' };
-const CAMPAIGN = '0b8f6c2e-4a1d-4c3e-9f7a-2d5e6f708192';
-const KEY = '7c1d2e3f-4a5b-4c6d-8e9f-a0b1c2d3e4f5';
-const OTHER_KEY = '9e8d7c6b-5a49-4837-a625-140f0e0d0c0b';
-const terms = PromoTerms.parse({ name: 'Winter', offer: { kind: 'text', text: 'A free mulled wine' }, per_visitor_limit: null });
-const shared: PromoCampaignCodes = { kind: 'shared', promo_code: 'WINTER26' };
-const unique: PromoCampaignCodes = {
-  kind: 'unique',
-  pattern: { prefix: 'XMAS-', postfix: '', charset: 'alphanumeric', mask: '####-####' },
-  count: 1000,
-  seed: 'seed-1',
-};
-const brandenburgGate = { latitude: 52.516275, longitude: 13.377704, radius_m: 100 };
-
-const create = (codes: PromoCampaignCodes = shared, actor = editor): CreatePromoCampaign => ({
-  type: 'CreatePromoCampaign',
-  actor,
-  campaign_id: CAMPAIGN,
-  org_id: 'org-1',
-  code_id: 'AbCdEf1234',
-  codes,
+import type { PromoCampaignCommand, RedeemPromoCode, ReportedPosition } from './promos.commands';
+import type { PromoCampaignEvent } from './promos.events';
+import {
+  KEY,
+  NOW,
+  OTHER_KEY,
+  attempt,
+  brandenburgGate,
+  create,
+  created,
+  deleted,
+  editor,
+  given,
+  keySet,
+  minutesBefore,
+  redeemed,
+  redeems,
+  refused,
+  refuses,
+  shared,
   terms,
-  master_key_id: null,
-});
-const created = (changes: Partial<PromoTerms> = {}, codes: PromoCampaignCodes = shared, master_key_id: string | null = null): PromoCampaignEvent => ({
-  type: 'PromoCampaignCreated',
-  data: { campaign_id: CAMPAIGN, org_id: 'org-1', code_id: 'AbCdEf1234', codes, terms: { ...terms, ...changes }, master_key_id, created_by: editor.id },
-});
-const deleted: PromoCampaignEvent = { type: 'PromoCampaignDeleted', data: { deleted_by: editor.id } };
-const keySet = (master_key_id: string | null): PromoCampaignEvent => ({ type: 'PromoCampaignKeySet', data: { master_key_id, set_by: editor.id } });
-
-// Wednesday 2 December 2026, 12:00 UTC (13:00 in Berlin).
-const NOW = '2026-12-02T12:00:00.000Z';
-const minutesBefore = (at: string, minutes: number) => new Date(Date.parse(at) - minutes * 60_000).toISOString();
-let drawn = 0;
-/** A visitor's validation with a fresh nonce issued a minute before it. */
-const attempt = (changes: Partial<RedeemPromoCode> = {}): RedeemPromoCode => {
-  drawn++;
-  const at = changes.at ?? NOW;
-  return {
-    type: 'RedeemPromoCode',
-    promo_code: 'WINTER26',
-    visitor_key: 'visitor-a',
-    nonce: `nonce-${drawn}`,
-    nonce_issued_at: minutesBefore(at, 1),
-    at,
-    position: null,
-    master_key: null,
-    redemption_id: `redemption-${drawn}`,
-    ...changes,
-  };
-};
-const evidence = (command: RedeemPromoCode, measured: Partial<PromoEvidence>): PromoEvidence => ({
-  campaign_id: CAMPAIGN,
-  code_id: 'AbCdEf1234',
-  org_id: 'org-1',
-  promo_code: command.promo_code,
-  visitor_key: command.visitor_key,
-  nonce: command.nonce,
-  nonce_issued_at: command.nonce_issued_at,
-  latitude: null,
-  longitude: null,
-  accuracy_m: null,
-  distance_m: null,
-  at: command.at,
-  ...measured,
-});
-const redeemed = (command: RedeemPromoCode, measured: Partial<PromoEvidence> = {}): PromoCampaignEvent => ({
-  type: 'PromoRedeemed',
-  data: { ...evidence(command, measured), redemption_id: command.redemption_id, master_key: command.master_key },
-});
-const refused = (command: RedeemPromoCode, reason: PromoRefusalReason, measured: Partial<PromoEvidence> = {}): PromoCampaignEvent => ({
-  type: 'PromoRefused',
-  data: { ...evidence(command, measured), reason },
-});
-const redeems = (history: PromoCampaignEvent[], command: RedeemPromoCode) =>
-  given(history)
-    .when(command)
-    .then([redeemed(command)]);
-const refuses = (history: PromoCampaignEvent[], command: RedeemPromoCode, reason: PromoRefusalReason) =>
-  given(history)
-    .when(command)
-    .then([refused(command, reason)]);
+  unique,
+  viewer,
+} from './promo-campaign.fixture';
 
 /** The details a refusal carries, which the given/when/then outcome leaves out. */
 function detailsOf(command: PromoCampaignCommand): Record<string, unknown> {
@@ -200,64 +134,6 @@ describe('redeeming a promo code: the reasons, in order', () => {
   });
 });
 
-describe('redeeming a promo code: time', () => {
-  it('is valid from the start and until just before the end', () => {
-    const window = created({ starts_at: '2026-12-02T12:00:00Z', ends_at: '2026-12-02T13:00:00Z' });
-    refuses([window], attempt({ at: '2026-12-02T11:59:59.999Z' }), 'not_yet_valid');
-    redeems([window], attempt({ at: '2026-12-02T12:00:00.000Z' }));
-    redeems([window], attempt({ at: '2026-12-02T12:59:59.999Z' }));
-    refuses([window], attempt({ at: '2026-12-02T13:00:00.000Z' }), 'expired');
-  });
-
-  it('reads the hours in the campaign’s time zone, summer time included', () => {
-    const berlin = created({ hours: { from: '09:00', until: '17:00' }, time_zone: 'Europe/Berlin' });
-    const utc = created({ hours: { from: '09:00', until: '17:00' } });
-    refuses([berlin], attempt({ at: '2026-12-02T07:59:00Z' }), 'outside_hours');
-    redeems([berlin], attempt({ at: '2026-12-02T08:00:00Z' }));
-    refuses([berlin], attempt({ at: '2026-12-02T16:00:00Z' }), 'outside_hours');
-    redeems([utc], attempt({ at: '2026-12-02T16:00:00Z' }));
-    refuses([utc], attempt({ at: '2026-12-02T17:00:00Z' }), 'outside_hours');
-    // In July Berlin is two hours ahead of UTC.
-    refuses([berlin], attempt({ at: '2026-07-01T06:59:00Z' }), 'outside_hours');
-    redeems([berlin], attempt({ at: '2026-07-01T07:00:00Z' }));
-  });
-
-  it('counts hours past midnight to the day they began', () => {
-    // Friday nights only, 22:00 to 02:00 in Berlin (UTC+1 in December).
-    const fridayNights = created({ days: [5], hours: { from: '22:00', until: '02:00' }, time_zone: 'Europe/Berlin' });
-    redeems([fridayNights], attempt({ at: '2026-12-04T21:30:00Z' })); // Friday 22:30
-    redeems([fridayNights], attempt({ at: '2026-12-05T00:59:00Z' })); // Saturday 01:59
-    refuses([fridayNights], attempt({ at: '2026-12-05T01:00:00Z' }), 'outside_hours'); // Saturday 02:00
-    refuses([fridayNights], attempt({ at: '2026-12-04T00:30:00Z' }), 'outside_hours'); // Friday 01:30, Thursday's night
-    refuses([fridayNights], attempt({ at: '2026-12-05T21:30:00Z' }), 'outside_hours'); // Saturday 22:30
-    refuses([fridayNights], attempt({ at: '2026-12-04T20:59:00Z' }), 'outside_hours'); // Friday 21:59
-    // Sunday's night runs into Monday: the week wraps.
-    const sundayNights = created({ days: [7], hours: { from: '22:00', until: '02:00' }, time_zone: 'Europe/Berlin' });
-    redeems([sundayNights], attempt({ at: '2026-12-07T00:00:00Z' })); // Monday 01:00
-    refuses([sundayNights], attempt({ at: '2026-12-08T00:00:00Z' }), 'outside_hours'); // Tuesday 01:00
-    redeems([sundayNights], attempt({ at: '2026-12-06T23:00:00Z' })); // Monday 00:00, read as 00 and not 24
-    // Until midnight: 00:00 ends the evening rather than starting a day-long window.
-    const evenings = created({ hours: { from: '18:00', until: '00:00' } });
-    redeems([evenings], attempt({ at: '2026-12-02T23:59:00Z' }));
-    refuses([evenings], attempt({ at: '2026-12-03T00:00:00Z' }), 'outside_hours');
-    refuses([evenings], attempt({ at: '2026-12-02T17:59:00Z' }), 'outside_hours');
-  });
-
-  it('reads the day of the week in the campaign’s time zone', () => {
-    const saturdays = { days: [6], hours: null };
-    const berlin = created({ ...saturdays, time_zone: 'Europe/Berlin' });
-    const utc = created(saturdays);
-    refuses([utc], attempt({ at: NOW }), 'outside_hours'); // a Wednesday
-    // Friday 23:30 UTC is already Saturday in Berlin; Saturday 23:30 UTC is Sunday there.
-    redeems([berlin], attempt({ at: '2026-12-04T23:30:00Z' }));
-    refuses([utc], attempt({ at: '2026-12-04T23:30:00Z' }), 'outside_hours');
-    refuses([berlin], attempt({ at: '2026-12-05T23:30:00Z' }), 'outside_hours');
-    redeems([utc], attempt({ at: '2026-12-05T23:30:00Z' }));
-    // New York is behind: Sunday 03:00 UTC is still Saturday there.
-    redeems([created({ ...saturdays, time_zone: 'America/New_York' })], attempt({ at: '2026-12-06T03:00:00Z' }));
-  });
-});
-
 describe('redeeming a promo code: limits', () => {
   it('stops at the total limit, whoever asks', () => {
     const first = attempt({ visitor_key: 'visitor-a' });
@@ -298,63 +174,6 @@ describe('redeeming a promo code: limits', () => {
     expect(promoCampaignDecider.initialState.redeemed).toBe(0);
     refuses(history, attempt({ visitor_key: 'visitor-100' }), 'used_up');
     redeems(history.slice(0, 100), attempt({ visitor_key: 'visitor-100' }));
-  });
-});
-
-describe('redeeming a promo code: place', () => {
-  const atGate = created({ place: brandenburgGate });
-  const inside: ReportedPosition = { latitude: 52.5163, longitude: 13.379, accuracy_m: 20 };
-  const outside: ReportedPosition = { latitude: 52.5173, longitude: 13.3777, accuracy_m: 20 };
-  const seen = (position: ReportedPosition, distance_m: number | null) => ({ ...position, distance_m });
-
-  it('redeems inside the radius and refuses outside it, recording the distance', () => {
-    const near = attempt({ position: inside });
-    given([atGate])
-      .when(near)
-      .then([redeemed(near, seen(inside, 88))]);
-    const far = attempt({ position: outside });
-    given([atGate])
-      .when(far)
-      .then([refused(far, 'outside_area', seen(outside, 114))]);
-    // A phone that does not say how precise it is, is taken at its word.
-    const unsure = attempt({ position: { ...inside, accuracy_m: null } });
-    given([atGate])
-      .when(unsure)
-      .then([redeemed(unsure, seen({ ...inside, accuracy_m: null }, 88))]);
-  });
-
-  it('refuses a visitor without a location unless the campaign allows it', () => {
-    refuses([atGate], attempt(), 'outside_area');
-    redeems([created({ place: brandenburgGate, allow_without_location: true })], attempt());
-  });
-
-  it('treats a fix coarser than the radius as no location, but records it', () => {
-    const vague = { ...inside, accuracy_m: 150 };
-    const coarse = attempt({ position: vague });
-    given([atGate])
-      .when(coarse)
-      .then([refused(coarse, 'outside_area', seen(vague, 88))]);
-    const allowed = attempt({ position: vague });
-    given([created({ place: brandenburgGate, allow_without_location: true })])
-      .when(allowed)
-      .then([redeemed(allowed, seen(vague, 88))]);
-    const justFine = attempt({ position: { ...inside, accuracy_m: 100 } });
-    given([atGate])
-      .when(justFine)
-      .then([redeemed(justFine, seen({ ...inside, accuracy_m: 100 }, 88))]);
-  });
-
-  it('keeps the position to 4 decimals but measures from the exact one', () => {
-    // Rounded to 52.5163, 13.3781 the point is 27 m from the gate; where the phone was, 31 m.
-    const exact = attempt({ position: { latitude: 52.51634999, longitude: 13.37814999, accuracy_m: 5 } });
-    given([atGate])
-      .when(exact)
-      .then([redeemed(exact, { latitude: 52.5163, longitude: 13.3781, accuracy_m: 5, distance_m: 31 })]);
-    // Without a place there is no distance, and southern and western positions round the same way.
-    const sydney = attempt({ position: { latitude: -33.868512, longitude: -151.209312, accuracy_m: 12 } });
-    given([created()])
-      .when(sydney)
-      .then([redeemed(sydney, { latitude: -33.8685, longitude: -151.2093, accuracy_m: 12, distance_m: null })]);
   });
 });
 

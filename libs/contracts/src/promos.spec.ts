@@ -22,6 +22,7 @@ describe('a promo code', () => {
   it('is what staff printed, however the visitor typed it', () => {
     expect(PromoCode.parse('ＳＵＭＭＥＲ２４')).toBe('SUMMER24');
     expect(PromoCode.parse('  summer24 ')).toBe('SUMMER24');
+    expect(PromoCode.parse('\u3000summer24\u3000')).toBe('SUMMER24'); // the space of a Japanese keyboard
     expect(PromoCode.parse('xmas-ab23-cd45')).toBe('XMAS-AB23-CD45');
     expect(normalPromoCode('ｘｍａｓ－２４\t')).toBe('XMAS-24');
   });

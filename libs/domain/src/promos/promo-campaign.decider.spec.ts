@@ -1,265 +1,252 @@
-import { PromoPattern, PromoTerms, type PromoRefusalReason } from '@qr/contracts';
-import type { CodeActor } from '../codes';
-import { deciderSpec } from '../testing/decider-spec';
-import { promoCampaignDecider, withinHours } from './promo-campaign.decider';
-import type { CreatePromoCampaign, RedeemPromoCode } from './promos.commands';
-import type { PromoCampaignEvent, PromoEvidence } from './promos.events';
+import { DomainError, PROMO_NONCE_TTL_MS, PromoTerms, type PromoRefusalReason } from '@qr/contracts';
+import { promoCampaignDecider } from './promo-campaign.decider';
+import type { PromoCampaignCommand, RedeemPromoCode, ReportedPosition } from './promos.commands';
+import type { PromoCampaignEvent } from './promos.events';
+import {
+  KEY,
+  NOW,
+  OTHER_KEY,
+  attempt,
+  brandenburgGate,
+  create,
+  created,
+  deleted,
+  editor,
+  given,
+  keySet,
+  minutesBefore,
+  redeemed,
+  redeems,
+  refused,
+  refuses,
+  shared,
+  terms,
+  unique,
+  viewer,
+} from './promo-campaign.fixture';
 
-const editor: CodeActor = { id: 'ed@example.com', role: 'editor' };
-const viewer: CodeActor = { id: 'vi@example.com', role: 'viewer' };
-const CAMPAIGN = '0190a6b2-0000-7000-8000-0000000000c1';
-const KEY = '0190a6b2-0000-7000-8000-0000000000e1';
-const AT = '2026-06-03T10:00:00.000Z'; // a Wednesday
-const terms = (overrides: Record<string, unknown> = {}) => PromoTerms.parse({ name: 'Summer', offer: { kind: 'text', text: 'A coffee' }, ...overrides });
-const pattern = PromoPattern.parse({ prefix: 'S-', mask: '######' });
-
-const create = (overrides: Partial<CreatePromoCampaign> = {}): CreatePromoCampaign => ({
-  type: 'CreatePromoCampaign',
-  actor: editor,
-  campaign_id: CAMPAIGN,
-  org_id: 'org-1',
-  code_id: 'AbCdEf1234',
-  codes: { kind: 'shared', promo_code: 'SUMMER24' },
-  terms: terms(),
-  master_key_id: null,
-  ...overrides,
-});
-const created = (command: CreatePromoCampaign = create()): PromoCampaignEvent => {
-  const { campaign_id, org_id, code_id, codes, terms: t, master_key_id } = command;
-  return { type: 'PromoCampaignCreated', data: { campaign_id, org_id, code_id, codes, terms: t, master_key_id, created_by: editor.id } };
-};
-
-let nonces = 0;
-const redeem = (overrides: Partial<RedeemPromoCode> = {}): RedeemPromoCode => ({
-  type: 'RedeemPromoCode',
-  promo_code: 'SUMMER24',
-  visitor_key: 'visitor-a',
-  nonce: `nonce-${++nonces}`,
-  nonce_issued_at: '2026-06-03T09:58:00.000Z',
-  at: AT,
-  position: null,
-  master_key: null,
-  redemption_id: '0190a6b2-0000-7000-8000-0000000000d1',
-  ...overrides,
-});
-const evidence = (command: RedeemPromoCode, extra: Partial<PromoEvidence> = {}): PromoEvidence => ({
-  campaign_id: CAMPAIGN,
-  code_id: 'AbCdEf1234',
-  org_id: 'org-1',
-  promo_code: command.promo_code,
-  visitor_key: command.visitor_key,
-  nonce: command.nonce,
-  nonce_issued_at: command.nonce_issued_at,
-  latitude: null,
-  longitude: null,
-  accuracy_m: null,
-  distance_m: null,
-  at: command.at,
-  ...extra,
-});
-const redeemed = (command: RedeemPromoCode, extra: Partial<PromoEvidence> = {}): PromoCampaignEvent => ({
-  type: 'PromoRedeemed',
-  data: { ...evidence(command, extra), redemption_id: command.redemption_id, master_key: command.master_key },
-});
-const refused = (command: RedeemPromoCode, reason: PromoRefusalReason, extra: Partial<PromoEvidence> = {}): PromoCampaignEvent => ({
-  type: 'PromoRefused',
-  data: { ...evidence(command, extra), reason },
-});
-
-const given = deciderSpec(promoCampaignDecider);
-/** The reason a redemption is refused with under these terms, or 'redeemed'. */
-const outcome = (history: PromoCampaignEvent[], command: RedeemPromoCode): string => {
-  const state = history.reduce(promoCampaignDecider.evolve, promoCampaignDecider.initialState);
-  const [event] = promoCampaignDecider.decide(command, state);
-  return event?.type === 'PromoRefused' ? event.data.reason : (event?.type ?? 'nothing');
-};
+/** The details a refusal carries, which the given/when/then outcome leaves out. */
+function detailsOf(command: PromoCampaignCommand): Record<string, unknown> {
+  try {
+    promoCampaignDecider.decide(command, promoCampaignDecider.initialState);
+  } catch (error) {
+    if (error instanceof DomainError) return { code: error.code, ...error.details };
+  }
+  throw new Error('The command was not refused.');
+}
 
 describe('creating a promo campaign', () => {
-  it('creates a shared or a unique campaign for an editor, and refuses a viewer and a reused id', () => {
+  it('creates a shared code and a unique set for an editor', () => {
     given([]).when(create()).then([created()]);
-    const unique = create({ codes: { kind: 'unique', pattern, count: 1, seed: 'c2VlZA' } });
     given([])
-      .when(unique)
-      .then([created(unique)]);
+      .when(create(unique))
+      .then([created({}, unique)]);
+  });
+
+  it('refuses a pattern too easy to guess, naming the fewest # that would do', () => {
+    const small = (count: number, mask: string, charset: 'digits' | 'alphanumeric' = 'alphanumeric') =>
+      detailsOf(create({ kind: 'unique', pattern: { prefix: '', postfix: '', charset, mask }, count, seed: 's' }));
+    // 31^4 is 923,521: under a million combinations for even one code.
+    expect(small(1, '####')).toEqual({ code: 'promo_pattern_too_small', field: 'body.codes.pattern.mask', least_random: 5 });
+    // 1,000 codes need 10^9: 31^6 is 887 million, 31^7 is 27 billion.
+    expect(small(1000, '######')).toMatchObject({ code: 'promo_pattern_too_small', least_random: 7 });
+    expect(small(100_000, '##########', 'digits')).toMatchObject({ code: 'promo_pattern_too_small', least_random: 11 });
     given([])
-      .when(create({ actor: viewer }))
-      .then('forbidden');
+      .when(create({ kind: 'unique', pattern: unique.pattern, count: 1000, seed: 's' }))
+      .then([created({}, { ...unique, seed: 's' })]);
+  });
+
+  it('refuses a count the contract would refuse, for callers that skip it', () => {
+    for (const count of [0, 1.5, 100_001]) {
+      expect(detailsOf(create({ ...unique, count }))).toEqual({ code: 'validation_failed', field: 'body.codes.count' });
+    }
+  });
+
+  it('refuses a viewer', () => given([]).when(create(shared, viewer)).then('forbidden'));
+  it('refuses a reused campaign id, even once deleted', () => {
     given([created()]).when(create()).then('wrong_expected_version');
+    given([created(), deleted]).when(create()).then('wrong_expected_version');
   });
-
-  it('refuses a pattern with fewer than a million combinations per code, naming the least mask length', () => {
-    // 31^6 ≈ 8.9·10^8: enough for 887 codes, not for 1,000.
-    given([])
-      .when(create({ codes: { kind: 'unique', pattern, count: 1000, seed: 'c2VlZA' } }))
-      .then('promo_pattern_too_small');
-    const state = promoCampaignDecider.initialState;
-    expect(() => promoCampaignDecider.decide(create({ codes: { kind: 'unique', pattern, count: 1000, seed: 'c2VlZA' } }), state)).toThrow(
-      expect.objectContaining({ details: expect.objectContaining({ least_random: 7 }) }),
-    );
-    given([])
-      .when(create({ codes: { kind: 'unique', pattern, count: 887, seed: 'c2VlZA' } }))
-      .then([created(create({ codes: { kind: 'unique', pattern, count: 887, seed: 'c2VlZA' } }))]);
-  });
-
-  it('refuses a count a script sent past the contract', () =>
-    given([])
-      .when(create({ codes: { kind: 'unique', pattern, count: 100_001, seed: 'c2VlZA' } }))
-      .then('validation_failed'));
 });
 
 describe('changing a promo campaign', () => {
-  const deleted: PromoCampaignEvent = { type: 'PromoCampaignDeleted', data: { deleted_by: editor.id } };
+  const later = { ...terms, name: 'Winter, extended', total_limit: 50 };
 
-  it('replaces the terms, sets and clears the key, and deletes once', () => {
-    const next = terms({ name: 'Autumn' });
+  it('updates the terms, sets and removes the key, and deletes', () => {
     given([created()])
-      .when({ type: 'UpdatePromoCampaign', actor: editor, terms: next })
-      .then([{ type: 'PromoCampaignUpdated', data: { terms: next, updated_by: editor.id } }]);
+      .when({ type: 'UpdatePromoCampaign', actor: editor, terms: later })
+      .then([{ type: 'PromoCampaignUpdated', data: { terms: later, updated_by: editor.id } }]);
     given([created()])
       .when({ type: 'SetPromoCampaignKey', actor: editor, master_key_id: KEY })
-      .then([{ type: 'PromoCampaignKeySet', data: { master_key_id: KEY, set_by: editor.id } }]);
-    given([created()]).when({ type: 'SetPromoCampaignKey', actor: editor, master_key_id: null }).then([]);
+      .then([keySet(KEY)]);
+    given([created(), keySet(KEY)])
+      .when({ type: 'SetPromoCampaignKey', actor: editor, master_key_id: KEY })
+      .then([]);
+    given([created(), keySet(KEY)])
+      .when({ type: 'SetPromoCampaignKey', actor: editor, master_key_id: null })
+      .then([keySet(null)]);
     given([created()]).when({ type: 'DeletePromoCampaign', actor: editor }).then([deleted]);
   });
 
-  it('is not found once deleted or before it exists, for staff and visitors alike', () => {
-    given([created(), deleted]).when({ type: 'DeletePromoCampaign', actor: editor }).then('promo_campaign_not_found');
-    given([created(), deleted]).when(redeem()).then('promo_campaign_not_found');
-    given([]).when({ type: 'UpdatePromoCampaign', actor: editor, terms: terms() }).then('promo_campaign_not_found');
+  it('redeems under the updated terms', () => {
+    const once = attempt({ visitor_key: 'visitor-b' });
+    const update: PromoCampaignEvent = { type: 'PromoCampaignUpdated', data: { terms: { ...terms, total_limit: 1 }, updated_by: editor.id } };
+    refuses([created(), redeemed(once), update], attempt(), 'used_up');
   });
 
-  it('refuses a viewer', () => given([created()]).when({ type: 'DeletePromoCampaign', actor: viewer }).then('forbidden'));
+  it('lets a viewer change nothing', () => {
+    given([created()]).when({ type: 'UpdatePromoCampaign', actor: viewer, terms }).then('forbidden');
+    given([created()]).when({ type: 'SetPromoCampaignKey', actor: viewer, master_key_id: KEY }).then('forbidden');
+    given([created()]).when({ type: 'DeletePromoCampaign', actor: viewer }).then('forbidden');
+  });
+
+  it('treats a deleted or unknown campaign as not found', () => {
+    const gone = [created(), deleted];
+    given(gone).when({ type: 'UpdatePromoCampaign', actor: editor, terms }).then('promo_campaign_not_found');
+    given(gone).when({ type: 'SetPromoCampaignKey', actor: editor, master_key_id: KEY }).then('promo_campaign_not_found');
+    given(gone).when({ type: 'DeletePromoCampaign', actor: editor }).then('promo_campaign_not_found');
+    given(gone).when(attempt()).then('promo_campaign_not_found');
+    given([]).when(attempt()).then('promo_campaign_not_found');
+  });
 });
 
-describe('redeeming a promo code', () => {
-  const withTerms = (overrides: Record<string, unknown>) => [created(create({ terms: terms(overrides) }))];
-
-  it('redeems a valid code, recording the evidence', () => {
-    const command = redeem();
-    given([created()])
-      .when(command)
-      .then([redeemed(command)]);
-  });
-
-  it('refuses before the start and from the end on', () => {
-    expect(outcome(withTerms({ starts_at: '2026-06-03T10:00:01Z' }), redeem())).toBe('not_yet_valid');
-    expect(outcome(withTerms({ ends_at: AT }), redeem())).toBe('expired');
-    expect(outcome(withTerms({ starts_at: AT, ends_at: '2026-06-03T10:00:01Z' }), redeem())).toBe('PromoRedeemed');
-  });
-
-  it('refuses outside the days and hours of the campaign’s time zone', () => {
-    // 10:00 UTC is 12:00 in Berlin (summer time) and 19:00 in Tokyo.
-    expect(outcome(withTerms({ hours: { from: '11:00', until: '13:00' }, time_zone: 'Europe/Berlin' }), redeem())).toBe('PromoRedeemed');
-    expect(outcome(withTerms({ hours: { from: '11:00', until: '13:00' }, time_zone: 'UTC' }), redeem())).toBe('outside_hours');
-    expect(outcome(withTerms({ days: [1, 2, 4, 5, 6, 7] }), redeem())).toBe('outside_hours');
-    expect(outcome(withTerms({ days: [3] }), redeem())).toBe('PromoRedeemed');
-    expect(outcome(withTerms({ hours: { from: '18:00', until: '20:00' }, time_zone: 'Asia/Tokyo' }), redeem())).toBe('PromoRedeemed');
-  });
-
-  it('counts hours past midnight to the day they began', () => {
-    const fridayNight = { from: '22:00', until: '02:00' };
-    expect(withinHours(new Date('2026-06-06T01:30:00Z'), [5], fridayNight, 'UTC')).toBe(true); // Saturday 01:30
-    expect(withinHours(new Date('2026-06-06T02:00:00Z'), [5], fridayNight, 'UTC')).toBe(false);
-    expect(withinHours(new Date('2026-06-05T23:00:00Z'), [5], fridayNight, 'UTC')).toBe(true); // Friday 23:00
-    expect(withinHours(new Date('2026-06-05T01:30:00Z'), [5], fridayNight, 'UTC')).toBe(false); // Thursday's night
-    expect(withinHours(new Date('2026-06-08T01:30:00Z'), [7], fridayNight, 'UTC')).toBe(true); // Monday 01:30 is Sunday's night
-  });
-
-  it('holds the total limit across many redemptions folded in place', () => {
-    const history = withTerms({ total_limit: 100, per_visitor_limit: null });
-    const state = history.reduce(promoCampaignDecider.evolve, promoCampaignDecider.initialState);
-    for (let n = 0; n < 100; n++) {
-      const [event] = promoCampaignDecider.decide(redeem({ visitor_key: `v${n}` }), state);
-      expect(event?.type).toBe('PromoRedeemed');
-      promoCampaignDecider.evolve(state, event!);
+describe('redeeming a promo code: the reasons, in order', () => {
+  it('gives the first reason that applies', () => {
+    const near: ReportedPosition = { latitude: 52.516275, longitude: 13.379, accuracy_m: 20 };
+    const used = attempt({ at: minutesBefore(NOW, 120) });
+    const strict = { total_limit: 1, per_visitor_limit: 1, place: brandenburgGate, hours: { from: '14:00', until: '15:00' } };
+    const steps: [Partial<PromoTerms>, Partial<RedeemPromoCode>, PromoRefusalReason | null][] = [
+      [{ ...strict, starts_at: '2026-12-03T00:00:00Z' }, {}, 'not_yet_valid'],
+      [{ ...strict, ends_at: '2026-12-01T00:00:00Z' }, {}, 'expired'],
+      [strict, {}, 'outside_hours'],
+      [{ ...strict, hours: null }, {}, 'used_up'],
+      [{ ...strict, hours: null, total_limit: null }, {}, 'already_used_by_you'],
+      [{ ...strict, hours: null, total_limit: null, per_visitor_limit: null }, {}, 'outside_area'],
+      [{ ...strict, hours: null, total_limit: null, per_visitor_limit: null }, { position: near }, 'needs_master_key'],
+      [{ ...strict, hours: null, total_limit: null, per_visitor_limit: null }, { position: near, master_key: { key_id: KEY, version: 1 } }, null],
+    ];
+    for (const [changes, command, reason] of steps) {
+      const history = [created(changes, shared, KEY), redeemed(used)];
+      const state = history.reduce(promoCampaignDecider.evolve, promoCampaignDecider.initialState);
+      const [event] = promoCampaignDecider.decide(attempt(command), state);
+      expect(event?.type === 'PromoRefused' ? event.data.reason : null).toBe(reason);
     }
-    expect(promoCampaignDecider.decide(redeem({ visitor_key: 'v-late' }), state)[0]).toMatchObject({ data: { reason: 'used_up' } });
-    // A fresh state is not the one that was folded.
+  });
+});
+
+describe('redeeming a promo code: limits', () => {
+  it('stops at the total limit, whoever asks', () => {
+    const first = attempt({ visitor_key: 'visitor-a' });
+    const second = attempt({ visitor_key: 'visitor-b' });
+    const history = [created({ total_limit: 2 }), redeemed(first), redeemed(second)];
+    refuses(history, attempt({ visitor_key: 'visitor-c' }), 'used_up');
+    // A refusal uses nothing up.
+    redeems([created({ total_limit: 2 }), redeemed(first), refused(attempt(), 'outside_hours')], attempt({ visitor_key: 'visitor-c' }));
+  });
+
+  it('says a unique code is used up to others and already used to the visitor who used it', () => {
+    const mine = attempt({ promo_code: 'XMAS-AB23-CD45', visitor_key: 'visitor-a' });
+    const history = [created({}, unique), redeemed(mine)];
+    refuses(history, attempt({ promo_code: 'XMAS-AB23-CD45', visitor_key: 'visitor-b' }), 'used_up');
+    refuses(history, attempt({ promo_code: 'XMAS-AB23-CD45', visitor_key: 'visitor-a' }), 'already_used_by_you');
+    redeems(history, attempt({ promo_code: 'XMAS-ZZ99-YY88', visitor_key: 'visitor-b' }));
+    // A shared code is the same code for everyone: without limits it is redeemed again and again.
+    redeems([created(), redeemed(attempt()), redeemed(attempt())], attempt());
+  });
+
+  it('holds the per-visitor limit for that visitor only', () => {
+    const history = [created({ per_visitor_limit: 2 }), redeemed(attempt()), redeemed(attempt())];
+    refuses(history, attempt(), 'already_used_by_you');
+    redeems(history, attempt({ visitor_key: 'visitor-b' }));
+  });
+
+  it('folds many redemptions into one state in place: the 101st of 100 is used up', () => {
+    const history = [created({ total_limit: 100 })];
+    for (let visitor = 0; visitor < 100; visitor++) history.push(redeemed(attempt({ visitor_key: `visitor-${visitor}` })));
+    const initial = promoCampaignDecider.initialState;
+    const state = history.reduce((folded, event) => {
+      expect(promoCampaignDecider.evolve(folded, event)).toBe(folded);
+      return folded;
+    }, initial);
+    expect(state).toBe(initial);
+    expect([state.redeemed, state.by_visitor.size, state.nonces.size]).toEqual([100, 100, 100]);
+    // Each read of the initial state is a new one, so one campaign's fold never leaks into another's.
     expect(promoCampaignDecider.initialState.redeemed).toBe(0);
+    refuses(history, attempt({ visitor_key: 'visitor-100' }), 'used_up');
+    redeems(history.slice(0, 100), attempt({ visitor_key: 'visitor-100' }));
+  });
+});
+
+describe('redeeming a promo code: the master key', () => {
+  const locked = created({}, shared, KEY);
+
+  it('needs the campaign’s own key', () => {
+    refuses([locked], attempt(), 'needs_master_key');
+    refuses([locked], attempt({ master_key: { key_id: OTHER_KEY, version: 1 } }), 'needs_master_key');
+    redeems([locked], attempt({ master_key: { key_id: KEY, version: 3 } }));
   });
 
-  it('holds the per-visitor limit', () => {
-    const first = redeem();
-    const history = [...withTerms({ per_visitor_limit: 2 }), redeemed(first)];
-    expect(outcome(history, redeem())).toBe('PromoRedeemed');
-    expect(outcome([...history, redeemed(redeem())], redeem())).toBe('already_used_by_you');
-    expect(outcome([...history, redeemed(redeem())], redeem({ visitor_key: 'visitor-b' }))).toBe('PromoRedeemed');
+  it('follows the key set after creation', () => {
+    refuses([locked, keySet(OTHER_KEY)], attempt({ master_key: { key_id: KEY, version: 1 } }), 'needs_master_key');
+    redeems([locked, keySet(OTHER_KEY)], attempt({ master_key: { key_id: OTHER_KEY, version: 1 } }));
+    redeems([locked, keySet(null)], attempt());
   });
+});
 
-  it('redeems a unique code once: used up for others, already used for the one who did', () => {
-    const unique = created(create({ codes: { kind: 'unique', pattern, count: 10, seed: 'c2VlZA' }, terms: terms({ per_visitor_limit: null }) }));
-    const first = redeem({ promo_code: 'S-234567' });
-    expect(outcome([unique, redeemed(first)], redeem({ promo_code: 'S-234567', visitor_key: 'visitor-b' }))).toBe('used_up');
-    expect(outcome([unique, redeemed(first)], redeem({ promo_code: 'S-234567' }))).toBe('already_used_by_you');
-    expect(outcome([unique, redeemed(first)], redeem({ promo_code: 'S-765432' }))).toBe('PromoRedeemed');
-  });
+describe('redeeming a promo code: the nonce', () => {
+  const expired = created({ ends_at: '2026-12-01T00:00:00Z' });
+  const issuedAgo = (ms: number) => attempt({ nonce_issued_at: new Date(Date.parse(NOW) - ms).toISOString() });
 
-  describe('at a place', () => {
-    const place = { latitude: 52.5163, longitude: 13.3777, radius_m: 100 };
-    const near = { latitude: 52.51656789, longitude: 13.37771234, accuracy_m: 12 };
-
-    it('redeems within the radius, recording the position rounded and the distance from the exact one', () => {
-      const command = redeem({ position: near });
-      given(withTerms({ place }))
-        .when(command)
-        .then([redeemed(command, { latitude: 52.5166, longitude: 13.3777, accuracy_m: 12, distance_m: 30 })]);
-    });
-
-    it('refuses outside the radius, without a location, and with a fix vaguer than the area', () => {
-      expect(outcome(withTerms({ place }), redeem({ position: { latitude: 52.52, longitude: 13.3777, accuracy_m: 10 } }))).toBe('outside_area');
-      expect(outcome(withTerms({ place }), redeem())).toBe('outside_area');
-      expect(outcome(withTerms({ place }), redeem({ position: { ...near, accuracy_m: 500 } }))).toBe('outside_area');
-    });
-
-    it('lets a visitor without a location in where the campaign allows it, but not one who is away', () => {
-      expect(outcome(withTerms({ place, allow_without_location: true }), redeem())).toBe('PromoRedeemed');
-      expect(outcome(withTerms({ place, allow_without_location: true }), redeem({ position: { ...near, accuracy_m: 500 } }))).toBe('PromoRedeemed');
-      expect(outcome(withTerms({ place, allow_without_location: true }), redeem({ position: { latitude: 53, longitude: 13, accuracy_m: 10 } }))).toBe(
-        'outside_area',
-      );
-    });
-  });
-
-  it('needs the campaign’s master key, and records the version that unlocked it', () => {
-    const locked = [created(create({ master_key_id: KEY }))];
-    expect(outcome(locked, redeem())).toBe('needs_master_key');
-    expect(outcome(locked, redeem({ master_key: { key_id: '0190a6b2-0000-7000-8000-0000000000e2', version: 1 } }))).toBe('needs_master_key');
-    const unlocked = redeem({ master_key: { key_id: KEY, version: 3 } });
-    given(locked)
-      .when(unlocked)
-      .then([redeemed(unlocked)]);
-  });
-
-  it('checks the limits before the key, so staff are not asked to unlock a code that is used up', () => {
-    const locked = created(create({ master_key_id: KEY }));
-    const first = redeem({ master_key: { key_id: KEY, version: 1 } });
-    expect(outcome([locked, redeemed(first)], redeem())).toBe('already_used_by_you');
-  });
-
-  it('refuses a nonce that is too old, from the future, or spent by a redemption or a refusal', () => {
+  it('takes a nonce up to its time to live, and up to a minute of clock skew ahead', () => {
+    redeems([created()], issuedAgo(PROMO_NONCE_TTL_MS));
     given([created()])
-      .when(redeem({ nonce_issued_at: '2026-06-03T09:44:59.000Z' }))
+      .when(issuedAgo(PROMO_NONCE_TTL_MS + 1))
       .then('promo_nonce_invalid');
+    redeems([created()], issuedAgo(-60_000));
+    given([created()]).when(issuedAgo(-60_001)).then('promo_nonce_invalid');
     given([created()])
-      .when(redeem({ nonce_issued_at: '2026-06-03T10:01:01.000Z' }))
+      .when(attempt({ nonce_issued_at: 'yesterday' }))
       .then('promo_nonce_invalid');
-    const spent = redeem();
+  });
+
+  it('refuses a nonce spent on a redemption or a refusal', () => {
+    const spent = attempt();
     given([created(), redeemed(spent)])
-      .when({ ...redeem({ visitor_key: 'visitor-b' }), nonce: spent.nonce })
+      .when(attempt({ nonce: spent.nonce }))
       .then('promo_nonce_invalid');
-    const refusedOnce = redeem({ at: '2026-06-03T10:00:00.000Z' });
-    given([created(), refused(refusedOnce, 'outside_hours')])
-      .when({ ...redeem(), nonce: refusedOnce.nonce })
+    const refusal = attempt();
+    given([created(), refused(refusal, 'used_up')])
+      .when(attempt({ nonce: refusal.nonce }))
       .then('promo_nonce_invalid');
   });
 
-  it('refuses with a reason recorded as an event, which spends nothing of the limit', () => {
-    const history = withTerms({ total_limit: 1, hours: { from: '11:00', until: '12:00' } });
-    const command = redeem();
+  it('checks the nonce before the terms, so a replay records nothing', () => {
+    const spent = attempt();
+    given([expired, refused(spent, 'expired')])
+      .when(attempt({ nonce: spent.nonce }))
+      .then('promo_nonce_invalid');
+    given([expired])
+      .when(issuedAgo(PROMO_NONCE_TTL_MS + 1))
+      .then('promo_nonce_invalid');
+  });
+
+  it('forgets spent nonces once they are too old to be replayed anyway, keeping only the live ones', () => {
+    const history = [created({ ends_at: '2026-12-01T00:00:00Z' })];
+    const refusalsAt = (at: string) => {
+      for (let n = 0; n < 5000; n++) history.push(refused(attempt({ at }), 'expired'));
+    };
+    refusalsAt(minutesBefore(NOW, 60));
+    refusalsAt(NOW);
+    const state = history.reduce(promoCampaignDecider.evolve, promoCampaignDecider.initialState);
+    // The sweep at 8,192 spent dropped the hour-old 5,000; the next waits for twice what it kept.
+    expect([state.nonces.size, state.nonce_sweep_at]).toEqual([5000, 6384]);
+    const [first, last] = [history[1], history.at(-1)];
+    if (first?.type !== 'PromoRefused' || last?.type !== 'PromoRefused') throw new Error('The history is refusals.');
     given(history)
-      .when(command)
-      .then([refused(command, 'outside_hours')]);
-    const state = [...history, refused(command, 'outside_hours')].reduce(promoCampaignDecider.evolve, promoCampaignDecider.initialState);
-    expect(state.redeemed).toBe(0);
+      .when(attempt({ nonce: first.data.nonce, nonce_issued_at: first.data.nonce_issued_at }))
+      .then('promo_nonce_invalid');
+    given(history)
+      .when(attempt({ nonce: last.data.nonce }))
+      .then('promo_nonce_invalid');
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { fileNameOf, PROMO_REFUSAL_REASONS, type AnalyticsPeriod, type CodeView, type PromoCampaignView, type PromoRefusalReason } from '@qr/contracts';

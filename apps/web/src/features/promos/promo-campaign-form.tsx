@@ -1,30 +1,9 @@
-import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import {
-  CreatePromoCampaignBody,
-  MAX_PROMO_CODES,
-  MAX_PROMO_RADIUS_M,
-  PROMO_PATTERN_RANDOM,
-  PromoCharset,
-  UpdatePromoCampaignBody,
-  type PromoMasterKeyView,
-  type PromoOffer,
-  type PromoTerms,
-} from '@qr/contracts';
+import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { CreatePromoCampaignBody, MAX_PROMO_RADIUS_M, UpdatePromoCampaignBody, type PromoMasterKeyView, type PromoOffer, type PromoTerms } from '@qr/contracts';
 import { useMemo, useState } from 'react';
+import { CodesFields, type Setter } from './promo-campaign-form-codes';
 import { describeError } from '../../api/api-problem';
-import {
-  checked,
-  codesOf,
-  draftOf,
-  emptyCodes,
-  emptyTerms,
-  patternSpace,
-  serverErrors,
-  termsOf,
-  type CodesDraft,
-  type FormErrors,
-  type TermsDraft,
-} from './promo-campaign-form-draft';
+import { checked, codesOf, draftOf, emptyCodes, emptyTerms, serverErrors, termsOf, type FormErrors, type TermsDraft } from './promo-campaign-form-draft';
 
 const OFFER_KINDS: { value: PromoOffer['kind']; label: string }[] = [
   { value: 'text', label: 'A message' },
@@ -32,7 +11,6 @@ const OFFER_KINDS: { value: PromoOffer['kind']; label: string }[] = [
   { value: 'amount_off', label: 'Amount off' },
   { value: 'reward', label: 'A reward at the counter' },
 ];
-const CHARSET_LABELS: Record<PromoCharset, string> = { digits: 'Digits', letters: 'Letters', alphanumeric: 'Letters and digits' };
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** The browser's IANA zones (UTC first), with the draft's own in front when the browser does not know it. */
@@ -42,8 +20,6 @@ function useTimeZones(current: string): string[] {
     return zones.has(current) ? [...zones] : [current, ...zones];
   }, [current]);
 }
-
-type Setter<Draft> = (change: Partial<Draft>) => void;
 
 function OfferFields({ draft, set, errors }: { draft: TermsDraft; set: Setter<TermsDraft>; errors: FormErrors }) {
   return (
@@ -247,91 +223,6 @@ function TermsFields(props: { draft: TermsDraft; set: Setter<TermsDraft>; errors
       <WhenFields {...props} />
       <LimitAndPlaceFields {...props} />
     </>
-  );
-}
-
-/** How many codes a pattern makes, live, and whether that is enough: the server refuses a space under 10⁶ per code. */
-function PatternSpace({ draft }: { draft: CodesDraft }) {
-  const space = patternSpace(draft);
-  if (space === null) return null;
-  const combinations = `This pattern makes ${space.combinations.toLocaleString('en')} different codes.`;
-  if (!space.tooSmall) return <Text size="sm">{combinations}</Text>;
-  return (
-    <Alert color="orange" title="The pattern is too small">
-      {combinations}{' '}
-      {space.needed === null
-        ? 'Issue fewer codes: even the longest mask would make them easy to guess.'
-        : `For ${Number(draft.count).toLocaleString('en')} codes the mask needs at least ${space.needed} # characters, so that guessing one is a one-in-a-million chance.`}
-    </Alert>
-  );
-}
-
-function CodesFields({ draft, set, errors }: { draft: CodesDraft; set: Setter<CodesDraft>; errors: FormErrors }) {
-  return (
-    <Fieldset legend="Promo codes">
-      <Stack gap="sm">
-        <Radio.Group label="Codes" value={draft.kind} onChange={(kind) => set({ kind: kind === 'unique' ? 'unique' : 'shared' })}>
-          <Stack gap="xs" mt="xs">
-            <Radio value="shared" label="One code everybody types" />
-            <Radio value="unique" label="Unique codes, each used once" />
-          </Stack>
-        </Radio.Group>
-        {draft.kind === 'shared' ? (
-          <TextInput
-            label="Promo code"
-            placeholder="SUMMER24"
-            value={draft.promo_code}
-            onChange={(event) => set({ promo_code: event.currentTarget.value })}
-            error={errors['codes.promo_code']}
-          />
-        ) : (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput
-                label="Prefix"
-                placeholder="SUMMER-"
-                value={draft.prefix}
-                onChange={(event) => set({ prefix: event.currentTarget.value })}
-                error={errors['codes.pattern.prefix']}
-              />
-              <TextInput
-                label="Mask"
-                description={`# for each drawn character (${PROMO_PATTERN_RANDOM.min} to ${PROMO_PATTERN_RANDOM.max}), dashes between`}
-                value={draft.mask}
-                onChange={(event) => set({ mask: event.currentTarget.value })}
-                error={errors['codes.pattern.mask'] ?? errors['codes.pattern']}
-              />
-              <TextInput
-                label="Postfix"
-                value={draft.postfix}
-                onChange={(event) => set({ postfix: event.currentTarget.value })}
-                error={errors['codes.pattern.postfix']}
-              />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NativeSelect
-                label="Characters"
-                data={PromoCharset.options.map((value) => ({ value, label: CHARSET_LABELS[value] }))}
-                value={draft.charset}
-                onChange={(event) => set({ charset: PromoCharset.catch(draft.charset).parse(event.currentTarget.value) })}
-              />
-              <NumberInput
-                label="How many codes"
-                description={`1 to ${MAX_PROMO_CODES.toLocaleString('en')}`}
-                min={1}
-                max={MAX_PROMO_CODES}
-                allowDecimal={false}
-                thousandSeparator=","
-                value={draft.count}
-                onChange={(count) => set({ count })}
-                error={errors['codes.count']}
-              />
-            </SimpleGrid>
-            <PatternSpace draft={draft} />
-          </>
-        )}
-      </Stack>
-    </Fieldset>
   );
 }
 

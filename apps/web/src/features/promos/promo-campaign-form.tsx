@@ -48,7 +48,7 @@ function OfferFields({ draft, set, errors }: { draft: TermsDraft; set: Setter<Te
         />
         {draft.offer_kind === 'percent_off' && (
           <NumberInput
-            label="Percent off"
+            label="Discount in percent"
             min={0}
             max={100}
             value={draft.percent}

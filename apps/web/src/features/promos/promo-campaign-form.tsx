@@ -90,7 +90,7 @@ function WhenFields({ draft, set, errors }: { draft: TermsDraft; set: Setter<Ter
           <TextInput
             type="datetime-local"
             label="Starts"
-            description="Empty: from now on"
+            description="In this browser’s time; empty: from now on"
             value={draft.starts_at}
             onChange={(event) => set({ starts_at: event.currentTarget.value })}
             error={errors['terms.starts_at']}
@@ -98,7 +98,7 @@ function WhenFields({ draft, set, errors }: { draft: TermsDraft; set: Setter<Ter
           <TextInput
             type="datetime-local"
             label="Ends"
-            description="Empty: no end"
+            description="In this browser’s time; empty: no end"
             value={draft.ends_at}
             onChange={(event) => set({ ends_at: event.currentTarget.value })}
             error={errors['terms.ends_at']}

@@ -34,6 +34,8 @@ const specRoutes = [
   '/admin/my-codes/edit/:codeId/success',
   '/admin/my-codes/show/:codeId',
   '/admin/my-codes/analytics/:codeId',
+  // Ours: a code's promo campaigns, their usage and codes (issue 53).
+  '/admin/my-codes/promos/:codeId',
   '/admin/analytics',
   '/admin/folder-qr/:folderId',
   '/admin/folder/:folderId',
@@ -63,6 +65,8 @@ const specRoutes = [
   '/admin/organization',
   // Also ours: the organization's experiences (spec §7 "Events and experiences"), which pages join.
   '/admin/experiences',
+  // Also ours: the organization's master promo keys, which unlock promo codes at the counter (issue 53).
+  '/admin/promo-keys',
 ];
 
 test('every screen of spec §2 has a route, and there are no others', () => {

@@ -27,6 +27,8 @@ const visitorScreen = (name: 'CardScreen' | 'NoteScreen' | 'CodePublicScreen' | 
   lazy(() => import('../features/visitor/public-code-screens').then((module) => ({ default: module[name] })));
 const codeScreen = (name: 'CreateCodeScreen' | 'EditCodeScreen' | 'CodeSavedScreen' | 'ShowCodeScreen') =>
   lazy(() => import('../features/codes/code-screens').then((module) => ({ default: module[name] })));
+const PromoCampaignsScreen = lazy(() => import('../features/promos/promo-campaigns-screen').then((module) => ({ default: module.PromoCampaignsScreen })));
+const PromoMasterKeysScreen = lazy(() => import('../features/promos/promo-master-keys-screen').then((module) => ({ default: module.PromoMasterKeysScreen })));
 const PromoPageScreen = lazy(() => import('../features/promos/promo-page-screen').then((module) => ({ default: module.PromoPageScreen })));
 const CardScreen = visitorScreen('CardScreen');
 const NoteScreen = visitorScreen('NoteScreen');
@@ -79,7 +81,8 @@ function section(path: UpcomingAdminSection, children: RouteObject[] = []): Rout
  * `/p/{name}`, `shop-discounts`, `shop-integration` and `email-marketing-integration`; `users` (the organization's
  * users, whose delete action opens `/deleteAlert/{email}`), `organization` (its details, API keys
  * and terms) and `experiences` (spec §7 "Events and experiences": the organization's events, which
- * pages join through their event data) are ours too, and so is `/promo/{id}` (a code's promo codes, issue 53).
+ * pages join through their event data) are ours too, and so are `/promo/{id}` (a code's promo codes, issue 53), a code's promos
+ * under my-codes and `promo-keys` (the organisation's master promo keys).
  */
 export const routeTable: RouteObject[] = [
   {
@@ -173,6 +176,7 @@ export const routeTable: RouteObject[] = [
               { path: 'edit/:codeId/success', element: <CodeSavedScreen /> },
               { path: 'show/:codeId', element: <ShowCodeScreen /> },
               { path: 'analytics/:codeId', element: <CodeAnalyticsScreen /> },
+              { path: 'promos/:codeId', element: <PromoCampaignsScreen /> },
             ],
           },
           { path: 'analytics', element: <OrganizationAnalyticsScreen /> },
@@ -203,6 +207,7 @@ export const routeTable: RouteObject[] = [
           { path: 'users', element: <UsersScreen /> },
           { path: 'organization', element: <OrganizationSettingsScreen /> },
           { path: 'experiences', element: <ExperiencesScreen /> },
+          { path: 'promo-keys', element: <PromoMasterKeysScreen /> },
         ],
       },
     ],

@@ -36,6 +36,11 @@ export interface PromoCampaignState {
   used_codes: Map<string, string>;
   /** Nonces already spent, with when each was issued (ms); those past their time are dropped now and then. */
   nonces: Map<string, number>;
+  /**
+   * How many spent nonces start the next sweep: twice what the last one kept, so that a campaign
+   * with more live nonces than NONCE_SWEEP_AT does not scan them all on every validation.
+   */
+  nonce_sweep_at: number;
 }
 
 const emptyState = (): PromoCampaignState => ({
@@ -50,6 +55,7 @@ const emptyState = (): PromoCampaignState => ({
   by_visitor: new Map(),
   used_codes: new Map(),
   nonces: new Map(),
+  nonce_sweep_at: NONCE_SWEEP_AT,
 });
 
 /** How many spent nonces may pile up before those too old to be replayed anyway are dropped. */
@@ -59,9 +65,10 @@ const CLOCK_SKEW_MS = 60_000;
 
 function spendNonce(state: PromoCampaignState, evidence: PromoEvidence): void {
   state.nonces.set(evidence.nonce, Date.parse(evidence.nonce_issued_at));
-  if (state.nonces.size < NONCE_SWEEP_AT) return;
+  if (state.nonces.size < state.nonce_sweep_at) return;
   const stale = Date.parse(evidence.at) - PROMO_NONCE_TTL_MS;
   for (const [nonce, issued] of state.nonces) if (issued < stale) state.nonces.delete(nonce);
+  state.nonce_sweep_at = Math.max(NONCE_SWEEP_AT, 2 * state.nonces.size);
 }
 
 function evolve(state: PromoCampaignState, event: PromoCampaignEvent): PromoCampaignState {
@@ -109,7 +116,7 @@ function create(command: CreatePromoCampaign): PromoCampaignEvent[] {
   if (codes.kind === 'unique') {
     // The contract refuses these first; a caller that skips it (a script, the CLI) still cannot store them.
     if (!Number.isInteger(codes.count) || codes.count < 1 || codes.count > MAX_PROMO_CODES) {
-      throw new DomainError('validation_failed', `Issue between 1 and ${MAX_PROMO_CODES} codes.`, { field: 'codes.count' });
+      throw new DomainError('validation_failed', `Issue between 1 and ${MAX_PROMO_CODES} codes.`, { field: 'body.codes.count' });
     }
     if (promoPatternSpace(codes.pattern) < BigInt(PROMO_GUESS_FACTOR) * BigInt(codes.count)) {
       const least = leastRandomFor(codes.pattern.charset, codes.count);
@@ -118,7 +125,7 @@ function create(command: CreatePromoCampaign): PromoCampaignEvent[] {
         least === null
           ? `No mask of this charset makes a million combinations per code for ${codes.count} codes: use a larger charset.`
           : `This pattern is too easy to guess for ${codes.count} codes: use at least ${least} drawn characters (#) in the mask.`,
-        { field: 'codes.pattern.mask', least_random: least },
+        { field: 'body.codes.pattern.mask', least_random: least },
       );
     }
   }
@@ -169,7 +176,8 @@ function refusalOf(command: RedeemPromoCode, state: PromoCampaignState, terms: P
   if (terms.per_visitor_limit !== null && (state.by_visitor.get(command.visitor_key) ?? 0) >= terms.per_visitor_limit) return 'already_used_by_you';
   if (terms.place !== null) {
     // A fix vaguer than the area itself says nothing about being in it: treated as no location.
-    if (distance === null) {
+    const accuracy = command.position?.accuracy_m ?? null;
+    if (distance === null || (accuracy !== null && accuracy > terms.place.radius_m)) {
       if (!terms.allow_without_location) return 'outside_area';
     } else if (distance > terms.place.radius_m) return 'outside_area';
   }
@@ -177,10 +185,9 @@ function refusalOf(command: RedeemPromoCode, state: PromoCampaignState, terms: P
   return null;
 }
 
-/** The distance from the campaign's place, when there is one and the fix is fine enough to measure it by. */
+/** The distance from the campaign's place, when there is one: recorded even for a coarse fix, whose accuracy says how far to trust it. */
 function distanceOf(terms: PromoTerms, position: ReportedPosition | null): number | null {
   if (terms.place === null || position === null) return null;
-  if (position.accuracy_m !== null && position.accuracy_m > terms.place.radius_m) return null;
   return Math.round(haversineMetres(terms.place, position));
 }
 

@@ -5,6 +5,7 @@ import IconCalendarEvent from '@tabler/icons-react/icons/IconCalendarEvent';
 import IconChartBar from '@tabler/icons-react/icons/IconChartBar';
 import IconFilePlus from '@tabler/icons-react/icons/IconFilePlus';
 import IconFolders from '@tabler/icons-react/icons/IconFolders';
+import IconKey from '@tabler/icons-react/icons/IconKey';
 import IconNotes from '@tabler/icons-react/icons/IconNotes';
 import IconQrcode from '@tabler/icons-react/icons/IconQrcode';
 import IconSquarePlus from '@tabler/icons-react/icons/IconSquarePlus';
@@ -51,6 +52,7 @@ export const adminNavigation: readonly AdminNavigationGroup[] = [
     items: [
       { path: 'experiences', label: 'Experiences', icon: IconCalendarEvent },
       { path: 'notes', label: 'Notes', icon: IconNotes },
+      { path: 'promo-keys', label: 'Master keys', icon: IconKey },
     ],
   },
   {

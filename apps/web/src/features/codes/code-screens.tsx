@@ -226,6 +226,9 @@ export function ShowCodeScreen() {
           <Anchor component={Link} to={`/admin/my-codes/analytics/${codeId}`} style={{ alignSelf: 'flex-start' }}>
             See its analytics
           </Anchor>
+          <Anchor component={Link} to={`/admin/my-codes/promos/${codeId}`} style={{ alignSelf: 'flex-start' }}>
+            Promo codes
+          </Anchor>
           {writable && (
             <Stack gap={6}>
               <Group>

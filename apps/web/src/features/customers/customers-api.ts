@@ -43,8 +43,13 @@ export function useCodeNames(orgId: string) {
  * (CSV lines decoded over the row count the server sends first) moves while a large export arrives.
  * Base64 is decoded in whole 4-character groups, so a chunk border never splits a byte.
  */
-export async function downloadCsvExport(body: CsvExportBody, onProgress: (done: number) => void): Promise<Blob> {
-  const response = await apiFetch('/api/v1/exports/csv', { method: 'POST', body: JSON.stringify(body) });
+export function downloadCsvExport(body: CsvExportBody, onProgress: (done: number) => void): Promise<Blob> {
+  return streamCsvExport('/api/v1/exports/csv', { method: 'POST', body: JSON.stringify(body) }, onProgress);
+}
+
+/** The same download from another route that answers in the export's shape (a promo campaign's export, issue 53). */
+export async function streamCsvExport(path: string, init: RequestInit, onProgress: (done: number) => void): Promise<Blob> {
+  const response = await apiFetch(path, init);
   if (!response.ok) throw await problem(response);
   if (!response.body) throw new Error('The export arrived without a body.');
   const rows = Number(response.headers.get(CSV_ROW_COUNT_HEADER) ?? 0);

@@ -1,2 +1,2 @@
 // What other features use of customers: downloading a CSV export.
-export { downloadCsvExport } from './customers-api';
+export { downloadCsvExport, streamCsvExport } from './customers-api';

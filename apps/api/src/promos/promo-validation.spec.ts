@@ -135,6 +135,16 @@ describe.each(testAdapters())('the visitor’s promo validation on $name', (adap
     expect((await validate({ master_key: 'open-sesame-2' })).json().valid).toBe(true);
   });
 
+  it('unlocks with a key set on the campaign a moment after a validation', async () => {
+    const { orgId, create, validate } = await shop('Late Lock Shop');
+    const campaignId = await create({ terms: terms({ per_visitor_limit: null }) });
+    expect((await validate()).json().valid).toBe(true);
+    const key = (await owner('POST', '/api/v1/promo-keys', { org_id: orgId, name: 'Till', secret: 'late-lock-1' })).json();
+    expect((await owner('PUT', `/api/v1/promos/${campaignId}/master-key`, { master_key_id: key.key_id })).statusCode).toBe(200);
+    expect((await validate()).json().reason).toBe('needs_master_key');
+    expect((await validate({ master_key: 'late-lock-1' })).json().valid).toBe(true);
+  });
+
   it(`locks a visitor out with 429 and Retry-After after ${PROMO_GUARD.failures.visitor} codes that did not work`, async () => {
     const { create, validate } = await shop('Lockout Shop');
     await create();

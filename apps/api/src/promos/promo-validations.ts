@@ -73,7 +73,8 @@ export class PromoValidations {
     const guard = { visitor: await this.visitorKey(body.visitor_id, address, visit), address };
     await this.lockout.admit(guard);
     const nonce = await this.nonces.check(body.nonce, body.qr_id);
-    let campaign = await this.matching(body.qr_id, body.promo_code);
+    // A typed master key is checked against the campaign's key as the read model has it now, not as remembered.
+    let campaign = await this.matching(body.qr_id, body.promo_code, body.master_key !== undefined);
     const command: RedeemPromoCode = {
       type: 'RedeemPromoCode',
       promo_code: body.promo_code,
@@ -150,8 +151,8 @@ export class PromoValidations {
    * The campaign a typed code of the QR code belongs to. Found ones are remembered for a few
    * seconds: on PGlite, one connection serves every query in turn, and a hot campaign's lookups
    * queued its appends behind them. Staleness is harmless, since the campaign's stream decides: a
-   * campaign deleted meanwhile is looked up afresh (see validate), a key changed meanwhile refuses
-   * with needs_master_key for those seconds. Codes no campaign holds are not remembered, so a new
+   * campaign deleted meanwhile is looked up afresh (see validate), and so is one whenever a master
+   * key is typed, so that a key just set unlocks at once. Codes no campaign holds are not remembered, so a new
    * campaign answers at once.
    */
   private async matching(qrId: string, promoCode: string, fresh = false): Promise<MatchedCampaign | undefined> {

@@ -38,6 +38,10 @@ const PAGES = '/api/v1/pages';
 const FOLDERS = '/api/v1/folders';
 const NOTES = '/api/v1/notes';
 const writePages = (role: Role) => can.write('pages', role);
+const PROMOS = '/api/v1/promos';
+const PROMO_KEYS = '/api/v1/promo-keys';
+const writeLoyalty = (role: Role) => can.write('loyalty', role);
+const readLoyalty = (role: Role) => can.read('loyalty', role);
 const readPages = (role: Role) => can.read('pages', role);
 
 /**
@@ -172,6 +176,30 @@ const ENDPOINTS: Endpoint[] = [
   },
   { name: 'code notes', method: 'GET', url: ({ codeId }) => `${NOTES}?code_id=${codeId}`, allowed: readCodes, success: 200, foreign: 'code_not_found' },
   { name: 'organisation notes', method: 'GET', url: ({ orgId }) => `${NOTES}?org_id=${orgId}`, allowed: readCodes, success: 200 },
+  {
+    name: 'create promo campaign',
+    method: 'POST',
+    url: () => PROMOS,
+    payload: ({ orgId, codeId }) => ({
+      org_id: orgId,
+      code_id: codeId,
+      codes: { kind: 'unique', pattern: { mask: '########' }, count: 1 },
+      terms: { name: 'Summer', offer: { kind: 'text', text: 'A coffee' } },
+    }),
+    allowed: writeLoyalty,
+    success: 201,
+  },
+  { name: 'list promo campaigns', method: 'GET', url: ({ orgId }) => `${PROMOS}?org_id=${orgId}`, allowed: readLoyalty, success: 200 },
+  // A key's view shows its secret: only those who may change promos read keys.
+  { name: 'list promo keys', method: 'GET', url: ({ orgId }) => `${PROMO_KEYS}?org_id=${orgId}`, allowed: writeLoyalty, success: 200 },
+  {
+    name: 'create promo key',
+    method: 'POST',
+    url: () => PROMO_KEYS,
+    payload: ({ orgId }) => ({ org_id: orgId, name: 'Counter' }),
+    allowed: writeLoyalty,
+    success: 201,
+  },
   { name: 'delete note', method: 'DELETE', url: ({ noteId }) => `${NOTES}/${noteId}`, allowed: writeCodes, success: 204, foreign: 'note_not_found' },
   { name: 'remove folder', method: 'DELETE', url: ({ folderId }) => `${FOLDERS}/${folderId}`, allowed: writeCodes, success: 204, foreign: 'folder_not_found' },
   {

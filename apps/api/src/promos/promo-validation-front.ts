@@ -43,8 +43,6 @@ export function servePromoValidationsOnFront(app: NestFastifyApplication, front:
       const retryAfter = retryAfterOf(error);
       const headers: Record<string, string> = { 'content-type': 'application/problem+json; charset=utf-8', 'x-request-id': requestId };
       if (retryAfter) headers['retry-after'] = retryAfter;
-      // A body over the limit is left unread: the connection closes rather than take the rest of it.
-      if (problem.status === 413) headers.connection = 'close';
       write(response, problem.status, headers, JSON.stringify(problem));
     }
   };

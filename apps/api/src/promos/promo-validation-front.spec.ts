@@ -99,8 +99,8 @@ describe('the promo validation on the API’s front, ahead of Fastify', () => {
     }
   });
 
-  it('refuses another content type with 415', async () => {
-    const answer = await bothWays(async () => ({ type: 'text/plain', payload: 'SUMMER24' }));
+  it('refuses a content type the app does not read with 415', async () => {
+    const answer = await bothWays(async () => ({ type: 'application/xml', payload: '<promo_code>SUMMER24</promo_code>' }));
     expect(answer).toMatchObject({ status: 415, body: { code: 'malformed_request' } });
   });
 

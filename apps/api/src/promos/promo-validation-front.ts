@@ -37,7 +37,8 @@ export function servePromoValidationsOnFront(app: NestFastifyApplication, front:
       const validation = await validations.validate(body, { headers: request.headers, ip: request.socket.remoteAddress });
       write(response, 200, { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId }, JSON.stringify(validation));
     } catch (error) {
-      if (response.destroyed || request.destroyed) return;
+      // A visitor gone mid-request (the socket closed) has nobody left to answer.
+      if (request.socket.destroyed) return;
       const problem = toProblem(error, VALIDATE_PATH, requestId);
       if (problem.status >= 500) options.log.error({ err: error, req_id: requestId }, 'request failed');
       const retryAfter = retryAfterOf(error);

@@ -25,7 +25,11 @@ const JSON_TYPE = /^application\/json[\t ]*(?:;|$)/i;
  * limit is Fastify's and does not reach here: the promo guard's own, stricter per-address and
  * per-visitor rates and lockout (promo-lockout.ts) hold a script back.
  */
-export function servePromoValidationsOnFront(app: NestFastifyApplication, front: ApiFront, options: { log: Logger; parseJson: (text: string) => unknown }): void {
+export function servePromoValidationsOnFront(
+  app: NestFastifyApplication,
+  front: ApiFront,
+  options: { log: Logger; parseJson: (text: string) => unknown },
+): void {
   const validations = app.get(PromoValidations);
   const pipe = new ZodValidationPipe(ValidatePromoBody, 'body');
   const bodyLimit = app.getHttpAdapter().getInstance().initialConfig.bodyLimit!;

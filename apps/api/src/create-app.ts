@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { resolve } from 'node:path';
 import type { Type } from '@nestjs/common';
@@ -10,22 +9,22 @@ import { APP_VERSION } from './app-version';
 import { serveApiDocs } from './http/api-docs';
 import { buildOpenApiDocument } from './http/openapi';
 import { clientTimeoutOptions, DEFAULT_CLIENT_TIMEOUTS, type ClientTimeouts } from './http/client-timeouts';
-import { acceptEmptyJsonBodies } from './http/empty-json-body';
+import { ApiFront } from './http/api-front';
+import { acceptEmptyJsonBodies, jsonBodyParser } from './http/empty-json-body';
 import { NestPinoLogger } from './http/nest-logger';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
 import { limitPublicRoutes, type PublicRateLimit } from './http/public-rate-limit';
 import { READ_YOUR_WRITES_DEFAULTS, serveReadYourWrites, type ReadYourWritesOptions } from './http/read-your-writes';
 import { ReadYourWritesEventStore } from './http/read-your-writes-event-store';
+import { requestIdOf } from './http/request-id';
 import { RouteMethods } from './http/route-methods';
 import { answerUnparsableRequest } from './http/unparsable-request';
 import { serveLandingPages } from './http/landing-page-html';
 import { serveWebApp } from './http/web-app';
 import { mountOidcProvider } from './identity/auth/mount-oidc-provider';
-import { ScanFront } from './scans/scan-front';
+import { servePromoValidationsOnFront } from './promos/promo-validation-front';
 import { registerScanRoutes } from './scans/scan-routes';
 import type { Infrastructure } from './infrastructure';
-
-const REQUEST_ID = /^[\w.-]{1,128}$/;
 
 /**
  * The Nest application on Fastify, ready to listen or to be called with `inject` in tests, which
@@ -36,17 +35,13 @@ export async function createApp(
   options: { extraModules?: Type[]; publicRateLimit?: PublicRateLimit; clientTimeouts?: ClientTimeouts; readYourWrites?: Partial<ReadYourWritesOptions> } = {},
 ): Promise<NestFastifyApplication> {
   const readYourWrites = { ...READ_YOUR_WRITES_DEFAULTS, ...options.readYourWrites };
-  const scanFront = new ScanFront(infra.logger);
+  const front = new ApiFront();
   // Made once the app knows whether it serves the web app; no request arrives before.
   let problems: ProblemDetailsFilter | undefined;
   const adapter = new FastifyAdapter({
-    serverFactory: scanFront.serverFactory,
+    serverFactory: front.serverFactory,
     loggerInstance: infra.logger,
-    // A caller's own request id is kept (when it is a sane token) so logs join up across services.
-    genReqId: (req: IncomingMessage) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: (req: IncomingMessage) => requestIdOf(req.headers),
     bodyLimit: 1_048_576,
     ...clientTimeoutOptions(options.clientTimeouts ?? DEFAULT_CLIENT_TIMEOUTS),
     clientErrorHandler: answerUnparsableRequest,
@@ -72,7 +67,8 @@ export async function createApp(
   serveReadYourWrites(app, infra.projections, readYourWrites);
 
   await limitPublicRoutes(app, infra.config.TRUSTED_CLIENT_IP_HEADER, options.publicRateLimit);
-  registerScanRoutes(app, infra.logger, scanFront);
+  registerScanRoutes(app, infra.logger, front);
+  servePromoValidationsOnFront(app, front, { log: infra.logger, parseJson: jsonBodyParser(app) });
   // No proxy setting exists yet, so forwarded headers are never believed (see OidcMountOptions).
   // With an external issuer (OIDC_ISSUER) there are no local accounts to sign in to.
   if (!infra.config.OIDC_ISSUER) await mountOidcProvider(app, { trustProxy: false });

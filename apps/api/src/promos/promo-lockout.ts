@@ -30,6 +30,9 @@ export class PromoRateLimited extends DomainError {
   }
 }
 
+/** The Retry-After header a refusal of the guard answers with, on Fastify's route and on the API's front alike. */
+export const retryAfterOf = (error: unknown): string | undefined => (error instanceof PromoRateLimited ? String(error.retryAfterS) : undefined);
+
 /**
  * Per-process counters in memory (rate-limiter-flexible), as the public routes' own limit is: one
  * server's worth, which a shared store joins with the scale issue. A lockout keyed by visitor and

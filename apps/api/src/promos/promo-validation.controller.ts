@@ -2,13 +2,15 @@ import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { PromoNonceBody, ValidatePromoBody, type PromoNonceView, type PromoValidation } from '@qr/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { PromoRateLimited } from './promo-lockout';
+import { retryAfterOf } from './promo-lockout';
 import { PromoValidations } from './promo-validations';
 
 /**
  * Spec §7 "validate promo code" and the page's nonce: no sign-in, rate-limited like every public
  * route and, for validations, per visitor and address with a lockout after repeated failures.
- * POSTs that change no read model a caller then queries: no read models to wait for.
+ * POSTs that change no read model a caller then queries: no read models to wait for. A JSON
+ * validation on the server the API listens on is answered ahead of Fastify, the same way
+ * (promo-validation-front.ts); this route answers `inject` and whatever the front leaves.
  */
 @Controller('api/v1/public/promos')
 export class PromoValidationController {
@@ -31,7 +33,8 @@ export class PromoValidationController {
     try {
       return await this.validations.validate(body, { headers: request.headers, ip: request.ip });
     } catch (error) {
-      if (error instanceof PromoRateLimited) void reply.header('retry-after', String(error.retryAfterS));
+      const retryAfter = retryAfterOf(error);
+      if (retryAfter) void reply.header('retry-after', retryAfter);
       throw error;
     }
   }

@@ -8,7 +8,8 @@ import { CodeDirectory, type DirectoryEntry } from './code-directory';
 import { ScanRecorder } from './scan-recorder';
 import { OneTimeScans } from '../one-time-codes';
 import { deletedCodePage, oneTimeCodePreviewPage, pausedCodePage, unavailablePage, unknownCodePage, usedCodePage } from './scan-pages';
-import { wasHandedToWebApp, type ScanFront } from './scan-front';
+import type { ApiFront } from '../http/api-front';
+import { scanFrontRoute, wasHandedToWebApp } from './scan-front';
 import { VisitorFactsReader, type Visit } from './visitor-facts';
 import { pageAnswer, WEB_APP, type AnswerCodePage, type AnswerScan, type ScanAnswer, type ScanResponse, type ScanSource } from './scan-answer';
 
@@ -127,13 +128,13 @@ export function scanAnswers(app: NestFastifyApplication, log: Logger): { scan: A
 
 /**
  * The scan path served two ways with one answer: by the scan front, ahead of Fastify, on the
- * server the API listens on (see ScanFront), and as Fastify routes, which `inject` (the tests) and
+ * server the API listens on (see ApiFront, scanFrontRoute), and as Fastify routes, which `inject` (the tests) and
  * whatever the front leaves to Fastify reach. Only ids of the code-id shape are taken, so `/share`
  * or `/dummy` still reach the web app.
  */
-export function registerScanRoutes(app: NestFastifyApplication, log: Logger, front: ScanFront): void {
+export function registerScanRoutes(app: NestFastifyApplication, log: Logger, front: ApiFront): void {
   const { scan, preview, codePage } = scanAnswers(app, log);
-  front.serve(scan);
+  front.serve(scanFrontRoute(scan, log));
 
   type ScanRequest = FastifyRequest<{ Params: { code_id: string } }>;
   const route = (source: ScanSource) => async (request: ScanRequest, reply: FastifyReply) => {

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, PROMO_REFUSAL_TEXTS, type PromoNonceView, type PromoRefusalReason, type PromoValidation, type ValidatePromoBody } from '@qr/contracts';
-import { promoRefusalsStreamId, type PromoRefused, type RedeemPromoCode } from '@qr/domain';
+import { promoRefusalsStreamId, roundedDegrees, type PromoRefused, type RedeemPromoCode } from '@qr/domain';
 import { serverSecret, type Config, type SqlClient } from '@qr/platform';
 import { codeNotFound, CodeReads } from '../codes';
 import { HotPathAppender } from '../hot-path-appender';
@@ -38,8 +38,6 @@ export interface Visit {
   /** The connection's address; a forwarded one is believed only from TRUSTED_CLIENT_IP_HEADER (see clientAddress). */
   ip: string | undefined;
 }
-
-const roundedDegrees = (degrees: number) => Math.round(degrees * 10_000) / 10_000;
 
 const refusal = (reason: PromoRefusalReason): PromoValidation => ({ valid: false, reason, message: PROMO_REFUSAL_TEXTS[reason] });
 
@@ -129,7 +127,7 @@ export class PromoValidations {
         visitor_key: command.visitor_key,
         nonce: nonce.nonce,
         nonce_issued_at: nonce.issued_at,
-        // Rounded to 4 decimals as the campaign's decider rounds its evidence (PromoEvidence).
+        // Rounded as the campaign's decider rounds its evidence (PromoEvidence).
         latitude: command.position === null ? null : roundedDegrees(command.position.latitude),
         longitude: command.position === null ? null : roundedDegrees(command.position.longitude),
         accuracy_m: command.position?.accuracy_m ?? null,

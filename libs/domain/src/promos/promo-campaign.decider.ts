@@ -163,7 +163,7 @@ export function withinHours(at: Date, days: readonly number[], hours: PromoHours
 }
 
 /** To 4 decimals (about 11 m): see PromoEvidence. */
-const rounded = (degrees: number) => Math.round(degrees * 10_000) / 10_000;
+export const roundedDegrees = (degrees: number): number => Math.round(degrees * 10_000) / 10_000;
 
 function refusalOf(command: RedeemPromoCode, state: PromoCampaignState, terms: PromoTerms, distance: number | null): PromoRefusalReason | null {
   const at = Date.parse(command.at);
@@ -207,8 +207,8 @@ function redeem(command: RedeemPromoCode, state: PromoCampaignState, terms: Prom
     visitor_key: command.visitor_key,
     nonce: command.nonce,
     nonce_issued_at: command.nonce_issued_at,
-    latitude: position === null ? null : rounded(position.latitude),
-    longitude: position === null ? null : rounded(position.longitude),
+    latitude: position === null ? null : roundedDegrees(position.latitude),
+    longitude: position === null ? null : roundedDegrees(position.longitude),
     accuracy_m: position?.accuracy_m ?? null,
     distance_m: distance,
     at: command.at,

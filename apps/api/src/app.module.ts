@@ -24,6 +24,7 @@ import { CodesModule } from './codes/codes.module';
 import { CustomersModule } from './customers/customers.module';
 import { StreamWriter } from './decide-on-stream';
 import { ExperiencesModule } from './experiences/experiences.module';
+import { LoyaltyModule } from './loyalty/loyalty.module';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
 import { FoldersModule } from './folders/folders.module';
@@ -85,6 +86,7 @@ export class AppModule {
         PagesModule,
         ExperiencesModule,
         PromosModule,
+        LoyaltyModule,
         ScansModule,
         AnalyticsModule,
         CustomersModule,

@@ -93,6 +93,34 @@ export const ErrorCode = z.enum([
   'promo_code_taken',
   // Live campaigns are locked by this master key: set them to another key, or none, before deleting it; the detail says how many.
   'promo_master_key_in_use',
+  // No loyalty programme with this id in an organisation the caller belongs to (deleted ones and other tenants' answer this too); on the public side, no live programme with this id.
+  'loyalty_programme_not_found',
+  // No card with this id in the programme.
+  'loyalty_member_not_found',
+  // No reward with this id in the programme's reward list.
+  'loyalty_reward_not_found',
+  // No campaign reward on this code for this action in the programme.
+  'loyalty_campaign_reward_not_found',
+  // No exchange with this id, or not one of the card whose email or phone was given.
+  'loyalty_exchange_not_found',
+  // The programme already has a card for this email or phone number.
+  'loyalty_already_member',
+  // A stamp before the programme's minimum interval since the card's last one; `next_at` says when the next is possible.
+  'loyalty_too_soon',
+  // The card's balance is below the reward's price; the detail says both.
+  'loyalty_insufficient_balance',
+  // The reward's stock is all redeemed.
+  'loyalty_out_of_stock',
+  // The venue code is not today's code of this programme: scan the one at the counter.
+  'loyalty_venue_code_invalid',
+  // A referral of oneself: the referrer and the friend are the same email, phone or card.
+  'loyalty_self_referral',
+  // The friend was referred before in this programme: a referral converts once.
+  'loyalty_already_referred',
+  // This card has had this campaign reward: it is granted once per member.
+  'loyalty_reward_already_granted',
+  // The action a campaign reward waits for has not happened yet on this card; the detail says how far along it is.
+  'loyalty_action_not_done',
   // Too many requests from one client in a short time.
   'rate_limited',
   // A dependency (database) is unreachable; the request may succeed later.

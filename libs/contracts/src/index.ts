@@ -27,4 +27,5 @@ export * from './event-messages';
 export * from './file-names';
 export * from './contact-links';
 export * from './qr-text-encoding';
+export * from './loyalty';
 export * from './promos';

@@ -7,6 +7,7 @@ import type { AccountEvent } from './identity/account.events';
 import type { OrganizationEvent } from './identity/organization.events';
 import type { NoteEvent } from './notes/notes.events';
 import type { OneTimeBatchEvent, OneTimeCodeUsed } from './one-time-codes/one-time-codes.events';
+import type { LoyaltyProgrammeEvent } from './loyalty/loyalty.events';
 import type { PromoCampaignEvent, PromoMasterKeyEvent } from './promos/promos.events';
 import type { PageNameEvent } from './pages/page-names';
 import type { FormSubmitted, PageEvent } from './pages/pages.events';
@@ -32,7 +33,8 @@ export type DomainEvent =
   | ExperienceEvent
   | PageEventDataEvent
   | PromoCampaignEvent
-  | PromoMasterKeyEvent;
+  | PromoMasterKeyEvent
+  | LoyaltyProgrammeEvent;
 
 export type EventType = DomainEvent['type'];
 
@@ -96,6 +98,15 @@ const EVENT_TYPE_SET: Record<EventType, true> = {
   PromoMasterKeyRenamed: true,
   PromoMasterKeyRotated: true,
   PromoMasterKeyDeleted: true,
+  LoyaltyProgrammeCreated: true,
+  LoyaltyProgrammeUpdated: true,
+  LoyaltyProgrammeDeleted: true,
+  LoyaltyMemberJoined: true,
+  LoyaltyCredited: true,
+  LoyaltyRewardRedeemed: true,
+  LoyaltyReferralRecorded: true,
+  LoyaltyReferralConverted: true,
+  LoyaltyCampaignRewardGranted: true,
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_TYPE_SET) as readonly EventType[];

@@ -11,4 +11,5 @@ export * from './one-time-codes';
 export * from './folders';
 export * from './notes';
 export * from './promos';
+export * from './loyalty';
 export * from './event-types';

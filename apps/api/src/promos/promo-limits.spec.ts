@@ -5,7 +5,8 @@ import { PostgresEventStore, type EventStore } from '@qr/eventstore';
 import { loadConfig, type SqlClient } from '@qr/platform';
 import { testAdapters } from '@qr/platform/testing';
 import { HotPathAppender } from '../hot-path-appender';
-import { IDLE_MS, PromoRedemptions, type Redemption } from './promo-redemptions';
+import { IDLE_MS } from '../serialised-decisions';
+import { PromoRedemptions, type Redemption } from './promo-redemptions';
 
 const REPETITIONS = 20;
 

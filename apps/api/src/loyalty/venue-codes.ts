@@ -1,0 +1,71 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { serverSecret, type SqlClient } from '@qr/platform';
+import { SQL_CLIENT } from '../infrastructure';
+
+const SECRET_NAME = 'loyalty_venue_codes';
+/** 50 bits in base32: no one guesses today's code, and a phone's camera reads it in a small QR. */
+const CODE_LENGTH = 10;
+/** Yesterday's code still earns this long after midnight: a visitor who scanned at 23:59 is not refused for the clock. */
+const GRACE_MS = 10 * 60_000;
+const BASE32 = 'ABCDEFGHJKMNPQRSTVWXYZ0123456789';
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+function dayIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** The first instant of the next day in the time zone: found by stepping, since zones move their midnight. */
+function nextMidnight(at: Date, timeZone: string): Date {
+  const today = dayIn(at, timeZone);
+  let low = at.getTime();
+  let high = low + 26 * 3600_000;
+  while (high - low > 1000) {
+    const middle = Math.floor((low + high) / 2);
+    if (dayIn(new Date(middle), timeZone) === today) low = middle;
+    else high = middle;
+  }
+  return new Date(high - (high % 1000));
+}
+
+/**
+ * The venue's rotating code (issue 54): an HMAC of the programme and the day in its time zone under
+ * a server secret, shown on the counter's screen. It changes at midnight, so a photo of the code
+ * taken today earns nothing from home tomorrow; nothing is stored.
+ */
+@Injectable()
+export class VenueCodes {
+  private secret: Promise<Buffer> | undefined;
+
+  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+
+  async today(programmeId: string, timeZone: string, now = new Date()): Promise<{ venue_code: string; valid_until: string }> {
+    return { venue_code: this.codeOf(await this.key(), programmeId, dayIn(now, timeZone)), valid_until: nextMidnight(now, timeZone).toISOString() };
+  }
+
+  /** Whether the code is today's, or yesterday's within the grace after midnight. */
+  async check(programmeId: string, timeZone: string, code: string, now = new Date()): Promise<boolean> {
+    const key = await this.key();
+    const days = new Set([dayIn(now, timeZone), dayIn(new Date(now.getTime() - GRACE_MS), timeZone)]);
+    const given = Buffer.from(code.trim().toUpperCase());
+    return [...days].some((day) => {
+      const expected = Buffer.from(this.codeOf(key, programmeId, day));
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    });
+  }
+
+  private codeOf(key: Buffer, programmeId: string, day: string): string {
+    const digest = createHmac('sha256', key).update(`${programmeId}\n${day}`).digest();
+    let code = '';
+    for (let i = 0; i < CODE_LENGTH; i++) code += BASE32[digest[i]! % BASE32.length];
+    return code;
+  }
+
+  private key(): Promise<Buffer> {
+    this.secret ??= serverSecret(this.db, SECRET_NAME).catch((error: unknown) => {
+      this.secret = undefined;
+      throw error;
+    });
+    return this.secret;
+  }
+}

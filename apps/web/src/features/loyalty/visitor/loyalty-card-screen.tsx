@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { decodeReferralEmail, REFERRAL_LINK_PARAM, VENUE_CODE_PARAM, type PublicProgrammeView } from '@qr/contracts';
 import { useCallback, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { BREAK_ANYWHERE } from '../../../components/break-anywhere';
 import { PageLoader } from '../../../components/page-loader';
 import { Notice } from '../../../components/visitor-notice';
 import { PublicCode, VisitorFrame } from '../../visitor';
@@ -49,7 +50,7 @@ function CardPage({ programme }: { programme: PublicProgrammeView }) {
   if (exchangeId) return <ExchangeScreen exchangeId={exchangeId} onBack={() => setParams(withParam(EXCHANGE_PARAM, null))} />;
   return (
     <Stack gap="lg">
-      <Stack gap="xs">
+      <Stack gap="xs" style={BREAK_ANYWHERE}>
         <Title order={1}>{programme.name}</Title>
         {programme.description && <Text style={{ whiteSpace: 'pre-wrap' }}>{programme.description}</Text>}
       </Stack>

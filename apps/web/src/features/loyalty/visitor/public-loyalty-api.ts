@@ -7,6 +7,7 @@ import {
   ReferralCodeView,
   type CardBody,
   type CollectStampBody,
+  type FieldError,
   type RedeemRewardBody,
   type RegisterMemberBody,
 } from '@qr/contracts';
@@ -14,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { operationOf, readAnswer } from '../../../api/api-call';
 import { publicFetch } from '../../../api/api-fetch';
-import { ApiProblem, problem } from '../../../api/api-problem';
+import { ApiProblem } from '../../../api/api-problem';
 
 /**
  * The visitor's side of loyalty (`/api/v1/public/loyalty`), without sign-in. Answers are parsed with
@@ -25,22 +26,19 @@ const BASE = '/api/v1/public/loyalty';
 
 /** A refusal of the API, with the moment a stamp becomes possible again when it was too soon. */
 export class LoyaltyRefusal extends ApiProblem {
-  constructor(
-    from: ApiProblem,
-    readonly nextAt: string | null,
-  ) {
-    super(from.status, from.title, from.detail, from.code, from.errors);
+  constructor(status: number, body: Partial<{ title: string; detail: string; code: string; errors: FieldError[]; next_at: unknown }>, fallbackTitle: string) {
+    super(status, body.title ?? fallbackTitle, body.detail, body.code, body.errors ?? []);
     this.name = 'LoyaltyRefusal';
+    this.nextAt = typeof body.next_at === 'string' ? body.next_at : null;
   }
+
+  /** `next_at`, the problem's extension member (RFC 9457 §3.2) that `loyalty_too_soon` carries. */
+  readonly nextAt: string | null;
 }
 
-/** `next_at` as the problem's extension member (RFC 9457 §3.2), where `loyalty_too_soon` carries it. */
 async function refusalOf(response: Response): Promise<LoyaltyRefusal> {
-  const body = (await response
-    .clone()
-    .json()
-    .catch(() => ({}))) as { next_at?: unknown };
-  return new LoyaltyRefusal(await problem(response), typeof body.next_at === 'string' ? body.next_at : null);
+  const body = (await response.json().catch(() => ({}))) as ConstructorParameters<typeof LoyaltyRefusal>[1];
+  return new LoyaltyRefusal(response.status, body, response.statusText || `Request failed (${response.status})`);
 }
 
 async function ask<Schema extends z.ZodType>(answer: Schema, path: string, init: RequestInit = {}): Promise<z.output<Schema>> {
@@ -100,19 +98,18 @@ const cardsOfThisTab = new Map<string, string>();
 
 export function storedCardId(programmeId: string): string | null {
   try {
-    return localStorage.getItem(loyaltyCardStorageKey(programmeId)) ?? cardsOfThisTab.get(programmeId) ?? null;
+    return localStorage.getItem(loyaltyCardStorageKey(programmeId));
   } catch {
     return cardsOfThisTab.get(programmeId) ?? null;
   }
 }
 
 export function keepCardId(programmeId: string, cardId: string | null): void {
-  if (cardId === null) cardsOfThisTab.delete(programmeId);
-  else cardsOfThisTab.set(programmeId, cardId);
   try {
     if (cardId === null) localStorage.removeItem(loyaltyCardStorageKey(programmeId));
     else localStorage.setItem(loyaltyCardStorageKey(programmeId), cardId);
   } catch {
-    // Kept for this tab only.
+    if (cardId === null) cardsOfThisTab.delete(programmeId);
+    else cardsOfThisTab.set(programmeId, cardId);
   }
 }

@@ -4,13 +4,17 @@ import { BREAK_ANYWHERE } from '../../../components/break-anywhere';
 import { CardQr } from './card-qr';
 import { inUnits } from './programme-words';
 
-/** A stamp card's squares, filled up to the balance: one picture, read out as the count it shows. */
+/**
+ * A stamp card's squares, filled up to the balance: one picture, read out as the count it shows.
+ * Rows of five, or of ten past ten stamps, so a card of 50 still fits a phone's screen.
+ */
 function StampGrid({ filled, required }: { filled: number; required: number }) {
+  const columns = required > 10 ? 10 : Math.min(required, 5);
   return (
     <Box
       role="img"
       aria-label={`${Math.min(filled, required)} of ${required} stamps`}
-      style={{ display: 'grid', gridTemplateColumns: `repeat(${Math.min(required, 5)}, 1fr)`, gap: 8, maxWidth: 320 }}
+      style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap: 8, width: '100%', maxWidth: 320 }}
     >
       {Array.from({ length: required }, (_, index) => (
         <Box

@@ -135,7 +135,7 @@ test('a phone without a card reads the programme, its rewards and how to earn, a
   // The organisation's frame, from the programme's code.
   expect(screen.getByText('Walk Café')).toBeTruthy();
   expect(screen.getByText('Every tenth coffee is on us.')).toBeTruthy();
-  expect(screen.getByText('1 stamp each visit: scan the code at the counter (one every an hour at most).')).toBeTruthy();
+  expect(screen.getByText('1 stamp each visit: scan the code at the counter (at most one every hour).')).toBeTruthy();
   expect(screen.getByText('A full card has 10 stamps.')).toBeTruthy();
   expect(screen.getByText('Regular: from 20 stamps earned')).toBeTruthy();
   expect(screen.getByText(': 2 stamps for sending the form')).toBeTruthy();

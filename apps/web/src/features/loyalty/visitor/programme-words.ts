@@ -6,18 +6,17 @@ export function inUnits(kind: LoyaltyKind, amount: number): string {
   return `${amount.toLocaleString()} ${unit}${Math.abs(amount) === 1 ? '' : 's'}`;
 }
 
-/** A minimum interval in the largest whole unit: “30 minutes”, “an hour”, “2 days”. */
+/** A minimum interval in the largest whole unit, to follow “every”: “30 minutes”, “hour”, “2 days”. */
 export function intervalInWords(minutes: number): string {
   const [count, unit] = minutes % 1440 === 0 ? [minutes / 1440, 'day'] : minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
-  if (count === 1) return unit === 'hour' ? 'an hour' : `a ${unit}`;
-  return `${count} ${unit}s`;
+  return count === 1 ? unit : `${count} ${unit}s`;
 }
 
 /** How a member earns, one line per way, in the visitor's locale for money. */
 export function earningInWords({ kind, earning, min_interval_minutes }: PublicProgrammeView): string[] {
   const lines: string[] = [];
   if (earning.per_scan > 0) {
-    const limit = min_interval_minutes > 0 ? ` (one every ${intervalInWords(min_interval_minutes)} at most)` : '';
+    const limit = min_interval_minutes > 0 ? ` (at most one every ${intervalInWords(min_interval_minutes)})` : '';
     lines.push(`${inUnits(kind, earning.per_scan)} each visit: scan the code at the counter${limit}.`);
   }
   if (earning.per_submission > 0) lines.push(`${inUnits(kind, earning.per_submission)} for each form you send.`);

@@ -6,7 +6,7 @@ import { useReferralCode } from './public-loyalty-api';
 
 /** “Invite a friend” (spec §7 "referral code"): the member's own link, to copy or hand to the phone's share sheet. */
 export function InviteFriend({ card, terms }: { card: CardBody; terms: string[] }) {
-  const code = useReferralCode(card, { enabled: true });
+  const code = useReferralCode(card);
   const link = code.data?.referral_link ?? null;
   const canShare = typeof navigator.share === 'function';
   return (

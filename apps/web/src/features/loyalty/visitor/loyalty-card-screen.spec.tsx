@@ -268,6 +268,19 @@ test('the venue’s code of the day adds a stamp once, and leaves the address so
   expect(posted(api, 'stamp')).toHaveLength(1);
 });
 
+test('a stamp collected before a redemption is not asked for again when the visitor is back from the exchange’s screen', async () => {
+  holdCard();
+  const api = serve({ stamp: reply(200, movement()), redeem: reply(200, movement({ amount: -3, balance: 2, exchange_id: EXCHANGE_ID })) });
+  renderApp(`/card/${PROGRAMME_ID}?venue=K7Q2`);
+  expect(await screen.findByText('Stamp added')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Redeem A free coffee' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Yes, redeem' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Back to my card' }));
+  expect(await screen.findByRole('heading', { name: 'Ada’s card' })).toBeTruthy();
+  expect(screen.queryByText('Stamp added')).toBeNull();
+  expect(posted(api, 'stamp')).toHaveLength(1);
+});
+
 test('a stamp too soon after the last says when the next is possible, in the visitor’s own way of writing times', async () => {
   holdCard();
   const nextAt = '2026-12-02T11:00:00.000Z';

@@ -16,15 +16,23 @@ import { RewardList } from './reward-list';
 
 const EXCHANGE_PARAM = 'exchange';
 
+/** The address's parameters with one set, or taken out (null). */
+const withParam = (name: string, value: string | null) => (before: URLSearchParams) => {
+  const next = new URLSearchParams(before);
+  if (value === null) next.delete(name);
+  else next.set(name, value);
+  return next;
+};
+
 /**
- * The programme's page for one phone: the card it holds, or the way to join. The address's
- * parameters are read once: `venue` (today's code at the counter: a stamp, collected once, after
- * joining if need be), `ref` (a friend's invitation) and `exchange` (a redemption's screen).
+ * The programme's page for one phone: the card it holds, or the way to join. `venue` (today's code
+ * at the counter: a stamp, collected once, after joining if need be) and `ref` (a friend's
+ * invitation) are read from the address once; `exchange` shows a redemption's screen while there.
  */
 function CardPage({ programme }: { programme: PublicProgrammeView }) {
   const { programme_id } = programme;
   const [params, setParams] = useSearchParams();
-  const [venueCode] = useState(() => params.get(VENUE_CODE_PARAM));
+  const [venueCode, setVenueCode] = useState(() => params.get(VENUE_CODE_PARAM));
   const [referrer] = useState(() => {
     const ref = params.get(REFERRAL_LINK_PARAM);
     return ref ? decodeReferralEmail(ref) : null;
@@ -32,12 +40,6 @@ function CardPage({ programme }: { programme: PublicProgrammeView }) {
   const [cardId, setCardId] = useState(() => storedCardId(programme_id));
   const exchangeId = params.get(EXCHANGE_PARAM);
 
-  const withParam = (name: string, value: string | null) => (before: URLSearchParams) => {
-    const next = new URLSearchParams(before);
-    if (value === null) next.delete(name);
-    else next.set(name, value);
-    return next;
-  };
   // Out of the address once asked, so a reload neither asks again nor shows the answer as if new.
   const venueCodeUsed = useCallback(() => {
     setParams(withParam(VENUE_CODE_PARAM, null), { replace: true });
@@ -60,7 +62,11 @@ function CardPage({ programme }: { programme: PublicProgrammeView }) {
           cardId={cardId}
           venueCode={venueCode}
           onVenueCodeUsed={venueCodeUsed}
-          onRedeemed={(exchange) => setParams(withParam(EXCHANGE_PARAM, exchange))}
+          onRedeemed={(exchange) => {
+            // The card is drawn anew after the exchange's screen: with the stamp's answer gone, not asked for again.
+            setVenueCode(null);
+            setParams(withParam(EXCHANGE_PARAM, exchange));
+          }}
           onUnknownCard={forgetCard}
         />
       ) : (
@@ -69,7 +75,7 @@ function CardPage({ programme }: { programme: PublicProgrammeView }) {
           <RewardList programme={programme} />
         </>
       )}
-      <ProgrammeDetails programme={programme} withReferral={!cardId || programme.referral === null} />
+      <ProgrammeDetails programme={programme} withReferral={!cardId} />
     </Stack>
   );
 }

@@ -78,13 +78,8 @@ export const usePublicProgramme = (programmeId: string) =>
 export const useCard = (card: CardBody) =>
   useQuery({ queryKey: loyaltyKeys.card(card.programme_id, card.card_id), queryFn: () => fetchCard(card), retry: retryUnlessRefused });
 
-export const useReferralCode = (card: CardBody, { enabled }: { enabled: boolean }) =>
-  useQuery({
-    queryKey: loyaltyKeys.referralCode(card.programme_id, card.card_id),
-    queryFn: () => fetchReferralCode(card),
-    enabled,
-    retry: retryUnlessRefused,
-  });
+export const useReferralCode = (card: CardBody) =>
+  useQuery({ queryKey: loyaltyKeys.referralCode(card.programme_id, card.card_id), queryFn: () => fetchReferralCode(card), retry: retryUnlessRefused });
 
 export const useExchange = (exchangeId: string) =>
   useQuery({ queryKey: loyaltyKeys.exchange(exchangeId), queryFn: () => fetchExchange(exchangeId), retry: retryUnlessRefused });

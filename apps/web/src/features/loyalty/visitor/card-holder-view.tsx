@@ -38,14 +38,15 @@ export function CardHolderView({
   const queries = useQueryClient();
   const redeem = useMutation({
     mutationFn: (rewardId: string) => redeemReward({ ...body, reward_id: rewardId }),
-    onSuccess: async (movement) => {
-      // Stock and balance changed: both are read again, behind the exchange's screen.
-      await Promise.all([
+    onSuccess: ({ exchange_id }) => {
+      if (exchange_id) onRedeemed(exchange_id);
+    },
+    // Balance and stock changed, or were not what this screen showed: both are read again, behind the answer.
+    onSettled: () =>
+      Promise.all([
         queries.invalidateQueries({ queryKey: loyaltyKeys.card(programme.programme_id, cardId) }),
         queries.invalidateQueries({ queryKey: loyaltyKeys.programme(programme.programme_id) }),
-      ]);
-      if (movement.exchange_id) onRedeemed(movement.exchange_id);
-    },
+      ]),
   });
   const unknown = refusalCode(card.error) === 'loyalty_member_not_found';
   useEffect(() => {

@@ -29,6 +29,10 @@ const codeScreen = (name: 'CreateCodeScreen' | 'EditCodeScreen' | 'CodeSavedScre
   lazy(() => import('../features/codes/code-screens').then((module) => ({ default: module[name] })));
 const PromoCampaignsScreen = lazy(() => import('../features/promos/promo-campaigns-screen').then((module) => ({ default: module.PromoCampaignsScreen })));
 const PromoMasterKeysScreen = lazy(() => import('../features/promos/promo-master-keys-screen').then((module) => ({ default: module.PromoMasterKeysScreen })));
+const LoyaltyProgrammesScreen = lazy(() =>
+  import('../features/loyalty/loyalty-programmes-screen').then((module) => ({ default: module.LoyaltyProgrammesScreen })),
+);
+const LoyaltyMemberScreen = lazy(() => import('../features/loyalty/loyalty-member-screen').then((module) => ({ default: module.LoyaltyMemberScreen })));
 const PromoPageScreen = lazy(() => import('../features/promos/promo-page-screen').then((module) => ({ default: module.PromoPageScreen })));
 const CardScreen = visitorScreen('CardScreen');
 const NoteScreen = visitorScreen('NoteScreen');
@@ -82,7 +86,8 @@ function section(path: UpcomingAdminSection, children: RouteObject[] = []): Rout
  * users, whose delete action opens `/deleteAlert/{email}`), `organization` (its details, API keys
  * and terms) and `experiences` (spec §7 "Events and experiences": the organization's events, which
  * pages join through their event data) are ours too, and so are `/promo/{id}` (a code's promo codes, issue 53), a code's promos
- * under my-codes and `promo-keys` (the organisation's master promo keys).
+ * under my-codes and `promo-keys` (the organisation's master promo keys), and a code's loyalty programmes under my-codes with
+ * `loyalty/{programmeId}/members/{cardId}`, where a member card's QR code leads staff (issue 54).
  */
 export const routeTable: RouteObject[] = [
   {
@@ -177,6 +182,7 @@ export const routeTable: RouteObject[] = [
               { path: 'show/:codeId', element: <ShowCodeScreen /> },
               { path: 'analytics/:codeId', element: <CodeAnalyticsScreen /> },
               { path: 'promos/:codeId', element: <PromoCampaignsScreen /> },
+              { path: 'loyalty/:codeId', element: <LoyaltyProgrammesScreen /> },
             ],
           },
           { path: 'analytics', element: <OrganizationAnalyticsScreen /> },
@@ -208,6 +214,7 @@ export const routeTable: RouteObject[] = [
           { path: 'organization', element: <OrganizationSettingsScreen /> },
           { path: 'experiences', element: <ExperiencesScreen /> },
           { path: 'promo-keys', element: <PromoMasterKeysScreen /> },
+          { path: 'loyalty/:programmeId/members/:cardId', element: <LoyaltyMemberScreen /> },
         ],
       },
     ],

@@ -1,0 +1,47 @@
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ProgrammeView } from '@qr/contracts';
+import { describeError } from '../../api/api-problem';
+import { BREAK_ANYWHERE } from '../../components/break-anywhere';
+import { loyaltyApi, loyaltyKeys } from './loyalty-api';
+import { LoyaltyQrImage } from './loyalty-qr-image';
+
+/** A moment past midnight, so the server surely answers the new day's code. */
+const PAST_MIDNIGHT_MS = 5_000;
+/** A browser refuses timers longer than about 24.8 days; a day is far below, but a clock set wrong is not. */
+const LONGEST_WAIT_MS = 24 * 60 * 60 * 1000;
+
+/** How long until the code shown stops earning: the query asks again then, so a tablet left on shows the new day's. */
+export function untilRefresh(validUntil: string, now = Date.now()): number {
+  return Math.min(LONGEST_WAIT_MS, Math.max(PAST_MIDNIGHT_MS, Date.parse(validUntil) - now + PAST_MIDNIGHT_MS));
+}
+
+/**
+ * The counter's screen (issue 54): today's venue code, big enough to scan from a tablet on the
+ * counter. It changes at midnight in the programme's time zone, so a photo of it earns nothing
+ * from home; the screen fetches the new one by itself.
+ */
+export function VenueCounter({ programme }: { programme: ProgrammeView }) {
+  const venue = useQuery({
+    queryKey: loyaltyKeys.venueCode(programme.programme_id),
+    queryFn: () => loyaltyApi.venueCode(programme.programme_id),
+    refetchInterval: (query) => (query.state.data ? untilRefresh(query.state.data.valid_until) : false),
+    refetchIntervalInBackground: true,
+  });
+  if (venue.isError) return <Alert color="red">{describeError(venue.error)}</Alert>;
+  if (!venue.data) return <Text c="dimmed">Loading today’s code…</Text>;
+  const { url, valid_until } = venue.data;
+  const until = new Date(valid_until).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: programme.terms.time_zone });
+  return (
+    <Stack align="center" gap="sm" ta="center">
+      <Title order={3}>Scan to collect your {programme.terms.kind === 'stamps' ? 'stamp' : 'points'}</Title>
+      <LoyaltyQrImage url={url} alt={`Today’s code of ${programme.terms.name}`} size="min(80vh, 560px)" />
+      <Text size="sm" c="dimmed">
+        Valid until {until} ({programme.terms.time_zone}). A new code shows here by itself after midnight.
+      </Text>
+      <Anchor href={url} size="sm" style={BREAK_ANYWHERE} target="_blank" rel="noreferrer">
+        {url}
+      </Anchor>
+    </Stack>
+  );
+}

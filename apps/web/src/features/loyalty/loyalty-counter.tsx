@@ -6,8 +6,11 @@ import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { loyaltyApi, loyaltyKeys } from './loyalty-api';
 import { LoyaltyQrImage } from './loyalty-qr-image';
 
-/** A moment past midnight, so the server surely answers the new day's code. */
-const PAST_MIDNIGHT_MS = 5_000;
+/**
+ * A moment past midnight. A server whose clock runs behind may still answer yesterday's code: its
+ * `valid_until` is then past too, so the screen asks again a second later until the new one comes.
+ */
+const PAST_MIDNIGHT_MS = 1_000;
 /** A browser refuses timers longer than about 24.8 days; a day is far below, but a clock set wrong is not. */
 const LONGEST_WAIT_MS = 24 * 60 * 60 * 1000;
 

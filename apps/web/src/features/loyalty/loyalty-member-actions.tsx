@@ -101,7 +101,9 @@ function RecordPurchase({ programme, member }: Props) {
     loyaltyApi.post(programme.programme_id, member.card_id, { kind: 'purchase', request_id, purchase_amount }),
   );
   const { per_currency_unit, currency } = programme.terms.earning;
-  const valid = typeof amount === 'number' && amount > 0;
+  // Mantine gives a string while the number is half typed or ends in zeros ("12.50").
+  const spent = amount === '' ? NaN : Number(amount);
+  const valid = spent > 0;
   return (
     <ActionCard title="Record a purchase">
       <Text size="sm" c="dimmed">
@@ -110,7 +112,7 @@ function RecordPurchase({ programme, member }: Props) {
           : `Earns ${per_currency_unit.toLocaleString('en')} ${unitOf(programme.terms.kind, per_currency_unit)} per ${currency} spent, rounded down.`}
       </Text>
       <NumberInput label={`Amount in ${currency}`} min={0} decimalScale={2} value={amount} onChange={(value) => (setAmount(value), renew())} />
-      <Button loading={mutation.isPending} disabled={!valid} onClick={() => valid && mutation.mutate(amount)} style={{ alignSelf: 'flex-start' }}>
+      <Button loading={mutation.isPending} disabled={!valid} onClick={() => valid && mutation.mutate(spent)} style={{ alignSelf: 'flex-start' }}>
         Record the purchase
       </Button>
       <Outcome programme={programme} failure={mutation.error} movement={mutation.data} done="Recorded." />
@@ -124,7 +126,8 @@ function CorrectBalance({ programme, member }: Props) {
   const { mutation, renew } = useCardAction<{ amount: number; note: string }>(programme, (correction, request_id) =>
     loyaltyApi.post(programme.programme_id, member.card_id, { kind: 'correction', request_id, ...correction }),
   );
-  const valid = typeof amount === 'number' && amount !== 0 && reason.trim() !== '';
+  const change = amount === '' ? NaN : Number(amount);
+  const valid = Number.isInteger(change) && change !== 0 && reason.trim() !== '';
   return (
     <ActionCard title="Correct the balance">
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
@@ -147,7 +150,7 @@ function CorrectBalance({ programme, member }: Props) {
         variant="default"
         loading={mutation.isPending}
         disabled={!valid}
-        onClick={() => typeof amount === 'number' && mutation.mutate({ amount, note: reason.trim() })}
+        onClick={() => valid && mutation.mutate({ amount: change, note: reason.trim() })}
         style={{ alignSelf: 'flex-start' }}
       >
         Correct the balance

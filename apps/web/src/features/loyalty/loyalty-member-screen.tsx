@@ -9,6 +9,7 @@ import { isRole, useOrganizationRecord } from '../organization';
 import { loyaltyApi, loyaltyKeys } from './loyalty-api';
 import { MemberActions } from './loyalty-member-actions';
 import { unitOf } from './loyalty-programme-draft';
+import { ScrollingTable } from './loyalty-scrolling-table';
 
 const SOURCE_LABELS: Record<LoyaltySource, string> = {
   scan: 'Scanned the venue code',
@@ -31,33 +32,31 @@ function History({ history }: { history: readonly LoyaltyHistoryEntry[] }) {
   // Newest first: at the counter the last stamp is what staff look for.
   const rows = [...history].reverse();
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
-      <Table striped>
-        <Table.Caption>The card’s history, newest first</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>What</Table.Th>
-            <Table.Th>Change</Table.Th>
-            <Table.Th>Balance after</Table.Th>
-            <Table.Th>By</Table.Th>
-            <Table.Th>Note</Table.Th>
+    <ScrollingTable label="History" minWidth={640}>
+      <Table.Caption>The card’s history, newest first</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>When</Table.Th>
+          <Table.Th>What</Table.Th>
+          <Table.Th>Change</Table.Th>
+          <Table.Th>Balance after</Table.Th>
+          <Table.Th>By</Table.Th>
+          <Table.Th>Note</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((entry, index) => (
+          <Table.Tr key={`${entry.at}-${index}`}>
+            <Table.Td>{new Date(entry.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
+            <Table.Td>{whatHappened(entry)}</Table.Td>
+            <Table.Td>{entry.kind === 'joined' && entry.amount === 0 ? '—' : `${entry.amount > 0 ? '+' : ''}${entry.amount.toLocaleString('en')}`}</Table.Td>
+            <Table.Td>{entry.balance_after.toLocaleString('en')}</Table.Td>
+            <Table.Td style={BREAK_ANYWHERE}>{entry.by ?? '—'}</Table.Td>
+            <Table.Td style={BREAK_ANYWHERE}>{entry.note ?? '—'}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((entry, index) => (
-            <Table.Tr key={`${entry.at}-${index}`}>
-              <Table.Td>{new Date(entry.at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
-              <Table.Td>{whatHappened(entry)}</Table.Td>
-              <Table.Td>{entry.kind === 'joined' && entry.amount === 0 ? '—' : `${entry.amount > 0 ? '+' : ''}${entry.amount.toLocaleString('en')}`}</Table.Td>
-              <Table.Td>{entry.balance_after.toLocaleString('en')}</Table.Td>
-              <Table.Td style={BREAK_ANYWHERE}>{entry.by ?? '—'}</Table.Td>
-              <Table.Td style={BREAK_ANYWHERE}>{entry.note ?? '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </ScrollingTable>
   );
 }
 

@@ -136,6 +136,8 @@ test('the rewards tab says stock, redeemed and remaining; the referrals tab tota
   expect(within(coffee).getByText('4')).toBeTruthy();
   const mug = screen.getByRole('cell', { name: 'A mug' }).closest('tr')!;
   expect(within(mug).getByText('Out of stock')).toBeTruthy();
+  // On a phone the table scrolls sideways, and holds no link to reach it by: its box takes the keyboard's focus.
+  expect(screen.getByRole('region', { name: 'Rewards' }).getAttribute('tabindex')).toBe('0');
   await expectNoAxeViolations(container);
 
   fireEvent.click(screen.getByRole('tab', { name: 'Referrals' }));

@@ -17,6 +17,7 @@ import { VenueCounter } from './loyalty-counter';
 import { unitOf } from './loyalty-programme-draft';
 import { LoyaltyQrImage } from './loyalty-qr-image';
 import { ReferralAnalysis } from './loyalty-referrals';
+import { ScrollingTable } from './loyalty-scrolling-table';
 
 export const PROGRAMME_TABS = ['members', 'rewards', 'referrals', 'counter'] as const;
 export type ProgrammeTab = (typeof PROGRAMME_TABS)[number];
@@ -51,42 +52,40 @@ function Members({ programme }: { programme: ProgrammeView }) {
         <Text c="dimmed">{searched === '' ? 'Nobody has joined yet. Members appear here once they join from the card page.' : 'No member matches.'}</Text>
       )}
       {members.data && members.data.total > 0 && (
-        <Table.ScrollContainer minWidth={640} type="native">
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Member</Table.Th>
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Balance</Table.Th>
-                <Table.Th>Tier</Table.Th>
-                <Table.Th>Last activity</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {members.data.items.map((member) => {
-                const path = memberPathOf(programme.programme_id, member.card_id);
-                return (
-                  <Table.Tr key={member.card_id} onClick={() => navigate(path)} style={{ cursor: 'pointer' }}>
-                    <Table.Td style={BREAK_ANYWHERE}>
-                      {/* The link is what a keyboard and a screen reader use; the row's click is a larger target for a finger. */}
-                      <Anchor component={Link} to={path} onClick={(event) => event.stopPropagation()}>
-                        {member.email ?? member.phone ?? member.name ?? 'A member'}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{member.phone ?? '—'}</Table.Td>
-                    <Table.Td>{member.name ?? '—'}</Table.Td>
-                    <Table.Td>
-                      {count(member.balance)} {unitOf(programme.terms.kind, member.balance)}
-                    </Table.Td>
-                    <Table.Td>{member.tier ?? '—'}</Table.Td>
-                    <Table.Td>{when(member.last_activity_at)}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollingTable label="Members" minWidth={640} highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Member</Table.Th>
+              <Table.Th>Phone</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Balance</Table.Th>
+              <Table.Th>Tier</Table.Th>
+              <Table.Th>Last activity</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.data.items.map((member) => {
+              const path = memberPathOf(programme.programme_id, member.card_id);
+              return (
+                <Table.Tr key={member.card_id} onClick={() => navigate(path)} style={{ cursor: 'pointer' }}>
+                  <Table.Td style={BREAK_ANYWHERE}>
+                    {/* The link is what a keyboard and a screen reader use; the row's click is a larger target for a finger. */}
+                    <Anchor component={Link} to={path} onClick={(event) => event.stopPropagation()}>
+                      {member.email ?? member.phone ?? member.name ?? 'A member'}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{member.phone ?? '—'}</Table.Td>
+                  <Table.Td>{member.name ?? '—'}</Table.Td>
+                  <Table.Td>
+                    {count(member.balance)} {unitOf(programme.terms.kind, member.balance)}
+                  </Table.Td>
+                  <Table.Td>{member.tier ?? '—'}</Table.Td>
+                  <Table.Td>{when(member.last_activity_at)}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </ScrollingTable>
       )}
       {members.data && members.data.total > LOYALTY_MEMBERS_PAGE_SIZE && (
         <LabelledPagination label="Pages of members" total={Math.ceil(members.data.total / LOYALTY_MEMBERS_PAGE_SIZE)} value={page} onChange={setPage} />
@@ -101,32 +100,30 @@ function Members({ programme }: { programme: ProgrammeView }) {
 function Rewards({ programme }: { programme: ProgrammeView }) {
   if (programme.rewards.length === 0) return <Text c="dimmed">No rewards yet: add them to the programme’s terms.</Text>;
   return (
-    <Table.ScrollContainer minWidth={480} type="native">
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Reward</Table.Th>
-            <Table.Th>Price</Table.Th>
-            <Table.Th>Stock</Table.Th>
-            <Table.Th>Redeemed</Table.Th>
-            <Table.Th>Remaining</Table.Th>
+    <ScrollingTable label="Rewards" minWidth={480}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Reward</Table.Th>
+          <Table.Th>Price</Table.Th>
+          <Table.Th>Stock</Table.Th>
+          <Table.Th>Redeemed</Table.Th>
+          <Table.Th>Remaining</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {programme.rewards.map((reward) => (
+          <Table.Tr key={reward.reward_id}>
+            <Table.Td style={BREAK_ANYWHERE}>{reward.name}</Table.Td>
+            <Table.Td>
+              {count(reward.price)} {unitOf(programme.terms.kind, reward.price)}
+            </Table.Td>
+            <Table.Td>{reward.stock === null ? 'No limit' : count(reward.stock)}</Table.Td>
+            <Table.Td>{count(reward.redeemed)}</Table.Td>
+            <Table.Td>{reward.remaining === null ? 'No limit' : reward.remaining === 0 ? 'Out of stock' : count(reward.remaining)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {programme.rewards.map((reward) => (
-            <Table.Tr key={reward.reward_id}>
-              <Table.Td style={BREAK_ANYWHERE}>{reward.name}</Table.Td>
-              <Table.Td>
-                {count(reward.price)} {unitOf(programme.terms.kind, reward.price)}
-              </Table.Td>
-              <Table.Td>{reward.stock === null ? 'No limit' : count(reward.stock)}</Table.Td>
-              <Table.Td>{count(reward.redeemed)}</Table.Td>
-              <Table.Td>{reward.remaining === null ? 'No limit' : reward.remaining === 0 ? 'Out of stock' : count(reward.remaining)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </ScrollingTable>
   );
 }
 

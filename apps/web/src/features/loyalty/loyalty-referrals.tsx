@@ -4,6 +4,7 @@ import type { ProgrammeView, ReferralAction, ReferralFlag, ReferralStatus } from
 import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { loyaltyApi, loyaltyKeys } from './loyalty-api';
+import { ScrollingTable } from './loyalty-scrolling-table';
 
 export const FLAG_LABELS: Record<ReferralFlag, string> = {
   similar_email: 'Near-identical email',
@@ -59,78 +60,74 @@ export function ReferralAnalysis({ programme }: { programme: ProgrammeView }) {
       <Title order={3} size="h4">
         Referrers
       </Title>
-      <Table.ScrollContainer minWidth={480} type="native">
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Member</Table.Th>
-              <Table.Th>Referred</Table.Th>
-              <Table.Th>Converted</Table.Th>
-              <Table.Th>Flagged</Table.Th>
-              <Table.Th>Given</Table.Th>
+      <ScrollingTable label="Referrers" minWidth={480}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Member</Table.Th>
+            <Table.Th>Referred</Table.Th>
+            <Table.Th>Converted</Table.Th>
+            <Table.Th>Flagged</Table.Th>
+            <Table.Th>Given</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {referrers.map((row) => (
+            <Table.Tr key={row.referrer}>
+              <Table.Td style={BREAK_ANYWHERE}>{row.referrer}</Table.Td>
+              <Table.Td>{count(row.referrals)}</Table.Td>
+              <Table.Td>{count(row.converted)}</Table.Td>
+              <Table.Td>{count(row.flagged)}</Table.Td>
+              <Table.Td>{count(row.rewarded)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {referrers.map((row) => (
-              <Table.Tr key={row.referrer}>
-                <Table.Td style={BREAK_ANYWHERE}>{row.referrer}</Table.Td>
-                <Table.Td>{count(row.referrals)}</Table.Td>
-                <Table.Td>{count(row.converted)}</Table.Td>
-                <Table.Td>{count(row.flagged)}</Table.Td>
-                <Table.Td>{count(row.rewarded)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </ScrollingTable>
       <Title order={3} size="h4">
         Referrals
       </Title>
-      <Table.ScrollContainer minWidth={720} type="native">
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Friend</Table.Th>
-              <Table.Th>Referred by</Table.Th>
-              <Table.Th>Converts on</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Why flagged</Table.Th>
-              <Table.Th>Recorded</Table.Th>
+      <ScrollingTable label="Referrals" minWidth={720}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Friend</Table.Th>
+            <Table.Th>Referred by</Table.Th>
+            <Table.Th>Converts on</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Why flagged</Table.Th>
+            <Table.Th>Recorded</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {referrals.map((row) => (
+            <Table.Tr key={row.referral_id}>
+              <Table.Td style={BREAK_ANYWHERE}>{row.friend}</Table.Td>
+              <Table.Td style={BREAK_ANYWHERE}>{row.referrer}</Table.Td>
+              <Table.Td>{ACTION_LABELS[row.action]}</Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_LABELS[row.status].color}>{STATUS_LABELS[row.status].label}</Badge>
+                {row.converted_at && (
+                  <Text size="xs" c="dimmed">
+                    {day(row.converted_at)}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {row.flags.length === 0 ? (
+                  '—'
+                ) : (
+                  <List size="sm" spacing={2}>
+                    {row.flags.map((flag) => (
+                      <List.Item key={flag.rule}>
+                        <strong>{FLAG_LABELS[flag.rule]}</strong>: {flag.why}
+                      </List.Item>
+                    ))}
+                  </List>
+                )}
+              </Table.Td>
+              <Table.Td>{day(row.recorded_at)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {referrals.map((row) => (
-              <Table.Tr key={row.referral_id}>
-                <Table.Td style={BREAK_ANYWHERE}>{row.friend}</Table.Td>
-                <Table.Td style={BREAK_ANYWHERE}>{row.referrer}</Table.Td>
-                <Table.Td>{ACTION_LABELS[row.action]}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_LABELS[row.status].color}>{STATUS_LABELS[row.status].label}</Badge>
-                  {row.converted_at && (
-                    <Text size="xs" c="dimmed">
-                      {day(row.converted_at)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {row.flags.length === 0 ? (
-                    '—'
-                  ) : (
-                    <List size="sm" spacing={2}>
-                      {row.flags.map((flag) => (
-                        <List.Item key={flag.rule}>
-                          <strong>{FLAG_LABELS[flag.rule]}</strong>: {flag.why}
-                        </List.Item>
-                      ))}
-                    </List>
-                  )}
-                </Table.Td>
-                <Table.Td>{day(row.recorded_at)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          ))}
+        </Table.Tbody>
+      </ScrollingTable>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ProgrammeView } from '@qr/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { loyaltyApi, loyaltyKeys } from './loyalty-api';
@@ -25,6 +26,14 @@ export function untilRefresh(validUntil: string, now = Date.now()): number {
  * from home; the screen fetches the new one by itself.
  */
 export function VenueCounter({ programme }: { programme: ProgrammeView }) {
+  // On the counter's tablet the code alone fills the screen, without the admin's menu around it.
+  const stage = useRef<HTMLDivElement>(null);
+  const [fullScreen, setFullScreen] = useState(false);
+  useEffect(() => {
+    const follow = () => setFullScreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', follow);
+    return () => document.removeEventListener('fullscreenchange', follow);
+  }, []);
   const venue = useQuery({
     queryKey: loyaltyKeys.venueCode(programme.programme_id),
     queryFn: () => loyaltyApi.venueCode(programme.programme_id),
@@ -36,7 +45,7 @@ export function VenueCounter({ programme }: { programme: ProgrammeView }) {
   const { url, valid_until } = venue.data;
   const until = new Date(valid_until).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: programme.terms.time_zone });
   return (
-    <Stack align="center" gap="sm" ta="center">
+    <Stack ref={stage} align="center" justify="center" gap="sm" ta="center" p="md" bg="var(--mantine-color-body)">
       <Title order={3}>Scan to collect your {programme.terms.kind === 'stamps' ? 'stamp' : 'points'}</Title>
       <LoyaltyQrImage url={url} alt={`Today’s code of ${programme.terms.name}`} size="min(80vh, 560px)" />
       <Text size="sm" c="dimmed">
@@ -45,6 +54,11 @@ export function VenueCounter({ programme }: { programme: ProgrammeView }) {
       <Anchor href={url} size="sm" style={BREAK_ANYWHERE} target="_blank" rel="noreferrer">
         {url}
       </Anchor>
+      {document.fullscreenEnabled && !fullScreen && (
+        <Button variant="default" onClick={() => void stage.current?.requestFullscreen().catch(() => undefined)}>
+          Show full screen
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -200,3 +200,21 @@ test('the export saves `<name>_<date>.csv` holding the decoded CSV; an editor, w
   expect(await screen.findByRole('heading', { name: 'Coffee card', level: 2 })).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
 });
+
+test('on a tablet the counter’s code goes full screen, and the button goes away while it is', async () => {
+  Object.defineProperty(document, 'fullscreenEnabled', { value: true, configurable: true });
+  const requested: HTMLElement[] = [];
+  HTMLElement.prototype.requestFullscreen = jest.fn(async function (this: HTMLElement) {
+    requested.push(this);
+  });
+  start(screenPath('counter'));
+  fireEvent.click(await screen.findByRole('button', { name: 'Show full screen' }));
+  expect(requested).toHaveLength(1);
+  expect(within(requested[0]!).getByRole('img', { name: 'Today’s code of Coffee card' })).toBeTruthy();
+
+  Object.defineProperty(document, 'fullscreenElement', { value: requested[0], configurable: true });
+  fireEvent(document, new Event('fullscreenchange'));
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Show full screen' })).toBeNull());
+  Object.defineProperty(document, 'fullscreenElement', { value: null, configurable: true });
+  Object.defineProperty(document, 'fullscreenEnabled', { value: undefined, configurable: true });
+});

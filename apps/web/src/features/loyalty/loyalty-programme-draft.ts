@@ -153,3 +153,5 @@ export function draftOf(terms: LoyaltyTerms): ProgrammeDraft {
 
 /** What a programme counts in, as its texts say it. */
 export const unitOf = (kind: LoyaltyKind, count = 2): string => (kind === 'stamps' ? (count === 1 ? 'stamp' : 'stamps') : count === 1 ? 'point' : 'points');
+/** The same at the start of a label. */
+export const unitTitleOf = (kind: LoyaltyKind): string => (kind === 'stamps' ? 'Stamps' : 'Points');

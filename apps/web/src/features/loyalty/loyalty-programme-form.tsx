@@ -3,7 +3,7 @@ import { CreateProgrammeBody, MAX_STAMPS, UpdateProgrammeBody, type LoyaltyTerms
 import { useState } from 'react';
 import { describeError } from '../../api/api-problem';
 import { checked, serverErrors, useTimeZones, type FormErrors, type Setter } from '../promos';
-import { draftOf, emptyProgramme, termsOf, unitOf, type ProgrammeDraft } from './loyalty-programme-draft';
+import { draftOf, emptyProgramme, termsOf, unitTitleOf, type ProgrammeDraft } from './loyalty-programme-draft';
 import { CampaignRewardsFields, RewardsFields, TiersFields } from './loyalty-programme-lists';
 
 interface FieldsProps {
@@ -62,14 +62,13 @@ function CardFields({ draft, set, errors }: FieldsProps) {
 }
 
 function EarningFields({ draft, set, errors }: FieldsProps) {
-  const unit = unitOf(draft.kind);
   const zones = useTimeZones(draft.time_zone);
   return (
     <Fieldset legend="Earning">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput
-            label={`${unit === 'stamps' ? 'Stamps' : 'Points'} per scan of the venue code`}
+            label={`${unitTitleOf(draft.kind)} per scan of the venue code`}
             min={0}
             allowDecimal={false}
             value={draft.per_scan}
@@ -77,7 +76,7 @@ function EarningFields({ draft, set, errors }: FieldsProps) {
             error={errors['terms.earning.per_scan']}
           />
           <NumberInput
-            label={`${unit === 'stamps' ? 'Stamps' : 'Points'} per form sent`}
+            label={`${unitTitleOf(draft.kind)} per form sent`}
             min={0}
             allowDecimal={false}
             value={draft.per_submission}
@@ -85,7 +84,7 @@ function EarningFields({ draft, set, errors }: FieldsProps) {
             error={errors['terms.earning.per_submission']}
           />
           <NumberInput
-            label={`${unit === 'stamps' ? 'Stamps' : 'Points'} per unit spent`}
+            label={`${unitTitleOf(draft.kind)} per unit spent`}
             description="For purchases staff record; 0: purchases earn nothing."
             min={0}
             decimalScale={2}
@@ -138,7 +137,7 @@ function ReferralFields({ draft, set, errors }: FieldsProps) {
         {draft.has_referral && (
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <NumberInput
-              label={`${draft.kind === 'stamps' ? 'Stamps' : 'Points'} for the member`}
+              label={`${unitTitleOf(draft.kind)} for the member`}
               min={0}
               allowDecimal={false}
               value={draft.referrer_points}
@@ -146,7 +145,7 @@ function ReferralFields({ draft, set, errors }: FieldsProps) {
               error={errors['terms.referral.referrer_points']}
             />
             <NumberInput
-              label={`${draft.kind === 'stamps' ? 'Stamps' : 'Points'} for the friend`}
+              label={`${unitTitleOf(draft.kind)} for the friend`}
               min={0}
               allowDecimal={false}
               value={draft.friend_points}

@@ -6,6 +6,7 @@ import {
   newReward,
   newTier,
   unitOf,
+  unitTitleOf,
   type CampaignRewardDraft,
   type ProgrammeDraft,
   type RewardDraft,
@@ -210,7 +211,7 @@ function CampaignRewardFields({
             />
           )}
           <NumberInput
-            label={draft.kind === 'stamps' ? 'Stamps given' : 'Points given'}
+            label={`${unitTitleOf(draft.kind)} given`}
             min={0}
             allowDecimal={false}
             thousandSeparator=","

@@ -4,6 +4,7 @@ import type { ProgrammeView, ReferralAction, ReferralFlag, ReferralStatus } from
 import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { loyaltyApi, loyaltyKeys } from './loyalty-api';
+import { unitTitleOf } from './loyalty-programme-draft';
 import { ScrollingTable } from './loyalty-scrolling-table';
 
 export const FLAG_LABELS: Record<ReferralFlag, string> = {
@@ -55,7 +56,7 @@ export function ReferralAnalysis({ programme }: { programme: ProgrammeView }) {
         <Figure label="Referrals" value={totals.referrals} />
         <Figure label="Converted" value={totals.converted} />
         <Figure label="Flagged" value={totals.flagged} />
-        <Figure label={`${programme.terms.kind === 'stamps' ? 'Stamps' : 'Points'} given`} value={totals.rewarded} />
+        <Figure label={`${unitTitleOf(programme.terms.kind)} given`} value={totals.rewarded} />
       </SimpleGrid>
       <Title order={3} size="h4">
         Referrers

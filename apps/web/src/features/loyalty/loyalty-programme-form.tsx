@@ -101,7 +101,7 @@ function EarningFields({ draft, set, errors }: FieldsProps) {
             error={errors['terms.earning.currency']}
           />
           <NumberInput
-            label="Minutes between two stamps"
+            label={`Minutes between two ${draft.kind === 'stamps' ? 'stamps' : 'scans'}`}
             description="A member waits this long before the next scan earns again; 0: no wait."
             min={0}
             allowDecimal={false}

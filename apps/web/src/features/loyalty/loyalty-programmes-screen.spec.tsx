@@ -57,7 +57,7 @@ test('staff create a points programme with tiers, rewards, a campaign reward giv
   fireEvent.click(screen.getByRole('radio', { name: 'Points' }));
   expect(screen.queryByLabelText('Stamps on a full card')).toBeNull();
   type('Points per unit spent', '2');
-  type('Minutes between two stamps', '30');
+  type('Minutes between two scans', '30');
 
   fireEvent.click(screen.getByRole('button', { name: 'Add a tier' }));
   fireEvent.click(screen.getByRole('button', { name: 'Add a tier' }));
@@ -137,7 +137,7 @@ test('staff create a points programme with tiers, rewards, a campaign reward giv
   });
   const card = (await screen.findByRole('heading', { name: 'Bakery points' })).closest('.mantine-Card-root') as HTMLElement;
   expect(within(card).getByText('0 members')).toBeTruthy();
-  expect(within(card).getByText('Points · 30 minutes between two stamps · 2 rewards · 2 tiers · referrals on')).toBeTruthy();
+  expect(within(card).getByText('Points · 30 minutes between two scans · 2 rewards · 2 tiers · referrals on')).toBeTruthy();
   // The form is empty again for the next programme.
   expect((screen.getByLabelText('Programme name') as HTMLInputElement).value).toBe('');
 });

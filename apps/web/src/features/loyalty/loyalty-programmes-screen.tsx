@@ -19,7 +19,8 @@ const count = (n: number) => n.toLocaleString('en');
 export function summaryOf(programme: ProgrammeView): string {
   const { terms } = programme;
   const card = terms.kind === 'stamps' ? `A card of ${terms.stamps_required} stamps` : 'Points';
-  const interval = terms.min_interval_minutes === 0 ? 'no wait between stamps' : `${terms.min_interval_minutes} minutes between two stamps`;
+  const earnings = terms.kind === 'stamps' ? 'stamps' : 'scans';
+  const interval = terms.min_interval_minutes === 0 ? `no wait between ${earnings}` : `${terms.min_interval_minutes} minutes between two ${earnings}`;
   const rewards = terms.reward_list.length === 1 ? '1 reward' : `${terms.reward_list.length} rewards`;
   const tiers = terms.tiers.length === 0 ? [] : [terms.tiers.length === 1 ? '1 tier' : `${terms.tiers.length} tiers`];
   return [card, interval, rewards, ...tiers, ...(terms.referral ? ['referrals on'] : [])].join(' · ');

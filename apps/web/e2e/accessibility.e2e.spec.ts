@@ -47,6 +47,9 @@ const PARAMETERS: Record<string, (seed: Seed) => string> = {
   pageId: ({ pageId }) => pageId,
   customerId: ({ customerId }) => customerId,
   id: ({ codes }) => codes.page,
+  // No programme of the seed yet (the loyalty API lands beside these screens): the member screen shows its not-found answer.
+  programmeId: () => '0190a6b2-0000-7000-8000-0000000000d1',
+  cardId: () => '0190a6b2-0000-7000-8000-0000000000e1',
 };
 const NOT_VISITED: Record<string, string> = {
   '/dummy': 'an empty landing spot for the journeys, never shown to anyone',

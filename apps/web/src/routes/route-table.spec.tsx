@@ -36,6 +36,8 @@ const specRoutes = [
   '/admin/my-codes/analytics/:codeId',
   // Ours: a code's promo campaigns, their usage and codes (issue 53).
   '/admin/my-codes/promos/:codeId',
+  // Ours: a code's loyalty programmes, their members, rewards, referrals and counter (issue 54).
+  '/admin/my-codes/loyalty/:codeId',
   '/admin/analytics',
   '/admin/folder-qr/:folderId',
   '/admin/folder/:folderId',
@@ -67,6 +69,8 @@ const specRoutes = [
   '/admin/experiences',
   // Also ours: the organization's master promo keys, which unlock promo codes at the counter (issue 53).
   '/admin/promo-keys',
+  // Also ours: one loyalty member's card, where the QR code on their phone leads staff (issue 54).
+  '/admin/loyalty/:programmeId/members/:cardId',
 ];
 
 test('every screen of spec §2 has a route, and there are no others', () => {

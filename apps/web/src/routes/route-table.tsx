@@ -31,6 +31,10 @@ const codeScreen = (name: 'CreateCodeScreen' | 'EditCodeScreen' | 'CodeSavedScre
 const PromoCampaignsScreen = lazy(() => import('../features/promos/promo-campaigns-screen').then((module) => ({ default: module.PromoCampaignsScreen })));
 const PromoMasterKeysScreen = lazy(() => import('../features/promos/promo-master-keys-screen').then((module) => ({ default: module.PromoMasterKeysScreen })));
 const LoyaltyCardScreen = lazy(() => import('../features/loyalty/visitor/loyalty-card-screen').then((module) => ({ default: module.LoyaltyCardScreen })));
+const LoyaltyProgrammesScreen = lazy(() =>
+  import('../features/loyalty/loyalty-programmes-screen').then((module) => ({ default: module.LoyaltyProgrammesScreen })),
+);
+const LoyaltyMemberScreen = lazy(() => import('../features/loyalty/loyalty-member-screen').then((module) => ({ default: module.LoyaltyMemberScreen })));
 const PromoPageScreen = lazy(() => import('../features/promos/promo-page-screen').then((module) => ({ default: module.PromoPageScreen })));
 const CardScreen = visitorScreen('CardScreen');
 const NoteScreen = visitorScreen('NoteScreen');
@@ -94,6 +98,9 @@ function section(path: UpcomingAdminSection, children: RouteObject[] = []): Rout
  * and terms) and `experiences` (spec §7 "Events and experiences": the organization's events, which
  * pages join through their event data) are ours too, and so are `/promo/{id}` (a code's promo codes, issue 53), `/card/{id}` of a loyalty programme (issue 54), a code's promos
  * under my-codes and `promo-keys` (the organisation's master promo keys).
+ * pages join through their event data) are ours too, and so are `/promo/{id}` (a code's promo codes, issue 53), a code's promos
+ * under my-codes and `promo-keys` (the organisation's master promo keys), and a code's loyalty programmes under my-codes with
+ * `loyalty/{programmeId}/members/{cardId}`, where a member card's QR code leads staff (issue 54).
  */
 export const routeTable: RouteObject[] = [
   {
@@ -188,6 +195,7 @@ export const routeTable: RouteObject[] = [
               { path: 'show/:codeId', element: <ShowCodeScreen /> },
               { path: 'analytics/:codeId', element: <CodeAnalyticsScreen /> },
               { path: 'promos/:codeId', element: <PromoCampaignsScreen /> },
+              { path: 'loyalty/:codeId', element: <LoyaltyProgrammesScreen /> },
             ],
           },
           { path: 'analytics', element: <OrganizationAnalyticsScreen /> },
@@ -219,6 +227,7 @@ export const routeTable: RouteObject[] = [
           { path: 'organization', element: <OrganizationSettingsScreen /> },
           { path: 'experiences', element: <ExperiencesScreen /> },
           { path: 'promo-keys', element: <PromoMasterKeysScreen /> },
+          { path: 'loyalty/:programmeId/members/:cardId', element: <LoyaltyMemberScreen /> },
         ],
       },
     ],

@@ -33,7 +33,7 @@ export const adminNavigation: readonly AdminNavigationGroup[] = [
   {
     label: 'Codes',
     items: [
-      { path: 'my-codes', label: 'My codes', icon: IconQrcode, within: ['pages', 'update-page'] },
+      { path: 'my-codes', label: 'My codes', icon: IconQrcode, within: ['pages', 'update-page', 'loyalty'] },
       { path: 'create-qr-code', label: 'Create QR code', icon: IconSquarePlus, within: ['create-qr-success'] },
       { path: 'folders', label: 'Folders', icon: IconFolders, within: ['folder', 'folder-qr'] },
       { path: 'templates', label: 'Templates', icon: IconTemplate },

@@ -229,6 +229,9 @@ export function ShowCodeScreen() {
           <Anchor component={Link} to={`/admin/my-codes/promos/${codeId}`} style={{ alignSelf: 'flex-start' }}>
             Promo codes
           </Anchor>
+          <Anchor component={Link} to={`/admin/my-codes/loyalty/${codeId}`} style={{ alignSelf: 'flex-start' }}>
+            Loyalty cards
+          </Anchor>
           {writable && (
             <Stack gap={6}>
               <Group>

@@ -1,2 +1,6 @@
-// What other features use of promos: the promo code entry a landing page's promo block draws.
+// What other features use of promos: the promo code entry a landing page's promo block draws, and the
+// form helpers the loyalty programme form shares (one contract check, one way of placing field errors).
 export { PromoEntry } from './promo-entry';
+export { browserTimeZone, checked, serverErrors, type FormErrors } from './promo-campaign-form-draft';
+export { useTimeZones } from './promo-campaign-form';
+export type { Setter } from './promo-campaign-form-codes';

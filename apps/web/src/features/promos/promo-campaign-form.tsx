@@ -14,7 +14,7 @@ const OFFER_KINDS: { value: PromoOffer['kind']; label: string }[] = [
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** The browser's IANA zones (UTC first), with the draft's own in front when the browser does not know it. */
-function useTimeZones(current: string): string[] {
+export function useTimeZones(current: string): string[] {
   return useMemo(() => {
     const zones = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
     return zones.has(current) ? [...zones] : [current, ...zones];

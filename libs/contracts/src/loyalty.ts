@@ -16,6 +16,8 @@ export const MAX_STAMPS = 50;
 export const MAX_REWARDS = 50;
 export const MAX_TIERS = 10;
 export const MAX_CAMPAIGN_REWARDS = 20;
+/** Most rewards of the reward list one campaign reward hands over. */
+export const MAX_CAMPAIGN_GIFTS = 10;
 /** Most points one earning or one staff adjustment may move. */
 export const MAX_POINTS_MOVE = 100_000;
 /** The longest minimum time between two stamps from one visitor: a week. */
@@ -157,7 +159,7 @@ export const CampaignReward = z
     times: Count(1, 1000, 'A count').default(1),
     points: Count(0, MAX_POINTS_MOVE, 'A grant').default(0),
     /** Rewards of the reward list handed over free, each taking one of its stock. */
-    reward_list: z.array(RewardId).max(10).default([]),
+    reward_list: z.array(RewardId).max(MAX_CAMPAIGN_GIFTS).default([]),
   })
   .refine(({ points, reward_list }) => points > 0 || reward_list.length > 0, { error: 'Grant points, a reward, or both.', path: ['points'] })
   .meta({ id: 'CampaignReward' });

@@ -263,10 +263,16 @@ function earn(state: LoyaltyProgrammeState, terms: LoyaltyTerms, member: Loyalty
   return events;
 }
 
+/** The referrer names the field: by email (`referral_email`) or by phone (`referred_by_number`). */
+const selfReferral = (referrer: string) =>
+  new DomainError('loyalty_self_referral', 'A referral is of a friend: this is the referrer themselves.', {
+    field: referrer.startsWith('phone:') ? 'body.referred_by_number' : 'body.referral_email',
+  });
+
 function refer(state: LoyaltyProgrammeState, claim: ReferralClaim & { friend: string; at: string }, friendCard: string | null): LoyaltyProgrammeEvent[] {
   const referrerCard = state.by_contact.get(claim.referrer) ?? null;
   if (claim.friend === claim.referrer || (friendCard !== null && friendCard === referrerCard)) {
-    throw new DomainError('loyalty_self_referral', 'A referral is of a friend: this is the referrer themselves.', { field: 'body.referral_email' });
+    throw selfReferral(claim.referrer);
   }
   if (state.referrals.has(claim.friend)) throw new DomainError('loyalty_already_referred', 'This friend was referred before in this programme.');
   const member = friendCard === null ? undefined : state.members.get(friendCard);
@@ -286,7 +292,7 @@ function refer(state: LoyaltyProgrammeState, claim: ReferralClaim & { friend: st
         referrer_card_id: referrerCard,
         friend: claim.friend,
         friend_card_id: friendCard,
-        action: claim.action,
+        action: claim.action ?? state.terms?.referral?.action ?? 'any',
         flags,
         network: claim.network,
         at: claim.at,
@@ -311,7 +317,7 @@ function register(state: LoyaltyProgrammeState, command: RegisterMember): Loyalt
   const kind = referral.referrer.slice(0, referral.referrer.indexOf(':') + 1);
   const friend = keys.find((key) => key.startsWith(kind)) ?? keys[0] ?? '';
   if (keys.includes(referral.referrer)) {
-    throw new DomainError('loyalty_self_referral', 'A referral is of a friend: this is the referrer themselves.', { field: 'body.referral_email' });
+    throw selfReferral(referral.referrer);
   }
   return [joined, ...refer(state, { ...referral, friend, at }, null)];
 }

@@ -24,6 +24,7 @@ import { CodesModule } from './codes/codes.module';
 import { CustomersModule } from './customers/customers.module';
 import { StreamWriter } from './decide-on-stream';
 import { ExperiencesModule } from './experiences/experiences.module';
+import { registerLoyaltyPublicPaths } from './loyalty/loyalty-public.openapi';
 import { LoyaltyModule } from './loyalty/loyalty.module';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
@@ -119,4 +120,5 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerNotesPaths,
   registerFontsPaths,
   registerPromoReadsPaths,
+  registerLoyaltyPublicPaths,
 ];

@@ -451,10 +451,17 @@ export const ClaimCampaignRewardBody = z
     /** For `form_submitted`: the submission the page's form answered with. */
     submission_id: z.uuid().optional(),
   })
+  .refine(({ action, submission_id }) => action !== 'form_submitted' || submission_id !== undefined, {
+    error: 'Name the submission of the form this reward is for.',
+    path: ['submission_id'],
+  })
   .meta({ id: 'ClaimCampaignRewardBody' });
 export type ClaimCampaignRewardBody = z.infer<typeof ClaimCampaignRewardBody>;
 
-/** Spec §7 "add referral" (`email`, `referral_email`, `id`): `email` was referred by `referral_email` in programme `id`. */
+/**
+ * Spec §7 "add referral" (`email`, `referral_email`, `id`): `email` was referred by `referral_email`
+ * in programme `id`. Without `action`, the friend's first action the programme's referral terms name converts it.
+ */
 export const AddReferralBody = z
   .strictObject({ id: ProgrammeId, email: Email, referral_email: Email, action: ReferralAction.optional() })
   .meta({ id: 'AddReferralBody' });
@@ -462,7 +469,7 @@ export type AddReferralBody = z.infer<typeof AddReferralBody>;
 
 /** Spec §7 "refer subscription" (`phone_number`, `referred_by_number`, `code_id`, `action`): a referral by phone on the programme of a code. */
 export const ReferSubscriptionBody = z
-  .strictObject({ phone_number: E164Phone, referred_by_number: E164Phone, code_id: CodeId, action: ReferralAction.default('any') })
+  .strictObject({ phone_number: E164Phone, referred_by_number: E164Phone, code_id: CodeId, action: ReferralAction.optional() })
   .meta({ id: 'ReferSubscriptionBody' });
 export type ReferSubscriptionBody = z.infer<typeof ReferSubscriptionBody>;
 

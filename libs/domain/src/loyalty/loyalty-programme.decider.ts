@@ -86,6 +86,14 @@ const NETWORK_MEMORY_MS = 8 * 24 * 3600_000;
 
 /** The stamp-like sources the minimum interval applies to, and that a referral's `scan` action means. */
 const STAMP_SOURCES: ReadonlySet<LoyaltySource> = new Set(['scan', 'staff']);
+/** Whether a credit from this source starts the minimum interval again (the read models date the next stamp by it). */
+export const isStampSource = (source: LoyaltySource): boolean => STAMP_SOURCES.has(source);
+
+/** When a card whose last stamp was at `lastStampAt` (ms) may earn by a stamp again; null when it may now or always. */
+export function nextStampAt(terms: LoyaltyTerms | null, lastStampAt: number | null): string | null {
+  if (lastStampAt === null || !terms || terms.min_interval_minutes === 0) return null;
+  return new Date(lastStampAt + terms.min_interval_minutes * 60_000).toISOString();
+}
 /** What the member did themselves: the first of these converts their referral. */
 const EARNING_SOURCES: ReadonlySet<LoyaltySource> = new Set(['scan', 'staff', 'purchase', 'form_submitted']);
 
@@ -501,7 +509,5 @@ export function cardOf(state: LoyaltyProgrammeState, cardId: string) {
   const member = memberOf(state, cardId);
   const terms = state.terms;
   const { tier, next } = tierOf(terms?.tiers ?? [], member.lifetime);
-  const nextStamp =
-    member.last_stamp_at === null || !terms || terms.min_interval_minutes === 0 ? null : member.last_stamp_at + terms.min_interval_minutes * 60_000;
-  return { member, tier: tier?.name ?? null, next_tier: next, next_stamp_at: nextStamp === null ? null : new Date(nextStamp).toISOString() };
+  return { member, tier: tier?.name ?? null, next_tier: next, next_stamp_at: nextStampAt(terms, member.last_stamp_at) };
 }

@@ -1,31 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { LoyaltyTerms, type LoyaltyTermsInput } from '@qr/contracts';
-import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
+import { callerOf, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { LoyaltyDecisions } from './loyalty-decisions';
+import { COFFEE, loyaltyShop, MUG, PUBLIC_LOYALTY } from './public-loyalty.fixture';
 
-const PUBLIC = '/api/v1/public/loyalty';
 const OWNER = 'loyalty-owner@example.com';
-const COFFEE = randomUUID();
-const MUG = randomUUID();
-
-const coffeeCard = (change: Partial<LoyaltyTermsInput> = {}): LoyaltyTerms =>
-  LoyaltyTerms.parse({
-    name: 'Coffee card',
-    kind: 'points',
-    min_interval_minutes: 0,
-    reward_list: [
-      { reward_id: COFFEE, name: 'A free coffee', price: 3 },
-      { reward_id: MUG, name: 'A mug', price: 1, stock: 1 },
-    ],
-    referral: { referrer_points: 5, friend_points: 2 },
-    ...change,
-  });
+const CAMPAIGN = randomUUID();
 
 describe('the visitor’s loyalty card', () => {
   let t: TestApp;
   let owner: ApiCaller;
-  let addresses = 0;
 
   beforeAll(async () => {
     // The public routes' per-address limit stays out of the way: each shop is its own address.
@@ -34,51 +17,8 @@ describe('the visitor’s loyalty card', () => {
   });
   afterAll(() => t.close());
 
-  /** A shop with a code and a live programme on it, and a visitor's phone at an address of its own. */
-  async function shop(change: Partial<LoyaltyTermsInput> = {}) {
-    const orgId = await createOrganization(owner, 'Bean There');
-    const codeId = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Counter', type: 'page' })).json().code_id as string;
-    const programmeId = randomUUID();
-    const decisions = t.app.get(LoyaltyDecisions);
-    const actor = { id: OWNER, role: 'owner' as const };
-    await decisions.decide(programmeId, {
-      type: 'CreateProgramme',
-      actor,
-      at: new Date().toISOString(),
-      programme_id: programmeId,
-      org_id: orgId,
-      code_id: codeId,
-      terms: coffeeCard(change),
-    });
-    const address = `10.${Math.floor(++addresses / 250)}.${addresses % 250}.7`;
-    const post = (path: string, payload: object, remoteAddress = address) =>
-      t.app.inject({ method: 'POST', url: `${PUBLIC}/${path}`, payload, remoteAddress });
-    const join = async (contact: object) => {
-      const res = await post('register', { programme_id: programmeId, ...contact });
-      expect(res.statusCode).toBe(201);
-      return res.json().card_id as string;
-    };
-    /** Staff at the counter record a purchase of `amount` (the terms earn a point per unit when they say so). */
-    const credit = (cardId: string, amount: number) =>
-      decisions.decide(programmeId, {
-        type: 'PostCard',
-        actor,
-        card_id: cardId,
-        at: new Date().toISOString(),
-        request_id: randomUUID(),
-        entry: { kind: 'correction', amount, note: 'Welcome gift' },
-      });
-    const stampAtCounter = (cardId: string) =>
-      decisions.decide(programmeId, {
-        type: 'PostCard',
-        actor,
-        card_id: cardId,
-        at: new Date().toISOString(),
-        request_id: randomUUID(),
-        entry: { kind: 'stamp', note: null },
-      });
-    return { orgId, codeId, programmeId, post, join, credit, stampAtCounter };
-  }
+  const shop = (change: Parameters<typeof loyaltyShop>[3] = {}) => loyaltyShop(t, owner, OWNER, change);
+  const get = (path: string) => t.app.inject({ method: 'GET', url: `${PUBLIC_LOYALTY}/${path}` });
 
   it('joins with an email, and a second card for the same email or phone is 409', async () => {
     const { programmeId, post } = await shop();
@@ -93,7 +33,7 @@ describe('the visitor’s loyalty card', () => {
     }
   });
 
-  it('names the malformed field of a registration, and refuses a programme that does not exist', async () => {
+  it('names the malformed field of a registration, and refuses a programme that does not exist or was deleted', async () => {
     const { programmeId, post } = await shop();
     for (const [body, field] of [
       [{ email: 'not-an-email' }, 'body.email'],
@@ -107,6 +47,42 @@ describe('the visitor’s loyalty card', () => {
     }
     const unknown = await post('register', { programme_id: randomUUID(), email: 'bob@example.com' });
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'loyalty_programme_not_found']);
+    expect((await get(`programmes/${randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it('shows the programme in words and the holder’s card with its history, and another programme’s card is 404', async () => {
+    const { programmeId, codeId, post, join, credit } = await shop({ tiers: [{ name: 'Regular', threshold: 5 }] });
+    const programme = await get(`programmes/${programmeId}`);
+    expect([programme.statusCode, programme.json()]).toMatchObject([
+      200,
+      { programme_id: programmeId, code_id: codeId, name: 'Coffee card', kind: 'points', rewards: [{ reward_id: COFFEE, remaining: null }, { reward_id: MUG, remaining: 1 }] },
+    ]);
+    const card = await join({ email: 'ada@example.com', name: 'Ada' });
+    await credit(card, 2);
+    await t.projections.caughtUp();
+    const res = await post('card', { programme_id: programmeId, card_id: card });
+    expect([res.statusCode, res.json()]).toMatchObject([
+      200,
+      { card_id: card, name: 'Ada', balance: 2, lifetime: 2, tier: null, next_tier: { name: 'Regular', threshold: 5 }, history: [{ amount: 2 }, { kind: 'joined' }] },
+    ]);
+    const other = await shop();
+    const foreign = await other.post('card', { programme_id: other.programmeId, card_id: card });
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'loyalty_member_not_found']);
+  });
+
+  it('collects a stamp with today’s venue code, refuses another code with 400 and a stamp too soon with 409 saying when', async () => {
+    const { programmeId, post, join, venueCode } = await shop({ kind: 'stamps', min_interval_minutes: 60 });
+    const other = await shop();
+    const card = await join({ email: 'ada@example.com' });
+    const stamp = (code: string) => post('stamp', { programme_id: programmeId, card_id: card, venue_code: code });
+    const wrong = await stamp(await other.venueCode());
+    expect([wrong.statusCode, wrong.json().code, wrong.json().errors?.[0]?.field]).toEqual([400, 'loyalty_venue_code_invalid', 'body.venue_code']);
+    const first = await stamp((await venueCode()).toLowerCase());
+    expect([first.statusCode, first.json()]).toMatchObject([200, { card_id: card, amount: 1, balance: 1, next_stamp_at: expect.any(String) }]);
+    const soon = await stamp(await venueCode());
+    expect([soon.statusCode, soon.json().code, soon.json().next_at]).toEqual([409, 'loyalty_too_soon', first.json().next_stamp_at]);
+    const foreign = await other.post('stamp', { programme_id: other.programmeId, card_id: card, venue_code: await other.venueCode() });
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'loyalty_member_not_found']);
   });
 
   it('redeems a reward for its price with an exchange id, and refuses an unknown reward, too small a balance, no stock and another programme’s card', async () => {
@@ -119,6 +95,10 @@ describe('the visitor’s loyalty card', () => {
       200,
       { card_id: card, amount: -3, balance: 1, lifetime: 4, tier: null, exchange_id: expect.any(String), next_stamp_at: null },
     ]);
+    await t.projections.caughtUp();
+    const exchange = await get(`exchanges/${redeemed.json().exchange_id}`);
+    expect([exchange.statusCode, exchange.json()]).toMatchObject([200, { programme_id: programmeId, card_id: card, reward_name: 'A free coffee', price: 3 }]);
+    expect((await get(`exchanges/${randomUUID()}`)).json().code).toBe('loyalty_exchange_not_found');
     const refusals = [
       [{ programme_id: programmeId, card_id: card, reward_id: randomUUID() }, 404, 'loyalty_reward_not_found'],
       [{ programme_id: programmeId, card_id: card, reward_id: COFFEE }, 409, 'loyalty_insufficient_balance'],
@@ -135,55 +115,74 @@ describe('the visitor’s loyalty card', () => {
     expect([gone.statusCode, gone.json().code]).toEqual([409, 'loyalty_out_of_stock']);
   });
 
-  it('refuses a referral of oneself with 422 naming the field, whether by email or by phone, and a friend referred twice with 409', async () => {
-    const { programmeId, post, join } = await shop();
-    await join({ email: 'ada@example.com', phone: '+442079460958' });
-    const byEmail = await post('referrals', { id: programmeId, email: 'ada@example.com', referral_email: 'ADA@example.com' });
-    expect([byEmail.statusCode, byEmail.json().code, byEmail.json().errors]).toEqual([
-      422,
-      'loyalty_self_referral',
-      [{ field: 'body.referral_email', message: expect.any(String) }],
-    ]);
-    const joiningAsSelf = await post('register', { programme_id: programmeId, phone: '+442079460959', referred_by_number: '+442079460959' });
-    expect([joiningAsSelf.statusCode, joiningAsSelf.json().errors?.[0]?.field]).toEqual([422, 'body.referred_by_number']);
-    expect((await post('referrals', { id: programmeId, email: 'bob@example.com', referral_email: 'ada@example.com' })).statusCode).toBe(201);
-    const twice = await post('referrals', { id: programmeId, email: 'bob@example.com', referral_email: 'carol@example.com' });
-    expect([twice.statusCode, twice.json().code]).toEqual([409, 'loyalty_already_referred']);
+  it('grants a campaign reward once, after the scans it waits for', async () => {
+    const { programmeId, codeId, post, join, venueCode } = await shop((code) => ({
+      campaign_rewards: [{ campaign_reward_id: CAMPAIGN, name: 'Second visit', code_id: code, action: 'scanned', times: 2, points: 4 }],
+    }));
+    const card = await join({ email: 'ada@example.com' });
+    const claim = () => post('campaign-reward', { programme_id: programmeId, card_id: card, code_id: codeId, action: 'scanned' });
+    const stamp = async () => post('stamp', { programme_id: programmeId, card_id: card, venue_code: await venueCode() });
+    await stamp();
+    const early = await claim();
+    expect([early.statusCode, early.json().code]).toEqual([409, 'loyalty_action_not_done']);
+    await stamp();
+    const granted = await claim();
+    expect([granted.statusCode, granted.json()]).toMatchObject([200, { amount: 4, balance: 6 }]);
+    const twice = await claim();
+    expect([twice.statusCode, twice.json().code]).toEqual([409, 'loyalty_reward_already_granted']);
+    const none = await post('campaign-reward', { programme_id: programmeId, card_id: card, code_id: codeId, action: 'referred_friend' });
+    expect([none.statusCode, none.json().code]).toEqual([404, 'loyalty_campaign_reward_not_found']);
   });
 
-  it('flags a friend whose email is the referrer’s with a dot or a letter changed', async () => {
-    const { programmeId, post, join } = await shop();
-    await join({ email: 'adalovelace@example.com' });
-    const res = await post('referrals', { id: programmeId, email: 'ada.lovelace+2@example.com', referral_email: 'adalovelace@example.com' });
-    expect([res.statusCode, res.json()]).toEqual([201, { referral_id: expect.any(String), status: 'flagged', flags: ['similar_email'] }]);
-    const near = await post('referrals', { id: programmeId, email: 'adalovelase@example.com', referral_email: 'adalovelace@example.com' });
-    expect(near.json().flags).toEqual(['similar_email']);
-    const friend = await post('referrals', { id: programmeId, email: 'grace@example.com', referral_email: 'adalovelace@example.com' });
-    expect(friend.json()).toEqual({ referral_id: expect.any(String), status: 'pending', flags: [] });
-  });
-
-  it('flags the tenth referral in a week from one network (a /24), and not one from another network', async () => {
-    const { programmeId, post } = await shop();
-    const statuses: string[] = [];
-    for (let i = 1; i <= 10; i++) {
-      const res = await post('referrals', { id: programmeId, email: `friend${i}@example.org`, referral_email: 'ada@example.com' }, `192.0.2.${i}`);
-      statuses.push(res.json().status);
+  it('credits the holder’s own form submission once, and neither someone else’s nor an unknown one', async () => {
+    const { programmeId, codeId, post, join, submit } = await shop((code) => ({
+      earning: { per_scan: 1, per_submission: 2 },
+      campaign_rewards: [{ campaign_reward_id: CAMPAIGN, name: 'Signed up', code_id: code, action: 'form_submitted', points: 5 }],
+    }));
+    const card = await join({ email: 'ada@example.com' });
+    const mine = await submit({ email: 'ADA@example.com' });
+    const theirs = await submit({ email: 'grace@example.com' });
+    const credit = (submissionId: string) => post('submission', { programme_id: programmeId, card_id: card, submission_id: submissionId });
+    expect((await credit(mine)).json()).toMatchObject({ amount: 2, balance: 2 });
+    expect((await credit(mine)).json()).toMatchObject({ amount: 0, balance: 2 });
+    for (const submissionId of [theirs, randomUUID()]) {
+      const res = await credit(submissionId);
+      expect([res.statusCode, res.json().code, res.json().errors?.[0]?.field]).toEqual([404, 'loyalty_submission_not_found', 'body.submission_id']);
     }
-    expect(statuses).toEqual([...Array<string>(9).fill('pending'), 'flagged']);
-    const elsewhere = await post('referrals', { id: programmeId, email: 'friend11@example.org', referral_email: 'ada@example.com' }, '198.51.100.1');
-    expect(elsewhere.json()).toMatchObject({ status: 'pending', flags: [] });
+    const claim = (body: object) => post('campaign-reward', { programme_id: programmeId, card_id: card, code_id: codeId, action: 'form_submitted', ...body });
+    const unnamed = await claim({});
+    expect([unnamed.statusCode, unnamed.json().errors?.[0]?.field]).toEqual([400, 'body.submission_id']);
+    expect((await claim({ submission_id: theirs })).statusCode).toBe(404);
+    expect((await claim({ submission_id: mine })).json()).toMatchObject({ amount: 5, balance: 7 });
+    expect((await claim({ submission_id: mine })).json().code).toBe('loyalty_reward_already_granted');
   });
 
-  it('rewards a referral on the friend’s first earning only, and both sides once', async () => {
-    const { programmeId, post, join, stampAtCounter } = await shop({ earning: { per_scan: 1 } });
-    const ada = await join({ email: 'ada@example.com' });
-    const bob = await join({ email: 'bob@example.com', referral_email: 'ada@example.com' });
-    const first = await stampAtCounter(bob);
-    expect(first.answer).toMatchObject({ amount: 3, balance: 3 });
-    const second = await stampAtCounter(bob);
-    expect(second.answer).toMatchObject({ amount: 1, balance: 4 });
-    expect((await stampAtCounter(ada)).answer).toMatchObject({ amount: 1, balance: 6, lifetime: 6 });
-    const again = await post('register', { programme_id: programmeId, email: 'bob@example.com', referral_email: 'ada@example.com' });
-    expect([again.statusCode, again.json().code]).toEqual([409, 'loyalty_already_member']);
+  it('shows an exchange on the return page to the visitor whose card it was made on, and to no one else', async () => {
+    const { programmeId, pageId, post, join, credit } = await shop();
+    const card = await join({ email: 'ada@example.com', phone: '+442079460958' });
+    await credit(card, 3);
+    const { exchange_id } = (await post('redeem', { programme_id: programmeId, card_id: card, reward_id: COFFEE })).json();
+    await t.projections.caughtUp();
+    const returning = (body: object) => t.app.inject({ method: 'POST', url: `/api/v1/public/pages/${pageId}/return`, payload: body });
+    for (const who of [{ email: 'Ada@example.com' }, { phone: '+44 20 7946 0958' }]) {
+      const res = await returning({ ...who, exchange_id });
+      expect([res.statusCode, res.json().exchange]).toEqual([200, expect.objectContaining({ exchange_id, card_id: card, reward_name: 'A free coffee' })]);
+    }
+    for (const body of [{ email: 'grace@example.com', exchange_id }, { email: 'ada@example.com', exchange_id: randomUUID() }, { email: 'ada@example.com' }]) {
+      expect((await returning(body)).json().exchange).toBeNull();
+    }
+    const elsewhere = await shop();
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/public/pages/${elsewhere.pageId}/return`, payload: { email: 'ada@example.com', exchange_id } })).json().exchange).toBeNull();
+  });
+
+  it('limits each address on the loyalty routes like every public route', async () => {
+    const limited = await startTestApp({ publicRateLimit: { max: 2, windowMs: 60_000 } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await limited.app.inject({ method: 'GET', url: `${PUBLIC_LOYALTY}/programmes/${randomUUID()}` })).statusCode);
+      expect(statuses).toEqual([404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -31,10 +31,7 @@ export class LiveProgrammes {
   async checkSubmission(programme: ProgrammeRow, cardId: string, codeId: string, submissionId: string): Promise<void> {
     const member = await this.reads.member(programme.programme_id, cardId);
     if (!member) throw memberNotFound();
-    const people: PersonIdentity[] = [
-      ...(member.email === null ? [] : [{ email: member.email }]),
-      ...(member.phone === null ? [] : [{ phone: member.phone }]),
-    ];
+    const people: PersonIdentity[] = [...(member.email === null ? [] : [{ email: member.email }]), ...(member.phone === null ? [] : [{ phone: member.phone }])];
     const submission = await this.pages.submissionBy(submissionId, people);
     if (submission?.code_id !== codeId || submission.org_id !== programme.org_id) {
       throw new DomainError('loyalty_submission_not_found', 'No submission of this code’s form from the email or phone of this card.', {

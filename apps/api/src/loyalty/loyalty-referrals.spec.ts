@@ -72,7 +72,11 @@ describe('referrals on a loyalty programme, from the visitor’s side', () => {
     expect(elsewhere.json()).toMatchObject({ status: 'pending', flags: [] });
     const v6: string[] = [];
     for (let i = 1; i <= 10; i++) {
-      const res = await post('referrals', { id: programmeId, email: `v6friend${i}@example.org`, referral_email: 'ada@example.com' }, `2001:db8:7::${i.toString(16)}:1`);
+      const res = await post(
+        'referrals',
+        { id: programmeId, email: `v6friend${i}@example.org`, referral_email: 'ada@example.com' },
+        `2001:db8:7::${i.toString(16)}:1`,
+      );
       v6.push(res.json().status);
     }
     expect(v6).toEqual([...Array<string>(9).fill('pending'), 'flagged']);

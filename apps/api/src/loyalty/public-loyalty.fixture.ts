@@ -29,7 +29,12 @@ let addresses = 0;
  * A shop with a code, a page on it and a live programme, and a visitor's phone at an address of
  * its own. The programme is created on its stream as staff's route does, and read models caught up.
  */
-export async function loyaltyShop(t: TestApp, owner: ApiCaller, staff: string, change: Partial<LoyaltyTermsInput> | ((codeId: string) => Partial<LoyaltyTermsInput>) = {}) {
+export async function loyaltyShop(
+  t: TestApp,
+  owner: ApiCaller,
+  staff: string,
+  change: Partial<LoyaltyTermsInput> | ((codeId: string) => Partial<LoyaltyTermsInput>) = {},
+) {
   const orgId = await createOrganization(owner, 'Bean There');
   const codeId = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Counter', type: 'page' })).json().code_id as string;
   const pageId = (await owner('POST', '/api/v1/pages', { code_id: codeId })).json().page_id as string;
@@ -63,5 +68,9 @@ export async function loyaltyShop(t: TestApp, owner: ApiCaller, staff: string, c
     await t.projections.caughtUp();
     return submissionId;
   };
-  return { orgId, codeId, pageId, programmeId, post, join, credit, stampAtCounter, venueCode, submit };
+  const deleteProgramme = async () => {
+    await decisions.decide(programmeId, { type: 'DeleteProgramme', actor, at: at() });
+    await t.projections.caughtUp();
+  };
+  return { orgId, codeId, pageId, programmeId, post, join, credit, stampAtCounter, venueCode, submit, deleteProgramme };
 }

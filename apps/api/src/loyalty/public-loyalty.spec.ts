@@ -34,7 +34,7 @@ describe('the visitor’s loyalty card', () => {
   });
 
   it('names the malformed field of a registration, and refuses a programme that does not exist or was deleted', async () => {
-    const { programmeId, post } = await shop();
+    const { programmeId, post, join, deleteProgramme } = await shop();
     for (const [body, field] of [
       [{ email: 'not-an-email' }, 'body.email'],
       [{ phone: '0123' }, 'body.phone'],
@@ -48,6 +48,15 @@ describe('the visitor’s loyalty card', () => {
     const unknown = await post('register', { programme_id: randomUUID(), email: 'bob@example.com' });
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'loyalty_programme_not_found']);
     expect((await get(`programmes/${randomUUID()}`)).statusCode).toBe(404);
+    const card = await join({ email: 'ada@example.com' });
+    await deleteProgramme();
+    for (const res of [
+      await get(`programmes/${programmeId}`),
+      await post('register', { programme_id: programmeId, email: 'carol@example.com' }),
+      await post('redeem', { programme_id: programmeId, card_id: card, reward_id: COFFEE }),
+    ]) {
+      expect([res.statusCode, res.json().code]).toEqual([404, 'loyalty_programme_not_found']);
+    }
   });
 
   it('shows the programme in words and the holder’s card with its history, and another programme’s card is 404', async () => {
@@ -55,7 +64,16 @@ describe('the visitor’s loyalty card', () => {
     const programme = await get(`programmes/${programmeId}`);
     expect([programme.statusCode, programme.json()]).toMatchObject([
       200,
-      { programme_id: programmeId, code_id: codeId, name: 'Coffee card', kind: 'points', rewards: [{ reward_id: COFFEE, remaining: null }, { reward_id: MUG, remaining: 1 }] },
+      {
+        programme_id: programmeId,
+        code_id: codeId,
+        name: 'Coffee card',
+        kind: 'points',
+        rewards: [
+          { reward_id: COFFEE, remaining: null },
+          { reward_id: MUG, remaining: 1 },
+        ],
+      },
     ]);
     const card = await join({ email: 'ada@example.com', name: 'Ada' });
     await credit(card, 2);
@@ -63,7 +81,15 @@ describe('the visitor’s loyalty card', () => {
     const res = await post('card', { programme_id: programmeId, card_id: card });
     expect([res.statusCode, res.json()]).toMatchObject([
       200,
-      { card_id: card, name: 'Ada', balance: 2, lifetime: 2, tier: null, next_tier: { name: 'Regular', threshold: 5 }, history: [{ amount: 2 }, { kind: 'joined' }] },
+      {
+        card_id: card,
+        name: 'Ada',
+        balance: 2,
+        lifetime: 2,
+        tier: null,
+        next_tier: { name: 'Regular', threshold: 5 },
+        history: [{ amount: 2 }, { kind: 'joined' }],
+      },
     ]);
     const other = await shop();
     const foreign = await other.post('card', { programme_id: other.programmeId, card_id: card });
@@ -172,7 +198,11 @@ describe('the visitor’s loyalty card', () => {
       expect((await returning(body)).json().exchange).toBeNull();
     }
     const elsewhere = await shop();
-    expect((await t.app.inject({ method: 'POST', url: `/api/v1/public/pages/${elsewhere.pageId}/return`, payload: { email: 'ada@example.com', exchange_id } })).json().exchange).toBeNull();
+    expect(
+      (
+        await t.app.inject({ method: 'POST', url: `/api/v1/public/pages/${elsewhere.pageId}/return`, payload: { email: 'ada@example.com', exchange_id } })
+      ).json().exchange,
+    ).toBeNull();
   });
 
   it('limits each address on the loyalty routes like every public route', async () => {

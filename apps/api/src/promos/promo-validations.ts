@@ -31,7 +31,6 @@ interface MatchedCampaign {
   master_key_id: string | null;
 }
 
-
 const refusal = (reason: PromoRefusalReason): PromoValidation => ({ valid: false, reason, message: PROMO_REFUSAL_TEXTS[reason] });
 
 /**

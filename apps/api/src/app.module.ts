@@ -27,6 +27,7 @@ import { ExperiencesModule } from './experiences/experiences.module';
 import { LoyaltyModule } from './loyalty/loyalty.module';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
+import { registerLoyaltyStaffPaths } from './loyalty/loyalty-staff.openapi';
 import { FoldersModule } from './folders/folders.module';
 import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
@@ -119,4 +120,5 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerNotesPaths,
   registerFontsPaths,
   registerPromoReadsPaths,
+  registerLoyaltyStaffPaths,
 ];

@@ -28,6 +28,7 @@ import { registerLoyaltyPublicPaths } from './loyalty/loyalty-public.openapi';
 import { LoyaltyModule } from './loyalty/loyalty.module';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
+import { registerLoyaltyStaffPaths } from './loyalty/loyalty-staff.openapi';
 import { FoldersModule } from './folders/folders.module';
 import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
@@ -121,4 +122,5 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerFontsPaths,
   registerPromoReadsPaths,
   registerLoyaltyPublicPaths,
+  registerLoyaltyStaffPaths,
 ];

@@ -161,8 +161,7 @@ export const Problem = z
     code: ErrorCode,
     request_id: z.string().optional(),
     errors: z.array(FieldError).optional(),
-    /** When a refusal for now stops applying: a loyalty card's next stamp (`loyalty_too_soon`). */
-    next_at: z.iso.datetime().optional(),
+    next_at: z.iso.datetime().optional().meta({ description: 'With loyalty_too_soon: when the card may earn by a stamp again.' }),
   })
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof Problem>;

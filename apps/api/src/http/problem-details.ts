@@ -174,10 +174,9 @@ export function toProblem(error: unknown, instance: string, requestId: string): 
     // A domain refusal about one field of the request (a promo page's spent nonce) names it as a validation error does.
     const { field, next_at } = error.details;
     const named = typeof field === 'string' && REQUEST_FIELD.test(field);
-    return problem(error.code, error.message, {
-      ...(named ? { errors: [{ field, message: error.message }] } : {}),
-      ...(typeof next_at === 'string' ? { next_at } : {}),
-    });
+    // A refusal for now that may pass later (a stamp too soon) says when, for a screen to count down to.
+    const when = typeof next_at === 'string' ? { next_at } : {};
+    return problem(error.code, error.message, named ? { errors: [{ field, message: error.message }], ...when } : when);
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

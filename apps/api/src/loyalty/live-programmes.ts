@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '@qr/contracts';
 import type { PersonIdentity } from '@qr/platform';
 import { PageReads } from '../pages';
+import { programmeNotFound } from './loyalty-access';
 import { LoyaltyReads, type ProgrammeRow } from './loyalty-reads';
 
-export const programmeNotFound = () => new DomainError('loyalty_programme_not_found', 'No such loyalty programme.');
 export const memberNotFound = () => new DomainError('loyalty_member_not_found', 'No such card in this programme.');
 
 /**

@@ -16,8 +16,12 @@ import {
   type RewardStockView,
 } from '@qr/contracts';
 import { nextStampAt } from '@qr/domain';
+import { checkpointOfAppend, type AppendResult } from '@qr/eventstore';
 import { likePattern, type SqlClient } from '@qr/platform';
-import { SQL_CLIENT } from '../infrastructure';
+import { loyalty } from '@qr/projections-loyalty';
+import type { ProjectionRunner } from '@qr/projections-runner';
+import { READ_YOUR_WRITES_DEFAULTS } from '../http/read-your-writes';
+import { PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
 
 /** A row of loyalty_programmes (projections/loyalty): deleted ones too, marked. */
 export interface ProgrammeRow {
@@ -93,7 +97,19 @@ const contactOf = (key: string): string => key.slice(key.indexOf(':') + 1);
  */
 @Injectable()
 export class LoyaltyReads {
-  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(PROJECTION_RUNNER) private readonly projections: ProjectionRunner,
+  ) {}
+
+  /**
+   * Waits, bounded as a command's own wait for its read models is, until these tables hold a
+   * decision's events: a programme's commands are decided on its serialised stream, whose appends
+   * wait for no read model, so a command that answers from the tables waits here.
+   */
+  async reached(appended: AppendResult | null): Promise<void> {
+    if (appended) await this.projections.waitFor(checkpointOfAppend(appended), [loyalty.name], READ_YOUR_WRITES_DEFAULTS.commandWaitMs);
+  }
 
   async programme(programmeId: string): Promise<ProgrammeRow | null> {
     const { rows } = await this.db.query<ProgrammeRow>(`${SELECT_PROGRAMMES} WHERE programme_id = $1`, [programmeId]);

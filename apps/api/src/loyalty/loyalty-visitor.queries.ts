@@ -12,7 +12,8 @@ import {
 } from '@qr/contracts';
 import type { Config } from '@qr/platform';
 import { CONFIG } from '../infrastructure';
-import { memberNotFound, programmeNotFound } from './live-programmes';
+import { memberNotFound } from './live-programmes';
+import { programmeNotFound } from './loyalty-access';
 import { LoyaltyReads } from './loyalty-reads';
 
 /** What the card page shows of a live programme. */

@@ -3,9 +3,21 @@ import { CodesModule } from '../codes/codes.module';
 import { IdentityModule } from '../identity/identity.module';
 import { PagesModule } from '../pages/pages.module';
 import { LiveProgrammes } from './live-programmes';
+import { LoyaltyAccess } from './loyalty-access';
 import { LoyaltyDecisions } from './loyalty-decisions';
+import { ExportLoyaltyMembersHandler } from './loyalty-export';
 import { LoyaltyReadsModule } from './loyalty-reads.module';
 import { AddReferralHandler, ReferSubscriptionHandler } from './loyalty-referrals.handlers';
+import { LoyaltyStaffController } from './loyalty-staff.controller';
+import { ChangeProgrammeHandler, CreateProgrammeHandler, MoveCardHandler } from './loyalty-staff.handlers';
+import {
+  GetMemberHandler,
+  GetProgrammeHandler,
+  GetReferralAnalysisHandler,
+  GetVenueCodeHandler,
+  ListMembersHandler,
+  ListProgrammesHandler,
+} from './loyalty-staff.queries';
 import {
   ClaimCampaignRewardHandler,
   CollectStampHandler,
@@ -20,13 +32,25 @@ import { VenueCodes } from './venue-codes';
 
 /** Loyalty programmes on codes: members and their cards, rewards, campaign rewards, referrals. Wiring only. */
 @Module({
-  // The read models come in their own module, which the pages' return page imports too.
+  // The read models come in their own module, which the pages' return page imports too (loyalty reads pages' submissions).
   imports: [IdentityModule, CodesModule, PagesModule, LoyaltyReadsModule],
-  controllers: [PublicLoyaltyController],
+  controllers: [LoyaltyStaffController, PublicLoyaltyController],
   providers: [
     // Every command on a programme goes through its serialised stream.
     LoyaltyDecisions,
     VenueCodes,
+    // Staff: programmes, members and their cards, referrals, the export.
+    LoyaltyAccess,
+    CreateProgrammeHandler,
+    ChangeProgrammeHandler,
+    MoveCardHandler,
+    GetProgrammeHandler,
+    ListProgrammesHandler,
+    GetVenueCodeHandler,
+    ListMembersHandler,
+    GetMemberHandler,
+    GetReferralAnalysisHandler,
+    ExportLoyaltyMembersHandler,
     // The visitor's side: their card's commands and reads, and referrals.
     LiveProgrammes,
     ReferralNetworks,

@@ -26,8 +26,8 @@ export const coffeeCard = (change: Partial<LoyaltyTermsInput> = {}): LoyaltyTerm
 let addresses = 0;
 
 /**
- * A shop with a code, a page on it and a live programme, and a visitor's phone at an address of
- * its own. The programme is created on its stream as staff's route does, and read models caught up.
+ * A shop with a code, a page on it and a live programme made by staff's route, and a visitor's
+ * phone at an address of its own; the counter's own moves go straight to the programme's stream.
  */
 export async function loyaltyShop(
   t: TestApp,
@@ -38,13 +38,14 @@ export async function loyaltyShop(
   const orgId = await createOrganization(owner, 'Bean There');
   const codeId = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Counter', type: 'page' })).json().code_id as string;
   const pageId = (await owner('POST', '/api/v1/pages', { code_id: codeId })).json().page_id as string;
-  const programmeId = randomUUID();
+  const terms = coffeeCard(typeof change === 'function' ? change(codeId) : change);
+  const created = await owner('POST', '/api/v1/loyalty/programmes', { org_id: orgId, code_id: codeId, terms });
+  if (created.statusCode !== 201) throw new Error(`create programme failed: ${created.statusCode} ${created.body}`);
+  const programmeId = created.json().programme_id as string;
+  await t.projections.caughtUp();
   const decisions = t.app.get(LoyaltyDecisions);
   const actor = { id: staff, role: 'owner' as const };
   const at = () => new Date().toISOString();
-  const terms = coffeeCard(typeof change === 'function' ? change(codeId) : change);
-  await decisions.decide(programmeId, { type: 'CreateProgramme', actor, at: at(), programme_id: programmeId, org_id: orgId, code_id: codeId, terms });
-  await t.projections.caughtUp();
   const address = `10.${Math.floor(++addresses / 250)}.${addresses % 250}.7`;
   const post = (path: string, payload: object, remoteAddress = address) =>
     t.app.inject({ method: 'POST', url: `${PUBLIC_LOYALTY}/${path}`, payload, remoteAddress });

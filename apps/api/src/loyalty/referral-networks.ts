@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
-import { serverSecret, type Config, type SqlClient } from '@qr/platform';
+import { lazyServerSecret, type Config, type SqlClient } from '@qr/platform';
 import { clientAddress, type Visit } from '../http/client-address';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
 
@@ -52,12 +52,14 @@ export function networkOf(address: string): string | null {
  */
 @Injectable()
 export class ReferralNetworks {
-  private secret: Promise<Buffer> | undefined;
+  private readonly key: () => Promise<Buffer>;
 
   constructor(
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(SQL_CLIENT) db: SqlClient,
     @Inject(CONFIG) private readonly config: Config,
-  ) {}
+  ) {
+    this.key = lazyServerSecret(db, SECRET_NAME);
+  }
 
   /** Null when the request names no address (a test's inject without one, say): the burst rule then cannot count it. */
   async of(visit: Visit): Promise<string | null> {
@@ -68,13 +70,5 @@ export class ReferralNetworks {
       .update(network)
       .digest('base64url')
       .slice(0, NETWORK_KEY_LENGTH);
-  }
-
-  private key(): Promise<Buffer> {
-    this.secret ??= serverSecret(this.db, SECRET_NAME).catch((error: unknown) => {
-      this.secret = undefined;
-      throw error;
-    });
-    return this.secret;
   }
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { serverSecret, type SqlClient } from '@qr/platform';
+import { lazyServerSecret, type SqlClient } from '@qr/platform';
 import { SQL_CLIENT } from '../infrastructure';
 
 const SECRET_NAME = 'loyalty_venue_codes';
@@ -35,9 +35,11 @@ function nextMidnight(at: Date, timeZone: string): Date {
  */
 @Injectable()
 export class VenueCodes {
-  private secret: Promise<Buffer> | undefined;
+  private readonly key: () => Promise<Buffer>;
 
-  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+  constructor(@Inject(SQL_CLIENT) db: SqlClient) {
+    this.key = lazyServerSecret(db, SECRET_NAME);
+  }
 
   async today(programmeId: string, timeZone: string, now = new Date()): Promise<{ venue_code: string; valid_until: string }> {
     return { venue_code: this.codeOf(await this.key(), programmeId, dayIn(now, timeZone)), valid_until: nextMidnight(now, timeZone).toISOString() };
@@ -59,13 +61,5 @@ export class VenueCodes {
     let code = '';
     for (let i = 0; i < CODE_LENGTH; i++) code += BASE32[digest[i]! % BASE32.length];
     return code;
-  }
-
-  private key(): Promise<Buffer> {
-    this.secret ??= serverSecret(this.db, SECRET_NAME).catch((error: unknown) => {
-      this.secret = undefined;
-      throw error;
-    });
-    return this.secret;
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, PROMO_CHARSETS } from '@qr/contracts';
-import { openWith, sealWith, serverSecret, type SqlClient } from '@qr/platform';
+import { lazyServerSecret, openWith, sealWith, type SqlClient } from '@qr/platform';
 import { SQL_CLIENT } from '../infrastructure';
 
 const SECRET_NAME = 'promo_master_keys';
@@ -31,9 +31,11 @@ export function drawMasterSecret(): string {
  */
 @Injectable()
 export class PromoMasterKeySecrets {
-  private sealingKey: Promise<Buffer> | undefined;
+  private readonly key: () => Promise<Buffer>;
 
-  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {
+    this.key = lazyServerSecret(db, SECRET_NAME);
+  }
 
   /**
    * Keeps the secret of a version before its event is appended. Two rotations of one key at once
@@ -91,13 +93,5 @@ export class PromoMasterKeySecrets {
   /** A deleted key's secrets serve nothing any more; the events keep its versions. */
   async forget(orgId: string, keyId: string): Promise<void> {
     await this.db.query('DELETE FROM promo_master_key_secrets WHERE org_id = $1 AND key_id = $2', [orgId, keyId]);
-  }
-
-  private key(): Promise<Buffer> {
-    this.sealingKey ??= serverSecret(this.db, SECRET_NAME).catch((error: unknown) => {
-      this.sealingKey = undefined;
-      throw error;
-    });
-    return this.sealingKey;
   }
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, PROMO_NONCE_TTL_MS, type PromoNonceView } from '@qr/contracts';
-import { serverSecret, type SqlClient } from '@qr/platform';
+import { lazyServerSecret, type SqlClient } from '@qr/platform';
 import { SQL_CLIENT } from '../infrastructure';
 
 const SECRET_NAME = 'promo_nonces';
@@ -28,9 +28,11 @@ export const nonceInvalid = () =>
  */
 @Injectable()
 export class PromoNonces {
-  private secret: Promise<Buffer> | undefined;
+  private readonly key: () => Promise<Buffer>;
 
-  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+  constructor(@Inject(SQL_CLIENT) db: SqlClient) {
+    this.key = lazyServerSecret(db, SECRET_NAME);
+  }
 
   async issue(qrId: string, now = new Date()): Promise<PromoNonceView> {
     const issued = now.getTime().toString(36);
@@ -54,13 +56,5 @@ export class PromoNonces {
 
   private signature(key: Buffer, qrId: string, issued: string, random: string): string {
     return createHmac('sha256', key).update(`${qrId}\n${issued}\n${random}`).digest('base64url').slice(0, SIGNATURE_LENGTH);
-  }
-
-  private key(): Promise<Buffer> {
-    this.secret ??= serverSecret(this.db, SECRET_NAME).catch((error: unknown) => {
-      this.secret = undefined;
-      throw error;
-    });
-    return this.secret;
   }
 }

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, PROMO_REFUSAL_TEXTS, type PromoNonceView, type PromoRefusalReason, type PromoValidation, type ValidatePromoBody } from '@qr/contracts';
 import { promoRefusalsStreamId, roundedDegrees, type PromoRefused, type RedeemPromoCode } from '@qr/domain';
-import { serverSecret, type Config, type SqlClient } from '@qr/platform';
+import { lazyServerSecret, type Config, type SqlClient } from '@qr/platform';
 import { codeNotFound, CodeReads } from '../codes';
 import { HotPathAppender } from '../hot-path-appender';
 import { clientAddress, type Visit } from '../http/client-address';
@@ -40,7 +40,7 @@ const refusal = (reason: PromoRefusalReason): PromoValidation => ({ valid: false
  */
 @Injectable()
 export class PromoValidations {
-  private visitorSecret: Promise<Buffer> | undefined;
+  private readonly visitorSecret: () => Promise<Buffer>;
   private readonly matched = new Map<string, { campaign: MatchedCampaign; until: number }>();
 
   constructor(
@@ -52,7 +52,9 @@ export class PromoValidations {
     private readonly redemptions: PromoRedemptions,
     private readonly appender: HotPathAppender,
     private readonly codes: CodeReads,
-  ) {}
+  ) {
+    this.visitorSecret = lazyServerSecret(db, VISITOR_SECRET);
+  }
 
   nonce(qrId: string): Promise<PromoNonceView> {
     return this.nonces.issue(qrId);
@@ -172,11 +174,7 @@ export class PromoValidations {
     const agent = visit.headers['user-agent'];
     const userAgent = (Array.isArray(agent) ? agent[0] : agent)?.slice(0, MAX_USER_AGENT) ?? '';
     const source = visitorId === undefined ? `address\n${address}\n${userAgent}` : `id\n${visitorId.toLowerCase()}`;
-    this.visitorSecret ??= serverSecret(this.db, VISITOR_SECRET).catch((error: unknown) => {
-      this.visitorSecret = undefined;
-      throw error;
-    });
-    return createHmac('sha256', await this.visitorSecret)
+    return createHmac('sha256', await this.visitorSecret())
       .update(source)
       .digest('base64url')
       .slice(0, VISITOR_KEY_LENGTH);

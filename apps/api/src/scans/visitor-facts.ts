@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
 import type { ScanRecorded } from '@qr/domain';
-import { serverSecret, type Config, type SqlClient } from '@qr/platform';
+import { lazyServerSecret, type Config, type SqlClient } from '@qr/platform';
 import { clientAddress, type Visit } from '../http/client-address';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
 import { VisitorCountry } from './visitor-country';
@@ -111,17 +111,20 @@ function rememberBounded<Value>(map: Map<string, Value>, key: string, value: Val
  */
 @Injectable()
 export class VisitorFactsReader {
-  private secret: Promise<Buffer> | undefined;
+  /** Made once per installation (see serverSecret). */
+  private readonly serverSecret: () => Promise<Buffer>;
   private readonly agents = new Map<string, AgentFacts>();
   private readonly languages = new Map<string, string | null>();
   /** The current UTC day's salt (hex), made once a day rather than once a scan. */
   private salt: { day: number; key: string } | undefined;
 
   constructor(
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(SQL_CLIENT) db: SqlClient,
     @Inject(CONFIG) private readonly config: Config,
     private readonly country: VisitorCountry,
-  ) {}
+  ) {
+    this.serverSecret = lazyServerSecret(db, SECRET_NAME);
+  }
 
   /**
    * The facts built field by field rather than spread from the cached agent's: on Node 20 an object
@@ -175,14 +178,5 @@ export class VisitorFactsReader {
       .digest('hex');
     this.salt = { day, key };
     return key;
-  }
-
-  /** Made once per installation (see serverSecret). */
-  private serverSecret(): Promise<Buffer> {
-    this.secret ??= serverSecret(this.db, SECRET_NAME).catch((error: unknown) => {
-      this.secret = undefined;
-      throw error;
-    });
-    return this.secret;
   }
 }

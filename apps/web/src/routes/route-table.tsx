@@ -1,3 +1,4 @@
+import { CODE_ID_PATTERN } from '@qr/contracts';
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useParams, type RouteObject } from 'react-router-dom';
 import { NotFoundScreen } from '../components/not-found-screen';
@@ -29,6 +30,7 @@ const codeScreen = (name: 'CreateCodeScreen' | 'EditCodeScreen' | 'CodeSavedScre
   lazy(() => import('../features/codes/code-screens').then((module) => ({ default: module[name] })));
 const PromoCampaignsScreen = lazy(() => import('../features/promos/promo-campaigns-screen').then((module) => ({ default: module.PromoCampaignsScreen })));
 const PromoMasterKeysScreen = lazy(() => import('../features/promos/promo-master-keys-screen').then((module) => ({ default: module.PromoMasterKeysScreen })));
+const LoyaltyCardScreen = lazy(() => import('../features/loyalty/visitor/loyalty-card-screen').then((module) => ({ default: module.LoyaltyCardScreen })));
 const PromoPageScreen = lazy(() => import('../features/promos/promo-page-screen').then((module) => ({ default: module.PromoPageScreen })));
 const CardScreen = visitorScreen('CardScreen');
 const NoteScreen = visitorScreen('NoteScreen');
@@ -65,6 +67,15 @@ function LandingPageRoute({ by }: { by: 'id' | 'name' }) {
   return <LandingPageScreen lookup={by === 'id' ? { id: key } : { name: key }} />;
 }
 
+/**
+ * `/card/{id}` is a business card's page for a code id (10 letters and digits, the scan's own
+ * redirect) and a loyalty programme's card page for a programme id (a UUID): the two never overlap.
+ */
+function CardRoute() {
+  const { id = '' } = useParams();
+  return CODE_ID_PATTERN.test(id) ? <CardScreen /> : <LoyaltyCardScreen />;
+}
+
 /** A route whose feature has not shipped yet: it says so rather than show made-up content. */
 function upcoming(path: string, screen: string): RouteObject {
   return { path, element: <NotAvailableScreen screen={screen} /> };
@@ -81,7 +92,7 @@ function section(path: UpcomingAdminSection, children: RouteObject[] = []): Rout
  * `/p/{name}`, `shop-discounts`, `shop-integration` and `email-marketing-integration`; `users` (the organization's
  * users, whose delete action opens `/deleteAlert/{email}`), `organization` (its details, API keys
  * and terms) and `experiences` (spec §7 "Events and experiences": the organization's events, which
- * pages join through their event data) are ours too, and so are `/promo/{id}` (a code's promo codes, issue 53), a code's promos
+ * pages join through their event data) are ours too, and so are `/promo/{id}` (a code's promo codes, issue 53), `/card/{id}` of a loyalty programme (issue 54), a code's promos
  * under my-codes and `promo-keys` (the organisation's master promo keys).
  */
 export const routeTable: RouteObject[] = [
@@ -113,7 +124,7 @@ export const routeTable: RouteObject[] = [
       </Suspense>
     ),
     children: [
-      { path: '/card/:id', element: <CardScreen /> },
+      { path: '/card/:id', element: <CardRoute /> },
       { path: '/p/:key', element: <LandingPageRoute by="name" /> },
       { path: '/:id', element: <UnknownCodeScreen /> },
       { path: '/page/:key', element: <LandingPageRoute by="id" /> },

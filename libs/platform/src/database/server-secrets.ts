@@ -10,3 +10,15 @@ export async function serverSecret(db: SqlExecutor, name: string): Promise<Buffe
   const { rows } = await db.query<{ secret: string }>('SELECT secret FROM server_secrets WHERE name = $1', [name]);
   return Buffer.from(rows[0]!.secret, 'base64url');
 }
+
+/** The secret of `name`, read once on first use and kept; a failed read is tried again on the next call. */
+export function lazyServerSecret(db: SqlExecutor, name: string): () => Promise<Buffer> {
+  let secret: Promise<Buffer> | undefined;
+  return () => {
+    secret ??= serverSecret(db, name).catch((error: unknown) => {
+      secret = undefined;
+      throw error;
+    });
+    return secret;
+  };
+}

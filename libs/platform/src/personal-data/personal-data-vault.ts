@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import { serverSecret } from '../database/server-secrets';
+import { lazyServerSecret } from '../database/server-secrets';
 import type { SqlExecutor } from '../database/sql-client';
 
 const SECRET_NAME = 'person_ref';
@@ -26,9 +26,11 @@ export const normalisedPhone = (phone: string): string => phone.replace(/[^\d+]/
  * so a leaked event log does not reveal whose data it holds by hashing guessed addresses.
  */
 export class PersonalDataVault {
-  private refKey: Promise<Buffer> | undefined;
+  private readonly refSecret: () => Promise<Buffer>;
 
-  constructor(private readonly db: SqlExecutor) {}
+  constructor(private readonly db: SqlExecutor) {
+    this.refSecret = lazyServerSecret(db, SECRET_NAME);
+  }
 
   /** Seals `data` for the person, making their key on first use. `fallback` names a person with no email or phone (one submission). */
   async seal(orgId: string, who: PersonIdentity, fallback: string, data: unknown): Promise<{ person: string; sealed: string }> {
@@ -67,14 +69,6 @@ export class PersonalDataVault {
       .update(identity)
       .digest('base64url')
       .slice(0, 32);
-  }
-
-  private refSecret(): Promise<Buffer> {
-    this.refKey ??= serverSecret(this.db, SECRET_NAME).catch((error: unknown) => {
-      this.refKey = undefined;
-      throw error;
-    });
-    return this.refKey;
   }
 }
 

@@ -1,6 +1,6 @@
-import { Box, Button, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import type { PromoOffer } from '@qr/contracts';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * A discount or reward in words beside the offer's own text ("20 % off", "€5.00 off"); a plain text
@@ -81,27 +81,5 @@ export function RedeemedCard({ campaignName, offer, promoCode, onAnother }: { ca
         Check another code
       </Button>
     </Stack>
-  );
-}
-
-/** The stripe beside a notice: it marks the kind, the words say it, so it needs no contrast with the text. */
-const NOTICE_STRIPES = { refused: '#e03131', asked: '#f08c00' } as const;
-
-/**
- * Why a code was not redeemed, or what it still needs. Drawn in the page's own text colour on its
- * own background, not as a tinted Alert: a tint is resolved for the document's colour scheme, which
- * inside an organisation's themed frame need not be the frame's, and then its text cannot be read.
- */
-export function Notice({ tone, title, children }: { tone: keyof typeof NOTICE_STRIPES; title: string; children: ReactNode }) {
-  return (
-    <Box
-      role="alert"
-      py="xs"
-      px="sm"
-      style={{ border: '1px solid currentColor', borderLeft: `6px solid ${NOTICE_STRIPES[tone]}`, borderRadius: 'var(--mantine-radius-sm)' }}
-    >
-      <Text fw={700}>{title}</Text>
-      {children}
-    </Box>
   );
 }

@@ -2,7 +2,8 @@ import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/c
 import { normalPromoCode, PROMO_CODE_MAX_LENGTH, PROMO_REFUSAL_TEXTS, type PromoOffer, type PromoRefusalReason } from '@qr/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { devicePosition, GEOLOCATION_UNSUPPORTED, type PositionAnswer } from '../experiences';
-import { Notice, RedeemedCard } from './promo-entry-results';
+import { Notice } from '../../components/visitor-notice';
+import { RedeemedCard } from './promo-entry-results';
 import { requestNonce, usePublicPromo, validatePromo, visitorId, type ValidationOutcome } from './public-promo-api';
 
 type Answer =

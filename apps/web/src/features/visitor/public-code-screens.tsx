@@ -30,12 +30,13 @@ function CodeNotAvailable() {
 }
 
 /**
- * Loads the code of the address's `:id` and handles the states every visitor page shares: loading,
- * gone, paused, failed; once the code is read, in its organisation's frame and brand.
+ * Loads the code of the address's `:id` (or `codeId`, for a page about something on a code, such as
+ * its loyalty programme) and handles the states every visitor page shares: loading, gone, paused,
+ * failed; once the code is read, in its organisation's frame and brand.
  */
-export function PublicCode({ children }: { children: (code: PublicCodeView) => ReactNode }) {
+export function PublicCode({ codeId, children }: { codeId?: string; children: (code: PublicCodeView) => ReactNode }) {
   const { id = '' } = useParams();
-  const code = usePublicCode(id);
+  const code = usePublicCode(codeId ?? id);
   if (code.isPending)
     return (
       <VisitorFrame>

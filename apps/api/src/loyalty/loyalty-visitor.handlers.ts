@@ -14,6 +14,7 @@ import { contactKey, type ReferralClaim } from '@qr/domain';
 import type { Visit } from '../http/client-address';
 import { LiveProgrammes } from './live-programmes';
 import { LoyaltyDecisions, type LoyaltyDecision } from './loyalty-decisions';
+import { LoyaltyReads } from './loyalty-reads';
 import { ReferralNetworks } from './referral-networks';
 import { VenueCodes } from './venue-codes';
 
@@ -69,6 +70,7 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
     private readonly programmes: LiveProgrammes,
     private readonly decisions: LoyaltyDecisions,
     private readonly networks: ReferralNetworks,
+    private readonly reads: LoyaltyReads,
   ) {}
 
   async execute({ body, visit }: RegisterMemberCommand): Promise<CardMovement> {
@@ -86,6 +88,8 @@ export class RegisterMemberHandler implements ICommandHandler<RegisterMemberComm
       at: now(),
       referral,
     });
+    // The phone reads its new card next: a join is rare enough to wait for the read model, a stamp is not (the bench's path).
+    await this.reads.reached(decision.appended);
     return movementOf(decision);
   }
 }

@@ -20,13 +20,16 @@ describe('the visitor’s loyalty card', () => {
   const shop = (change: Parameters<typeof loyaltyShop>[3] = {}) => loyaltyShop(t, owner, OWNER, change);
   const get = (path: string) => t.app.inject({ method: 'GET', url: `${PUBLIC_LOYALTY}/${path}` });
 
-  it('joins with an email, and a second card for the same email or phone is 409', async () => {
+  it('joins with an email, the card readable at once, and a second card for the same email or phone is 409', async () => {
     const { programmeId, post } = await shop();
     const res = await post('register', { programme_id: programmeId, email: 'Ada@Example.com', phone: '+44 20 7946 0958', name: 'Ada' });
     expect([res.statusCode, res.json()]).toEqual([
       201,
       { card_id: expect.any(String), amount: 0, balance: 0, lifetime: 0, tier: null, exchange_id: null, next_stamp_at: null },
     ]);
+    // The phone opens its card at once: the join answers once the card can be read.
+    const card = await post('card', { programme_id: programmeId, card_id: res.json().card_id });
+    expect([card.statusCode, card.json().name]).toEqual([200, 'Ada']);
     for (const contact of [{ email: 'ada@example.com' }, { phone: '+442079460958' }]) {
       const again = await post('register', { programme_id: programmeId, ...contact });
       expect([again.statusCode, again.json().code]).toEqual([409, 'loyalty_already_member']);

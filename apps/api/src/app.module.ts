@@ -24,9 +24,11 @@ import { CodesModule } from './codes/codes.module';
 import { CustomersModule } from './customers/customers.module';
 import { StreamWriter } from './decide-on-stream';
 import { ExperiencesModule } from './experiences/experiences.module';
+import { registerLoyaltyPublicPaths } from './loyalty/loyalty-public.openapi';
 import { LoyaltyModule } from './loyalty/loyalty.module';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
+import { registerLoyaltyStaffPaths } from './loyalty/loyalty-staff.openapi';
 import { FoldersModule } from './folders/folders.module';
 import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
@@ -119,4 +121,6 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerNotesPaths,
   registerFontsPaths,
   registerPromoReadsPaths,
+  registerLoyaltyPublicPaths,
+  registerLoyaltyStaffPaths,
 ];

@@ -103,6 +103,8 @@ export const ErrorCode = z.enum([
   'loyalty_campaign_reward_not_found',
   // No exchange with this id, or not one of the card whose email or phone was given.
   'loyalty_exchange_not_found',
+  // No submission with this id from the card's email or phone on a page of the programme's (or the campaign's) code.
+  'loyalty_submission_not_found',
   // The programme already has a card for this email or phone number.
   'loyalty_already_member',
   // A stamp before the programme's minimum interval since the card's last one; `next_at` says when the next is possible.
@@ -159,6 +161,7 @@ export const Problem = z
     code: ErrorCode,
     request_id: z.string().optional(),
     errors: z.array(FieldError).optional(),
+    next_at: z.iso.datetime().optional().meta({ description: 'With loyalty_too_soon: when the card may earn by a stamp again.' }),
   })
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof Problem>;

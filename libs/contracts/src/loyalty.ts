@@ -15,6 +15,8 @@ export const MAX_STAMPS = 50;
 export const MAX_REWARDS = 50;
 export const MAX_TIERS = 10;
 export const MAX_CAMPAIGN_REWARDS = 20;
+/** Most rewards of the reward list one campaign reward hands over. */
+export const MAX_CAMPAIGN_GIFTS = 10;
 /** Most points one earning or one staff adjustment may move. */
 export const MAX_POINTS_MOVE = 100_000;
 /** The longest minimum time between two stamps from one visitor: a week. */
@@ -155,7 +157,7 @@ export const CampaignReward = z
     times: Count(1, 1000, 'A count').default(1),
     points: Count(0, MAX_POINTS_MOVE, 'A grant').default(0),
     /** Rewards of the reward list handed over free, each taking one of its stock. */
-    reward_list: z.array(RewardId).max(10).default([]),
+    reward_list: z.array(RewardId).max(MAX_CAMPAIGN_GIFTS).default([]),
   })
   .refine(({ points, reward_list }) => points > 0 || reward_list.length > 0, { error: 'Grant points, a reward, or both.', path: ['points'] })
   .meta({ id: 'CampaignReward' });
@@ -447,10 +449,17 @@ export const ClaimCampaignRewardBody = z
     /** For `form_submitted`: the submission the page's form answered with. */
     submission_id: z.uuid().optional(),
   })
+  .refine(({ action, submission_id }) => action !== 'form_submitted' || submission_id !== undefined, {
+    error: 'Name the submission of the form this reward is for.',
+    path: ['submission_id'],
+  })
   .meta({ id: 'ClaimCampaignRewardBody' });
 export type ClaimCampaignRewardBody = z.infer<typeof ClaimCampaignRewardBody>;
 
-/** Spec §7 "add referral" (`email`, `referral_email`, `id`): `email` was referred by `referral_email` in programme `id`. */
+/**
+ * Spec §7 "add referral" (`email`, `referral_email`, `id`): `email` was referred by `referral_email`
+ * in programme `id`. Without `action`, the friend's first action the programme's referral terms name converts it.
+ */
 export const AddReferralBody = z
   .strictObject({ id: ProgrammeId, email: Email, referral_email: Email, action: ReferralAction.optional() })
   .meta({ id: 'AddReferralBody' });
@@ -458,7 +467,7 @@ export type AddReferralBody = z.infer<typeof AddReferralBody>;
 
 /** Spec §7 "refer subscription" (`phone_number`, `referred_by_number`, `code_id`, `action`): a referral by phone on the programme of a code. */
 export const ReferSubscriptionBody = z
-  .strictObject({ phone_number: E164Phone, referred_by_number: E164Phone, code_id: CodeId, action: ReferralAction.default('any') })
+  .strictObject({ phone_number: E164Phone, referred_by_number: E164Phone, code_id: CodeId, action: ReferralAction.optional() })
   .meta({ id: 'ReferSubscriptionBody' });
 export type ReferSubscriptionBody = z.infer<typeof ReferSubscriptionBody>;
 

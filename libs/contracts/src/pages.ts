@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_THEME, PageTheme, PageThemeView, VisitorTheme } from './brand';
 import { CodeId, paginatedList, paginatedQuery, Phone, WebUrl } from './codes';
+import { ExchangeId, ExchangeView } from './loyalty';
 import { PublicOrganization } from './public-codes';
 import { DEFAULT_REGISTRATION_FORM, FormAnswers, RegistrationForm } from './registration-forms';
 import { orNull } from './openapi-shapes';
@@ -168,9 +169,16 @@ export const SuccessPageView = z
   .meta({ id: 'SuccessPage' });
 export type SuccessPageView = z.infer<typeof SuccessPageView>;
 
-/** Spec §7 "return page": a visitor who comes back says who they are, by the email or phone they registered with. */
+/**
+ * Spec §7 "return page" (`id`, `email`, `phone`, `exchange_id`): a visitor who comes back says who
+ * they are, by the email or phone they registered with, and may name a loyalty exchange of theirs.
+ */
 export const ReturnPageBody = z
-  .strictObject({ email: z.email({ error: 'Enter an email address such as name@example.com.' }).max(254).optional(), phone: Phone.optional() })
+  .strictObject({
+    email: z.email({ error: 'Enter an email address such as name@example.com.' }).max(254).optional(),
+    phone: Phone.optional(),
+    exchange_id: ExchangeId.optional(),
+  })
   .refine((body) => body.email !== undefined || body.phone !== undefined, { error: 'Give the email or the phone number you registered with.' })
   .meta({ id: 'ReturnPageBody' });
 export type ReturnPageBody = z.infer<typeof ReturnPageBody>;
@@ -181,6 +189,9 @@ export const ReturnPageView = z
     returning: z.boolean().meta({ description: 'True when this person has submitted the page’s form before.' }),
     submitted_at: Timestamp.nullable().meta({ description: 'Their latest submission.' }),
     success_message: z.string(),
+    exchange: orNull(ExchangeView).meta({
+      description: 'The loyalty exchange named by `exchange_id`, when it was redeemed on a card with this email or phone; null otherwise.',
+    }),
   })
   .meta({ id: 'ReturnPage' });
 export type ReturnPageView = z.infer<typeof ReturnPageView>;

@@ -1,6 +1,7 @@
 export * from './config';
 export * from './logger';
 export * from './database/sql-client';
+export { likePattern } from './database/like-pattern';
 export { PgliteClient } from './database/pglite-client';
 export { PostgresClient } from './database/postgres-client';
 export { lockDataDir, DataDirLockedError } from './database/data-dir-lock';

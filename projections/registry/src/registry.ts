@@ -4,6 +4,7 @@ import { codes, folders, notes, oneTimeCodes, scanCounts, templates } from '@qr/
 import { customers } from '@qr/projections-customers';
 import { experiences, pageEventData } from '@qr/projections-experiences';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
+import { loyalty } from '@qr/projections-loyalty';
 import { pages, submissions } from '@qr/projections-pages';
 import { promoCampaigns, promoMasterKeys, promoValidations } from '@qr/projections-promos';
 
@@ -42,4 +43,6 @@ export const PROJECTIONS: readonly Projection[] = [
   promoMasterKeys,
   // Every validation of a promo code with its evidence, and each campaign's results per hour.
   promoValidations,
+  // Loyalty: programmes on codes, their members' cards and histories, reward stock, exchanges and referrals.
+  loyalty,
 ];

@@ -11,7 +11,7 @@ import {
   type ListCodesQuery,
   type QrDesign,
 } from '@qr/contracts';
-import type { Config, SqlClient } from '@qr/platform';
+import { likePattern, type Config, type SqlClient } from '@qr/platform';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
 import { GetFolder } from '../folders';
 import { type Caller, TenancyGate } from '../identity';
@@ -110,9 +110,6 @@ export class GetCodeHandler extends CodeReader implements IQueryHandler<GetCode>
     return toCodeView(await this.visibleCode(caller, codeId), this.config.PUBLIC_URL);
   }
 }
-
-/** `%` and `_` typed in the filter are meant literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** What a filter finds among the words a code's row shows besides its name: its type, as stored or as labelled, and its status. */
 function wordsMatching(filter: string): { types: string[]; statuses: string[] } {

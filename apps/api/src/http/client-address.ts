@@ -1,6 +1,13 @@
 import { isIP } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
 
+/** A visitor's request as what reads its address sees it: a Fastify request is one, and so is the scan path's bare node:http request. */
+export interface Visit {
+  headers: IncomingHttpHeaders;
+  /** The connection's address; a forwarded one is believed only from TRUSTED_CLIENT_IP_HEADER (see clientAddress). */
+  ip: string | undefined;
+}
+
 /**
  * The visitor's address: the one the trusted proxy's header names (TRUSTED_CLIENT_IP_HEADER) when
  * it holds one, else the connection's. In a list (`x-forwarded-for: client, proxy1`) the last entry

@@ -71,7 +71,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('says null where an answer holds null in place of a named schema (an organisation’s analytics, a code that is no clone, a page in no experience, a theme without dark colours, a page without a thank-you button)', () => {
+  it('says null where an answer holds null in place of a named schema (an organisation’s analytics, a code that is no clone, a page in no experience, a theme without dark colours, a page without a thank-you button, a return page without an exchange)', () => {
     const schemas = new OpenApiSchemas(json);
     for (const [schema, property] of [
       ['AnalyticsView', 'code_id'],
@@ -80,6 +80,7 @@ describe('the OpenAPI document', () => {
       ['ThemeStyle', 'dark'],
       ['Page', 'success_button'],
       ['SuccessPage', 'success_button'],
+      ['ReturnPage', 'exchange'],
     ] as const) {
       const pointer = `/components/schemas/${schema}/properties/${property}`;
       expect({ pointer, errors: schemas.errors(pointer, null) }).toEqual({ pointer, errors: [] });
@@ -96,6 +97,8 @@ describe('the OpenAPI document', () => {
       'post /api/v1/public/pages/{id}/return',
       'post /api/v1/public/event-data/check-location',
       'post /api/v1/public/event-data/validate',
+      'post /api/v1/public/loyalty/card',
+      'post /api/v1/public/loyalty/referral-code',
     ];
     for (const { path, method, operation } of operations) {
       const api = path.startsWith('/api/v1/');

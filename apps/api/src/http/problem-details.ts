@@ -53,6 +53,7 @@ const STATUS_OF: Record<ErrorCode, number> = {
   loyalty_reward_not_found: 404,
   loyalty_campaign_reward_not_found: 404,
   loyalty_exchange_not_found: 404,
+  loyalty_submission_not_found: 404,
   loyalty_already_member: 409,
   loyalty_too_soon: 409,
   loyalty_insufficient_balance: 409,
@@ -117,6 +118,7 @@ const TITLE_OF: Record<ErrorCode, string> = {
   loyalty_reward_not_found: 'Reward not found',
   loyalty_campaign_reward_not_found: 'Campaign reward not found',
   loyalty_exchange_not_found: 'Exchange not found',
+  loyalty_submission_not_found: 'Submission not found',
   loyalty_already_member: 'You already have a card',
   loyalty_too_soon: 'Too soon for another stamp',
   loyalty_insufficient_balance: 'Not enough on the card',
@@ -170,9 +172,11 @@ export function toProblem(error: unknown, instance: string, requestId: string): 
   if (error instanceof RequestValidationError) return problem('validation_failed', error.message, { errors: error.fieldErrors });
   if (error instanceof DomainError) {
     // A domain refusal about one field of the request (a promo page's spent nonce) names it as a validation error does.
-    const { field } = error.details;
+    const { field, next_at } = error.details;
     const named = typeof field === 'string' && REQUEST_FIELD.test(field);
-    return problem(error.code, error.message, named ? { errors: [{ field, message: error.message }] } : {});
+    // A refusal for now that may pass later (a stamp too soon) says when, for a screen to count down to.
+    const when = typeof next_at === 'string' ? { next_at } : {};
+    return problem(error.code, error.message, named ? { errors: [{ field, message: error.message }], ...when } : when);
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

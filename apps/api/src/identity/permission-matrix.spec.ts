@@ -238,6 +238,46 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'delete user', method: 'DELETE', url: ({ orgId: o }) => `${ORGS}/${o}/users/${TARGET}`, allowed: can.manageMembers, success: 204 },
 ];
 
+const PUBLIC_LOYALTY = '/api/v1/public/loyalty';
+const NO_PROGRAMME = '00000000-0000-4000-8000-000000000000';
+const card = { programme_id: NO_PROGRAMME, card_id: NO_PROGRAMME };
+
+/**
+ * Endpoints a visitor calls without signing in (rate-limited per address instead): an anonymous
+ * caller reaches each, and hears what it asked for, here a programme that does not exist.
+ */
+const PUBLIC_ENDPOINTS: { name: string; method: Method; url: string; payload?: object; status: number }[] = [
+  { name: 'public programme', method: 'GET', url: `${PUBLIC_LOYALTY}/programmes/${NO_PROGRAMME}`, status: 404 },
+  { name: 'register reward', method: 'POST', url: `${PUBLIC_LOYALTY}/register`, payload: { programme_id: NO_PROGRAMME, email: 'v@example.com' }, status: 404 },
+  { name: 'get loyalty card', method: 'POST', url: `${PUBLIC_LOYALTY}/card`, payload: card, status: 404 },
+  { name: 'collect stamp', method: 'POST', url: `${PUBLIC_LOYALTY}/stamp`, payload: { ...card, venue_code: 'ABCDEFGHJK' }, status: 404 },
+  { name: 'redeem rewards', method: 'POST', url: `${PUBLIC_LOYALTY}/redeem`, payload: { ...card, reward_id: NO_PROGRAMME }, status: 404 },
+  { name: 'credit submission', method: 'POST', url: `${PUBLIC_LOYALTY}/submission`, payload: { ...card, submission_id: NO_PROGRAMME }, status: 404 },
+  {
+    name: 'campaign reward',
+    method: 'POST',
+    url: `${PUBLIC_LOYALTY}/campaign-reward`,
+    payload: { ...card, code_id: 'AbCdEf1234', action: 'scanned' },
+    status: 404,
+  },
+  { name: 'referral code', method: 'POST', url: `${PUBLIC_LOYALTY}/referral-code`, payload: card, status: 404 },
+  {
+    name: 'add referral',
+    method: 'POST',
+    url: `${PUBLIC_LOYALTY}/referrals`,
+    payload: { id: NO_PROGRAMME, email: 'friend@example.com', referral_email: 'v@example.com' },
+    status: 404,
+  },
+  {
+    name: 'refer subscription',
+    method: 'POST',
+    url: `${PUBLIC_LOYALTY}/refer-subscription`,
+    payload: { phone_number: '+442079460958', referred_by_number: '+442079460959', code_id: 'AbCdEf1234' },
+    status: 404,
+  },
+  { name: 'exchange success page', method: 'GET', url: `${PUBLIC_LOYALTY}/exchanges/${NO_PROGRAMME}`, status: 404 },
+];
+
 describe('the permission matrix over HTTP', () => {
   let t: TestApp;
   let owner: ApiCaller;
@@ -280,6 +320,14 @@ describe('the permission matrix over HTTP', () => {
     expect(await answersOf(callers.get(role)!, ids)).toEqual(
       ENDPOINTS.map((e) => (e.allowed(role) ? { endpoint: e.name, status: e.success, code: undefined } : { endpoint: e.name, status: 403, code: 'forbidden' })),
     );
+  });
+
+  it('lets an anonymous caller reach every public endpoint', async () => {
+    const anonymous = callerOf(t.app);
+    const answers = [];
+    for (const endpoint of PUBLIC_ENDPOINTS)
+      answers.push({ endpoint: endpoint.name, status: (await anonymous(endpoint.method, endpoint.url, endpoint.payload)).statusCode });
+    expect(answers).toEqual(PUBLIC_ENDPOINTS.map((endpoint) => ({ endpoint: endpoint.name, status: endpoint.status })));
   });
 
   it('answers an anonymous caller 401 on every endpoint', async () => {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, type FormInput, type SubmissionView, type TemplatePage } from '@qr/contracts';
-import type { SqlClient } from '@qr/platform';
+import { PersonalDataVault, type PersonIdentity, type SqlClient } from '@qr/platform';
 import { SQL_CLIENT } from '../infrastructure';
 
 /** What a page of another tenant, or one that does not exist, answers. */
@@ -14,7 +14,11 @@ type Answers = SubmissionView['answers'];
  */
 @Injectable()
 export class PageReads {
-  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+  private readonly vault: PersonalDataVault;
+
+  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {
+    this.vault = new PersonalDataVault(db);
+  }
 
   /** The organisation that owns the page (undefined: no such page). */
   async ownerOf(pageId: string): Promise<string | undefined> {
@@ -55,6 +59,22 @@ export class PageReads {
       [pageId, field],
     );
     return rows;
+  }
+
+  /**
+   * The code and organisation of a submission, when one of these people sent it: matched by the
+   * keyed hash the submission carries (its answers are sealed), so a forgotten person's is not found.
+   */
+  async submissionBy(submissionId: string, people: readonly PersonIdentity[]): Promise<{ code_id: string; org_id: string } | undefined> {
+    const { rows } = await this.db.query<{ code_id: string; org_id: string; person: string }>(
+      'SELECT code_id, org_id, person FROM submissions WHERE submission_id = $1',
+      [submissionId],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const references = await Promise.all(people.map((who) => this.vault.referenceOf(who)));
+    if (!references.includes(row.person) || !(await this.vault.holdsKeyOf(row.org_id, row.person))) return undefined;
+    return { code_id: row.code_id, org_id: row.org_id };
   }
 
   /** The answers of these submissions, by id; a forgotten person's are null. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CodesModule } from '../codes/codes.module';
 import { IdentityModule } from '../identity/identity.module';
+import { LoyaltyReadsModule } from '../loyalty/loyalty-reads.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { PageDirectory } from './page-directory';
 import { PagesController } from './pages.controller';
@@ -12,7 +13,8 @@ import { PublicNamedPagesController, PublicPagesController } from './public-page
 
 /** Landing pages, their registration forms and visitors' submissions. Wiring only. */
 @Module({
-  imports: [IdentityModule, CodesModule, UploadsModule],
+  // The return page shows a visitor's loyalty exchange.
+  imports: [IdentityModule, CodesModule, UploadsModule, LoyaltyReadsModule],
   controllers: [PagesController, PublicPagesController, PublicNamedPagesController],
   providers: [
     PageOwners,

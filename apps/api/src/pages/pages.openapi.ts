@@ -78,7 +78,7 @@ export function registerPagesPaths({ signedIn, open }: ApiPaths): void {
   visitor(
     'post',
     '/{id}/return',
-    'A returning visitor: whether the person with this email (or else phone) has submitted the page before',
+    'A returning visitor: whether the person with this email (or else phone) has submitted the page before; with `exchange_id`, the loyalty exchange it names when it was redeemed on a card with that email or phone (null otherwise)',
     { 200: json('Found', ReturnPageView) },
     { params: PublicPagePath, body: body(ReturnPageBody) },
     { readsOnly: true },

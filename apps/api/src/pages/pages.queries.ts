@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { ListSubmissionsQuery, PageView, ReturnPageBody, ReturnPageView, SubmissionListView } from '@qr/contracts';
-import { PersonalDataVault, type SqlClient } from '@qr/platform';
+import type { ExchangeView, ListSubmissionsQuery, PageView, ReturnPageBody, ReturnPageView, SubmissionListView } from '@qr/contracts';
+import { normalisedEmail, normalisedPhone, PersonalDataVault, type SqlClient } from '@qr/platform';
 import { codeNotFound, CodeReads } from '../codes';
 import { type Caller, TenancyGate } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
+import { LoyaltyReads } from '../loyalty';
 import { PageDirectory, type PageRow } from './page-directory';
 import { pageNotFound } from './page-reads';
 import { PageOwners } from './pages.handlers';
@@ -126,6 +127,7 @@ export class FindReturningVisitorHandler implements IQueryHandler<FindReturningV
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     private readonly pages: PageDirectory,
+    private readonly loyalty: LoyaltyReads,
   ) {
     this.vault = new PersonalDataVault(db);
   }
@@ -138,6 +140,22 @@ export class FindReturningVisitorHandler implements IQueryHandler<FindReturningV
       [page.page_id, page.org_id, person],
     );
     const latest = rows[0] && (await this.vault.holdsKeyOf(page.org_id, person)) ? rows[0].submitted_at : undefined;
-    return { page_id: page.page_id, returning: latest !== undefined, submitted_at: latest?.toISOString() ?? null, success_message: page.success_message };
+    return {
+      page_id: page.page_id,
+      returning: latest !== undefined,
+      submitted_at: latest?.toISOString() ?? null,
+      success_message: page.success_message,
+      exchange: who.exchange_id === undefined ? null : await this.exchangeOf(page.org_id, who.exchange_id, who),
+    };
+  }
+
+  /** The exchange, when it was made on a card of the page's organisation with the email or phone the visitor gave; else nothing to tell. */
+  private async exchangeOf(orgId: string, exchangeId: string, who: ReturnPageBody): Promise<ExchangeView | null> {
+    const found = await this.loyalty.exchange(exchangeId);
+    if (!found) return null;
+    const sameEmail = who.email !== undefined && found.email !== null && normalisedEmail(who.email) === normalisedEmail(found.email);
+    const samePhone = who.phone !== undefined && found.phone !== null && normalisedPhone(who.phone) === normalisedPhone(found.phone);
+    if (!sameEmail && !samePhone) return null;
+    return (await this.loyalty.programme(found.view.programme_id))?.org_id === orgId ? found.view : null;
   }
 }

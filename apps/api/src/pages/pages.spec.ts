@@ -150,6 +150,7 @@ describe('landing pages and submissions', () => {
       returning: false,
       submitted_at: null,
       success_message: 'See you at the door!',
+      exchange: null,
     });
 
     expect((await submit(pageId, { ...valid, email: 'Grace@Example.com' })).statusCode).toBe(204);
@@ -163,6 +164,10 @@ describe('landing pages and submissions', () => {
     const nobody = await back({});
     expect([nobody.statusCode, nobody.json().code]).toEqual([400, 'validation_failed']);
     expect((await back({ email: 'grace@example.com', answers: {} })).statusCode).toBe(400);
+    // A loyalty exchange it does not know is nothing to show (public-loyalty.spec.ts shows one).
+    const exchange = await back({ email: 'grace@example.com', exchange_id: randomUUID() });
+    expect([exchange.statusCode, exchange.json().exchange]).toEqual([200, null]);
+    expect((await back({ email: 'grace@example.com', exchange_id: 'not-an-id' })).json().errors?.[0]?.field).toBe('body.exchange_id');
   });
 
   it('refuses bad pages and bodies with a 400 naming the field', async () => {

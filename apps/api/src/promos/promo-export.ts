@@ -3,18 +3,14 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { PROMO_CSV_COLUMNS } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
-import { Base64Encoder, type CsvExport, csvLine } from '../customers';
+import { Base64Encoder, csvLine } from '../customers';
+import { datedStem, type NamedCsvExport } from '../http/named-csv-export';
 import type { Caller } from '../identity';
 import { SQL_CLIENT } from '../infrastructure';
 import { PromoReadAccess } from './promo-read-access';
 
-/** The export, and its file's name without `.csv`, for a Content-Disposition that keeps the name as typed. */
-export interface PromoCsvExport extends CsvExport {
-  stem: string;
-}
-
 /** Spec §7 "promo export": every validation of the campaign, redeemed or refused, with its evidence. */
-export class ExportPromoCsv extends Query<PromoCsvExport> {
+export class ExportPromoCsv extends Query<NamedCsvExport> {
   constructor(
     readonly caller: Caller,
     readonly campaignId: string,
@@ -25,9 +21,6 @@ export class ExportPromoCsv extends Query<PromoCsvExport> {
 
 /** Rows read per query: about 120 bytes each, so a page is well under a megabyte (as the one-time codes export's). */
 const CSV_PAGE_SIZE = 5000;
-
-/** The campaign name's share of the file name, so that the date after it always fits. */
-const NAME_LENGTH = 60;
 
 /**
  * Streams like the customers and one-time codes exports: keyset pages in log order, one read ahead
@@ -43,7 +36,7 @@ export class ExportPromoCsvHandler implements IQueryHandler<ExportPromoCsv> {
     private readonly access: PromoReadAccess,
   ) {}
 
-  async execute({ caller, campaignId }: ExportPromoCsv): Promise<PromoCsvExport> {
+  async execute({ caller, campaignId }: ExportPromoCsv): Promise<NamedCsvExport> {
     const campaign = await this.access.exporter(caller, campaignId);
     // One statement: the last position and the count of the same snapshot, the count from the hourly sums.
     const { rows } = await this.db.query<{ last: string | null; n: string | null }>(
@@ -51,10 +44,9 @@ export class ExportPromoCsvHandler implements IQueryHandler<ExportPromoCsv> {
               (SELECT sum(count) FROM promo_validations_hourly WHERE campaign_id = $1) AS n`,
       [campaignId],
     );
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: await this.access.timeZoneOf(campaign.org_id) }).format(new Date());
+    const stem = datedStem(campaign.name, await this.access.timeZoneOf(campaign.org_id));
     const lines = Readable.from(promoCsvLines(this.db, campaignId, rows[0]?.last ?? '0'), { highWaterMark: 1 });
-    const stem = `${campaign.name.slice(0, NAME_LENGTH)}_${today}`;
-    return { rows: Number(rows[0]?.n ?? 0), stem, fileName: `${stem}.csv`, body: lines.pipe(new Base64Encoder()) };
+    return { rows: Number(rows[0]?.n ?? 0), stem, body: lines.pipe(new Base64Encoder()) };
   }
 }
 

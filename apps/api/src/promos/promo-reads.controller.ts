@@ -1,7 +1,6 @@
 import { Controller, Get, Param, Query, Res, StreamableFile, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
-  CSV_ROW_COUNT_HEADER,
   PromoAnalyticsQuery,
   PromoCampaignPath,
   PromoCodesPageQuery,
@@ -12,11 +11,11 @@ import {
   type PromoUsageView,
 } from '@qr/contracts';
 import type { FastifyReply } from 'fastify';
-import { attachmentNamed } from '../http/attachment';
+import { namedCsvFile, type NamedCsvExport } from '../http/named-csv-export';
 import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { AuthenticationGuard, type Caller, CurrentCaller } from '../identity';
-import { ExportPromoCsv, type PromoCsvExport } from './promo-export';
+import { ExportPromoCsv } from './promo-export';
 import { GetPromoAnalytics, GetPromoUsage, ListPromoCodes, ListPromoRedemptions } from './promo-usage.queries';
 
 const campaignPath = new ZodValidationPipe(PromoCampaignPath, 'path');
@@ -67,11 +66,7 @@ export class PromoReadsController {
     @Param(campaignPath) { campaign_id }: PromoCampaignPath,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
-    const exported: PromoCsvExport = await this.queries.execute(new ExportPromoCsv(caller, campaign_id));
-    void reply
-      .header(CSV_ROW_COUNT_HEADER, String(exported.rows))
-      .header('content-disposition', attachmentNamed(exported.stem, 'csv', 'promo-export'))
-      .header('cache-control', 'no-store');
-    return new StreamableFile(exported.body, { type: 'text/plain; charset=us-ascii' });
+    const exported: NamedCsvExport = await this.queries.execute(new ExportPromoCsv(caller, campaign_id));
+    return namedCsvFile(reply, exported, 'promo-export');
   }
 }

@@ -1,12 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { DomainError, PROMO_REFUSAL_TEXTS, type PromoNonceView, type PromoRefusalReason, type PromoValidation, type ValidatePromoBody } from '@qr/contracts';
 import { promoRefusalsStreamId, roundedDegrees, type PromoRefused, type RedeemPromoCode } from '@qr/domain';
 import { lazyServerSecret, type Config, type SqlClient } from '@qr/platform';
 import { codeNotFound, CodeReads } from '../codes';
 import { HotPathAppender } from '../hot-path-appender';
-import { clientAddress } from '../http/client-address';
+import { clientAddress, type Visit } from '../http/client-address';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
 import { PromoLockout } from './promo-lockout';
 import { PromoMasterKeySecrets } from './promo-master-key-secrets';
@@ -30,13 +29,6 @@ interface MatchedCampaign {
   campaign_id: string;
   org_id: string;
   master_key_id: string | null;
-}
-
-/** The request as the validation reads it: a Fastify request is one. */
-export interface Visit {
-  headers: IncomingHttpHeaders;
-  /** The connection's address; a forwarded one is believed only from TRUSTED_CLIENT_IP_HEADER (see clientAddress). */
-  ip: string | undefined;
 }
 
 const refusal = (reason: PromoRefusalReason): PromoValidation => ({ valid: false, reason, message: PROMO_REFUSAL_TEXTS[reason] });

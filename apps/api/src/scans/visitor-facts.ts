@@ -1,22 +1,16 @@
 import { createHmac, hash } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { isbot } from 'isbot';
 import UAParser from 'ua-parser-js';
 import type { ScanRecorded } from '@qr/domain';
 import { lazyServerSecret, type Config, type SqlClient } from '@qr/platform';
-import { clientAddress } from '../http/client-address';
+import { clientAddress, type Visit } from '../http/client-address';
 import { CONFIG, SQL_CLIENT } from '../infrastructure';
 import { VisitorCountry } from './visitor-country';
 
 export type VisitorFacts = Pick<ScanRecorded['data'], 'device' | 'os' | 'browser' | 'referrer' | 'language' | 'country' | 'visitor' | 'bot'>;
 
-/** What a scan knows of its visitor: a Fastify request is one, and so is the scan path's bare node:http request. */
-export interface Visit {
-  headers: IncomingHttpHeaders;
-  /** The connection's address; a forwarded one is believed only from TRUSTED_CLIENT_IP_HEADER (see clientAddress). */
-  ip: string | undefined;
-}
+export type { Visit };
 
 const SECRET_NAME = 'visitor_hash';
 const DAY_MS = 86_400_000;

@@ -191,6 +191,46 @@ describe('referrals', () => {
       .then('loyalty_self_referral');
   });
 
+  it('names the field the referrer came by when a referral is of oneself', () => {
+    const byPhone: LoyaltyProgrammeCommand = {
+      type: 'AddReferral',
+      referral_id: 'r1',
+      friend: 'phone:+442079460958',
+      referrer: 'phone:+442079460958',
+      action: null,
+      network: null,
+      at: NOON,
+    };
+    expect(refusal([created], byPhone).details).toEqual({ field: 'body.referred_by_number' });
+    expect(refusal([created], { ...byPhone, friend: 'email:ada@example.com', referrer: 'email:ada@example.com' }).details).toEqual({
+      field: 'body.referral_email',
+    });
+  });
+
+  it('waits for what the programme’s referral terms name when the referral names no action', () => {
+    const purchases = LoyaltyTerms.parse({ ...terms, referral: { referrer_points: 2, friend_points: 1, action: 'purchase' } });
+    const add = (action: 'scan' | null): LoyaltyProgrammeCommand => ({
+      type: 'AddReferral',
+      referral_id: 'r1',
+      friend: 'email:bob@example.org',
+      referrer: 'email:ada@example.com',
+      action,
+      network: null,
+      at: NOON,
+    });
+    const actionOf = (action: 'scan' | null) => {
+      const [recorded] = loyaltyProgrammeDecider.decide(
+        add(action),
+        [{ ...created, data: { ...created.data, terms: purchases } }, joined(ADA, 'ada@example.com')].reduce(
+          loyaltyProgrammeDecider.evolve,
+          loyaltyProgrammeDecider.initialState,
+        ),
+      );
+      return recorded?.type === 'LoyaltyReferralRecorded' ? recorded.data.action : null;
+    };
+    expect([actionOf(null), actionOf('scan')]).toEqual(['purchase', 'scan']);
+  });
+
   it('rewards both sides on the friend’s first earning only', () => {
     const state = withAda.reduce(loyaltyProgrammeDecider.evolve, loyaltyProgrammeDecider.initialState);
     for (const event of loyaltyProgrammeDecider.decide(register(BOB, 'bob@example.org', 'ada@example.com'), state))

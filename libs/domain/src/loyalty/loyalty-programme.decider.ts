@@ -86,6 +86,14 @@ const NETWORK_MEMORY_MS = 8 * 24 * 3600_000;
 
 /** The stamp-like sources the minimum interval applies to, and that a referral's `scan` action means. */
 const STAMP_SOURCES: ReadonlySet<LoyaltySource> = new Set(['scan', 'staff']);
+/** Whether a credit from this source starts the minimum interval again (the read models date the next stamp by it). */
+export const isStampSource = (source: LoyaltySource): boolean => STAMP_SOURCES.has(source);
+
+/** When a card whose last stamp was at `lastStampAt` (ms) may earn by a stamp again; null when it may now or always. */
+export function nextStampAt(terms: LoyaltyTerms | null, lastStampAt: number | null): string | null {
+  if (lastStampAt === null || !terms || terms.min_interval_minutes === 0) return null;
+  return new Date(lastStampAt + terms.min_interval_minutes * 60_000).toISOString();
+}
 /** What the member did themselves: the first of these converts their referral. */
 const EARNING_SOURCES: ReadonlySet<LoyaltySource> = new Set(['scan', 'staff', 'purchase', 'form_submitted']);
 
@@ -263,10 +271,16 @@ function earn(state: LoyaltyProgrammeState, terms: LoyaltyTerms, member: Loyalty
   return events;
 }
 
+/** The referrer names the field: by email (`referral_email`) or by phone (`referred_by_number`). */
+const selfReferral = (referrer: string) =>
+  new DomainError('loyalty_self_referral', 'A referral is of a friend: this is the referrer themselves.', {
+    field: referrer.startsWith('phone:') ? 'body.referred_by_number' : 'body.referral_email',
+  });
+
 function refer(state: LoyaltyProgrammeState, claim: ReferralClaim & { friend: string; at: string }, friendCard: string | null): LoyaltyProgrammeEvent[] {
   const referrerCard = state.by_contact.get(claim.referrer) ?? null;
   if (claim.friend === claim.referrer || (friendCard !== null && friendCard === referrerCard)) {
-    throw new DomainError('loyalty_self_referral', 'A referral is of a friend: this is the referrer themselves.', { field: 'body.referral_email' });
+    throw selfReferral(claim.referrer);
   }
   if (state.referrals.has(claim.friend)) throw new DomainError('loyalty_already_referred', 'This friend was referred before in this programme.');
   const member = friendCard === null ? undefined : state.members.get(friendCard);
@@ -286,7 +300,7 @@ function refer(state: LoyaltyProgrammeState, claim: ReferralClaim & { friend: st
         referrer_card_id: referrerCard,
         friend: claim.friend,
         friend_card_id: friendCard,
-        action: claim.action,
+        action: claim.action ?? state.terms?.referral?.action ?? 'any',
         flags,
         network: claim.network,
         at: claim.at,
@@ -311,7 +325,7 @@ function register(state: LoyaltyProgrammeState, command: RegisterMember): Loyalt
   const kind = referral.referrer.slice(0, referral.referrer.indexOf(':') + 1);
   const friend = keys.find((key) => key.startsWith(kind)) ?? keys[0] ?? '';
   if (keys.includes(referral.referrer)) {
-    throw new DomainError('loyalty_self_referral', 'A referral is of a friend: this is the referrer themselves.', { field: 'body.referral_email' });
+    throw selfReferral(referral.referrer);
   }
   return [joined, ...refer(state, { ...referral, friend, at }, null)];
 }
@@ -495,7 +509,5 @@ export function cardOf(state: LoyaltyProgrammeState, cardId: string) {
   const member = memberOf(state, cardId);
   const terms = state.terms;
   const { tier, next } = tierOf(terms?.tiers ?? [], member.lifetime);
-  const nextStamp =
-    member.last_stamp_at === null || !terms || terms.min_interval_minutes === 0 ? null : member.last_stamp_at + terms.min_interval_minutes * 60_000;
-  return { member, tier: tier?.name ?? null, next_tier: next, next_stamp_at: nextStamp === null ? null : new Date(nextStamp).toISOString() };
+  return { member, tier: tier?.name ?? null, next_tier: next, next_stamp_at: nextStampAt(terms, member.last_stamp_at) };
 }

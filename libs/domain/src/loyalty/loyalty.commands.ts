@@ -29,7 +29,8 @@ export interface DeleteProgramme {
 export interface ReferralClaim {
   referral_id: string;
   referrer: string;
-  action: ReferralAction;
+  /** Null: what the programme's referral terms wait for, as the stream holds them. */
+  action: ReferralAction | null;
   network: string | null;
 }
 

@@ -1,0 +1,1 @@
+export { loyalty } from './loyalty.projection';

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { DomainError, type PromoTerms } from '@qr/contracts';
 import {
@@ -9,7 +10,7 @@ import {
   type PromoRefused,
   type RedeemPromoCode,
 } from '@qr/domain';
-import { NO_STREAM_VERSION, WrongExpectedVersionError, type AppendResult, type EventStore } from '@qr/eventstore';
+import { MAX_GATHER_TURNS, NO_STREAM_VERSION, WrongExpectedVersionError, type AppendResult, type EventStore } from '@qr/eventstore';
 import { HotPathAppender } from '../hot-path-appender';
 import { requestWrites } from '../http/request-writes';
 import { EVENT_STORE } from '../infrastructure';
@@ -98,12 +99,14 @@ export class PromoRedemptions implements OnModuleDestroy {
 
   /**
    * The loop runs outside the request that happened to start it: its appends are no one request's
-   * writes. It starts a turn of the event loop later, so that a burst's requests make one batch
-   * rather than a batch of the first and another of the rest.
+   * writes. It starts once a turn of the event loop brings no more validations (at most
+   * MAX_GATHER_TURNS), as the group commit gathers its batches: a burst's requests reach the
+   * serialiser over a few turns (their bodies, the guard's promises), and each turn missed made
+   * another batch and commit.
    */
   private start(campaign: Campaign): void {
     campaign.running = true;
-    const loop = requestWrites.exit(() => new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.run(campaign)));
+    const loop = requestWrites.exit(() => gathered(campaign.queue).then(() => this.run(campaign)));
     this.running.add(loop);
     void loop.finally(() => this.running.delete(loop));
   }
@@ -157,6 +160,14 @@ export class PromoRedemptions implements OnModuleDestroy {
     campaign.state = state;
     campaign.version = version;
     return state;
+  }
+}
+
+/** Resolves once a turn of the event loop added nothing to the queue, or after MAX_GATHER_TURNS turns. */
+async function gathered(queue: readonly Pending[]): Promise<void> {
+  for (let turns = 0, seen = -1; turns < MAX_GATHER_TURNS && queue.length > seen; turns++) {
+    seen = queue.length;
+    await nextTurn();
   }
 }
 

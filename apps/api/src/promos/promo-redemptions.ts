@@ -97,23 +97,26 @@ export class PromoRedemptions implements OnModuleDestroy {
     await Promise.all(this.running);
   }
 
-  /**
-   * The loop runs outside the request that happened to start it: its appends are no one request's
-   * writes. It starts once a turn of the event loop brings no more validations (at most
-   * MAX_GATHER_TURNS), as the group commit gathers its batches: a burst's requests reach the
-   * serialiser over a few turns (their bodies, the guard's promises), and each turn missed made
-   * another batch and commit.
-   */
+  /** The loop runs outside the request that happened to start it: its appends are no one request's writes. */
   private start(campaign: Campaign): void {
     campaign.running = true;
-    const loop = requestWrites.exit(() => gathered(campaign.queue).then(() => this.run(campaign)));
+    const loop = requestWrites.exit(() => this.run(campaign));
     this.running.add(loop);
     void loop.finally(() => this.running.delete(loop));
   }
 
+  /**
+   * Each batch is taken once a turn of the event loop brings no more validations (at most
+   * MAX_GATHER_TURNS), as the group commit gathers its batches: a burst's requests reach the
+   * serialiser over a few turns, and the answers of one batch bring the next batch's requests over a
+   * few more. Taken at once, a batch was the few already queued, and each turn missed another commit.
+   */
   private async run(campaign: Campaign): Promise<void> {
     try {
-      while (campaign.queue.length > 0) await this.commit(campaign, campaign.queue.splice(0, MAX_BATCH));
+      do {
+        await gathered(campaign.queue);
+        await this.commit(campaign, campaign.queue.splice(0, MAX_BATCH));
+      } while (campaign.queue.length > 0);
     } finally {
       campaign.running = false;
       campaign.lastUsed = Date.now();
@@ -163,9 +166,9 @@ export class PromoRedemptions implements OnModuleDestroy {
   }
 }
 
-/** Resolves once a turn of the event loop added nothing to the queue, or after MAX_GATHER_TURNS turns. */
+/** Resolves once a turn of the event loop added nothing to the queue, or it holds a batch, or after MAX_GATHER_TURNS turns. */
 async function gathered(queue: readonly Pending[]): Promise<void> {
-  for (let turns = 0, seen = -1; turns < MAX_GATHER_TURNS && queue.length > seen; turns++) {
+  for (let turns = 0, seen = -1; turns < MAX_GATHER_TURNS && queue.length > seen && queue.length < MAX_BATCH; turns++) {
     seen = queue.length;
     await nextTurn();
   }

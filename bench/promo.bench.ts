@@ -4,7 +4,10 @@
  * ScanRecorded each) and one campaign's validations (`POST /api/v1/public/promos/validate`, a
  * durable PromoRedeemed or PromoRefused each, decided by the campaign's serialiser), both under 100
  * connections, in alternating turns so both see the machine at one speed. The ratio is the median
- * of the rounds' ratios (target >= 50%). Every validation brings a nonce of its own (fetched before
+ * of the rounds' ratios (target >= 50%). Beside them, in the same turns: the floor
+ * (`promo-floor-server.ts`), the same JSON POST parsed and one event of a redemption's size made
+ * durable through the same event store's group commit behind bare `node:http`, nothing of the
+ * product around it; and the nonce route, the least public POST through Fastify and Nest. Every validation brings a nonce of its own (fetched before
  * the turns), a visitor id of its own and a forwarded address of its own, so neither the per-visitor
  * limit nor the guard against guessing answers in place of the serialiser. The campaign's total
  * limit is reached during the run: the redemptions answered and stored must come to it exactly.
@@ -31,6 +34,8 @@ const TOTAL_LIMIT = 20_000;
 /** Enough for the warm-up and a turn at 10,000 validations a second (the front reached 6,400): a nonce used twice is a 400. Each nonce turn fetches more. */
 const NONCES = (WARMUP_SECONDS + TURN_SECONDS) * 10_000;
 const PROMO_CODE = 'BENCH24';
+/** The floor's one campaign stream, in a database of its own. */
+const FLOOR_CAMPAIGN_ID = '00000000-0000-4000-8000-00000000f100';
 const VALIDATE = '/api/v1/public/promos/validate';
 const TARGET_RATIO = 0.5;
 
@@ -87,24 +92,27 @@ export async function run(): Promise<void> {
   const loadAtStart = loadavg()[0]!;
   const rows: Row[] = [];
   for (const open of openers) {
+    // The floor writes to a database of its own, so the API's stored redemptions count only the API's.
     const database = await open();
+    const floorDatabase = await open();
     try {
       const campaignId = await seedCampaign(database.env);
       console.error(`Measuring ${database.name} (${database.storage})…`);
       rows.push({
         database: database.name,
         storage: database.storage,
-        ...(await measure(database.env)),
-        stored: await storedRedemptions(database.env, campaignId),
+        ...(await measure(database.env, floorDatabase.env)),
+        ...(await stored(database.env, campaignId)),
       });
     } finally {
       await database.close();
+      await floorDatabase.close();
     }
   }
   report(rows, loadAtStart, pinned);
 }
 
-async function measure(env: Record<string, string>) {
+async function measure(env: Record<string, string>, floorEnv: Record<string, string>) {
   // BENCH_CPU_PROF=<dir> writes the API's CPU profile there (it slows the API: compare shares, not rates).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const api = await startServer(
@@ -114,56 +122,76 @@ async function measure(env: Record<string, string>) {
       cpu: SERVER_CPU,
     },
   );
+  let floor: RunningServer | undefined;
   try {
+    floor = await startServer(
+      ['--import', 'tsx', join(REPO, 'bench/promo-floor-server.ts')],
+      { CAMPAIGN_ID: FLOOR_CAMPAIGN_ID, ...floorEnv },
+      { cpu: SERVER_CPU },
+    );
     await campaignProjected(api);
     const bodies: string[] = [];
     await nonceTurn(api, bodies, { amount: NONCES });
     let next = 0;
-    const promoTurn = (seconds: number) => validations(api, seconds, () => bodies[next++ % bodies.length]!);
+    let floorNext = 0;
+    const promoTurn = (seconds: number) => validationTurn(api, seconds, () => bodies[next++ % bodies.length]!);
+    // The floor checks no nonce: it takes the same bodies without spending the validations' share.
+    const floorTurn = (seconds: number) => validationTurn(floor!, seconds, () => bodies[floorNext++ % bodies.length]!);
     await load(api, WARMUP_SECONDS);
     const warmPromo = await promoTurn(WARMUP_SECONDS);
+    const warmFloor = await floorTurn(WARMUP_SECONDS);
     const scans: Load[] = [];
     const promos: PromoLoad[] = [];
-    const floors: Rate[] = [];
+    const floors: PromoLoad[] = [];
+    const nonceTurns: Rate[] = [];
     const turns = [
       async () => scans.push(await load(api, TURN_SECONDS)),
+      async () => floors.push(await floorTurn(TURN_SECONDS)),
       async () => promos.push(await promoTurn(TURN_SECONDS)),
-      async () => floors.push(await nonceTurn(api, bodies, { duration: TURN_SECONDS })),
+      async () => nonceTurns.push(await nonceTurn(api, bodies, { duration: TURN_SECONDS })),
     ];
     for (let round = 0; round < ROUNDS; round++) {
       for (const turn of round % 2 === 0 ? turns : [...turns].reverse()) {
         // The projections catch up on the last turn's events before the next turn starts, as in the scan bench.
         await quiet(api.pid);
+        await quiet(floor.pid);
         await turn();
       }
       const rate = (loads: { requestsPerSecond: number }[]) => formatRate(loads[round]!.requestsPerSecond);
-      console.error(`round ${round + 1}/${ROUNDS}: scans ${rate(scans)}/s, validations ${rate(promos)}/s, nonces ${rate(floors)}/s`);
+      console.error(
+        `round ${round + 1}/${ROUNDS}: scans ${rate(scans)}/s, floor ${rate(floors)}/s, validations ${rate(promos)}/s, nonces ${rate(nonceTurns)}/s`,
+      );
     }
     const all = [warmPromo, ...promos];
+    const perRound = (loads: readonly Rate[], over: readonly Rate[]) => loads.map((turn, round) => turn.requestsPerSecond / over[round]!.requestsPerSecond);
     return {
       scans,
       promos,
       floors,
-      ratios: promos.map((promo, round) => promo.requestsPerSecond / scans[round]!.requestsPerSecond),
-      floorRatios: floors.map((floor, round) => floor.requestsPerSecond / scans[round]!.requestsPerSecond),
-      overFloor: promos.map((promo, round) => promo.requestsPerSecond / floors[round]!.requestsPerSecond),
+      nonceTurns,
+      ratios: perRound(promos, scans),
+      floorRatios: perRound(floors, scans),
+      overFloor: perRound(promos, floors),
+      nonceRatios: perRound(nonceTurns, scans),
+      floorOther: otherAnswers([warmFloor, ...floors]),
       valid: all.reduce((sum, turn) => sum + turn.valid, 0),
       refused: all.reduce<Record<string, number>>((sum, turn) => {
         for (const [reason, count] of Object.entries(turn.refused)) sum[reason] = (sum[reason] ?? 0) + count;
         return sum;
       }, {}),
-      // Answers other than 200 and failed requests: none is expected.
-      other: all.reduce(
-        (sum, turn) => sum + turn.errors + Object.entries(turn.statuses).reduce((n, [status, count]) => n + (status === '200' ? 0 : count), 0),
-        0,
-      ),
+      other: otherAnswers(all),
       noncesUsed: next,
       nonces: bodies.length,
     };
   } finally {
     await api.stop();
+    await floor?.stop();
   }
 }
+
+/** Answers other than 200 and failed requests: none is expected. */
+const otherAnswers = (turns: readonly PromoLoad[]) =>
+  turns.reduce((sum, turn) => sum + turn.errors + Object.entries(turn.statuses).reduce((n, [status, count]) => n + (status === '200' ? 0 : count), 0), 0);
 
 /** The campaign's PromoCampaignCreated, as the API would have appended it; the API projects it when it starts. */
 async function seedCampaign(env: Record<string, string>): Promise<string> {
@@ -193,13 +221,21 @@ async function seedCampaign(env: Record<string, string>): Promise<string> {
   }
 }
 
-async function storedRedemptions(env: Record<string, string>, campaignId: string): Promise<number> {
+/** The redemptions stored, and how many events each commit carried on average, validations' and scans' apart: the group commit's batch sizes. */
+async function stored(env: Record<string, string>, campaignId: string): Promise<{ stored: number; perCommit: Record<string, number> }> {
   const { db, close } = await openDatabase({ DATA_DIR: env.DATA_DIR ?? './data', DATABASE_URL: env.DATABASE_URL });
   try {
-    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM es_events WHERE stream_id = $1 AND type = 'PromoRedeemed'`, [
-      promoCampaignStreamId(campaignId),
-    ]);
-    return rows[0]!.n;
+    const { rows } = await db.query<{ path: string; redeemed: number; per_commit: number }>(
+      `SELECT CASE WHEN type = 'ScanRecorded' THEN 'scans' ELSE 'validations' END AS path,
+              count(*) FILTER (WHERE type = 'PromoRedeemed' AND stream_id = $1)::int AS redeemed,
+              round(count(*)::numeric / count(DISTINCT transaction_id::text), 1)::float8 AS per_commit
+         FROM es_events WHERE type IN ('ScanRecorded', 'PromoRedeemed', 'PromoRefused') GROUP BY 1`,
+      [promoCampaignStreamId(campaignId)],
+    );
+    return {
+      stored: rows.reduce((sum, row) => sum + row.redeemed, 0),
+      perCommit: Object.fromEntries(rows.map((row) => [row.path, row.per_commit])),
+    };
   } finally {
     await close();
   }
@@ -218,8 +254,8 @@ async function campaignProjected(api: RunningServer): Promise<void> {
 /**
  * Nonces the API signs, each made into a validation's body (with a visitor id of its own) and kept
  * in `bodies`: fetched before the turns, so they cost the validations' turns nothing. A timed turn
- * of it is the floor beside the validations: the public POST of the same HTTP stack (Fastify, Nest,
- * the contract's pipe) that does the least, an HMAC and no database.
+ * of it is a row beside the validations: the public POST through Fastify and Nest (the contract's
+ * pipe) that does the least, an HMAC and no database.
  */
 async function nonceTurn(api: RunningServer, bodies: string[], length: { amount: number } | { duration: number }): Promise<Rate> {
   const result = await autocannon({
@@ -250,12 +286,13 @@ async function nonceTurn(api: RunningServer, bodies: string[], length: { amount:
 /** An address per visitor, from 10.0.0.0/8, so the guard counts each visitor apart, as it would phones on mobile networks. */
 const addressOf = (i: number) => `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`;
 
-async function validations(api: RunningServer, seconds: number, nextBody: () => string): Promise<PromoLoad> {
+/** Validations posted to the API or to the floor, each with the next body and an address of its own. */
+async function validationTurn(server: RunningServer, seconds: number, nextBody: () => string): Promise<PromoLoad> {
   let valid = 0;
   let sent = 0;
   const refused: Record<string, number> = {};
   const result = await autocannon({
-    url: `http://127.0.0.1:${api.port}`,
+    url: `http://127.0.0.1:${server.port}`,
     connections: CONNECTIONS,
     duration: seconds,
     headers: { ...PHONE_HEADERS, 'content-type': 'application/json' },
@@ -283,7 +320,9 @@ async function validations(api: RunningServer, seconds: number, nextBody: () => 
   };
 }
 
-type Row = { database: string; storage: string; stored: number } & Awaited<ReturnType<typeof measure>>;
+type Row = { database: string; storage: string } & Awaited<ReturnType<typeof stored>> & Awaited<ReturnType<typeof measure>>;
+
+const rounds = (ratios: readonly number[]) => ratios.map((ratio) => formatPercent(ratio)).join(', ');
 
 function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): void {
   console.log(
@@ -306,10 +345,17 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
       [row.database, 'scan path: 302 after a durable ScanRecorded', formatRate(scanRate), '100%', `${median(row.scans.map((turn) => turn.p99Ms))} ms`],
       [
         row.database,
-        'floor: a nonce, the least public POST through the same HTTP stack',
+        'floor: node:http, the same JSON parsed, one event of the same size durable',
         formatRate(median(row.floors.map((turn) => turn.requestsPerSecond))),
         formatPercent(median(row.floorRatios), { decimals: 1 }),
         `${median(row.floors.map((turn) => turn.p99Ms))} ms`,
+      ],
+      [
+        row.database,
+        'a nonce: the least public POST through Fastify and Nest',
+        formatRate(median(row.nonceTurns.map((turn) => turn.requestsPerSecond))),
+        formatPercent(median(row.nonceRatios), { decimals: 1 }),
+        `${median(row.nonceTurns.map((turn) => turn.p99Ms))} ms`,
       ],
       [
         row.database,
@@ -323,9 +369,10 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
   console.log(`\n${markdownTable(['Database', 'Path', 'req/s', 'vs scans', 'p99'], table)}\n`);
   for (const row of rows) {
     console.log(
-      `${row.database}: round by round, validations over scans ${row.ratios.map((ratio) => formatPercent(ratio)).join(', ')}, nonces over scans ${row.floorRatios.map((ratio) => formatPercent(ratio)).join(', ')}, validations over nonces ${row.overFloor.map((ratio) => formatPercent(ratio)).join(', ')}; ` +
+      `${row.database}: round by round, validations over scans ${rounds(row.ratios)}, the floor over scans ${rounds(row.floorRatios)}, validations over the floor ${rounds(row.overFloor)}, nonces over scans ${rounds(row.nonceRatios)}; ` +
         `${formatRate(row.valid)} valid answers and ${JSON.stringify(row.refused)} refused, ${formatRate(row.stored)} PromoRedeemed stored, against a total limit of ${formatRate(TOTAL_LIMIT)}; ` +
-        `${formatRate(row.noncesUsed)} of ${formatRate(row.nonces)} nonces spent${row.noncesUsed > row.nonces ? ' (SOME REPLAYED: the rate includes refused replays)' : ''}.`,
+        `${formatRate(row.noncesUsed)} of ${formatRate(row.nonces)} nonces spent${row.noncesUsed > row.nonces ? ' (SOME REPLAYED: the rate includes refused replays)' : ''}; ` +
+        `events per commit: scans ${row.perCommit['scans'] ?? 0}, validations ${row.perCommit['validations'] ?? 0}.`,
     );
   }
   const checks = rows.flatMap((row) => [
@@ -339,6 +386,11 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
       target: `${row.database}: exactly the limit redeemed, every valid answer stored, only 200s answered`,
       measured: `${formatRate(row.stored)} stored of ${formatRate(TOTAL_LIMIT)}, ${formatRate(row.valid)} answered valid, ${row.other} other answers or errors`,
       met: row.stored === TOTAL_LIMIT && row.valid <= row.stored && row.other === 0,
+    },
+    {
+      target: `${row.database}: the floor answered only 200s`,
+      measured: `${row.floorOther} other answers or errors`,
+      met: row.floorOther === 0,
     },
   ]);
   console.log(`\n${targetLines(checks)}`);

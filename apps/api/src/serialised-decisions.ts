@@ -1,6 +1,7 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DomainError } from '@qr/contracts';
 import type { Decider } from '@qr/domain';
-import { NO_STREAM_VERSION, WrongExpectedVersionError, type AppendResult, type EventStore } from '@qr/eventstore';
+import { MAX_GATHER_TURNS, NO_STREAM_VERSION, WrongExpectedVersionError, type AppendResult, type EventStore } from '@qr/eventstore';
 import type { HotPathAppender } from './hot-path-appender';
 import { requestWrites } from './http/request-writes';
 
@@ -102,21 +103,26 @@ export class SerialisedDecisions<Command, Event extends DomainEventShape, State,
     await Promise.all(this.running);
   }
 
-  /**
-   * The loop runs outside the request that happened to start it: its appends are no one request's
-   * writes. It starts a turn of the event loop later, so that a burst's requests make one batch
-   * rather than a batch of the first and another of the rest.
-   */
+  /** The loop runs outside the request that happened to start it: its appends are no one request's writes. */
   private start(held: Held<Command, Event, State, Answer>): void {
     held.running = true;
-    const loop = requestWrites.exit(() => new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.run(held)));
+    const loop = requestWrites.exit(() => this.run(held));
     this.running.add(loop);
     void loop.finally(() => this.running.delete(loop));
   }
 
+  /**
+   * Each batch is taken once a turn of the event loop brings no more commands (at most
+   * MAX_GATHER_TURNS), as the group commit gathers its batches: a burst's requests reach the
+   * serialiser over a few turns, and the answers of one batch bring the next batch's requests over a
+   * few more. Taken at once, a batch was the few already queued, and each turn missed another commit.
+   */
   private async run(held: Held<Command, Event, State, Answer>): Promise<void> {
     try {
-      while (held.queue.length > 0) await this.commit(held, held.queue.splice(0, MAX_BATCH));
+      do {
+        await gathered(held.queue);
+        await this.commit(held, held.queue.splice(0, MAX_BATCH));
+      } while (held.queue.length > 0);
     } finally {
       held.running = false;
       held.lastUsed = Date.now();
@@ -180,5 +186,13 @@ export class SerialisedDecisions<Command, Event extends DomainEventShape, State,
     // The deciders of serialised streams change their state in place: evolve's result is the same object.
     for (const event of events) decider.evolve(state, event);
     return { events, answer: this.stream.answerOf(state, events, command) };
+  }
+}
+
+/** Resolves once a turn of the event loop added nothing to the queue, or it holds a batch, or after MAX_GATHER_TURNS turns. */
+async function gathered(queue: readonly unknown[]): Promise<void> {
+  for (let turns = 0, seen = -1; turns < MAX_GATHER_TURNS && queue.length > seen && queue.length < MAX_BATCH; turns++) {
+    seen = queue.length;
+    await nextTurn();
   }
 }

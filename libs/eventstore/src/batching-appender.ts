@@ -30,7 +30,7 @@ export interface BatchingAppenderOptions {
  * Most turns of the event loop a batch waits for while each brings more requests: a burst of
  * requests reaches the server over a turn or two, and a steady trickle must not hold a batch back.
  */
-const MAX_GATHER_TURNS = 8;
+export const MAX_GATHER_TURNS = 8;
 
 /**
  * Group commit for hot paths (scans, votes, submits). Requests that arrive while a commit is in

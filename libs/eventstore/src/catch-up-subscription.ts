@@ -19,6 +19,8 @@ export interface CatchUpSubscriptionOptions {
    * subscription fed by a hot path reads a few large batches a second instead of one per commit.
    */
   wakeDelayMs?: number;
+  /** Types whose local appends wake it at once despite wakeDelayMs. */
+  wakeAtOnceFor?: readonly string[];
   /** Wait before retrying a batch whose handler failed. */
   retryDelayMs?: number;
   /**
@@ -41,7 +43,7 @@ export class CatchUpSubscription {
   private stopped = false;
   /** Set by a local append; a wake-up that arrives while a batch is being handled is not lost. */
   private dirty = false;
-  /** The last local commit of its types, until a read has reached it; kept without a wake delay only. */
+  /** The last local commit of its types, until a read has reached it; kept only for appends read at once. */
   private unseen: Checkpoint | undefined;
   private wake: ((cause: 'append' | 'stop') => void) | undefined;
   private delayedWake: NodeJS.Timeout | undefined;
@@ -54,11 +56,14 @@ export class CatchUpSubscription {
   ) {
     this.checkpoint = options.from;
     const followed = options.types && new Set(options.types);
+    const atOnce = new Set(options.wakeAtOnceFor);
     this.unsubscribe = store.onAppended((types, committed) => {
       // A busy scan path commits hundreds of batches a second: subscriptions to other types stay asleep.
       if (followed && ![...types].some((type) => followed.has(type))) return false;
       const { wakeDelayMs = 0 } = options;
-      if (wakeDelayMs === 0) {
+      if (wakeDelayMs === 0 || [...types].some((type) => atOnce.has(type))) {
+        clearTimeout(this.delayedWake);
+        this.delayedWake = undefined;
         if (!this.unseen || compareCheckpoints(committed, this.unseen) > 0) this.unseen = committed;
         this.markDirty();
         return true;

@@ -125,7 +125,11 @@ export class PostgresEventStore implements EventStore {
     const blind = requests.every((request) => request.expectedVersion === 'any' && request.events.length > 0);
     for (let attempt = 1; ; attempt++) {
       try {
-        const { results, recorded } = blind ? await this.appendBlind(requests) : await this.db.transaction((tx) => this.writeBatch(tx, requests));
+        const { results, recorded } = blind
+          ? await this.appendBlind(requests)
+          : isExpectingOneVersion(requests)
+            ? await this.appendExpected(requests[0])
+            : await this.db.transaction((tx) => this.writeBatch(tx, requests));
         // Kept for live subscribers only: a store nobody follows (a bulk import, the CLI) keeps nothing.
         const remembered = recorded && this.appendedListeners.size > 0 ? this.recent.remember(recorded) : undefined;
         const types = new Set<string>();
@@ -209,6 +213,41 @@ export class PostgresEventStore implements EventStore {
       };
     });
     return { results, recorded };
+  }
+
+  /**
+   * One request expecting a version of its stream (a campaign's serialised batch, most commands):
+   * one statement moves the version only if it still is the expected one and inserts the events only
+   * if it moved, where writeBatch takes four round trips (begin, lock, write, commit). A version
+   * moved by another transaction meanwhile fails the condition once that one commits (PostgreSQL
+   * checks an updated row again), so the check stays atomic. A refusal is left to writeBatch, which
+   * tells the stream's actual version (or that it does not exist) as every refusal does.
+   */
+  private async appendExpected(request: AppendRequest & { expectedVersion: number }): Promise<CommittedBatch> {
+    const { streamId, expectedVersion } = request;
+    const events = request.events.map((event, offset) => eventRow(streamId, expectedVersion + 1 + offset, event));
+    const next = expectedVersion + events.length;
+    const sent = JSON.stringify(events);
+    const { rows } = await this.db.query<Omit<Written, 'positions'> & { positions: number[] | null }>(
+      `WITH moved AS (
+         UPDATE es_streams SET version = $3 WHERE stream_id = $1 AND version = $2 RETURNING version
+       ), inserted AS (
+         INSERT INTO es_events (stream_id, stream_position, event_id, type, schema_version, data, metadata, occurred_at)
+           SELECT s, p, e, t, v, COALESCE(d, 'null'::jsonb), m, to_timestamp(o / 1000) FROM ${EVENT_RECORDS('$4')}
+            WHERE EXISTS (SELECT FROM moved) ORDER BY r.n
+         RETURNING global_position
+       )
+       SELECT (SELECT json_agg(global_position ORDER BY global_position) FROM inserted) AS positions, ${WRITTEN_IN}`,
+      [streamId, expectedVersion, next, sent],
+      { statementName: 'es_append_expected' },
+    );
+    const { positions, ...written } = rows[0]!;
+    if (positions === null) return this.db.transaction((tx) => this.writeBatch(tx, [request]));
+    const recorded = committedEvents(sent, events, { ...written, positions }, (row) => row.p);
+    return {
+      results: [{ streamId, nextExpectedVersion: next, lastGlobalPosition: recorded.positions.at(-1)!, transactionId: written.transaction_id }],
+      recorded,
+    };
   }
 
   private async writeBatch(tx: SqlExecutor, requests: readonly AppendRequest[]): Promise<CommittedBatch> {
@@ -559,6 +598,11 @@ async function createStreams(tx: SqlExecutor, created: [string, number][]): Prom
     [sorted.map(([id]) => id), sorted.map(([id]) => streamTypeOf(id)), sorted.map(([, version]) => version)],
   );
   if (rows.length !== sorted.length) throw new StreamCreatedConcurrently();
+}
+
+/** A batch of one request that expects a version of its stream and appends something: appendExpected's. */
+function isExpectingOneVersion(requests: readonly AppendRequest[]): requests is [AppendRequest & { expectedVersion: number }] {
+  return requests.length === 1 && typeof requests[0]!.expectedVersion === 'number' && requests[0]!.events.length > 0;
 }
 
 function streamTypeOf(streamId: string): string {

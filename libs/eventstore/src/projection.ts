@@ -31,6 +31,12 @@ export interface Projection<Prepared = unknown> {
    */
   wakeDelayMs?: number;
   /**
+   * Types whose appends by this process wake the projection at once despite `wakeDelayMs`: one that
+   * follows a hot path's events and also an admin's, whose next read waits for the result, delays
+   * only the hot path's (a campaign's redemptions beside its creation and edits).
+   */
+  wakeAtOnceFor?: readonly string[];
+  /**
    * True when the result does not depend on the order of events across streams: counts and other
    * sums, minima and maxima. Such a projection can run in projection workers (`npm run
    * projections`), which read the Kafka topic, where order holds only within a stream (its

@@ -20,6 +20,8 @@ export const promoValidations: Projection = {
   name: 'promo-validations',
   version: 1,
   eventTypes: ['PromoRedeemed', 'PromoRefused'],
+  // Fed by a hot campaign's validations: a few large batches a second rather than a transaction per append, as the scans' projections.
+  wakeDelayMs: 250,
   tables: {
     promo_validations: (table) => [
       `CREATE TABLE ${table} (

@@ -286,6 +286,7 @@ export class ProjectionRunner {
       batchSize: this.options.batchSize ?? (projection.wakeDelayMs ? DELAYED_LIVE_BATCH : LIVE_BATCH),
       pollIntervalMs: this.options.pollIntervalMs,
       wakeDelayMs: projection.wakeDelayMs,
+      wakeAtOnceFor: projection.wakeAtOnceFor,
       handle: async (events, next) => {
         const prepared = await projection.prepare?.(events);
         await this.db.transaction((tx) => this.apply(tx, projection, state.generation, events, next, prepared));

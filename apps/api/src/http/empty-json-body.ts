@@ -25,12 +25,11 @@ export function jsonBodyParser(app: NestFastifyApplication): (text: string) => u
   const parseJson = app.getHttpAdapter().getInstance().getDefaultJsonParser('error', 'error');
   return (text) => {
     if (text.length === 0) return undefined;
-    const parsed: { error?: Error; body?: unknown } = { error: new Error('The JSON parser did not answer.') };
+    let parsed: { error: Error | null; body: unknown } | undefined;
     // Fastify's default JSON parser answers at once and never reads the request it is given.
-    parseJson(undefined as unknown as FastifyRequest, text, (error, body) => {
-      parsed.error = error ?? undefined;
-      parsed.body = body;
-    });
+    parseJson(undefined as unknown as FastifyRequest, text, (error, body) => (parsed = { error, body }));
+    // An Error made up front for a parser that never answers cost a stack trace per request.
+    if (!parsed) throw new Error('The JSON parser did not answer.');
     if (parsed.error) throw parsed.error;
     return parsed.body;
   };

@@ -14,13 +14,16 @@ import type { ProjectionRunner } from '@qr/projections-runner';
 import { requestWrites, type RequestWrites } from './request-writes';
 
 /**
- * Whether a command's answer waits for this read model: one the command side reads back (the
- * admin screens, a code's owner, the scan path's code directory). Not a projection fed by a hot
- * path (it waits for its wake delay) nor one fit for projection workers (counts and sums, such
- * as analytics): those would make every admin action as slow as the busiest scan load.
+ * The event types whose commands' answers wait for this read model: those of one the command side
+ * reads back (the admin screens, a code's owner, the scan path's code directory). Not those of a
+ * projection fed by a hot path (it waits for its wake delay), save the ones it applies at once
+ * (`wakeAtOnceFor`: a campaign's changes beside its redemptions), nor those of one fit for
+ * projection workers (counts and sums, such as analytics): those would make every admin action as
+ * slow as the busiest scan load.
  */
-export function isCommandReadModel(projection: Projection): boolean {
-  return !projection.partitionSafe && !projection.wakeDelayMs;
+export function commandTypesOf(projection: Projection): readonly string[] {
+  if (projection.partitionSafe) return [];
+  return projection.wakeDelayMs ? (projection.wakeAtOnceFor ?? []) : projection.eventTypes;
 }
 
 /**
@@ -60,7 +63,7 @@ export class ReadYourWritesEventStore implements EventStore {
   private async waitForReadModels(writes: RequestWrites): Promise<void> {
     if (!writes.position) return;
     const names = this.projections.projections
-      .filter((projection) => isCommandReadModel(projection) && projection.eventTypes.some((type) => writes.types.has(type)))
+      .filter((projection) => commandTypesOf(projection).some((type) => writes.types.has(type)))
       .map((projection) => projection.name);
     if (names.length === 0) return;
     writes.waitDeadline ??= performance.now() + this.commandWaitMs;

@@ -134,17 +134,31 @@ function create(command: CreatePromoCampaign): PromoCampaignEvent[] {
 }
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
-const clocks = new Map<string, Intl.DateTimeFormat>();
+interface LocalTime {
+  weekday: number;
+  minute: number;
+}
+/** Per time zone, its formatter and the last UTC second it told: a hot campaign asks the same second thousands of times. */
+const clocks = new Map<string, { format: Intl.DateTimeFormat; second: number; local: LocalTime }>();
 
-/** The ISO weekday and minute of the day of an instant in a time zone. */
-function localTime(at: Date, timeZone: string): { weekday: number; minute: number } {
+/**
+ * The ISO weekday and minute of the day of an instant in a time zone. Zones' offsets are whole
+ * seconds, so every instant of one UTC second has the same local minute.
+ */
+function localTime(at: Date, timeZone: string): LocalTime {
+  const second = Math.floor(at.getTime() / 1000);
   let clock = clocks.get(timeZone);
   if (!clock) {
-    clock = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const format = new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clock = { format, second: NaN, local: { weekday: 0, minute: 0 } };
     clocks.set(timeZone, clock);
   }
-  const parts = Object.fromEntries(clock.formatToParts(at).map((part) => [part.type, part.value]));
-  return { weekday: WEEKDAYS[parts['weekday'] ?? ''] ?? 0, minute: Number(parts['hour']) * 60 + Number(parts['minute']) };
+  if (clock.second !== second) {
+    const parts = Object.fromEntries(clock.format.formatToParts(at).map((part) => [part.type, part.value]));
+    clock.second = second;
+    clock.local = { weekday: WEEKDAYS[parts['weekday'] ?? ''] ?? 0, minute: Number(parts['hour']) * 60 + Number(parts['minute']) };
+  }
+  return clock.local;
 }
 
 const minuteOf = (clockTime: string) => Number(clockTime.slice(0, 2)) * 60 + Number(clockTime.slice(3, 5));

@@ -9,6 +9,8 @@ export interface Seed {
   folderId: string;
   customerId: string;
   member: string;
+  programmeId: string;
+  cardId: string;
 }
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -162,5 +164,31 @@ export async function seedOrganisation(page: Page, origin: string): Promise<Seed
     const list = await api<{ items: { id: string }[] }>(page, 'GET', `/api/v1/customers?org_id={org_id}`);
     return list.items[0]?.id;
   });
-  return { orgId, codes, pageId, vanityName, folderId, customerId, member };
+  // A loyalty programme with a member who has earned and redeemed, for the card page and the staff's screens.
+  const { programme_id: programmeId } = await api<{ programme_id: string }>(page, 'POST', '/api/v1/loyalty/programmes', {
+    org_id: '{org_id}',
+    code_id: codes.page,
+    terms: {
+      name: 'Bread club card',
+      description: 'A stamp for every loaf; the tenth is on us.',
+      kind: 'stamps',
+      stamps_required: 10,
+      min_interval_minutes: 0,
+      tiers: [{ name: 'Regular', threshold: 5 }],
+      reward_list: [
+        { reward_id: crypto.randomUUID(), name: 'A free loaf', price: 10 },
+        { reward_id: crypto.randomUUID(), name: 'A coffee', price: 1, stock: 50 },
+      ],
+      referral: { referrer_points: 1, friend_points: 1 },
+    },
+  });
+  const { card_id: cardId } = await api<{ card_id: string }>(page, 'POST', '/api/v1/public/loyalty/register', {
+    programme_id: programmeId,
+    email: `grace.${stamp}@example.com`,
+    name: 'Grace',
+  });
+  for (let stamp = 0; stamp < 3; stamp++) {
+    await api(page, 'POST', `/api/v1/loyalty/programmes/${programmeId}/members/${cardId}/post`, { kind: 'stamp', request_id: crypto.randomUUID() });
+  }
+  return { orgId, codes, pageId, vanityName, folderId, customerId, member, programmeId, cardId };
 }

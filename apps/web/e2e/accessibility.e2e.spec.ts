@@ -30,13 +30,18 @@ type Scheme = (typeof SCHEMES)[number];
  */
 const VISITS: Record<string, (seed: Seed) => string[]> = {
   '/:id': ({ codes }) => [codes.page, codes.vcard, codes.text].map((id) => `/${id}`),
-  '/card/:id': ({ codes }) => [`/card/${codes.vcard}`],
+  '/card/:id': ({ codes, programmeId }) => [`/card/${codes.vcard}`, `/card/${programmeId}`],
   '/code/:id': ({ codes }) => [`/code/${codes.text}`, `/code/${codes.wifi}`],
   '/code/note/:id': ({ codes }) => [`/code/note/${codes.note}`],
   '/share': ({ codes }) => [`/share?code=${codes.page}`],
   '/p/:key': ({ vanityName }) => [`/p/${vanityName}`],
   '/page/:key': ({ pageId }) => [`/page/${pageId}`],
   '/:id/terms': ({ orgId }) => [`/${orgId}/terms`],
+  // The code's programmes, and one programme's every tab.
+  '/admin/my-codes/loyalty/:codeId': ({ codes, programmeId }) => [
+    `/admin/my-codes/loyalty/${codes.page}`,
+    ...['members', 'rewards', 'referrals', 'counter'].map((tab) => `/admin/my-codes/loyalty/${codes.page}?programme=${programmeId}&tab=${tab}`),
+  ],
   '/deleteAlert/:id': ({ member }) => [`/deleteAlert/${encodeURIComponent(member)}`],
   // The app's not-found screen, and the server's own pages for an unknown and a paused code, which no route table holds.
   '*': ({ codes }) => ['/no/such/screen', '/Zz9Zz9Zz9Z', `/${codes.paused}`],
@@ -47,9 +52,8 @@ const PARAMETERS: Record<string, (seed: Seed) => string> = {
   pageId: ({ pageId }) => pageId,
   customerId: ({ customerId }) => customerId,
   id: ({ codes }) => codes.page,
-  // No programme of the seed yet (the loyalty API lands beside these screens): the member screen shows its not-found answer.
-  programmeId: () => '0190a6b2-0000-7000-8000-0000000000d1',
-  cardId: () => '0190a6b2-0000-7000-8000-0000000000e1',
+  programmeId: ({ programmeId }) => programmeId,
+  cardId: ({ cardId }) => cardId,
 };
 const NOT_VISITED: Record<string, string> = {
   '/dummy': 'an empty landing spot for the journeys, never shown to anyone',

@@ -19,6 +19,7 @@ const REFUSAL_TEXTS: Record<LoyaltyCode, string> = {
   loyalty_already_referred: 'Someone has invited you already. Press Join again to join without this invitation.',
   loyalty_reward_already_granted: 'You have had this reward already.',
   loyalty_action_not_done: 'Not yet: this reward is for something still to do.',
+  loyalty_submission_not_found: 'Your form has not reached us yet. Wait a moment and try again.',
 };
 
 const isLoyaltyCode = (code: string | undefined): code is LoyaltyCode => code !== undefined && code in REFUSAL_TEXTS;

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { freePort } from '@qr/platform/testing';
 
@@ -114,4 +114,20 @@ async function answers(port: number, readyPath: string | undefined): Promise<boo
   } catch {
     return false;
   }
+}
+
+/**
+ * An organisation and an owner's API key made by the built CLI (`npm run cli -- org:create`), before
+ * the server starts: PGlite's data directory admits one process at a time. The shell's DATABASE_URL
+ * (which adds a PostgreSQL row) must not send a PGlite row's CLI there, so `env` alone names the database.
+ */
+export function createBenchOrganization(env: Record<string, string>, owner: string): { org_id: string; api_key: string } {
+  const { DATABASE_URL: _database, ...inherited } = process.env;
+  return JSON.parse(
+    execFileSync(process.execPath, [join(REPO, 'dist/apps/api/src/cli/cli.main.js'), 'org:create', '--name', 'Bench', '--owner', owner], {
+      cwd: REPO,
+      env: { ...inherited, ...env },
+      encoding: 'utf8',
+    }),
+  ) as { org_id: string; api_key: string };
 }

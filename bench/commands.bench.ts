@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { PostgresEventStore } from '@qr/eventstore';
 import { PostgresClient } from '@qr/platform';
-import { REPO, startServer, type RunningServer } from './bench-servers';
+import { createBenchOrganization, REPO, startServer, type RunningServer } from './bench-servers';
 import { formatPercent, markdownTable, percentile, writeResults, type TargetCheck } from './harness';
 import { PHONE_HEADERS } from './scan-fixture';
 import { codes as scanCodes, LOG_LEVEL, openPglite, openPostgres, SERVER_CPU, type BenchDatabase } from './scan.bench';
@@ -75,16 +75,7 @@ export async function run(): Promise<void> {
 
 async function measure(database: BenchDatabase): Promise<Row> {
   const env = { NODE_ENV: 'production', LOG_LEVEL, ...database.env };
-  // Before the server starts: PGlite's data directory admits one process at a time. The shell's
-  // DATABASE_URL (which adds the PostgreSQL row) must not send the PGlite row's CLI there.
-  const { DATABASE_URL: _database, ...inherited } = process.env;
-  const { org_id: orgId, api_key: apiKey } = JSON.parse(
-    execFileSync(process.execPath, [join(REPO, 'dist/apps/api/src/cli/cli.main.js'), 'org:create', '--name', 'Bench', '--owner', OWNER], {
-      cwd: REPO,
-      env: { ...inherited, ...env },
-      encoding: 'utf8',
-    }),
-  ) as { org_id: string; api_key: string };
+  const { org_id: orgId, api_key: apiKey } = createBenchOrganization(env, OWNER);
   const server = await startServer([join(REPO, 'dist/apps/api/src/main.js')], env, { cpu: SERVER_CPU });
   const floor = database.env.DATABASE_URL ? floorOf(database.env.DATABASE_URL, orgId) : undefined;
   try {

@@ -20,6 +20,7 @@ import { PromoTerms } from '@qr/contracts';
 import { promoCampaignStreamId, type PromoCampaignCreated } from '@qr/domain';
 import { PostgresEventStore } from '@qr/eventstore';
 import { openDatabase } from '@qr/platform';
+import { autocannon, postTurnOf } from './autocannon';
 import { REPO, startServer, type RunningServer } from './bench-servers';
 import { formatPercent, formatRate, markdownTable, median, targetLines, writeResults } from './harness';
 import { PHONE_HEADERS } from './scan-fixture';
@@ -38,30 +39,6 @@ const PROMO_CODE = 'BENCH24';
 const FLOOR_CAMPAIGN_ID = '00000000-0000-4000-8000-00000000f100';
 const VALIDATE = '/api/v1/public/promos/validate';
 const TARGET_RATIO = 0.5;
-
-// autocannon ships no types: this is the part of its API the benchmark uses.
-interface PromoRequest {
-  method: 'POST';
-  path: string;
-  setupRequest?: (request: { body?: string; headers?: Record<string, string> }) => { body?: string; headers?: Record<string, string> };
-  onResponse?: (status: number, body: string) => void;
-}
-interface LoadResult {
-  requests: { average: number };
-  latency: { p99: number };
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- typed by the two interfaces above
-const autocannon = require('autocannon') as (options: {
-  url: string;
-  connections: number;
-  duration?: number;
-  amount?: number;
-  headers: Record<string, string>;
-  requests: PromoRequest[];
-}) => Promise<LoadResult>;
 
 interface Rate {
   requestsPerSecond: number;
@@ -310,14 +287,7 @@ async function validationTurn(server: RunningServer, seconds: number, nextBody: 
       },
     ],
   });
-  return {
-    requestsPerSecond: result.requests.average,
-    p99Ms: result.latency.p99,
-    valid,
-    refused,
-    statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count])),
-    errors: result.errors + result.timeouts,
-  };
+  return { ...postTurnOf(result), valid, refused };
 }
 
 type Row = { database: string; storage: string } & Awaited<ReturnType<typeof stored>> & Awaited<ReturnType<typeof measure>>;

@@ -1,5 +1,7 @@
 import type { Role } from '@qr/contracts';
 import { can } from '@qr/domain';
+import { randomUUID } from 'node:crypto';
+import { joinedMember } from '../loyalty/loyalty.fixture';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller, type Method } from './organization-api.fixture';
 
@@ -17,7 +19,7 @@ interface Endpoint {
   allowed: (role: Role) => boolean;
   success: number;
   /** What another tenant hears: codes and pages are addressed by their own ids, so they answer code_not_found or page_not_found. */
-  foreign?: 'code_not_found' | 'page_not_found' | 'folder_not_found' | 'note_not_found';
+  foreign?: 'code_not_found' | 'page_not_found' | 'folder_not_found' | 'note_not_found' | 'loyalty_programme_not_found';
 }
 
 interface Ids {
@@ -27,6 +29,8 @@ interface Ids {
   pageId: string;
   folderId: string;
   noteId: string;
+  programmeId: string;
+  cardId: string;
 }
 
 const CODES = '/api/v1/codes';
@@ -40,6 +44,8 @@ const NOTES = '/api/v1/notes';
 const writePages = (role: Role) => can.write('pages', role);
 const PROMOS = '/api/v1/promos';
 const PROMO_KEYS = '/api/v1/promo-keys';
+const LOYALTY = '/api/v1/loyalty/programmes';
+const PROGRAMME_TERMS = { name: 'Coffee card', kind: 'stamps', reward_list: [{ reward_id: randomUUID(), name: 'A coffee', price: 1 }] };
 const writeLoyalty = (role: Role) => can.write('loyalty', role);
 const readLoyalty = (role: Role) => can.read('loyalty', role);
 const readPages = (role: Role) => can.read('pages', role);
@@ -200,6 +206,46 @@ const ENDPOINTS: Endpoint[] = [
     allowed: writeLoyalty,
     success: 201,
   },
+  {
+    name: 'create loyalty programme',
+    method: 'POST',
+    url: () => LOYALTY,
+    payload: ({ orgId, codeId }) => ({ org_id: orgId, code_id: codeId, terms: PROGRAMME_TERMS }),
+    allowed: writeLoyalty,
+    success: 201,
+  },
+  { name: 'list loyalty programmes', method: 'GET', url: ({ orgId }) => `${LOYALTY}?org_id=${orgId}`, allowed: readLoyalty, success: 200 },
+  ...(
+    [
+      ['get loyalty programme', 'GET', '', readLoyalty, 200],
+      ['update loyalty programme', 'PUT', '', writeLoyalty, 200, () => ({ terms: PROGRAMME_TERMS })],
+      ['venue code', 'GET', '/venue-code', readLoyalty, 200],
+      ['loyalty members', 'GET', '/members', readLoyalty, 200],
+      ['loyalty member', 'GET', '/members/:card', readLoyalty, 200],
+      // A stamp, then the reward it pays for.
+      ['post card', 'POST', '/members/:card/post', writeLoyalty, 200, () => ({ kind: 'stamp', request_id: randomUUID() })],
+      [
+        'redeem at the counter',
+        'POST',
+        '/members/:card/redeem',
+        writeLoyalty,
+        200,
+        () => ({ reward_id: PROGRAMME_TERMS.reward_list[0]!.reward_id, request_id: randomUUID() }),
+      ],
+      ['refer analysis', 'GET', '/referrals', readLoyalty, 200],
+      // The export takes every member's email and phone out in bulk.
+      ['export loyalty members', 'GET', '/export', can.exportAnalytics, 200],
+      ['delete loyalty programme', 'DELETE', '', writeLoyalty, 204],
+    ] as [string, Method, string, (role: Role) => boolean, number, (() => object)?][]
+  ).map(([name, method, path, allowed, success, payload]): Endpoint => ({
+    name,
+    method,
+    url: ({ programmeId, cardId }) => `${LOYALTY}/${programmeId}${path.replace(':card', cardId)}`,
+    ...(payload ? { payload } : {}),
+    allowed,
+    success,
+    foreign: 'loyalty_programme_not_found',
+  })),
   { name: 'delete note', method: 'DELETE', url: ({ noteId }) => `${NOTES}/${noteId}`, allowed: writeCodes, success: 204, foreign: 'note_not_found' },
   { name: 'remove folder', method: 'DELETE', url: ({ folderId }) => `${FOLDERS}/${folderId}`, allowed: writeCodes, success: 204, foreign: 'folder_not_found' },
   {
@@ -290,7 +336,7 @@ describe('the permission matrix over HTTP', () => {
   });
   afterAll(() => t.close());
 
-  /** An organisation with a member to act on, an API key to revoke, published terms, a code and its page, a folder and a note. */
+  /** An organisation with a member to act on, an API key to revoke, published terms, a code and its page, a folder, a note and a loyalty programme with a member. */
   async function organisationWithEverything(name?: string): Promise<Ids> {
     const orgId = await createOrganization(owner, name);
     await owner('POST', `${ORGS}/${orgId}/users`, { email: TARGET, role: 'viewer' });
@@ -300,7 +346,9 @@ describe('the permission matrix over HTTP', () => {
     const { page_id } = (await owner('POST', PAGES, { code_id })).json();
     const { folder_id } = (await owner('POST', FOLDERS, { org_id: orgId, name: 'Posters' })).json();
     const { id: note_id } = (await owner('POST', NOTES, { code_id, text: 'Reprint' })).json();
-    return { orgId, keyId: key_id, codeId: code_id, pageId: page_id, folderId: folder_id, noteId: note_id };
+    const { programme_id } = (await owner('POST', LOYALTY, { org_id: orgId, code_id, terms: PROGRAMME_TERMS })).json();
+    const cardId = await joinedMember(t.app, programme_id);
+    return { orgId, keyId: key_id, codeId: code_id, pageId: page_id, folderId: folder_id, noteId: note_id, programmeId: programme_id, cardId };
   }
 
   async function answersOf(caller: ApiCaller, ids: Ids) {

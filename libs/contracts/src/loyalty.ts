@@ -307,7 +307,10 @@ export const LoyaltyHistoryEntry = z
   .meta({ id: 'LoyaltyHistoryEntry' });
 export type LoyaltyHistoryEntry = z.infer<typeof LoyaltyHistoryEntry>;
 
-export const LoyaltyMemberView = LoyaltyMemberSummary.extend({ programme_id: ProgrammeId, history: z.array(LoyaltyHistoryEntry) }).meta({
+export const LoyaltyMemberView = LoyaltyMemberSummary.extend({
+  programme_id: ProgrammeId,
+  history: z.array(LoyaltyHistoryEntry).meta({ description: 'Newest first.' }),
+}).meta({
   id: 'LoyaltyMemberView',
 });
 export type LoyaltyMemberView = z.infer<typeof LoyaltyMemberView>;
@@ -512,7 +515,7 @@ export const LoyaltyCardView = z
     next_tier: orNull(z.object({ name: z.string(), threshold: z.number().int() })),
     next_stamp_at: orNull(z.iso.datetime()),
     granted_campaign_rewards: z.array(CampaignRewardId),
-    history: z.array(LoyaltyHistoryEntry),
+    history: z.array(LoyaltyHistoryEntry).meta({ description: 'Newest first.' }),
   })
   .meta({ id: 'LoyaltyCardView' });
 export type LoyaltyCardView = z.infer<typeof LoyaltyCardView>;

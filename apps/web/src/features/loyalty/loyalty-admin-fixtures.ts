@@ -48,8 +48,8 @@ export const memberView = (extra: Partial<LoyaltyMemberView> = {}): LoyaltyMembe
   tier: null,
   joined_at: '2026-11-20T09:00:00.000Z',
   last_activity_at: '2026-11-24T09:30:00.000Z',
+  // Newest first, as the API sends it.
   history: [
-    { at: '2026-11-20T09:00:00.000Z', kind: 'joined', amount: 0, source: null, reward_name: null, exchange_id: null, by: null, note: null, balance_after: 0 },
     {
       at: '2026-11-24T09:30:00.000Z',
       kind: 'credited',
@@ -61,6 +61,7 @@ export const memberView = (extra: Partial<LoyaltyMemberView> = {}): LoyaltyMembe
       note: null,
       balance_after: 4,
     },
+    { at: '2026-11-20T09:00:00.000Z', kind: 'joined', amount: 0, source: null, reward_name: null, exchange_id: null, by: null, note: null, balance_after: 0 },
   ],
   ...extra,
 });

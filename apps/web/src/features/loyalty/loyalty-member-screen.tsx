@@ -29,8 +29,8 @@ function whatHappened(entry: LoyaltyHistoryEntry): string {
 }
 
 function History({ history }: { history: readonly LoyaltyHistoryEntry[] }) {
-  // Newest first: at the counter the last stamp is what staff look for.
-  const rows = [...history].reverse();
+  // The API sends it newest first: at the counter the last stamp is what staff look for.
+  const rows = history;
   return (
     <ScrollingTable label="History" minWidth={640}>
       <Table.Caption>The card’s history, newest first</Table.Caption>

@@ -4,7 +4,7 @@ import { historyInWords, inUnits, whenInWords } from './programme-words';
 
 /** The card's movements, newest first. */
 export function CardHistory({ kind, history }: { kind: LoyaltyKind; history: LoyaltyCardView['history'] }) {
-  const newestFirst = [...history].sort((a, b) => b.at.localeCompare(a.at));
+  const newestFirst = history;
   return (
     <Stack component="section" aria-labelledby="loyalty-history" gap="sm">
       <Title order={2} id="loyalty-history">

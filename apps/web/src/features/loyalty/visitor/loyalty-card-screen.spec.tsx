@@ -49,18 +49,8 @@ const CARD: LoyaltyCardView = {
   next_tier: { name: 'Regular', threshold: 20 },
   next_stamp_at: null,
   granted_campaign_rewards: [],
+  // Newest first, as the API sends it.
   history: [
-    {
-      at: '2026-12-01T09:00:00.000Z',
-      kind: 'joined',
-      amount: 0,
-      source: null,
-      reward_name: null,
-      exchange_id: null,
-      by: null,
-      note: null,
-      balance_after: 0,
-    },
     {
       at: '2026-12-01T09:01:00.000Z',
       kind: 'credited',
@@ -71,6 +61,17 @@ const CARD: LoyaltyCardView = {
       by: null,
       note: null,
       balance_after: 1,
+    },
+    {
+      at: '2026-12-01T09:00:00.000Z',
+      kind: 'joined',
+      amount: 0,
+      source: null,
+      reward_name: null,
+      exchange_id: null,
+      by: null,
+      note: null,
+      balance_after: 0,
     },
   ],
 };

@@ -47,7 +47,7 @@ const CONVERSIONS: Record<ReferralAction, string> = {
 export function referralInWords(kind: LoyaltyKind, referral: NonNullable<PublicProgrammeView['referral']>): string[] {
   const lines: string[] = [];
   if (referral.referrer_points > 0) lines.push(`Invite a friend: you get ${inUnits(kind, referral.referrer_points)} ${CONVERSIONS[referral.action]}.`);
-  if (referral.friend_points > 0) lines.push(`A friend you invite gets ${inUnits(kind, referral.friend_points)} to start with.`);
+  if (referral.friend_points > 0) lines.push(`A friend you invite gets ${inUnits(kind, referral.friend_points)} once they earn for the first time too.`);
   return lines;
 }
 

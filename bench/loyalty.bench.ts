@@ -127,7 +127,9 @@ async function storedRedemptions(env: Record<string, string>, programmeId: strin
 }
 
 async function measure(env: Record<string, string>, apiKey: string, programme: Programme) {
-  const api = await startServer([join(REPO, 'dist/apps/api/src/main.js')], env, { cpu: SERVER_CPU });
+  // BENCH_CPU_PROF=<dir> writes the API's CPU profile there (it slows the API: compare shares, not rates).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const api = await startServer([...profile, join(REPO, 'dist/apps/api/src/main.js')], env, { cpu: SERVER_CPU });
   try {
     await programmeProjected(api, apiKey, programme.programmeId);
     const turn = (move: Move, seconds: number) => cardMoves(api, apiKey, programme, move, seconds);

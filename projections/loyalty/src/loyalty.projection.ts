@@ -15,6 +15,10 @@ const PROGRAMME_PREFIX = loyaltyProgrammeStreamId('');
 export const loyalty: Projection = {
   name: 'loyalty',
   version: 1,
+  // Fed by a hot path (a busy programme's stamps, thousands a second): a few large batches a second
+  // rather than a transaction per append (docs/decisions/008). Commands that answer from these
+  // tables wait for them by position (LoyaltyReads.reached).
+  wakeDelayMs: 250,
   eventTypes: [
     'LoyaltyProgrammeCreated',
     'LoyaltyProgrammeUpdated',

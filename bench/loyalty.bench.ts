@@ -2,9 +2,10 @@
  * A busy loyalty programme against the scan path (issue 54's target): in one run, against one API
  * process started as `npm start` runs it, the scan path's rate (`GET /{code_id}`, a durable
  * ScanRecorded each) and one programme's stamps and redemptions, both under 100 connections, in
- * alternating turns so all see the machine at one speed. Stamps and redemptions are staff's posts at
- * the counter (`POST …/members/{card_id}/post` and `…/redeem`, with an owner's API key), each a
- * durable event decided by the programme's serialiser against the balances it holds. The ratio is
+ * alternating turns so all see the machine at one speed. Stamps and redemptions are visitors' posts
+ * from their phones (`POST /api/v1/public/loyalty/stamp` with today's venue code, and `…/redeem`),
+ * each from an address of its own as phones on mobile networks come, each a durable event decided by
+ * the programme's serialiser against the balances it holds. The ratio is
  * the median of the rounds' ratios (target >= 50%). The programme has no minimum interval and its
  * cards balances no turn spends, so every answer is a 200 that moved a card; the redemptions answered
  * must all be stored.
@@ -50,7 +51,7 @@ export async function run(): Promise<void> {
   for (const open of openers) {
     const database = await open();
     try {
-      const env = { NODE_ENV: 'production', LOG_LEVEL, ...database.env };
+      const env = { NODE_ENV: 'production', LOG_LEVEL, TRUSTED_CLIENT_IP_HEADER: 'x-forwarded-for', ...database.env };
       const { org_id, api_key } = createBenchOrganization(env, OWNER);
       const programme = await seedProgramme(env, org_id);
       console.error(`Measuring ${database.name} (${database.storage})…`);
@@ -132,7 +133,8 @@ async function measure(env: Record<string, string>, apiKey: string, programme: P
   const api = await startServer([...profile, join(REPO, 'dist/apps/api/src/main.js')], env, { cpu: SERVER_CPU });
   try {
     await programmeProjected(api, apiKey, programme.programmeId);
-    const turn = (move: Move, seconds: number) => cardMoves(api, apiKey, programme, move, seconds);
+    const venueCode = await venueCodeOf(api, apiKey, programme.programmeId);
+    const turn = (move: Move, seconds: number) => cardMoves(api, programme, venueCode, move, seconds);
     await load(api, WARMUP_SECONDS);
     const warm = { stamps: await turn('stamps', WARMUP_SECONDS), redemptions: await turn('redemptions', WARMUP_SECONDS) };
     const scans: Load[] = [];
@@ -177,24 +179,38 @@ async function programmeProjected(api: RunningServer, apiKey: string, programmeI
   throw new Error('The programme was not projected within 60 s');
 }
 
-/** One turn of staff's posts at the counter, going round the cards, each with a request id of its own. */
-async function cardMoves(api: RunningServer, apiKey: string, { programmeId, cards }: Programme, move: Move, seconds: number): Promise<PostTurn> {
+/** Today's code at the counter, as its screen shows it to the visitors who scan it. */
+async function venueCodeOf(api: RunningServer, apiKey: string, programmeId: string): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${api.port}/api/v1/loyalty/programmes/${programmeId}/venue-code`, {
+    headers: { authorization: `Bearer ${apiKey}` },
+  });
+  return ((await response.json()) as { venue_code: string }).venue_code;
+}
+
+/** An address per request, from 10.0.0.0/8, so the public routes' rate limit counts each phone apart. */
+const addressOf = (i: number) => `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`;
+
+/** One turn of visitors' stamps or redemptions from their phones, going round the cards. */
+async function cardMoves(api: RunningServer, { programmeId, cards }: Programme, venueCode: string, move: Move, seconds: number): Promise<PostTurn> {
   let sent = 0;
-  const action = move === 'stamps' ? 'post' : 'redeem';
+  const path = `/api/v1/public/loyalty/${move === 'stamps' ? 'stamp' : 'redeem'}`;
+  const bodyOf = (card_id: string) =>
+    JSON.stringify(
+      move === 'stamps' ? { programme_id: programmeId, card_id, venue_code: venueCode } : { programme_id: programmeId, card_id, reward_id: REWARD },
+    );
   const result = await autocannon({
     url: `http://127.0.0.1:${api.port}`,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json' },
     requests: [
       {
         method: 'POST',
-        path: `/api/v1/loyalty/programmes/${programmeId}/members/${cards[0]}/${action}`,
-        setupRequest: (request) => ({
-          ...request,
-          path: `/api/v1/loyalty/programmes/${programmeId}/members/${cards[sent++ % cards.length]}/${action}`,
-          body: JSON.stringify(move === 'stamps' ? { kind: 'stamp', request_id: randomUUID() } : { reward_id: REWARD, request_id: randomUUID() }),
-        }),
+        path,
+        setupRequest: (request) => {
+          const i = sent++;
+          return { ...request, body: bodyOf(cards[i % cards.length]!), headers: { ...request.headers, 'x-forwarded-for': addressOf(i) } };
+        },
       },
     ],
   });
@@ -218,8 +234,8 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
   console.log('');
   for (const row of rows) console.log(`${row.database}: ${row.storage}`);
   const label: Record<Move, string> = {
-    stamps: 'one programme: a stamp posted at the counter, decided and durable',
-    redemptions: 'one programme: a reward redeemed at the counter, decided and durable',
+    stamps: 'one programme: a visitor’s stamp by the venue code, decided and durable',
+    redemptions: 'one programme: a visitor’s redemption, decided and durable',
   };
   const table = rows.flatMap((row) => [
     [

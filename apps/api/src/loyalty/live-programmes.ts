@@ -7,20 +7,39 @@ import { LoyaltyReads, type ProgrammeRow } from './loyalty-reads';
 
 export const memberNotFound = () => new DomainError('loyalty_member_not_found', 'No such card in this programme.');
 
+/** How long a programme read stays good for visitors' commands; see `programme`. */
+const PROGRAMME_TTL_MS = 2_000;
+/** Programmes held at once: past it the lot is dropped, and the busy ones are read again first. */
+const MAX_HELD = 10_000;
+
 /**
  * What a visitor's command on a programme looks up before its stream decides: the programme, live
  * (an unknown id loads no stream), and for an earning by a form, the holder's own submission.
  */
 @Injectable()
 export class LiveProgrammes {
+  private readonly held = new Map<string, { programme: ProgrammeRow; until: number }>();
+
   constructor(
     private readonly reads: LoyaltyReads,
     private readonly pages: PageReads,
   ) {}
 
+  /**
+   * Read at most every two seconds per programme: a busy programme's stamps would otherwise each
+   * cost a query before the serialiser, which decides on the stream's own state anyway (a
+   * programme deleted since is refused there). What the read serves is the organisation, the code
+   * and the time zone the venue code is checked in, a change of which may take that long to apply.
+   */
   async programme(programmeId: string): Promise<ProgrammeRow> {
+    const now = Date.now();
+    const entry = this.held.get(programmeId);
+    if (entry && entry.until > now) return entry.programme;
     const programme = await this.reads.programme(programmeId);
+    // Unknown ids are not held: a stream of made-up ids fills no memory, and a programme just created is seen at once.
     if (programme?.status !== 'live') throw programmeNotFound();
+    if (this.held.size >= MAX_HELD) this.held.clear();
+    this.held.set(programmeId, { programme, until: now + PROGRAMME_TTL_MS });
     return programme;
   }
 

@@ -10,10 +10,20 @@ const CODE_LENGTH = 10;
 const GRACE_MS = 10 * 60_000;
 const BASE32 = 'ABCDEFGHJKMNPQRSTVWXYZ0123456789';
 
-/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+const calendars = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone; a formatter is costly to make, so one per zone is kept. */
 function dayIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  let calendar = calendars.get(timeZone);
+  if (!calendar) {
+    calendar = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    calendars.set(timeZone, calendar);
+  }
+  return calendar.format(at);
 }
+
+/** Codes held at once (programme and day): past it the lot is dropped and made again as asked. */
+const MAX_HELD_CODES = 10_000;
 
 /** The first instant of the next day in the time zone: found by stepping, since zones move their midnight. */
 function nextMidnight(at: Date, timeZone: string): Date {
@@ -31,11 +41,13 @@ function nextMidnight(at: Date, timeZone: string): Date {
 /**
  * The venue's rotating code (issue 54): an HMAC of the programme and the day in its time zone under
  * a server secret, shown on the counter's screen. It changes at midnight, so a photo of the code
- * taken today earns nothing from home tomorrow; nothing is stored.
+ * taken today earns nothing from home tomorrow; nothing is written to the database.
  */
 @Injectable()
 export class VenueCodes {
   private readonly key: () => Promise<Buffer>;
+  /** Each programme's code of a day, made once: a busy counter's scans would otherwise each cost an HMAC. */
+  private readonly codes = new Map<string, string>();
 
   constructor(@Inject(SQL_CLIENT) db: SqlClient) {
     this.key = lazyServerSecret(db, SECRET_NAME);
@@ -57,9 +69,14 @@ export class VenueCodes {
   }
 
   private codeOf(key: Buffer, programmeId: string, day: string): string {
-    const digest = createHmac('sha256', key).update(`${programmeId}\n${day}`).digest();
+    const name = `${programmeId}\n${day}`;
+    const held = this.codes.get(name);
+    if (held !== undefined) return held;
+    const digest = createHmac('sha256', key).update(name).digest();
     let code = '';
     for (let i = 0; i < CODE_LENGTH; i++) code += BASE32[digest[i]! % BASE32.length];
+    if (this.codes.size >= MAX_HELD_CODES) this.codes.clear();
+    this.codes.set(name, code);
     return code;
   }
 }

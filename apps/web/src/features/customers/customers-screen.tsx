@@ -1,5 +1,4 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Progress, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Anchor, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { CustomerSource } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -7,8 +6,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { describeError } from '../../api/api-problem';
 import { isRole, useOrganizationRecord } from '../organization';
-import { saveFile } from '../codes';
 import { customerKeys, customersApi, downloadCsvExport, useCodeNames, type CustomerFilters } from './customers-api';
+import { CsvExportButton } from './csv-export-button';
 import { LabelledPagination } from '../../components/labelled-pagination';
 
 const SOURCE_LABELS: Record<CustomerSource, string> = { form: 'A page’s form' };
@@ -18,34 +17,6 @@ const SOURCE_LABELS: Record<CustomerSource, string> = { form: 'A page’s form' 
  * with every code or one. (`name_date.csv`, the code's name and the day, reads as the one-time codes' file.)
  */
 export const CUSTOMER_EXPORT_FILE = 'interaction_data.csv';
-
-/** The Export CSV button: every customer, or those of the code the list is filtered by; shows progress while the body streams. */
-function ExportCsvButton({ orgId, codeId, codeName }: { orgId: string; codeId: string | undefined; codeName: string | undefined }) {
-  const [progress, setProgress] = useState<number | null>(null);
-  const exportCsv = async () => {
-    setProgress(0);
-    try {
-      saveFile(await downloadCsvExport({ from: 'my-codes/customer', org_id: orgId, ...(codeId && { code_id: codeId }) }, setProgress), CUSTOMER_EXPORT_FILE);
-    } catch (error) {
-      // Spec §8: the failure is logged with these words; the user is told too.
-      console.error('Failed to export CSV', error);
-      notifications.show({ color: 'red', title: 'Failed to export CSV', message: describeError(error) });
-    } finally {
-      setProgress(null);
-    }
-  };
-  return (
-    <Stack gap={4}>
-      <Button disabled={progress !== null} loading={progress !== null} onClick={() => void exportCsv()} aria-describedby="export-scope">
-        Export CSV
-      </Button>
-      <Text size="xs" id="export-scope">
-        {codeName ? `The customers of ${codeName}.` : 'Every customer of the organisation.'}
-      </Text>
-      {progress !== null && <Progress value={Math.round(progress * 100)} aria-label="Export progress" />}
-    </Stack>
-  );
-}
 
 /** `/admin/customers`: people known from what they submitted, with the code and source filters of spec §7. */
 export function CustomersScreen() {
@@ -81,7 +52,15 @@ export function CustomersScreen() {
             setFilters({ ...filters, page: 1, basedOn: parsed.success ? parsed.data : undefined });
           }}
         />
-        {mayExport && <ExportCsvButton orgId={orgId} codeId={filters.codeId} codeName={filters.codeId && codes.nameOf(filters.codeId)} />}
+        {mayExport && (
+          <CsvExportButton
+            download={(onProgress) =>
+              downloadCsvExport({ from: 'my-codes/customer', org_id: orgId, ...(filters.codeId && { code_id: filters.codeId }) }, onProgress)
+            }
+            fileName={() => CUSTOMER_EXPORT_FILE}
+            scope={filters.codeId ? `The customers of ${codes.nameOf(filters.codeId)}.` : 'Every customer of the organisation.'}
+          />
+        )}
       </Group>
       {customers.isError && <Alert color="red">{describeError(customers.error)}</Alert>}
       {customers.data?.total === 0 && <Text>No customers yet. People appear here once they send a page’s form.</Text>}

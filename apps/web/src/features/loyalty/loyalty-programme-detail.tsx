@@ -1,6 +1,5 @@
-import { Alert, Anchor, Button, Group, Progress, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { fileNameOf, type CodeView, type ProgrammeView } from '@qr/contracts';
 import { can } from '@qr/domain';
@@ -10,13 +9,13 @@ import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { CopyTextButton } from '../../components/copy-text-button';
 import { LabelledPagination } from '../../components/labelled-pagination';
-import { saveFile } from '../codes';
 import { isRole, useOrganizationRecord } from '../organization';
 import { LOYALTY_MEMBERS_PAGE_SIZE, loyaltyApi, loyaltyKeys } from './loyalty-api';
 import { VenueCounter } from './loyalty-counter';
 import { unitOf } from './loyalty-programme-draft';
 import { LoyaltyQrImage } from './loyalty-qr-image';
 import { ReferralAnalysis } from './loyalty-referrals';
+import { CsvExportButton } from '../customers';
 import { ScrollingTable } from './loyalty-scrolling-table';
 
 export const PROGRAMME_TABS = ['members', 'rewards', 'referrals', 'counter'] as const;
@@ -127,32 +126,6 @@ function Rewards({ programme }: { programme: ProgrammeView }) {
   );
 }
 
-/** The members export, saved as `<name>_<YYYY-MM-DD>.csv`, with the customers export's progress bar. */
-function ExportButton({ programme }: { programme: ProgrammeView }) {
-  const [progress, setProgress] = useState<number | null>(null);
-  const exportCsv = async () => {
-    setProgress(0);
-    try {
-      const file = await loyaltyApi.exportCsv(programme.programme_id, setProgress);
-      saveFile(file, `${fileNameOf(programme.terms.name, 'loyalty-members')}_${new Date().toISOString().slice(0, 10)}.csv`);
-    } catch (error) {
-      // Spec §8: the failure is logged with these words; the user is told too.
-      console.error('Failed to export CSV', error);
-      notifications.show({ color: 'red', title: 'Failed to export CSV', message: describeError(error) });
-    } finally {
-      setProgress(null);
-    }
-  };
-  return (
-    <Stack gap={4} style={{ alignSelf: 'flex-start' }}>
-      <Button disabled={progress !== null} loading={progress !== null} onClick={() => void exportCsv()}>
-        Export CSV
-      </Button>
-      {progress !== null && <Progress value={Math.round(progress * 100)} aria-label="Export progress" />}
-    </Stack>
-  );
-}
-
 /** The visitors' card page of the programme (spec route `/card/{id}`), to print or share, with its QR code. */
 function CardPageLink({ programme }: { programme: ProgrammeView }) {
   const link = `${window.location.origin}/card/${encodeURIComponent(programme.programme_id)}`;
@@ -198,7 +171,12 @@ export function LoyaltyProgrammeDetail({
         </Text>
       </Stack>
       <CardPageLink programme={programme} />
-      {mayExport && <ExportButton programme={programme} />}
+      {mayExport && (
+        <CsvExportButton
+          download={(onProgress) => loyaltyApi.exportCsv(programme.programme_id, onProgress)}
+          fileName={() => `${fileNameOf(programme.terms.name, 'loyalty-members')}_${new Date().toISOString().slice(0, 10)}.csv`}
+        />
+      )}
       <Tabs value={tab} onChange={(value) => onTab(PROGRAMME_TABS.find((known) => known === value) ?? 'members')} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="members">Members</Tabs.Tab>

@@ -1,5 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Anchor, Badge, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { fileNameOf, PROMO_REFUSAL_REASONS, type AnalyticsPeriod, type CodeView, type PromoCampaignView, type PromoRefusalReason } from '@qr/contracts';
 import { can } from '@qr/domain';
@@ -8,9 +7,9 @@ import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { LabelledPagination } from '../../components/labelled-pagination';
 import { AnalyticsPeriodPicker, DEFAULT_ANALYTICS_PERIOD, formatBucket, periodLabel } from '../analytics';
-import { saveFile } from '../codes';
 import { isRole, useOrganizationRecord } from '../organization';
 import { codesLabel } from './promo-campaign-form-draft';
+import { CsvExportButton } from '../customers';
 import { PROMO_CODES_PAGE_SIZE, PROMO_REDEMPTIONS_PAGE_SIZE, promoKeys, promosApi } from './promos-api';
 
 /** Why validations said no, as staff read it (the visitor's own words are PROMO_REFUSAL_TEXTS). */
@@ -214,32 +213,6 @@ function UniqueCodes({ campaign }: { campaign: PromoCampaignView }) {
   );
 }
 
-/** Spec §7: the promo export, saved as `<name>_<YYYY-MM-DD>.csv`, with the customers export's progress bar. */
-function ExportButton({ campaign }: { campaign: PromoCampaignView }) {
-  const [progress, setProgress] = useState<number | null>(null);
-  const exportCsv = async () => {
-    setProgress(0);
-    try {
-      const file = await promosApi.exportCsv(campaign.campaign_id, setProgress);
-      saveFile(file, `${fileNameOf(campaign.terms.name, 'promo-export')}_${new Date().toISOString().slice(0, 10)}.csv`);
-    } catch (error) {
-      // Spec §8: the failure is logged with these words; the user is told too.
-      console.error('Failed to export CSV', error);
-      notifications.show({ color: 'red', title: 'Failed to export CSV', message: describeError(error) });
-    } finally {
-      setProgress(null);
-    }
-  };
-  return (
-    <Stack gap={4} style={{ alignSelf: 'flex-start' }}>
-      <Button disabled={progress !== null} loading={progress !== null} onClick={() => void exportCsv()}>
-        Export CSV
-      </Button>
-      {progress !== null && <Progress value={Math.round(progress * 100)} aria-label="Export progress" />}
-    </Stack>
-  );
-}
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="xs">
@@ -266,7 +239,12 @@ export function PromoCampaignDetail({ campaign, code, onBack }: { campaign: Prom
         </Title>
         <Text c="dimmed">{codesLabel(campaign.codes)}</Text>
       </Stack>
-      {mayExport && <ExportButton campaign={campaign} />}
+      {mayExport && (
+        <CsvExportButton
+          download={(onProgress) => promosApi.exportCsv(campaign.campaign_id, onProgress)}
+          fileName={() => `${fileNameOf(campaign.terms.name, 'promo-export')}_${new Date().toISOString().slice(0, 10)}.csv`}
+        />
+      )}
       <Section title="Usage">
         <Usage campaign={campaign} />
       </Section>

@@ -42,7 +42,9 @@ const PROGRAMME = {
     { reward_id: '7d000000-0000-4000-8000-000000000004', name: 'A free coffee', price: 3, remaining: null },
     { reward_id: '7d000000-0000-4000-8000-000000000005', name: 'A café mug', price: 8, remaining: 0 },
   ],
-  campaign_rewards: [{ name: 'Welcome', code_id: CODE_ID, action: 'form_submitted', times: 1, points: 2 }],
+  campaign_rewards: [
+    { campaign_reward_id: '00000000-0000-4000-8000-0000000000c1', name: 'Welcome', code_id: CODE_ID, action: 'form_submitted', times: 1, points: 2 },
+  ],
   referral: { referrer_points: 2, friend_points: 1, action: 'any' },
 };
 const entry = (at: string, kind: string, amount: number, source: string | null) => ({

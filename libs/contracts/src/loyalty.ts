@@ -498,7 +498,16 @@ export const PublicProgrammeView = z
     min_interval_minutes: z.number().int(),
     tiers: z.array(LoyaltyTier),
     rewards: z.array(RewardStockView.omit({ redeemed: true, stock: true })),
-    campaign_rewards: z.array(z.object({ name: z.string(), code_id: CodeId, action: LoyaltyAction, times: z.number().int(), points: z.number().int() })),
+    campaign_rewards: z.array(
+      z.object({
+        campaign_reward_id: CampaignRewardId,
+        name: z.string(),
+        code_id: CodeId,
+        action: LoyaltyAction,
+        times: z.number().int(),
+        points: z.number().int(),
+      }),
+    ),
     referral: orNull(ReferralTerms),
   })
   .meta({ id: 'PublicProgrammeView' });

@@ -208,7 +208,14 @@ export class LoyaltyReads {
       min_interval_minutes: terms.min_interval_minutes,
       tiers: terms.tiers,
       rewards: rewards.map(({ reward_id, name, price, remaining }) => ({ reward_id, name, price, remaining })),
-      campaign_rewards: terms.campaign_rewards.map(({ name, code_id, action, times, points }) => ({ name, code_id, action, times, points })),
+      campaign_rewards: terms.campaign_rewards.map(({ campaign_reward_id, name, code_id, action, times, points }) => ({
+        campaign_reward_id,
+        name,
+        code_id,
+        action,
+        times,
+        points,
+      })),
       referral: terms.referral,
     };
   }

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { Notice } from '../../../components/visitor-notice';
+import { CampaignClaims } from './campaign-claims';
 import { CardFace } from './card-face';
 import { CardHistory } from './card-history';
 import { InviteFriend } from './invite-friend';
@@ -81,6 +82,7 @@ export function CardHolderView({
           </Notice>
         )}
       </Stack>
+      <CampaignClaims programme={programme} card={card.data} />
       {programme.referral && <InviteFriend card={body} terms={referralTerms} />}
       <CardHistory kind={programme.kind} history={card.data.history} />
     </Stack>

@@ -36,7 +36,10 @@ const PROGRAMME: PublicProgrammeView = {
     { reward_id: COFFEE, name: 'A free coffee', price: 3, remaining: null },
     { reward_id: MUG, name: 'A café mug', price: 8, remaining: 0 },
   ],
-  campaign_rewards: [{ name: 'Welcome', code_id: CODE_ID, action: 'form_submitted', times: 1, points: 2 }],
+  campaign_rewards: [
+    { campaign_reward_id: '00000000-0000-4000-8000-0000000000c1', name: 'Welcome', code_id: CODE_ID, action: 'form_submitted', times: 1, points: 2 },
+    { campaign_reward_id: '00000000-0000-4000-8000-0000000000c2', name: 'Three visits', code_id: CODE_ID, action: 'scanned', times: 3, points: 5 },
+  ],
   referral: { referrer_points: 2, friend_points: 1, action: 'any' },
 };
 const CARD: LoyaltyCardView = {
@@ -96,7 +99,7 @@ const EXCHANGE: ExchangeView = {
 };
 
 const BASE = '/api/v1/public/loyalty';
-type Answers = Partial<Record<'register' | 'card' | 'stamp' | 'redeem' | 'referral-code', FakeResponse>>;
+type Answers = Partial<Record<'register' | 'card' | 'stamp' | 'redeem' | 'referral-code' | 'campaign-reward', FakeResponse>>;
 
 function serve(answers: Answers = {}, programme: PublicProgrammeView = PROGRAMME) {
   return installFakeApi((path, method) => {
@@ -255,6 +258,21 @@ test('a refused redemption says why in plain words', async () => {
   fireEvent.click(await screen.findByRole('button', { name: 'Redeem A free coffee' }));
   fireEvent.click(screen.getByRole('button', { name: 'Yes, redeem' }));
   expect((await screen.findByRole('alert')).textContent).toBe('Not redeemedThis reward has all been given out.');
+});
+
+test('a campaign reward for visits is claimed on the card, and until the card is far enough along the stream’s count is told', async () => {
+  holdCard();
+  const api = serve({
+    'campaign-reward': reply(409, { title: 'Not yet', code: 'loyalty_action_not_done', detail: 'Three visits comes after 3: this card is at 2.' }),
+  });
+  renderApp(`/card/${PROGRAMME_ID}`);
+  // A form's reward comes with the form: only the visits' is claimed here.
+  expect(screen.queryByRole('button', { name: 'Claim Welcome' })).toBeNull();
+  fireEvent.click(await screen.findByRole('button', { name: 'Claim Three visits' }));
+  expect(await screen.findByText('Three visits comes after 3: this card is at 2.')).toBeTruthy();
+  expect(posted(api, 'campaign-reward')).toEqual([
+    [`${BASE}/campaign-reward`, { programme_id: PROGRAMME_ID, card_id: CARD_ID, code_id: CODE_ID, action: 'scanned' }],
+  ]);
 });
 
 test('the venue’s code of the day adds a stamp once, and leaves the address so that a reload does not ask again', async () => {

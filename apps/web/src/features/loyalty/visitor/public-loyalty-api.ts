@@ -6,6 +6,7 @@ import {
   PublicProgrammeView,
   ReferralCodeView,
   type CardBody,
+  type ClaimCampaignRewardBody,
   type CollectStampBody,
   type FieldError,
   type RedeemRewardBody,
@@ -58,6 +59,8 @@ export const fetchCard = (body: CardBody) => post(LoyaltyCardView, '/card', body
 export const collectStamp = (body: CollectStampBody) => post(CardMovement, '/stamp', body);
 /** Spec §7 "redeem rewards": the answer carries the exchange's id. */
 export const redeemReward = (body: RedeemRewardBody) => post(CardMovement, '/redeem', body);
+/** Spec §7 "campaign reward": granted once, when the card has done what it asks. */
+export const claimCampaignReward = (body: ClaimCampaignRewardBody) => post(CardMovement, '/campaign-reward', body);
 /** Spec §7 "referral code". */
 export const fetchReferralCode = (body: CardBody) => post(ReferralCodeView, '/referral-code', body);
 export const fetchExchange = (exchangeId: string) => ask(ExchangeView, `/exchanges/${encodeURIComponent(exchangeId)}`);

@@ -15,6 +15,7 @@ import { installFakeApi as installFakeApiAnsweringEverything, reply, requestsOf,
 import { renderApp } from '../../testing/render-app';
 import { LandingPageScreen } from './landing-page-screen';
 import { lookupOfPath, publicPageAddress } from './public-page-api';
+import { sentForms } from '../../api/sent-forms';
 import { readServedPage } from './served-page';
 
 const PAGE_ID = '0b9f6b52-2f0e-4f4e-9a55-0d5c4d7f3e11';
@@ -88,6 +89,8 @@ test('a visitor sees the page, is told what is wrong next to each input, fixes i
   // The retry after fixing the email is the same submission, so a doubled send is recorded once.
   expect(second!.submission_id).toBe(first!.submission_id);
   expect(second!.answers).toEqual({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '555 555 5555' });
+  // A loyalty card on this phone earns by the sent form when it opens.
+  expect(sentForms().map((form) => form.submission_id)).toEqual([second!.submission_id]);
 });
 
 test('a form with page markers is filled step by step', async () => {

@@ -3,6 +3,7 @@ import { FORM_POST_STEP_FIELD, FORM_POST_SUBMISSION_FIELD, formSteps, labelFromI
 import { useState, type FormEvent } from 'react';
 import { AnswersRefused, submitAnswers } from './public-page-api';
 import type { ServedForm } from './served-page';
+import { rememberSentForm } from '../../api/sent-forms';
 import { visitorInputAttributes } from './visitor-input-attributes';
 
 type Answers = FormAnswers;
@@ -116,6 +117,7 @@ export function RegistrationFormView({
     setFailure(undefined);
     try {
       await submitAnswers(pageId, { submission_id: submissionId, answers });
+      rememberSentForm(submissionId);
       onSubmitted();
     } catch (error) {
       if (error instanceof AnswersRefused) {

@@ -12,6 +12,7 @@ import { inWords, refusalCode } from './loyalty-refusals';
 import { loyaltyKeys, redeemReward, useCard } from './public-loyalty-api';
 import { referralInWords } from './programme-words';
 import { RewardList } from './reward-list';
+import { SentFormCredits } from './sent-form-credits';
 import { VenueStamp } from './venue-stamp';
 
 /**
@@ -65,6 +66,7 @@ export function CardHolderView({
   return (
     <Stack gap="lg">
       {venueCode && <VenueStamp programme={programme} card={card.data} venueCode={venueCode} onAsked={onVenueCodeUsed} />}
+      <SentFormCredits programme={programme} card={card.data} />
       <CardFace programme={programme} card={card.data} />
       <Text size="sm">Your card is kept on this phone, in this browser: come back to this page to use it.</Text>
       <Stack gap="xs">

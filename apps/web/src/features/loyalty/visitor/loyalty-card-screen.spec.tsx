@@ -12,6 +12,7 @@ import {
 import { pixelsOf, QR_DECODERS, readQrWith } from '@qr/qr-render';
 import { expectNoAxeViolations } from '../../../testing/axe';
 import { installFakeApi, reply, requestsOf, type FakeResponse } from '../../../testing/fake-api';
+import { rememberSentForm, sentForms } from '../../../api/sent-forms';
 import { renderApp } from '../../../testing/render-app';
 
 const PROGRAMME_ID = '7b000000-0000-4000-8000-000000000001';
@@ -99,7 +100,7 @@ const EXCHANGE: ExchangeView = {
 };
 
 const BASE = '/api/v1/public/loyalty';
-type Answers = Partial<Record<'register' | 'card' | 'stamp' | 'redeem' | 'referral-code' | 'campaign-reward', FakeResponse>>;
+type Answers = Partial<Record<'register' | 'card' | 'stamp' | 'redeem' | 'referral-code' | 'campaign-reward' | 'submission', FakeResponse>>;
 
 function serve(answers: Answers = {}, programme: PublicProgrammeView = PROGRAMME) {
   return installFakeApi((path, method) => {
@@ -273,6 +274,34 @@ test('a campaign reward for visits is claimed on the card, and until the card is
   expect(posted(api, 'campaign-reward')).toEqual([
     [`${BASE}/campaign-reward`, { programme_id: PROGRAMME_ID, card_id: CARD_ID, code_id: CODE_ID, action: 'scanned' }],
   ]);
+});
+
+test('a form sent on this phone earns on the card when it opens, with the form’s campaign reward, and is then forgotten', async () => {
+  holdCard();
+  const submission = '00000000-0000-4000-8000-0000000000f1';
+  rememberSentForm(submission);
+  const api = serve(
+    { submission: reply(200, movement({ amount: 1 })), 'campaign-reward': reply(200, movement({ amount: 2 })) },
+    { ...PROGRAMME, earning: { ...PROGRAMME.earning, per_submission: 1 } },
+  );
+  renderApp(`/card/${PROGRAMME_ID}`);
+  expect(await screen.findByText('3 stamps added for the form you sent.')).toBeTruthy();
+  expect(posted(api, 'submission')).toEqual([[`${BASE}/submission`, { programme_id: PROGRAMME_ID, card_id: CARD_ID, submission_id: submission }]]);
+  expect(posted(api, 'campaign-reward')).toEqual([
+    [`${BASE}/campaign-reward`, { programme_id: PROGRAMME_ID, card_id: CARD_ID, code_id: CODE_ID, action: 'form_submitted', submission_id: submission }],
+  ]);
+  expect(sentForms()).toEqual([]);
+});
+
+test('a form the server does not know yet is asked about again next time', async () => {
+  holdCard();
+  rememberSentForm('00000000-0000-4000-8000-0000000000f2');
+  const notYet = reply(404, { title: 'Not found', code: 'loyalty_submission_not_found' });
+  const api = serve({ submission: notYet, 'campaign-reward': notYet }, { ...PROGRAMME, earning: { ...PROGRAMME.earning, per_submission: 1 } });
+  renderApp(`/card/${PROGRAMME_ID}`);
+  await waitFor(() => expect(posted(api, 'campaign-reward')).toHaveLength(1));
+  await waitFor(() => expect(sentForms().map((form) => form.submission_id)).toEqual(['00000000-0000-4000-8000-0000000000f2']));
+  expect(screen.queryByText(/added for the form you sent/)).toBeNull();
 });
 
 test('the venue’s code of the day adds a stamp once, and leaves the address so that a reload does not ask again', async () => {

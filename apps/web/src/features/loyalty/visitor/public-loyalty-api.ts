@@ -7,6 +7,7 @@ import {
   ReferralCodeView,
   type CardBody,
   type ClaimCampaignRewardBody,
+  type CreditSubmissionBody,
   type CollectStampBody,
   type FieldError,
   type RedeemRewardBody,
@@ -59,6 +60,8 @@ export const fetchCard = (body: CardBody) => post(LoyaltyCardView, '/card', body
 export const collectStamp = (body: CollectStampBody) => post(CardMovement, '/stamp', body);
 /** Spec §7 "redeem rewards": the answer carries the exchange's id. */
 export const redeemReward = (body: RedeemRewardBody) => post(CardMovement, '/redeem', body);
+/** Earning per form submission: the holder's own form, once. */
+export const creditSubmission = (body: CreditSubmissionBody) => post(CardMovement, '/submission', body);
 /** Spec §7 "campaign reward": granted once, when the card has done what it asks. */
 export const claimCampaignReward = (body: ClaimCampaignRewardBody) => post(CardMovement, '/campaign-reward', body);
 /** Spec §7 "referral code". */

@@ -29,7 +29,10 @@ export function InviteFriend({ card, terms }: { card: CardBody; terms: string[] 
             </Group>
           </>
         ) : (
-          <Text>Invitation links are made from an email, and this card was opened with a phone number.</Text>
+          <Text>
+            Your friend types your number, <strong>{code.data.referred_by_number}</strong>, when they join: invitation links are made from an email, and this
+            card was opened with a phone number.
+          </Text>
         ))}
     </Stack>
   );

@@ -6,7 +6,7 @@ import { ApiProblem } from '../../../api/api-problem';
 import { inWords, refusalCode } from './loyalty-refusals';
 import { keepCardId, registerMember } from './public-loyalty-api';
 
-type Field = 'email' | 'phone' | 'name';
+type Field = 'email' | 'phone' | 'name' | 'referred_by_number';
 const FIELDS: readonly string[] = ['email', 'phone', 'name'] satisfies Field[];
 /** Field errors by field, and the form's own under ''. */
 type Errors = Partial<Record<Field | '', string>>;
@@ -27,7 +27,8 @@ const REFERRAL_REFUSALS = new Set(['loyalty_self_referral', 'loyalty_already_ref
 /**
  * Joining (spec §7 "register reward"): an email or a phone number in international form, a name if
  * the visitor likes, checked with the very contract the API parses with. A friend's invitation
- * (`referrer`, decoded from the link) goes along as `referral_email`.
+ * (`referrer`, decoded from the link) goes along as `referral_email`; without a link, a friend's
+ * phone number typed in goes as `referred_by_number` (spec §7 "refer subscription").
  */
 export function JoinForm({
   programme,
@@ -41,7 +42,7 @@ export function JoinForm({
   collectsStamp: boolean;
   onJoined: (cardId: string) => void;
 }) {
-  const [values, setValues] = useState<Record<Field, string>>({ email: '', phone: '', name: '' });
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', phone: '', name: '', referred_by_number: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [invitedBy, setInvitedBy] = useState(referrer);
   const [joining, setJoining] = useState(false);
@@ -61,6 +62,7 @@ export function JoinForm({
       phone: given('phone'),
       name: given('name'),
       referral_email: invitedBy ?? undefined,
+      referred_by_number: invitedBy === null && programme.referral ? given('referred_by_number') : undefined,
     });
     if (!parsed.success) return setErrors(errorsByField(parsed.error.issues.map(({ path, message }) => ({ field: String(path[0] ?? ''), message }))));
     setErrors({});
@@ -71,7 +73,10 @@ export function JoinForm({
       onJoined(card_id);
     } catch (error) {
       const code = refusalCode(error);
-      if (code !== undefined && REFERRAL_REFUSALS.has(code)) setInvitedBy(null);
+      if (code !== undefined && REFERRAL_REFUSALS.has(code)) {
+        setInvitedBy(null);
+        setValues((before) => ({ ...before, referred_by_number: '' }));
+      }
       const fields = error instanceof ApiProblem && code === 'validation_failed' ? errorsByField(error.errors) : {};
       setErrors(Object.keys(fields).length > 0 ? fields : { '': inWords(error) });
     } finally {
@@ -122,6 +127,18 @@ export function JoinForm({
           error={errors.name}
           onChange={change('name')}
         />
+        {invitedBy === null && programme.referral && (
+          <TextInput
+            label="Invited by a friend? Their number (optional)"
+            description="In international form, as they gave it when they joined"
+            type="tel"
+            name="referred_by_number"
+            size="md"
+            value={values.referred_by_number}
+            error={errors.referred_by_number}
+            onChange={change('referred_by_number')}
+          />
+        )}
         {errors[''] && (
           <Notice tone="refused" title="Not joined">
             <Text size="sm">{errors['']}</Text>

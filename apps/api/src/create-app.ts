@@ -13,7 +13,7 @@ import { ApiFront } from './http/api-front';
 import { acceptEmptyJsonBodies, jsonBodyParser } from './http/empty-json-body';
 import { NestPinoLogger } from './http/nest-logger';
 import { ProblemDetailsFilter } from './http/problem-details.filter';
-import { limitPublicRoutes, type PublicRateLimit } from './http/public-rate-limit';
+import { FrontRateLimit, limitPublicRoutes, type PublicRateLimit } from './http/public-rate-limit';
 import { READ_YOUR_WRITES_DEFAULTS, serveReadYourWrites, type ReadYourWritesOptions } from './http/read-your-writes';
 import { ReadYourWritesEventStore } from './http/read-your-writes-event-store';
 import { requestIdOf } from './http/request-id';
@@ -22,6 +22,7 @@ import { answerUnparsableRequest } from './http/unparsable-request';
 import { serveLandingPages } from './http/landing-page-html';
 import { serveWebApp } from './http/web-app';
 import { mountOidcProvider } from './identity/auth/mount-oidc-provider';
+import { serveLoyaltyOnFront } from './loyalty/loyalty-front';
 import { servePromoValidationsOnFront } from './promos/promo-validation-front';
 import { registerScanRoutes } from './scans/scan-routes';
 import type { Infrastructure } from './infrastructure';
@@ -68,7 +69,9 @@ export async function createApp(
 
   await limitPublicRoutes(app, infra.config.TRUSTED_CLIENT_IP_HEADER, options.publicRateLimit);
   registerScanRoutes(app, infra.logger, front);
-  servePromoValidationsOnFront(app, front, { log: infra.logger, parseJson: jsonBodyParser(app) });
+  const frontOptions = { log: infra.logger, parseJson: jsonBodyParser(app) };
+  servePromoValidationsOnFront(app, front, frontOptions);
+  serveLoyaltyOnFront(app, front, new FrontRateLimit(infra.config.TRUSTED_CLIENT_IP_HEADER, options.publicRateLimit), frontOptions);
   // No proxy setting exists yet, so forwarded headers are never believed (see OidcMountOptions).
   // With an external issuer (OIDC_ISSUER) there are no local accounts to sign in to.
   if (!infra.config.OIDC_ISSUER) await mountOidcProvider(app, { trustProxy: false });

@@ -1,8 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DomainError } from '@qr/contracts';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { BLOB_LINK_PREFIX } from '../uploads/blob-store.providers';
-import { clientAddress } from './client-address';
+import { clientAddress, type Visit } from './client-address';
 
 /** Routes a visitor calls without signing in: the ones a script could hammer for free. */
 export const PUBLIC_API_PREFIX = '/api/v1/public/';
@@ -45,4 +46,42 @@ export async function limitPublicRoutes(
     errorResponseBuilder: (_request, context) =>
       new DomainError('rate_limited', `Too many requests from this address: try again in ${Math.ceil(context.ttl / 1000)} s.`),
   });
+}
+
+/** 429 rate_limited from the front's twin of the limit, with when to try again. */
+export class RateLimited extends DomainError {
+  constructor(readonly retryAfterS: number) {
+    super('rate_limited', `Too many requests from this address: try again in ${retryAfterS} s.`);
+  }
+}
+
+/**
+ * The public routes' limit for the routes answered on the API's front (json-post-front.ts), which
+ * Fastify's plugin does not see: the same allowance per client address, counted apart from it.
+ */
+export class FrontRateLimit {
+  private readonly limiter: RateLimiterMemory;
+
+  constructor(
+    private readonly trustedClientIpHeader: string | undefined,
+    limit: PublicRateLimit = DEFAULT_PUBLIC_RATE_LIMIT,
+  ) {
+    this.limiter = new RateLimiterMemory({ points: limit.max, duration: Math.max(1, Math.round(limit.windowMs / 1000)) });
+  }
+
+  /** Counts the request, or refuses it with RateLimited. */
+  async take(visit: Visit): Promise<void> {
+    const key = clientAddress(visit.headers, visit.ip, this.trustedClientIpHeader) ?? 'unknown';
+    try {
+      await this.limiter.consume(key);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      throw new RateLimited(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+    }
+  }
+
+  /** The Retry-After header of its refusal. */
+  static headersOf(error: unknown): Record<string, string> {
+    return error instanceof RateLimited ? { 'retry-after': String(error.retryAfterS) } : {};
+  }
 }

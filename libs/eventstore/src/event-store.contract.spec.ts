@@ -100,6 +100,21 @@ describe.each(testAdapters())('event store on $name', (adapter) => {
     expect((await store.readStream(stream)).version).toBe(1);
   });
 
+  it('never reads a version newer than the events it reads, while others append', async () => {
+    const stream = newStream();
+    await store.append({ streamId: stream, expectedVersion: 'no_stream', events: [scanned(0)] });
+    let appended = false;
+    const appending = (async () => {
+      for (let i = 1; i <= 300; i++) await store.append({ streamId: stream, expectedVersion: 'any', events: [scanned(i)] });
+      appended = true;
+    })();
+    const reads = [];
+    while (!appended) reads.push(...(await Promise.all(Array.from({ length: 4 }, () => store.readStream(stream)))));
+    await appending;
+    // A fold of these events decided at that version must never append past events it did not see.
+    for (const read of reads) expect(read.version).toBe(read.events.length - 1);
+  });
+
   it('lets exactly one of 50 concurrent creators of the same stream win', async () => {
     const stream = newStream();
     const outcomes = await Promise.allSettled(

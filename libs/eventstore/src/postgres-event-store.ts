@@ -357,15 +357,21 @@ export class PostgresEventStore implements EventStore {
     };
   }
 
+  /**
+   * The version first, then the events: on a pool the two queries are two snapshots, and an append
+   * committing between them must never leave a version newer than the events read (a decision on
+   * that fold would append past events it never saw). Read in this order the events may only be
+   * newer, and the version is taken from the last of them then: a fold and a version that agree.
+   */
   async readStream(streamId: string, fromPosition = 0): Promise<StreamRead> {
-    const [{ rows: stream }, { rows }] = await Promise.all([
-      this.db.query<{ version: string }>('SELECT version FROM es_streams WHERE stream_id = $1', [streamId]),
-      this.db.query<EventRow>(`SELECT ${EVENT_JSON} FROM es_events WHERE stream_id = $1 AND stream_position >= $2 ORDER BY stream_position`, [
-        streamId,
-        fromPosition,
-      ]),
-    ]);
-    return { version: stream[0] ? Number(stream[0].version) : NO_STREAM_VERSION, events: rows.map(toRecordedEvent) };
+    const { rows: stream } = await this.db.query<{ version: string }>('SELECT version FROM es_streams WHERE stream_id = $1', [streamId]);
+    const { rows } = await this.db.query<EventRow>(
+      `SELECT ${EVENT_JSON} FROM es_events WHERE stream_id = $1 AND stream_position >= $2 ORDER BY stream_position`,
+      [streamId, fromPosition],
+    );
+    const events = rows.map(toRecordedEvent);
+    const version = stream[0] ? Number(stream[0].version) : NO_STREAM_VERSION;
+    return { version: Math.max(version, events.at(-1)?.streamPosition ?? NO_STREAM_VERSION), events };
   }
 
   async readAll({ from, limit, types, maxStalenessMs }: ReadAllOptions): Promise<ReadAllResult> {

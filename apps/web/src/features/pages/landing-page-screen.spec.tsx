@@ -165,6 +165,34 @@ test('a returning visitor checks by email and is welcomed back instead of fillin
   expect(screen.getByText(/See you at the door!/)).toBeTruthy();
 });
 
+test('a returning visitor whose link names a loyalty exchange sees it, when it was redeemed on their card', async () => {
+  const exchangeId = '00000000-0000-4000-8000-0000000000e1';
+  const api = installFakeApi((path, method) => {
+    if (method === 'GET' && path === `/api/v1/public/pages/${PAGE_ID}`) return reply(200, page);
+    if (method === 'POST' && path === `/api/v1/public/pages/${PAGE_ID}/return`) {
+      const exchange = {
+        exchange_id: exchangeId,
+        programme_id: '00000000-0000-4000-8000-0000000000a1',
+        programme_name: 'Coffee card',
+        card_id: '00000000-0000-4000-8000-0000000000c1',
+        reward_name: 'free coffee',
+        price: 3,
+        redeemed_at: '2026-12-02T10:00:00.000Z',
+      };
+      return reply(200, { page_id: PAGE_ID, returning: true, submitted_at: '2026-11-20T10:00:00.000Z', success_message: 'See you!', exchange });
+    }
+    return undefined;
+  });
+  window.history.replaceState(null, '', `/page/${PAGE_ID}?exchange_id=${exchangeId}`);
+  renderApp(`/page/${PAGE_ID}`);
+  fireEvent.click(await screen.findByRole('button', { name: 'Registered already? Check with your email' }));
+  fireEvent.change(screen.getByLabelText('Your email'), { target: { value: 'ada@example.com' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+  expect(await screen.findByText('Your free coffee')).toBeTruthy();
+  expect(requestsOf(api, 'POST').find(([path]) => path.endsWith('/return'))?.[1]).toEqual({ email: 'ada@example.com', exchange_id: exchangeId });
+  window.history.replaceState(null, '', '/');
+});
+
 describe('a page with event data', () => {
   const at = (latitude: number, longitude: number) =>
     Object.defineProperty(navigator, 'geolocation', {

@@ -61,11 +61,11 @@ export async function submitAnswers(pageId: string, body: SubmitBody): Promise<v
   if (!response.ok) throw await refusalOf(response);
 }
 
-/** Spec §7 "return page": has the person with this email submitted the page before? */
-export async function findReturningVisitor(pageId: string, email: string): Promise<ReturnPageView> {
+/** Spec §7 "return page": has the person with this email submitted the page before, and is the loyalty exchange they name theirs? */
+export async function findReturningVisitor(pageId: string, email: string, exchangeId?: string): Promise<ReturnPageView> {
   const response = await publicFetch(`/api/v1/public/pages/${encodeURIComponent(pageId)}/return`, {
     method: 'POST',
-    body: JSON.stringify({ email }),
+    body: JSON.stringify({ email, ...(exchangeId && { exchange_id: exchangeId }) }),
   });
   if (response.ok) return (await response.json()) as ReturnPageView;
   const problem = (await response.json().catch(() => ({}))) as { errors?: FieldError[]; detail?: string };

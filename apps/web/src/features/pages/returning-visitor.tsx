@@ -1,11 +1,20 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { ReturnPageView } from '@qr/contracts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { findReturningVisitor } from './public-page-api';
 
-/** "Registered already?": a visitor who comes back checks by their email instead of filling the form again. */
+/** A loyalty exchange the page's address names (`?exchange_id=`, from a card's exchange screen), the shape checked by the API. */
+const EXCHANGE_PARAM = 'exchange_id';
+
+/**
+ * "Registered already?": a visitor who comes back checks by their email instead of filling the form
+ * again, and sees the loyalty exchange the page's address names when it was theirs.
+ */
 export function ReturningVisitor({ pageId }: { pageId: string }) {
   const [open, setOpen] = useState(false);
+  // Read after hydration: the server draws the page without the visitor's address.
+  const [exchangeId, setExchangeId] = useState<string>();
+  useEffect(() => setExchangeId(new URLSearchParams(window.location.search).get(EXCHANGE_PARAM) ?? undefined), []);
   const [email, setEmail] = useState('');
   const [checking, setChecking] = useState(false);
   const [found, setFound] = useState<ReturnPageView>();
@@ -16,7 +25,7 @@ export function ReturningVisitor({ pageId }: { pageId: string }) {
     setChecking(true);
     setError(undefined);
     try {
-      setFound(await findReturningVisitor(pageId, email.trim()));
+      setFound(await findReturningVisitor(pageId, email.trim(), exchangeId));
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'The check could not be made. Please try again.');
     } finally {
@@ -55,6 +64,12 @@ export function ReturningVisitor({ pageId }: { pageId: string }) {
         </Alert>
       )}
       {found && !found.returning && <Text size="sm">We have no registration with that email on this page yet. Fill in the form above to register.</Text>}
+      {found?.exchange && (
+        <Alert color="green" title={`Your ${found.exchange.reward_name}`}>
+          Redeemed with your {found.exchange.programme_name} on {new Date(found.exchange.redeemed_at).toLocaleString()}: exchange {found.exchange.exchange_id}.
+        </Alert>
+      )}
+      {found && exchangeId && !found.exchange && <Text size="sm">The exchange in this link is not one of this email’s cards.</Text>}
     </Stack>
   );
 }

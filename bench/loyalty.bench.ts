@@ -21,7 +21,19 @@ import { openDatabase } from '@qr/platform';
 import { autocannon, postTurnOf, type PostTurn } from './autocannon';
 import { createBenchOrganization, REPO, startServer, type RunningServer } from './bench-servers';
 import { formatPercent, formatRate, markdownTable, median, targetLines, writeResults } from './harness';
-import { codes, load, LOG_LEVEL, openPglite, openPostgres, pinThisProcess, quiet, SERVER_CPU, type BenchDatabase, type Load } from './scan.bench';
+import {
+  codes,
+  load,
+  LOG_LEVEL,
+  openPglite,
+  openPostgres,
+  pinThisProcess,
+  printRunSetup,
+  quiet,
+  SERVER_CPU,
+  type BenchDatabase,
+  type Load,
+} from './scan.bench';
 
 const CONNECTIONS = 100;
 const WARMUP_SECONDS = 3;
@@ -224,15 +236,7 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
     `\nA busy loyalty programme against the scan path, one API process, ${CONNECTIONS} connections each, loopback; after a ${WARMUP_SECONDS} s warm-up each, ` +
       `${ROUNDS} rounds of a ${TURN_SECONDS} s turn each, the order reversed every other round; rates are the medians of the turns, the ratios the medians of the rounds' ratios.`,
   );
-  console.log(
-    pinned
-      ? `API pinned to CPU ${SERVER_CPU}, autocannon to the other; the API runs as \`npm start\` does (NODE_ENV=production, LOG_LEVEL=${LOG_LEVEL}).`
-      : 'Note: not pinned (fewer than 2 CPUs or no taskset): the API and the load generator share CPUs.',
-  );
-  if (loadAtStart > cpus().length / 2)
-    console.log(`Note: load average ${loadAtStart.toFixed(1)} on ${cpus().length} CPUs at the start: other processes compete, expect noise.`);
-  console.log('');
-  for (const row of rows) console.log(`${row.database}: ${row.storage}`);
+  printRunSetup(rows, loadAtStart, pinned);
   const label: Record<Move, string> = {
     stamps: 'one programme: a visitor’s stamp by the venue code, decided and durable',
     redemptions: 'one programme: a visitor’s redemption, decided and durable',

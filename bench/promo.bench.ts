@@ -24,7 +24,19 @@ import { autocannon, postTurnOf } from './autocannon';
 import { REPO, startServer, type RunningServer } from './bench-servers';
 import { formatPercent, formatRate, markdownTable, median, targetLines, writeResults } from './harness';
 import { PHONE_HEADERS } from './scan-fixture';
-import { codes, load, LOG_LEVEL, openPglite, openPostgres, pinThisProcess, quiet, SERVER_CPU, type BenchDatabase, type Load } from './scan.bench';
+import {
+  codes,
+  load,
+  LOG_LEVEL,
+  openPglite,
+  openPostgres,
+  pinThisProcess,
+  printRunSetup,
+  quiet,
+  SERVER_CPU,
+  type BenchDatabase,
+  type Load,
+} from './scan.bench';
 
 const CONNECTIONS = 100;
 const WARMUP_SECONDS = 3;
@@ -299,15 +311,7 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
     `\nA hot promo campaign against the scan path, one API process, ${CONNECTIONS} connections each, loopback; after a ${WARMUP_SECONDS} s warm-up each, ` +
       `${ROUNDS} rounds of a ${TURN_SECONDS} s turn each, the order reversed every other round; rates are the medians of the turns, the ratio the median of the rounds' ratios.`,
   );
-  console.log(
-    pinned
-      ? `API pinned to CPU ${SERVER_CPU}, autocannon to the other; the API runs as \`npm start\` does (NODE_ENV=production, LOG_LEVEL=${LOG_LEVEL}).`
-      : 'Note: not pinned (fewer than 2 CPUs or no taskset): the API and the load generator share CPUs.',
-  );
-  if (loadAtStart > cpus().length / 2)
-    console.log(`Note: load average ${loadAtStart.toFixed(1)} on ${cpus().length} CPUs at the start: other processes compete, expect noise.`);
-  console.log('');
-  for (const row of rows) console.log(`${row.database}: ${row.storage}`);
+  printRunSetup(rows, loadAtStart, pinned);
   const table = rows.flatMap((row) => {
     const scanRate = median(row.scans.map((turn) => turn.requestsPerSecond));
     const promoRate = median(row.promos.map((turn) => turn.requestsPerSecond));

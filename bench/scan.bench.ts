@@ -47,6 +47,19 @@ const CODES = 16;
 /** Request logs off, as an operator serving many scans a second runs it (each log line costs about as much as the scan's SQL). */
 export const LOG_LEVEL = 'warn';
 export const SERVER_CPU = '0';
+
+/** How an API bench against the scan path ran (pinning, the machine's load) and on which databases: the lines under its title. */
+export function printRunSetup(rows: readonly { database: string; storage: string }[], loadAtStart: number, pinned: boolean): void {
+  console.log(
+    pinned
+      ? `API pinned to CPU ${SERVER_CPU}, autocannon to the other; the API runs as \`npm start\` does (NODE_ENV=production, LOG_LEVEL=${LOG_LEVEL}).`
+      : 'Note: not pinned (fewer than 2 CPUs or no taskset): the API and the load generator share CPUs.',
+  );
+  if (loadAtStart > cpus().length / 2)
+    console.log(`Note: load average ${loadAtStart.toFixed(1)} on ${cpus().length} CPUs at the start: other processes compete, expect noise.`);
+  console.log('');
+  for (const row of rows) console.log(`${row.database}: ${row.storage}`);
+}
 const LOAD_CPU = '1';
 
 type DatabaseName = 'PGlite' | 'PostgreSQL';

@@ -2,10 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '@qr/contracts';
 import type { PersonIdentity } from '@qr/platform';
 import { PageReads } from '../pages';
-import { programmeNotFound } from './loyalty-access';
+import { memberNotFound, programmeNotFound } from '@qr/domain';
 import { LoyaltyReads, type ProgrammeRow } from './loyalty-reads';
-
-export const memberNotFound = () => new DomainError('loyalty_member_not_found', 'No such card in this programme.');
 
 /** How long a programme read stays good for visitors' commands; see `programme`. */
 const PROGRAMME_TTL_MS = 2_000;

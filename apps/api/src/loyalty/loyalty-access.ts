@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '@qr/contracts';
-import { can, type CodeActor } from '@qr/domain';
+import { can, programmeNotFound, type CodeActor } from '@qr/domain';
 import { type Caller, TenancyGate } from '../identity';
 import { LoyaltyReads, type ProgrammeRow } from './loyalty-reads';
-
-/** What a deleted, an unknown and another organisation's programme answer alike. */
-export const programmeNotFound = () => new DomainError('loyalty_programme_not_found', 'No such loyalty programme.');
 
 /**
  * Which programmes a staff caller reaches (permissions.ts): every member reads them

@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
-  DomainError,
   VENUE_CODE_PARAM,
   type LoyaltyMembersPage,
   type LoyaltyMembersQuery,
@@ -13,8 +12,9 @@ import {
 import type { Config } from '@qr/platform';
 import { type Caller, TenancyGate } from '../identity';
 import { CONFIG } from '../infrastructure';
-import { LoyaltyAccess, programmeNotFound } from './loyalty-access';
+import { LoyaltyAccess } from './loyalty-access';
 import { LoyaltyReads } from './loyalty-reads';
+import { memberNotFound, programmeNotFound } from '@qr/domain';
 import { VenueCodes } from './venue-codes';
 
 /** A question about one programme, asked by a staff member. */
@@ -143,7 +143,7 @@ export class GetMemberHandler implements IQueryHandler<GetMember> {
   async execute({ caller, programmeId, cardId }: GetMember): Promise<LoyaltyMemberView> {
     await this.access.reader(caller, programmeId);
     const member = await this.reads.member(programmeId, cardId);
-    if (!member) throw new DomainError('loyalty_member_not_found', 'No such card in this programme.');
+    if (!member) throw memberNotFound();
     return member;
   }
 }

@@ -12,8 +12,7 @@ import {
 } from '@qr/contracts';
 import type { Config } from '@qr/platform';
 import { CONFIG } from '../infrastructure';
-import { memberNotFound } from './live-programmes';
-import { programmeNotFound } from './loyalty-access';
+import { memberNotFound, programmeNotFound } from '@qr/domain';
 import { LoyaltyReads } from './loyalty-reads';
 
 /** What the card page shows of a live programme. */

@@ -192,11 +192,13 @@ function remember(member: LoyaltyMember, requestId: string | null): void {
 const mayChange = (actor: CodeActor) => {
   if (!can.write('loyalty', actor.role)) throw new DomainError('forbidden', 'Your role does not allow you to change loyalty programmes.');
 };
-const notFound = () => new DomainError('loyalty_programme_not_found', 'No such loyalty programme.');
+/** What a deleted, an unknown and another organisation's programme answer alike. */
+export const programmeNotFound = () => new DomainError('loyalty_programme_not_found', 'No such loyalty programme.');
+export const memberNotFound = () => new DomainError('loyalty_member_not_found', 'No such card in this programme.');
 
 function memberOf(state: LoyaltyProgrammeState, cardId: string): LoyaltyMember {
   const member = state.members.get(cardId);
-  if (!member) throw new DomainError('loyalty_member_not_found', 'No such card in this programme.');
+  if (!member) throw memberNotFound();
   return member;
 }
 
@@ -470,7 +472,7 @@ function decide(command: LoyaltyProgrammeCommand, state: LoyaltyProgrammeState):
     const { programme_id, org_id, code_id, terms } = command;
     return [{ type: 'LoyaltyProgrammeCreated', data: { programme_id, org_id, code_id, terms, created_by: command.actor.id } }];
   }
-  if (state.status !== 'live' || state.terms === null) throw notFound();
+  if (state.status !== 'live' || state.terms === null) throw programmeNotFound();
   const { terms } = state;
   switch (command.type) {
     case 'UpdateProgramme':

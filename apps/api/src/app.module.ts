@@ -26,6 +26,7 @@ import { StreamWriter } from './decide-on-stream';
 import { ExperiencesModule } from './experiences/experiences.module';
 import { registerLoyaltyPublicPaths } from './loyalty/loyalty-public.openapi';
 import { LoyaltyModule } from './loyalty/loyalty.module';
+import { MessagingModule } from './messaging/messaging.module';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
 import { registerLoyaltyStaffPaths } from './loyalty/loyalty-staff.openapi';
@@ -89,6 +90,7 @@ export class AppModule {
         ExperiencesModule,
         PromosModule,
         LoyaltyModule,
+        MessagingModule,
         ScansModule,
         AnalyticsModule,
         CustomersModule,

@@ -123,6 +123,26 @@ export const ErrorCode = z.enum([
   'loyalty_reward_already_granted',
   // The action a campaign reward waits for has not happened yet on this card; the detail says how far along it is.
   'loyalty_action_not_done',
+  // No campaign with this id in an organisation the caller belongs to (other tenants' ids answer this too).
+  'messaging_campaign_not_found',
+  // The campaign is scheduled, sending or sent: only a draft changes; a scheduled one is cancelled first.
+  'messaging_campaign_not_draft',
+  // Nobody the audience's filters match has consented on the campaign's channel: there is no one to send to.
+  'messaging_empty_audience',
+  // The address withdrew consent on this channel (STOP, an unsubscribe link): nothing is sent to it.
+  'messaging_opted_out',
+  // The provider this needs (Twilio for numbers and verification) is not connected; the detail says how.
+  'messaging_not_connected',
+  // The provider refused or failed the request; the detail carries its reason.
+  'messaging_provider_failed',
+  // Another campaign key of the organisation answers to this keyword.
+  'messaging_keyword_taken',
+  // No campaign key, auto SMS rule or outbox message with this id in the organisation.
+  'messaging_rule_not_found',
+  // The verification code is wrong, expired or was tried too often: ask for a new one.
+  'messaging_verification_failed',
+  // The unsubscribe link was changed or was never signed by this server.
+  'messaging_unsubscribe_invalid',
   // Too many requests from one client in a short time.
   'rate_limited',
   // A dependency (database) is unreachable; the request may succeed later.

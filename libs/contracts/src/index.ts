@@ -29,3 +29,4 @@ export * from './contact-links';
 export * from './qr-text-encoding';
 export * from './loyalty';
 export * from './promos';
+export * from './messaging';

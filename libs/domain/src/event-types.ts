@@ -8,6 +8,7 @@ import type { OrganizationEvent } from './identity/organization.events';
 import type { NoteEvent } from './notes/notes.events';
 import type { OneTimeBatchEvent, OneTimeCodeUsed } from './one-time-codes/one-time-codes.events';
 import type { LoyaltyProgrammeEvent } from './loyalty/loyalty.events';
+import type { CampaignEvent, ConsentEvent } from './messaging/messaging.events';
 import type { PromoCampaignEvent, PromoMasterKeyEvent } from './promos/promos.events';
 import type { PageNameEvent } from './pages/page-names';
 import type { FormSubmitted, PageEvent } from './pages/pages.events';
@@ -34,7 +35,9 @@ export type DomainEvent =
   | PageEventDataEvent
   | PromoCampaignEvent
   | PromoMasterKeyEvent
-  | LoyaltyProgrammeEvent;
+  | LoyaltyProgrammeEvent
+  | CampaignEvent
+  | ConsentEvent;
 
 export type EventType = DomainEvent['type'];
 
@@ -107,6 +110,13 @@ const EVENT_TYPE_SET: Record<EventType, true> = {
   LoyaltyReferralRecorded: true,
   LoyaltyReferralConverted: true,
   LoyaltyCampaignRewardGranted: true,
+  CampaignDrafted: true,
+  CampaignUpdated: true,
+  CampaignScheduled: true,
+  CampaignCancelled: true,
+  CampaignSendingStarted: true,
+  CampaignSent: true,
+  ConsentRecorded: true,
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_TYPE_SET) as readonly EventType[];

@@ -13,3 +13,4 @@ export * from './notes';
 export * from './promos';
 export * from './loyalty';
 export * from './event-types';
+export * from './messaging';

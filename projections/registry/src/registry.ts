@@ -5,6 +5,7 @@ import { customers } from '@qr/projections-customers';
 import { experiences, pageEventData } from '@qr/projections-experiences';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { loyalty } from '@qr/projections-loyalty';
+import { messaging } from '@qr/projections-messaging';
 import { pages, submissions } from '@qr/projections-pages';
 import { promoCampaigns, promoMasterKeys, promoValidations } from '@qr/projections-promos';
 
@@ -45,4 +46,6 @@ export const PROJECTIONS: readonly Projection[] = [
   promoValidations,
   // Loyalty: programmes on codes, their members' cards and histories, reward stock, exchanges and referrals.
   loyalty,
+  // Messaging: campaigns, and the consent ledger of every address per channel.
+  messaging,
 ];

@@ -189,7 +189,15 @@ export class SubmitFormHandler implements ICommandHandler<SubmitFormCommand> {
     const { person, sealed } = await this.vault.seal(page.org_id, who, body.submission_id, values);
     const event: FormSubmitted = {
       type: 'FormSubmitted',
-      data: { submission_id: body.submission_id, page_id: page.page_id, code_id: page.code_id, org_id: page.org_id, person, sealed_answers: sealed },
+      data: {
+        submission_id: body.submission_id,
+        page_id: page.page_id,
+        code_id: page.code_id,
+        org_id: page.org_id,
+        person,
+        sealed_answers: sealed,
+        marketing_consent: page.form.some((input) => input.input_type === 'consent' && values[input.name] === true),
+      },
     };
     await this.appender.append({
       streamId: submissionsStreamId(page.page_id),

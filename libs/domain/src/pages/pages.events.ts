@@ -41,7 +41,16 @@ export type PageEvent = PageCreated | PageUpdated | PageDeleted;
  */
 export type FormSubmitted = Event<
   'FormSubmitted',
-  { submission_id: string; page_id: string; code_id: string; org_id: string; person: string; sealed_answers: string }
+  {
+    submission_id: string;
+    page_id: string;
+    code_id: string;
+    org_id: string;
+    person: string;
+    sealed_answers: string;
+    /** The visitor ticked a consent input: the messaging ledger counts it for the email and phone they gave. Absent in older events. */
+    marketing_consent?: boolean;
+  }
 >;
 
 /** What the sealed answers open to. */

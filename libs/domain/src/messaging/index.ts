@@ -1,0 +1,3 @@
+export * from './messaging.commands';
+export * from './messaging.events';
+export * from './campaign.decider';

@@ -1,0 +1,1 @@
+export { messaging } from './messaging.projection';

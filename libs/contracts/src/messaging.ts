@@ -383,6 +383,15 @@ export const CampaignKeyView = z
   })
   .meta({ id: 'CampaignKey' });
 export type CampaignKeyView = z.infer<typeof CampaignKeyView>;
+export const CampaignKeyPath = z.strictObject({ keyword: Keyword }).meta({ id: 'CampaignKeyPath' });
+export type CampaignKeyPath = z.infer<typeof CampaignKeyPath>;
+
+/** Spec §7 "send SMS campaign": an SMS campaign drafted and scheduled in one call, now or at `send_at`. */
+export const SmsCampaignBody = z
+  .strictObject({ org_id: z.uuid(), channel: z.literal('sms').default('sms'), ...campaignFields, send_at: SendAt.optional() })
+  .superRefine(checkCampaign)
+  .meta({ id: 'SmsCampaignBody' });
+export type SmsCampaignBody = z.infer<typeof SmsCampaignBody>;
 
 /** Spec §7 "auto SMS": a text sent when something happens on a code. */
 export const AUTO_SMS_TRIGGERS = ['form_submitted', 'reward_redeemed', 'referral_converted'] as const;
@@ -400,6 +409,11 @@ export const AutoSmsView = z
   .object({ rule_id: z.uuid(), trigger: z.enum(AUTO_SMS_TRIGGERS), code_id: orNull(CodeId), message: z.string(), enabled: z.boolean(), sent: z.number().int() })
   .meta({ id: 'AutoSms' });
 export type AutoSmsView = z.infer<typeof AutoSmsView>;
+export const AutoSmsPath = z.strictObject({ rule_id: z.uuid({ error: 'A rule id is a UUID.' }) }).meta({ id: 'AutoSmsPath' });
+export type AutoSmsPath = z.infer<typeof AutoSmsPath>;
+/** A rule's whole content after the change; its organisation stays. */
+export const UpdateAutoSmsBody = AutoSmsBody.omit({ org_id: true }).meta({ id: 'UpdateAutoSmsBody' });
+export type UpdateAutoSmsBody = z.infer<typeof UpdateAutoSmsBody>;
 
 export const AvailableNumbersBody = z
   .strictObject({
@@ -422,6 +436,8 @@ export type AvailableNumberView = z.infer<typeof AvailableNumberView>;
 
 export const PurchaseNumberBody = z.strictObject({ org_id: z.uuid(), phone_number: E164Phone }).meta({ id: 'PurchaseNumberBody' });
 export type PurchaseNumberBody = z.infer<typeof PurchaseNumberBody>;
+export const PurchasedNumberView = z.object({ phone_number: z.string(), provider_sid: z.string(), purchased_at: z.string() }).meta({ id: 'PurchasedNumber' });
+export type PurchasedNumberView = z.infer<typeof PurchasedNumberView>;
 
 /** Spec §7 "phone-number verification": a one-time code by SMS, then its check. */
 export const StartVerificationBody = z.strictObject({ org_id: z.uuid(), phone: E164Phone }).meta({ id: 'StartVerificationBody' });
@@ -432,6 +448,19 @@ export const CheckVerificationBody = z
 export type CheckVerificationBody = z.infer<typeof CheckVerificationBody>;
 export const VerificationView = z.object({ phone: z.string(), status: z.enum(['pending', 'approved']) }).meta({ id: 'Verification' });
 export type VerificationView = z.infer<typeof VerificationView>;
+
+/**
+ * Twilio's incoming-message webhook, form-encoded: the fields this product reads. Twilio sends
+ * more (MessageSid, NumMedia, FromCity…), kept as they came, since its signature covers them all.
+ */
+export const InboundSmsForm = z
+  .looseObject({
+    From: z.string({ error: 'From is the sender’s number.' }).min(1).max(64),
+    To: z.string({ error: 'To is the number texted.' }).min(1).max(64),
+    Body: z.string().max(MAX_SMS_LENGTH).default(''),
+  })
+  .meta({ id: 'InboundSmsForm' });
+export type InboundSmsForm = z.infer<typeof InboundSmsForm>;
 
 // ——— Web push ———
 

@@ -92,6 +92,9 @@ const ConfigSchema = z
       .default('us-east-2'),
     // Another S3-compatible service (MinIO, Ceph, R2…); unset means AWS itself.
     S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of an S3-compatible endpoint' }).optional(),
+    // Tests only: where the Twilio SDK sends every request instead of api.twilio.com and
+    // verify.twilio.com (a local stand-in of the endpoints the SMS channel uses). Unset in production.
+    TWILIO_API_BASE: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of a Twilio API stand-in, such as http://127.0.0.1:4010' }).optional(),
     // Set KAFKA_BROKERS (host:port, comma-separated) to publish every event to KAFKA_TOPIC through
     // the relay (DESIGN.md §2). Unset: events stay in-process, as in the embedded default.
     KAFKA_BROKERS: z

@@ -1,11 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import type { AudienceFilter } from '@qr/contracts';
+import { renderTemplate, type AudienceFilter } from '@qr/contracts';
 import type { CampaignRow, DeliveryOutcome, MessagingChannelPort, QueuedDelivery, Recipient } from '../messaging-channel';
+import { MessagingConnections } from '../messaging-connections';
+import { MessagingOutbox } from '../messaging-outbox';
+import { TwilioClients, twilioFailure } from './twilio-clients';
 
-/** The sms channel (issue 55). */
+/**
+ * The SMS channel (issue 55): a campaign's or a single send's text, each recipient's fields filled
+ * in, handed to Twilio through its official SDK from the organisation's own account and number, or
+ * kept in the outbox while no Twilio account is connected.
+ */
 @Injectable()
 export class SmsChannel implements MessagingChannelPort {
   readonly channel = 'sms' as const;
+
+  constructor(
+    private readonly connections: MessagingConnections,
+    private readonly outbox: MessagingOutbox,
+    private readonly twilio: TwilioClients,
+  ) {}
 
   audience(_orgId: string, _filter: AudienceFilter): Promise<Recipient[]> {
     throw new Error('not built yet');
@@ -15,7 +28,26 @@ export class SmsChannel implements MessagingChannelPort {
     return Promise.resolve({ one_time_batch_id: null });
   }
 
-  deliver(_delivery: QueuedDelivery, _campaign: CampaignRow | null): Promise<DeliveryOutcome> {
-    throw new Error('not built yet');
+  /** A single send (no campaign) carries its own text in its fields, as the delivery queue keeps it. */
+  deliver(delivery: QueuedDelivery, campaign: CampaignRow | null): Promise<DeliveryOutcome> {
+    const template = campaign ? campaign.content.message : ((delivery.fields as { text?: string }).text ?? '');
+    return this.send(delivery.org_id, delivery.recipient, renderTemplate(template, delivery.fields), {
+      campaign_id: delivery.campaign_id,
+      delivery_id: delivery.delivery_id,
+    });
+  }
+
+  private async send(orgId: string, to: string, body: string, from: { campaign_id: string | null; delivery_id: string | null }): Promise<DeliveryOutcome> {
+    const settings = await this.connections.settings(orgId, 'twilio');
+    if (!settings) {
+      await this.outbox.keep(orgId, { channel: 'sms', recipient: to, subject: null, text: body, html: null, attachments: [] }, from);
+      return { status: 'sent', provider_id: null, outbox: true };
+    }
+    try {
+      const message = await this.twilio.of(settings).messages.create({ to, from: settings.from, body });
+      return { status: 'sent', provider_id: message.sid, outbox: false };
+    } catch (error) {
+      return { status: 'failed', ...twilioFailure(error) };
+    }
   }
 }

@@ -462,6 +462,19 @@ export const InboundSmsForm = z
   .meta({ id: 'InboundSmsForm' });
 export type InboundSmsForm = z.infer<typeof InboundSmsForm>;
 
+/** Twilio's status callback for a message sent here: its final states mark the delivery delivered or failed. */
+export const SmsStatusForm = z
+  .looseObject({
+    MessageSid: z.string({ error: 'MessageSid names the message.' }).min(1).max(64),
+    MessageStatus: z.string({ error: 'MessageStatus is the message’s state.' }).min(1).max(32),
+    ErrorCode: z.string().max(16).optional(),
+  })
+  .meta({ id: 'SmsStatusForm' });
+export type SmsStatusForm = z.infer<typeof SmsStatusForm>;
+/** The organisation whose message it is: part of the signed URL Twilio was given. */
+export const SmsStatusQuery = z.strictObject({ org_id: z.uuid() }).meta({ id: 'SmsStatusQuery' });
+export type SmsStatusQuery = z.infer<typeof SmsStatusQuery>;
+
 // ——— Web push ———
 
 /** A browser's PushSubscription as `toJSON()` gives it. */

@@ -5,6 +5,7 @@ import type { SqlClient } from '@qr/platform';
 import type { Caller } from '../../identity';
 import { SQL_CLIENT } from '../../infrastructure';
 import { DeliveryQueue } from '../delivery-queue';
+import { DeliveryRunner } from '../delivery-runner';
 import { SmsAccess } from './sms-access';
 
 type Trigger = AutoSmsView['trigger'];
@@ -31,6 +32,7 @@ export class AutoSms {
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     private readonly access: SmsAccess,
     private readonly queue: DeliveryQueue,
+    private readonly runner: DeliveryRunner,
   ) {}
 
   async create(caller: Caller, { org_id, ...rule }: AutoSmsBody): Promise<AutoSmsView> {
@@ -83,6 +85,7 @@ export class AutoSms {
         await this.queue.enqueueOne(orgId, 'sms', { address: phone, name: null, fields: { ...fields, phone, text: rule.message } as PersonalValues }),
       );
     }
+    if (queued.length > 0) this.runner.kick();
     return queued;
   }
 

@@ -1,8 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { renderTemplate, type AudienceFilter } from '@qr/contracts';
+import type { Config } from '@qr/platform';
+import { CONFIG } from '../../infrastructure';
 import type { CampaignRow, DeliveryOutcome, MessagingChannelPort, QueuedDelivery, Recipient } from '../messaging-channel';
 import { MessagingConnections } from '../messaging-connections';
 import { MessagingOutbox } from '../messaging-outbox';
+import { SMS_STATUS_PATH } from './sms-inbound';
 import { TwilioClients, twilioFailure } from './twilio-clients';
 
 /**
@@ -18,6 +21,7 @@ export class SmsChannel implements MessagingChannelPort {
     private readonly connections: MessagingConnections,
     private readonly outbox: MessagingOutbox,
     private readonly twilio: TwilioClients,
+    @Inject(CONFIG) private readonly config: Config,
   ) {}
 
   audience(_orgId: string, _filter: AudienceFilter): Promise<Recipient[]> {
@@ -44,7 +48,9 @@ export class SmsChannel implements MessagingChannelPort {
       return { status: 'sent', provider_id: null, outbox: true };
     }
     try {
-      const message = await this.twilio.of(settings).messages.create({ to, from: settings.from, body });
+      // Twilio reports the message's fate there, which marks the delivery delivered or failed.
+      const statusCallback = `${this.config.PUBLIC_URL}${SMS_STATUS_PATH}?org_id=${orgId}`;
+      const message = await this.twilio.of(settings).messages.create({ to, from: settings.from, body, statusCallback });
       return { status: 'sent', provider_id: message.sid, outbox: false };
     } catch (error) {
       return { status: 'failed', ...twilioFailure(error) };

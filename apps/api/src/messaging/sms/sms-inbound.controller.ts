@@ -1,24 +1,24 @@
-import { Body, Controller, Headers, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { Inject } from '@nestjs/common';
-import { InboundSmsForm } from '@qr/contracts';
+import { Body, Controller, Headers, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { InboundSmsForm, SmsStatusForm, SmsStatusQuery } from '@qr/contracts';
 import type { Config } from '@qr/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { CONFIG } from '../../infrastructure';
-import { INBOUND_SMS_PATH, SmsInbound } from './sms-inbound';
+import { INBOUND_SMS_PATH, SMS_STATUS_PATH, SmsInbound } from './sms-inbound';
 
 /**
- * Twilio's incoming-message webhook (public, rate-limited with the rest of /api/v1/public/): the
- * signature is checked against the URL Twilio was given, which is the server's PUBLIC_URL.
+ * Twilio's webhooks, public and rate-limited with the rest of /api/v1/public/: incoming texts and
+ * the status of messages sent. Each signature is checked against the URL Twilio was given, which
+ * begins with the server's PUBLIC_URL.
  */
-@Controller(INBOUND_SMS_PATH.slice(1))
+@Controller()
 export class SmsInboundController {
   constructor(
     private readonly inbound: SmsInbound,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  @Post()
+  @Post(INBOUND_SMS_PATH)
   @HttpCode(200)
   receive(
     @Req() request: FastifyRequest,
@@ -30,5 +30,18 @@ export class SmsInboundController {
   ): Promise<string> {
     void reply.type('text/xml');
     return this.inbound.receive(`${this.config.PUBLIC_URL}${request.url}`, { signature, settings }, params, form);
+  }
+
+  @Post(SMS_STATUS_PATH)
+  @HttpCode(204)
+  status(
+    @Req() request: FastifyRequest,
+    @Headers('x-twilio-signature') signature: string | undefined,
+    @Headers('x-twilio-webhooks-signature-settings') settings: string | undefined,
+    @Query(new ZodValidationPipe(SmsStatusQuery, 'query')) { org_id }: SmsStatusQuery,
+    @Body() params: Record<string, unknown>,
+    @Body(new ZodValidationPipe(SmsStatusForm, 'body')) form: SmsStatusForm,
+  ): Promise<void> {
+    return this.inbound.status(org_id, `${this.config.PUBLIC_URL}${request.url}`, { signature, settings }, params, form);
   }
 }

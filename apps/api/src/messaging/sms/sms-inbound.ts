@@ -1,14 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, renderTemplate, SMS_OPT_IN_WORDS, SMS_OPT_OUT_WORDS, type InboundSmsForm } from '@qr/contracts';
+import { DomainError, renderTemplate, SMS_OPT_IN_WORDS, SMS_OPT_OUT_WORDS, type InboundSmsForm, type SmsStatusForm } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
 import twilio from 'twilio';
 import { SQL_CLIENT } from '../../infrastructure';
 import { ConsentLedger } from '../consent-ledger';
+import { DeliveryQueue } from '../delivery-queue';
 import { MessagingConnections, type TwilioSettings } from '../messaging-connections';
 import { SmsCampaignKeys } from './sms-campaign-keys';
 
 /** Where Twilio posts the texts people send to an organisation's numbers (set on each number bought here). */
 export const INBOUND_SMS_PATH = '/api/v1/public/messaging/sms/inbound';
+/** Where Twilio reports what became of a message sent here (each send's `statusCallback`, with `?org_id=`). */
+export const SMS_STATUS_PATH = '/api/v1/public/messaging/sms/status';
 
 const HELP_WORDS: readonly string[] = ['HELP', 'INFO'];
 const REPLIES = {
@@ -38,17 +41,32 @@ export class SmsInbound {
     private readonly connections: MessagingConnections,
     private readonly ledger: ConsentLedger,
     private readonly keys: SmsCampaignKeys,
+    private readonly queue: DeliveryQueue,
   ) {}
 
   /** Answers the TwiML Twilio sends back as the reply; refuses 403 what Twilio did not sign. */
   async receive(url: string, signed: TwilioSignature, params: Record<string, unknown>, form: InboundSmsForm): Promise<string> {
     const { orgId, settings } = await this.recipientOf(form.To);
-    const algorithm = twilio.getSignatureAlgorithm(signed.settings);
-    if (!signed.signature || !twilio.validateRequest(settings.auth_token, signed.signature, url, params, algorithm)) throw notTwilio();
+    assertSigned(settings, url, signed, params);
     const reply = await this.answer(orgId, form);
     const twiml = new twilio.twiml.MessagingResponse();
     if (reply) twiml.message(reply);
     return twiml.toString();
+  }
+
+  /** A delivery receipt: `delivered`, or `failed`/`undelivered` with Twilio's error code; the states on the way change nothing. */
+  async status(orgId: string, url: string, signed: TwilioSignature, params: Record<string, unknown>, form: SmsStatusForm): Promise<void> {
+    const settings = await this.connections.settings(orgId, 'twilio');
+    if (!settings) throw notTwilio();
+    assertSigned(settings, url, signed, params);
+    if (form.MessageStatus === 'delivered') await this.queue.delivered(form.MessageSid, 'delivered', null);
+    if (form.MessageStatus === 'failed' || form.MessageStatus === 'undelivered') {
+      await this.queue.delivered(
+        form.MessageSid,
+        'failed',
+        `Twilio reported the message ${form.MessageStatus}${form.ErrorCode ? ` (Twilio error ${form.ErrorCode})` : ''}.`,
+      );
+    }
   }
 
   private async answer(orgId: string, { From: from, Body: body }: InboundSmsForm): Promise<string | null> {
@@ -86,6 +104,12 @@ export class SmsInbound {
     }
     throw notTwilio();
   }
+}
+
+/** Twilio signs each webhook with the account's auth token over the URL it was given and every field (HMAC-SHA1 unless the settings header says otherwise). */
+function assertSigned(settings: TwilioSettings, url: string, signed: TwilioSignature, params: Record<string, unknown>): void {
+  const algorithm = twilio.getSignatureAlgorithm(signed.settings);
+  if (!signed.signature || !twilio.validateRequest(settings.auth_token, signed.signature, url, params, algorithm)) throw notTwilio();
 }
 
 /** Told apart from nothing: whoever is not Twilio learns nothing of which numbers are ours. */

@@ -11,6 +11,8 @@ import {
   CheckVerificationBody,
   InboundSmsForm,
   OrgQuery,
+  SmsStatusForm,
+  SmsStatusQuery,
   PurchasedNumberView,
   PurchaseNumberBody,
   SendResultView,
@@ -22,7 +24,7 @@ import {
 } from '@qr/contracts';
 import { z } from 'zod';
 import { body, json, type ApiPaths } from '../../http/openapi';
-import { INBOUND_SMS_PATH } from './sms-inbound';
+import { INBOUND_SMS_PATH, SMS_STATUS_PATH } from './sms-inbound';
 
 /** The SMS routes in the OpenAPI document, from the contracts they validate with. */
 export function registerSmsPaths({ signedIn, open }: ApiPaths): void {
@@ -85,5 +87,12 @@ export function registerSmsPaths({ signedIn, open }: ApiPaths): void {
     'Twilio’s incoming-message webhook, signed with X-Twilio-Signature: STOP, START and campaign keywords',
     { 200: { description: 'The TwiML reply', content: { 'text/xml': { schema: z.string() } } } },
     { body: { content: { 'application/x-www-form-urlencoded': { schema: InboundSmsForm } } } },
+  );
+  open('messaging', SMS_STATUS_PATH, [400, 403, 500])(
+    'post',
+    '',
+    'Twilio’s status callback for a message sent here, signed with X-Twilio-Signature: marks its delivery delivered or failed',
+    { 204: { description: 'Recorded' } },
+    { query: SmsStatusQuery, body: { content: { 'application/x-www-form-urlencoded': { schema: SmsStatusForm } } } },
   );
 }

@@ -62,17 +62,31 @@ describe('SMS through Twilio', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilio.getExpectedTwilioSignature(token, WEBHOOK_URL, params) },
       payload: new URLSearchParams(params).toString(),
     });
-  const inbound = (from: string, to: string, body: string) => ({ MessageSid: `SM${'c3'.repeat(16)}`, AccountSid: ACCOUNT, From: from, To: to, Body: body, NumMedia: '0' });
+  const inbound = (from: string, to: string, body: string) => ({
+    MessageSid: `SM${'c3'.repeat(16)}`,
+    AccountSid: ACCOUNT,
+    From: from,
+    To: to,
+    Body: body,
+    NumMedia: '0',
+  });
 
   it('hands a single send to Twilio from the organisation’s number, with Basic auth and its fields filled in', async () => {
     const { orgId, from } = await shop('Sender Café');
-    const outcome = await t.app.get(SmsChannel).deliver(delivery(orgId, '+15557770001', { first_name: 'Ada', text: 'Hi {{first_name}}, your table is ready.' }), null);
+    const outcome = await t.app
+      .get(SmsChannel)
+      .deliver(delivery(orgId, '+15557770001', { first_name: 'Ada', text: 'Hi {{first_name}}, your table is ready.' }), null);
     expect(outcome).toEqual({ status: 'sent', provider_id: expect.stringMatching(/^SM[0-9a-f]{32}$/), outbox: false });
     expect(standIn.requests.at(-1)).toEqual({
       method: 'POST',
       path: `/2010-04-01/Accounts/${ACCOUNT}/Messages.json`,
       account_sid: ACCOUNT,
-      params: { To: '+15557770001', From: from, Body: 'Hi Ada, your table is ready.' },
+      params: {
+        To: '+15557770001',
+        From: from,
+        Body: 'Hi Ada, your table is ready.',
+        StatusCallback: `http://localhost:3000/api/v1/public/messaging/sms/status?org_id=${orgId}`,
+      },
     });
   });
 
@@ -128,7 +142,12 @@ describe('SMS through Twilio', () => {
 
   it('joins whoever texts a campaign keyword, replying with the keyword’s text, and counts its uses', async () => {
     const { orgId, from } = await shop('Keyword Café');
-    const created = await owner('POST', `${SMS}/campaign-keys`, { org_id: orgId, keyword: 'pizza', action: 'join', reply: 'Welcome {{phone}}: a slice on us.' });
+    const created = await owner('POST', `${SMS}/campaign-keys`, {
+      org_id: orgId,
+      keyword: 'pizza',
+      action: 'join',
+      reply: 'Welcome {{phone}}: a slice on us.',
+    });
     expect([created.statusCode, created.json().keyword]).toEqual([201, 'PIZZA']);
     expect((await owner('POST', `${SMS}/campaign-keys`, { org_id: orgId, keyword: 'PIZZA', action: 'reward', reply: 'Again' })).json().code).toBe(
       'messaging_keyword_taken',

@@ -77,6 +77,17 @@ const TemplateText = (max: number, what: string) =>
       }
     });
 
+/**
+ * A phone number as the SMS channel and its consent ledger hold it: E.164. People type national
+ * numbers into forms; the spec's default form asks for a ten-digit number, so ten digits (or eleven
+ * starting with 1) are read as North American. Anything else without a `+` cannot be texted: null.
+ */
+export function smsAddress(phone: string): string | null {
+  const digits = phone.replace(/[^\d+]/g, '');
+  const e164 = digits.startsWith('+') ? digits : /^\d{10}$/.test(digits) ? `+1${digits}` : /^1\d{10}$/.test(digits) ? `+${digits}` : null;
+  return e164 !== null && /^\+[1-9]\d{6,14}$/.test(e164) ? e164 : null;
+}
+
 export const CampaignId = z.uuid({ error: 'A campaign id is a UUID.' }).meta({ id: 'CampaignId' });
 export const CampaignPath = z.strictObject({ campaign_id: CampaignId });
 export type CampaignPath = z.infer<typeof CampaignPath>;

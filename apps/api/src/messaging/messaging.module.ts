@@ -26,13 +26,23 @@ import { MessagingSettingsController } from './messaging-settings.controller';
 import { ChangeConnectionHandler, GetConnectionsHandler, GetConsentHandler, ListOutboxHandler, RecordConsentHandler } from './messaging-settings.handlers';
 import { PublicUnsubscribeController } from './public-unsubscribe.controller';
 import { PushChannel } from './push/push-channel';
+import { AutoSms } from './sms/auto-sms';
+import { SmsAccess } from './sms/sms-access';
+import { SmsCampaignKeys } from './sms/sms-campaign-keys';
 import { SmsChannel } from './sms/sms-channel';
+import { SmsInbound } from './sms/sms-inbound';
+import { SmsInboundController } from './sms/sms-inbound.controller';
+import { SmsNumbers } from './sms/sms-numbers';
+import { SmsSends } from './sms/sms-sends';
+import { SmsVerification } from './sms/sms-verification';
+import { SmsController } from './sms/sms.controller';
+import { TwilioClients } from './sms/twilio-clients';
 import { UnsubscribeLinks } from './unsubscribe-links';
 
 /** Campaigns, single sends, the consent ledger and the channels behind them (issue 55). Wiring only. */
 @Module({
   imports: [IdentityModule, CodesModule, CustomersModule, LoyaltyReadsModule],
-  controllers: [CampaignsController, MessagingSettingsController, PublicUnsubscribeController],
+  controllers: [CampaignsController, MessagingSettingsController, PublicUnsubscribeController, SmsController, SmsInboundController],
   providers: [
     MessagingConnections,
     MessagingOutbox,
@@ -64,6 +74,15 @@ import { UnsubscribeLinks } from './unsubscribe-links';
     ListOutboxHandler,
     GetConsentHandler,
     RecordConsentHandler,
+    // SMS: Twilio, keywords, auto SMS, numbers, verification and the webhooks.
+    TwilioClients,
+    SmsAccess,
+    SmsSends,
+    SmsCampaignKeys,
+    AutoSms,
+    SmsNumbers,
+    SmsVerification,
+    SmsInbound,
   ],
 })
 export class MessagingModule {}

@@ -8,7 +8,7 @@ import { type Caller, TenancyGate } from '../../identity';
  * Who may do what with an organisation's SMS (permissions.ts): every member reads its keywords and
  * rules (`messaging.read`), content editors change them and send (`messaging.write`), and buying a
  * number spends the organisation's Twilio money, so only those who connect providers
- * (`integrations.write`, managers) buy one.
+ * (`messaging.connect`, managers) buy one.
  */
 @Injectable()
 export class SmsAccess {
@@ -31,7 +31,7 @@ export class SmsAccess {
 
   async buyer(caller: Caller, orgId: string): Promise<void> {
     const role = await this.gate.roleIn(caller, orgId);
-    if (!can.write('integrations', role)) throw new DomainError('forbidden', `A ${role} cannot buy phone numbers: ask an owner or admin.`);
+    if (!can.connectMessaging(role)) throw new DomainError('forbidden', `A ${role} cannot buy phone numbers: ask an owner or admin.`);
   }
 
   /** A writer of the organisation that owns a thing (`orgId` undefined: none); others hear `notFound`. */

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { renderTemplate, type AudienceFilter } from '@qr/contracts';
 import type { Config } from '@qr/platform';
 import { CONFIG } from '../../infrastructure';
+import { ConsentingAudience } from '../consenting-audience';
 import type { CampaignRow, DeliveryOutcome, MessagingChannelPort, QueuedDelivery, Recipient } from '../messaging-channel';
 import { MessagingConnections } from '../messaging-connections';
 import { MessagingOutbox } from '../messaging-outbox';
@@ -21,11 +22,12 @@ export class SmsChannel implements MessagingChannelPort {
     private readonly connections: MessagingConnections,
     private readonly outbox: MessagingOutbox,
     private readonly twilio: TwilioClients,
+    private readonly audiences: ConsentingAudience,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
-  audience(_orgId: string, _filter: AudienceFilter): Promise<Recipient[]> {
-    throw new Error('not built yet');
+  audience(orgId: string, filter: AudienceFilter): Promise<Recipient[]> {
+    return this.audiences.of(orgId, 'sms', filter);
   }
 
   prepare(_campaign: CampaignRow, _recipients: number): Promise<{ one_time_batch_id: string | null }> {

@@ -52,8 +52,9 @@ export class DeliveryQueue {
     const deliveryId = randomUUID();
     await this.db.query(
       `INSERT INTO messaging_deliveries (delivery_id, org_id, campaign_id, channel, recipient_key, recipient, name, fields, status, is_test)
-       VALUES ($1, $2, $3, $4, $1, $5, $6, $7, 'queued', $8)`,
-      [deliveryId, orgId, options.campaign_id ?? null, channel, recipient.address, recipient.name, JSON.stringify(recipient.fields), options.is_test ?? false],
+       VALUES ($1, $2, $3, $4, $9, $5, $6, $7, 'queued', $8)`,
+      // The id again as the recipient key: one parameter cannot be both a uuid and a text.
+      [deliveryId, orgId, options.campaign_id ?? null, channel, recipient.address, recipient.name, JSON.stringify(recipient.fields), options.is_test ?? false, deliveryId],
     );
     return deliveryId;
   }

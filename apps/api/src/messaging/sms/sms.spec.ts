@@ -3,10 +3,11 @@ import twilio from 'twilio';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../../identity/organization-api.fixture';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { ConsentLedger } from '../consent-ledger';
+import { codeWithConsentForm, submitForm } from '../messaging.fixture';
 import type { QueuedDelivery } from '../messaging-channel';
 import { MessagingConnections, type TwilioSettings } from '../messaging-connections';
 import { SmsChannel } from './sms-channel';
-import { INBOUND_SMS_PATH } from './sms-inbound';
+import { INBOUND_SMS_PATH, SMS_STATUS_PATH } from './sms-inbound';
 import { TwilioStandIn } from './twilio-stand-in';
 
 const SMS = '/api/v1/messaging/sms';
@@ -126,6 +127,75 @@ describe('SMS through Twilio', () => {
     expect((await ledger.statusOf(orgId, 'sms', ['+15557770004'])).get('+15557770004')).toBe('given');
   });
 
+  it('sends one SMS through the route, and refuses 409 a number that texted STOP before it reaches Twilio', async () => {
+    const { orgId, from } = await shop('Route Café');
+    const sent = await owner('POST', `${SMS}/send`, { org_id: orgId, to: '+1 555 777 0010', message: 'Your order is ready.' });
+    expect([sent.statusCode, sent.json()]).toEqual([200, { message: 'success', error: false, delivery_id: expect.any(String), status: 'sent', outbox: false }]);
+    expect(standIn.requests.at(-1)?.params).toMatchObject({ To: '+15557770010', From: from, Body: 'Your order is ready.' });
+
+    await textIn(inbound('+15557770010', from, 'STOP'));
+    const before = standIn.requests.length;
+    const refused = await owner('POST', `${SMS}/send`, { org_id: orgId, to: '+15557770010', message: 'One more thing.' });
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'messaging_opted_out']);
+    expect(standIn.requests).toHaveLength(before);
+  });
+
+  it('marks a sent message delivered or failed when Twilio’s signed status callback says so', async () => {
+    const { orgId } = await shop('Receipt Café');
+    const sent = (await owner('POST', `${SMS}/send`, { org_id: orgId, to: '+15557770011', message: 'Hello' })).json();
+    const { rows } = await t.db.query<{ provider_id: string }>('SELECT provider_id FROM messaging_deliveries WHERE delivery_id = $1', [sent.delivery_id]);
+    const url = `${SMS_STATUS_PATH}?org_id=${orgId}`;
+    const report = (params: Record<string, string>, token = TOKEN) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilio.getExpectedTwilioSignature(token, `http://localhost:3000${url}`, params),
+        },
+        payload: new URLSearchParams(params).toString(),
+      });
+    const params = { MessageSid: rows[0]!.provider_id, MessageStatus: 'undelivered', ErrorCode: '30003', AccountSid: ACCOUNT };
+    expect((await report(params, 'some-other-token')).statusCode).toBe(403);
+    expect((await report(params)).statusCode).toBe(204);
+    const { rows: after } = await t.db.query('SELECT status, reason FROM messaging_deliveries WHERE delivery_id = $1', [sent.delivery_id]);
+    expect(after).toEqual([{ status: 'failed', reason: 'Twilio reported the message undelivered (Twilio error 30003).' }]);
+  });
+
+  it('sends an SMS campaign in one call to those who consented on a form, each text with their own name', async () => {
+    const { orgId, from } = await shop('Campaign Café');
+    const form = await codeWithConsentForm(owner, orgId);
+    await submitForm(callerOf(t.app), form.pageId, { first_name: 'Ada', email: 'ada@example.com', phone: '+1 555 777 0020' }, true);
+    await submitForm(callerOf(t.app), form.pageId, { first_name: 'Bob', email: 'bob@example.com', phone: '+1 555 777 0021' }, false);
+    await t.projections.caughtUp();
+
+    const res = await owner('POST', `${SMS}/campaign`, { org_id: orgId, name: 'Friday offer', message: 'Hi {{first_name}}, 2 for 1 tonight.' });
+    expect([res.statusCode, res.json().channel]).toEqual([201, 'sms']);
+    const texts = () => standIn.requests.filter((request) => request.params['From'] === from);
+    for (let waited = 0; texts().length === 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(texts().map((request) => request.params)).toEqual([expect.objectContaining({ To: '+15557770020', Body: 'Hi Ada, 2 for 1 tonight.' })]);
+
+    const tooLong = await owner('POST', `${SMS}/campaign`, { org_id: orgId, name: 'Essay', message: 'x'.repeat(1601) });
+    expect(tooLong.json().errors.map((e: { field: string }) => e.field)).toContain('body.message');
+  });
+
+  it('verifies a phone number with its own six-digit code when there is no Verify service: five tries at most', async () => {
+    const { orgId } = await shop('Own Code Café');
+    expect((await owner('POST', `${SMS}/verification`, { org_id: orgId, phone: '+15557770012' })).json()).toEqual({ phone: '+15557770012', status: 'pending' });
+    const text = standIn.requests.at(-1)!.params;
+    expect(text).toMatchObject({ To: '+15557770012', Body: expect.stringMatching(/^Your verification code is \d{6}\./) });
+    const code = /\d{6}/.exec(text['Body']!)![0];
+    const wrong = code === '000000' ? '000001' : '000000';
+    const check = (given: string) => owner('POST', `${SMS}/verification/check`, { org_id: orgId, phone: '+15557770012', code: given });
+    expect((await check(wrong)).json().code).toBe('messaging_verification_failed');
+    expect((await check(code)).json()).toEqual({ phone: '+15557770012', status: 'approved' });
+
+    await owner('POST', `${SMS}/verification`, { org_id: orgId, phone: '+15557770012' });
+    const fresh = /\d{6}/.exec(standIn.requests.at(-1)!.params['Body']!)![0];
+    for (let attempt = 0; attempt < 5; attempt += 1) await check(fresh === '000000' ? '000001' : '000000');
+    expect((await check(fresh)).json().code).toBe('messaging_verification_failed');
+  });
+
   it('refuses 403 a text whose signature is not Twilio’s under the organisation’s token, changing nothing', async () => {
     const { orgId, from } = await shop('Forged Café');
     const forged = await textIn(inbound('+15557770005', from, 'STOP'), 'some-other-token');
@@ -199,7 +269,7 @@ describe('SMS through Twilio', () => {
     for (const [url, body, field] of cases) {
       const res = await owner('POST', url, body);
       expect([url, res.statusCode]).toEqual([url, 400]);
-      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(`body.${field}`);
     }
     const noSender = await t.app.inject({
       method: 'POST',

@@ -26,6 +26,7 @@ import { StreamWriter } from './decide-on-stream';
 import { ExperiencesModule } from './experiences/experiences.module';
 import { registerLoyaltyPublicPaths } from './loyalty/loyalty-public.openapi';
 import { LoyaltyModule } from './loyalty/loyalty.module';
+import { registerEmailQrPaths } from './messaging/email/email-qr.openapi';
 import { MessagingModule } from './messaging/messaging.module';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
@@ -125,4 +126,5 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerPromoReadsPaths,
   registerLoyaltyPublicPaths,
   registerLoyaltyStaffPaths,
+  registerEmailQrPaths,
 ];

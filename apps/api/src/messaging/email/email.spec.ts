@@ -58,7 +58,8 @@ describe('email with QR codes', () => {
   /** Each test its own organisation with one code, connected to the local SMTP server unless told. */
   const shop = async (name: string, connected = true) => {
     const orgId = await createOrganization(owner, name);
-    const codeId = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Prize', type: 'url', url: 'https://example.com/prize' })).json().code_id as string;
+    const codeId = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Prize', type: 'url', url: 'https://example.com/prize' })).json()
+      .code_id as string;
     if (connected) {
       await t.app.get(MessagingConnections).connect(orgId, 'smtp', {
         host: '127.0.0.1',
@@ -118,7 +119,14 @@ describe('email with QR codes', () => {
       campaign_id: randomUUID(),
       org_id: orgId,
       channel: 'email',
-      content: { name: 'Winter offer', code_id: codeId, audience: {}, subject: 'Hello {{first_name}}', message: 'Hi {{first_name}} <b>&</b>\nYour code: {{code_url}}', qr },
+      content: {
+        name: 'Winter offer',
+        code_id: codeId,
+        audience: {},
+        subject: 'Hello {{first_name}}',
+        message: 'Hi {{first_name}} <b>&</b>\nYour code: {{code_url}}',
+        qr,
+      },
       one_time_batch_id: null,
     };
     const prepared = await channel.prepare(campaign, 3);
@@ -175,7 +183,14 @@ describe('email with QR codes', () => {
       campaign_id: randomUUID(),
       org_id: orgId,
       channel: 'email',
-      content: { name: 'Spring', code_id: codeId, audience: {}, subject: 'Spring', message: 'Scan it', qr: { type: 'png', width: 128, height: 128, placement: 'inline' } },
+      content: {
+        name: 'Spring',
+        code_id: codeId,
+        audience: {},
+        subject: 'Spring',
+        message: 'Scan it',
+        qr: { type: 'png', width: 128, height: 128, placement: 'inline' },
+      },
       one_time_batch_id: null,
     };
     const started = { ...campaign, ...(await channel.prepare(campaign, 1)) };
@@ -198,7 +213,10 @@ describe('email with QR codes', () => {
     expect(inline).toMatchObject({ recipient: 'kim@example.com', subject: 'Spring', campaign_id: campaign.campaign_id });
     expect(inline!.html).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+" width="128"/);
     expect(inline!.html).not.toContain('cid:');
-    expect(attached).toMatchObject({ recipient: 'lin@example.com', attachments: [{ filename: 'Voucher.png', content_type: 'image/png', size: expect.any(Number) }] });
+    expect(attached).toMatchObject({
+      recipient: 'lin@example.com',
+      attachments: [{ filename: 'Voucher.png', content_type: 'image/png', size: expect.any(Number) }],
+    });
     expect(smtp.received.some((email) => email.to.includes('kim@example.com'))).toBe(false);
   });
 
@@ -220,7 +238,11 @@ describe('email with QR codes', () => {
       attempts: 0,
       is_test: false,
     });
-    expect(await channel.deliver(single(BOUNCING), null)).toEqual({ status: 'failed', reason: expect.stringMatching(/^550 5\.1\.1 .*User unknown/), retry: false });
+    expect(await channel.deliver(single(BOUNCING), null)).toEqual({
+      status: 'failed',
+      reason: expect.stringMatching(/^550 5\.1\.1 .*User unknown/),
+      retry: false,
+    });
 
     const closed = await startSmtpServer();
     await closed.close();
@@ -255,5 +277,11 @@ describe('email with QR codes', () => {
     const viewer = callerOf(t.app, await signedUpToken(t.app, 'mail-viewer@example.com'));
     expect((await viewer('POST', SEND, body)).statusCode).toBe(403);
     expect((await owner('GET', `/api/v1/one-time-codes?base_code_id=${codeId}`)).json()).toEqual([]);
+  });
+
+  it('documents the route in OpenAPI with its contract', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths[SEND].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SendEmailQrBody' });
+    expect(doc.paths[SEND].post.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SendResult' });
   });
 });

@@ -52,7 +52,7 @@ export class DeliveryQueue {
     const deliveryId = randomUUID();
     await this.db.query(
       `INSERT INTO messaging_deliveries (delivery_id, org_id, campaign_id, channel, recipient_key, recipient, name, fields, status, is_test)
-       VALUES ($1, $2, $3, $4, $1, $5, $6, $7, 'queued', $8)`,
+       VALUES ($1::uuid, $2, $3, $4, $1::text, $5, $6, $7, 'queued', $8)`,
       [deliveryId, orgId, options.campaign_id ?? null, channel, recipient.address, recipient.name, JSON.stringify(recipient.fields), options.is_test ?? false],
     );
     return deliveryId;

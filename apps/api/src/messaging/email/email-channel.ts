@@ -35,9 +35,12 @@ export const EmailSendFields = z.object({
 /** Kept in `fields` beside the personal values, which its `{{fields}}` take. */
 export type EmailSendFields = z.infer<typeof EmailSendFields> & PersonalValues;
 
-/** The one-time codes one email carries: ordinals `first` to `first + count - 1` of the batch. */
+/**
+ * The one-time codes one email carries: ordinals `first` to `first + count - 1` of the batch. No
+ * batch: a campaign's test send before its start, which shows the base code's own QR instead.
+ */
 interface QrPlan {
-  batch_id: string;
+  batch_id: string | null;
   base_code_id: string;
   first: number;
   count: number;
@@ -143,10 +146,11 @@ export class EmailChannel implements MessagingChannelPort {
   /** A campaign's recipient N (0-based) gets the batch's code of ordinal N + 1 (ordinals start at 1). */
   private campaignPlan(delivery: QueuedDelivery, campaign: CampaignRow): EmailPlan {
     const { content } = campaign;
+    const batchId = campaign.one_time_batch_id ?? (delivery.is_test ? null : undefined);
     const qr: QrPlan | null =
-      content.qr && content.code_id && campaign.one_time_batch_id
+      content.qr && content.code_id && batchId !== undefined
         ? {
-            batch_id: campaign.one_time_batch_id,
+            batch_id: batchId,
             base_code_id: content.code_id,
             first: delivery.ordinal + 1,
             count: 1,
@@ -163,15 +167,21 @@ export class EmailChannel implements MessagingChannelPort {
   }
 
   private async qrFiles(orgId: string, plan: QrPlan): Promise<EmailQrFile[] | DeliveryOutcome> {
-    const last = plan.first + plan.count - 1;
-    const codes = await this.issuer.codesBetween(orgId, plan.batch_id, plan.first, last);
+    const codeIds = await this.codeIdsOf(orgId, plan);
+    if (!Array.isArray(codeIds)) return codeIds;
+    const look = await this.lookOf(orgId, plan);
+    if (!look) return failed('The code whose one-time QR codes this email carries was deleted.', false);
+    return this.files.filesOf(look, codeIds, plan.count > 1);
+  }
+
+  private async codeIdsOf(orgId: string, plan: QrPlan): Promise<string[] | DeliveryOutcome> {
+    if (plan.batch_id === null) return [plan.base_code_id];
+    const codes = await this.issuer.codesBetween(orgId, plan.batch_id, plan.first, plan.first + plan.count - 1);
     // The batch was issued before this row was released: its read model is behind, and catches up.
     if (!codes.materialised) return failed('The one-time codes for this email are not ready yet.', true);
     const codeIds = Array.from({ length: plan.count }, (_, index) => codes.byOrdinal.get(plan.first + index));
     if (codeIds.some((codeId) => codeId === undefined)) return failed('No one-time code is left for this recipient.', false);
-    const look = await this.lookOf(orgId, plan);
-    if (!look) return failed('The code whose one-time QR codes this email carries was deleted.', false);
-    return this.files.filesOf(look, codeIds as string[], plan.count > 1);
+    return codeIds as string[];
   }
 
   /** The base code's look, read once for a campaign's many recipients rather than once each. */

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, type SendEmailQrBody, type SendResultView } from '@qr/contracts';
+import { DomainError, type DeliveryStatus, type SendEmailQrBody, type SendResultView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { codeNotFound } from '../../codes';
 import { type Caller, TenancyGate } from '../../identity';
 import { OneTimeCodeIssuer } from '../../one-time-codes';
-import type { DeliveryOutcome, QueuedDelivery } from '../messaging-channel';
-import { EmailChannel, type EmailSendFields } from './email-channel';
+import { DeliveryQueue } from '../delivery-queue';
+import { DeliveryRunner } from '../delivery-runner';
+import type { EmailSendFields } from './email-channel';
 import { EmailQrFiles } from './email-qr-files';
 
 export class SendEmailQrCommand extends Command<SendResultView> {
@@ -18,11 +19,8 @@ export class SendEmailQrCommand extends Command<SendResultView> {
   }
 }
 
-/** The delivery's answer as a single send's screen shows it. */
-const resultOf = (delivery_id: string, outcome: DeliveryOutcome): SendResultView =>
-  outcome.status === 'sent'
-    ? { message: 'success', error: false, delivery_id, status: 'sent', outbox: outcome.outbox }
-    : { message: 'error', error: true, delivery_id, status: 'failed', outbox: false };
+/** How long the request waits for the runner to hand the email over; past it, the answer says it is queued. */
+const SEND_WAIT_MS = 10_000;
 
 /**
  * Spec §7 "send email with QR codes attached": `amount` one-time codes of `base_code_id`, issued
@@ -35,7 +33,8 @@ export class SendEmailQrHandler implements ICommandHandler<SendEmailQrCommand> {
     private readonly gate: TenancyGate,
     private readonly files: EmailQrFiles,
     private readonly issuer: OneTimeCodeIssuer,
-    private readonly channel: EmailChannel,
+    private readonly queue: DeliveryQueue,
+    private readonly runner: DeliveryRunner,
   ) {}
 
   async execute({ caller, body }: SendEmailQrCommand): Promise<SendResultView> {
@@ -49,20 +48,22 @@ export class SendEmailQrHandler implements ICommandHandler<SendEmailQrCommand> {
     const batchId = randomUUID();
     await this.issuer.issue({ actor, batch_id: batchId, org_id, base_code_id, amount });
     const fields: EmailSendFields = { subject, text: message, email_qr: { ...options, batch_id: batchId, base_code_id, name, amount } };
-    // TEMPORARY until the integrator's DeliveryQueue lands on main: delivered here, outside the queue.
-    // Then: DeliveryQueue.enqueueOne(org_id, 'email', { address: to, name: null, fields }), kick the runner and answer the row's outcome.
-    const delivery: QueuedDelivery = {
-      delivery_id: randomUUID(),
-      org_id,
-      campaign_id: null,
-      channel: 'email',
-      recipient: to,
-      name: null,
-      fields,
-      ordinal: 0,
-      attempts: 0,
-      is_test: false,
-    };
-    return resultOf(delivery.delivery_id, await this.channel.deliver(delivery, null));
+    const deliveryId = await this.queue.enqueueOne(org_id, 'email', { address: to, name: null, fields });
+    this.runner.kick();
+    const delivery = await this.settled(deliveryId);
+    const failed = delivery.status === 'failed' || delivery.status === 'opted_out';
+    return { message: failed ? 'error' : 'success', error: failed, delivery_id: deliveryId, status: delivery.status, outbox: delivery.outbox };
+  }
+
+  /** The delivery once the runner settled it, or as it is when the wait runs out (still queued, to be sent later). */
+  private async settled(deliveryId: string): Promise<{ status: DeliveryStatus; outbox: boolean }> {
+    const deadline = Date.now() + SEND_WAIT_MS;
+    for (;;) {
+      // Listening before looking: a round that settles it in between still wakes this one.
+      const nextRound = this.runner.settledWithin(Math.max(0, deadline - Date.now()));
+      const delivery = (await this.queue.one(deliveryId))!;
+      if (delivery.status !== 'queued' || Date.now() >= deadline) return delivery;
+      await nextRound;
+    }
   }
 }

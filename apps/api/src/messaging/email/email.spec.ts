@@ -163,15 +163,21 @@ describe('email with QR codes', () => {
     expect(await readQrCodes(image!.content)).toEqual([links[1]]);
 
     const unsubscribe = header(mail, 'list-unsubscribe');
-    expect(unsubscribe).toMatch(new RegExp(`^<${PUBLIC_URL}/api/v1/public/messaging/unsubscribe\\?token=[\\w-]+>$`));
+    expect(unsubscribe).toMatch(new RegExp(`^<${PUBLIC_URL}/api/v1/public/messaging/unsubscribe\\?token=[\\w.-]+>$`));
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-    expect(mail.html).toMatch(new RegExp(`<a href="${PUBLIC_URL}/unsubscribe\\?token=[\\w-]+">Unsubscribe</a>`));
-    expect(mail.text).toMatch(new RegExp(`${PUBLIC_URL}/unsubscribe\\?token=[\\w-]+`));
+    expect(mail.html).toMatch(new RegExp(`<a href="${PUBLIC_URL}/unsubscribe\\?token=[\\w.-]+">Unsubscribe</a>`));
+    expect(mail.text).toMatch(new RegExp(`${PUBLIC_URL}/unsubscribe\\?token=[\\w.-]+`));
     expect(mail.messageId).toBe(`<${delivery.delivery_id}@localhost>`);
 
     await channel.deliver(delivery, started);
     const again = await lastEmailTo('grace@example.com');
     expect([again.messageId, again.attachments[0]!.checksum]).toEqual([mail.messageId, image!.checksum]);
+
+    // A test send before the start has no one-time code yet: it shows the base code's own QR, in the same look.
+    const test = { ...delivery, delivery_id: randomUUID(), recipient: 'staff@example.com', ordinal: 0, is_test: true };
+    expect(await channel.deliver(test, campaign)).toMatchObject({ status: 'sent' });
+    const sample = await lastEmailTo('staff@example.com');
+    expect(await readQrCodes(sample.attachments[0]!.content)).toEqual([`${PUBLIC_URL}/${codeId}`]);
   });
 
   it('keeps the email in the outbox, inline images as data: URLs, while no SMTP server is connected', async () => {
@@ -188,7 +194,7 @@ describe('email with QR codes', () => {
         code_id: codeId,
         audience: {},
         subject: 'Spring',
-        message: 'Scan it',
+        message: 'Scan it. To leave: {{unsubscribe_url}}',
         qr: { type: 'png', width: 128, height: 128, placement: 'inline' },
       },
       one_time_batch_id: null,
@@ -213,6 +219,7 @@ describe('email with QR codes', () => {
     expect(inline).toMatchObject({ recipient: 'kim@example.com', subject: 'Spring', campaign_id: campaign.campaign_id });
     expect(inline!.html).toMatch(/<img src="data:image\/png;base64,[A-Za-z0-9+/=]+" width="128"/);
     expect(inline!.html).not.toContain('cid:');
+    expect(inline!.text).toMatch(new RegExp(`^Scan it. To leave: ${PUBLIC_URL}/unsubscribe\\?token=[\\w.-]+`));
     expect(attached).toMatchObject({
       recipient: 'lin@example.com',
       attachments: [{ filename: 'Voucher.png', content_type: 'image/png', size: expect.any(Number) }],

@@ -37,7 +37,7 @@ export type EmailSendFields = z.infer<typeof EmailSendFields> & PersonalValues;
 
 /**
  * The one-time codes one email carries: ordinals `first` to `first + count - 1` of the batch. No
- * batch: a campaign's test send before its start, which shows the base code's own QR instead.
+ * batch: a campaign's test send, which shows the base code's own QR instead.
  */
 interface QrPlan {
   batch_id: string | null;
@@ -146,9 +146,10 @@ export class EmailChannel implements MessagingChannelPort {
   /** A campaign's recipient N (0-based) gets the batch's code of ordinal N + 1 (ordinals start at 1). */
   private campaignPlan(delivery: QueuedDelivery, campaign: CampaignRow): EmailPlan {
     const { content } = campaign;
-    const batchId = campaign.one_time_batch_id ?? (delivery.is_test ? null : undefined);
+    // A test send never takes a recipient's one-time code: it shows the base code's own QR, in their codes' look.
+    const batchId = delivery.is_test ? null : campaign.one_time_batch_id;
     const qr: QrPlan | null =
-      content.qr && content.code_id && batchId !== undefined
+      content.qr && content.code_id && (batchId !== null || delivery.is_test)
         ? {
             batch_id: batchId,
             base_code_id: content.code_id,

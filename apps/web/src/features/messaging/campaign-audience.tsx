@@ -2,6 +2,7 @@ import { Alert, Fieldset, List, NativeSelect, NumberInput, SimpleGrid, Skeleton,
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { AudiencePreviewBody, AudiencePreviewView, CodeNameView } from '@qr/contracts';
+import { useMemo } from 'react';
 import { describeError, retryUnlessRefused } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import type { FormErrors, Setter } from '../promos';
@@ -97,8 +98,9 @@ export function AudienceFields({
 
 /** Who the filters reach now, asked again a moment after they stop changing. */
 export function useAudiencePreview(orgId: string, draft: CampaignDraft) {
-  const body: AudiencePreviewBody = { org_id: orgId, channel: draft.channel, audience: audienceOf(draft) };
-  const [asked] = useDebouncedValue(body, 400);
+  // Debounced as text: a new object each render would restart the wait forever.
+  const [text] = useDebouncedValue(JSON.stringify({ org_id: orgId, channel: draft.channel, audience: audienceOf(draft) }), 400);
+  const asked = useMemo(() => JSON.parse(text) as AudiencePreviewBody, [text]);
   return useQuery({
     queryKey: messagingKeys.audience(asked),
     queryFn: () => campaignsApi.preview(asked),

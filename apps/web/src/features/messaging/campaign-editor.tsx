@@ -21,11 +21,13 @@ import {
   CreateCampaignBody,
   MAX_SMS_LENGTH,
   PERSONAL_FIELDS,
+  renderTemplate,
   ScheduleCampaignBody,
   TestCampaignBody,
   UpdateCampaignBody,
   type CampaignView,
   type MessagingChannel,
+  type PersonalValues,
   type QrImageFormat,
 } from '@qr/contracts';
 import { useRef, useState } from 'react';
@@ -50,14 +52,15 @@ const FIELD_LABELS: Record<(typeof PERSONAL_FIELDS)[number], string> = {
 };
 const QR_TYPES: QrImageFormat[] = ['png', 'svg', 'pdf'];
 
-function MessageFields({ draft, set, errors }: { draft: CampaignDraft; set: Setter<CampaignDraft>; errors: FormErrors }) {
+function MessageFields({ draft, set, errors, values }: { draft: CampaignDraft; set: Setter<CampaignDraft>; errors: FormErrors; values: PersonalValues }) {
   const area = useRef<HTMLTextAreaElement>(null);
   const insert = (field: string) => {
     const next = insertField(draft.message, field, area.current?.selectionStart ?? null);
     set({ message: next.text });
     requestAnimationFrame(() => area.current?.setSelectionRange(next.caret, next.caret));
   };
-  const length = smsLength(draft.message);
+  // What a phone receives costs the segments: counted with the sample recipient's values filled in.
+  const length = smsLength(renderTemplate(draft.message, values));
   return (
     <Fieldset legend="Message">
       <Stack gap="sm">
@@ -81,7 +84,7 @@ function MessageFields({ draft, set, errors }: { draft: CampaignDraft; set: Sett
         />
         {draft.channel === 'sms' && (
           <Text size="sm" c={length.characters > MAX_SMS_LENGTH ? 'red' : 'dimmed'} aria-live="polite">
-            {`${length.characters.toLocaleString('en')} characters (${length.encoding}) · ${length.segments === 1 ? '1 segment' : `${length.segments} segments`}`}
+            {`${length.characters.toLocaleString('en')} characters (${length.encoding}) · ${length.segments === 1 ? '1 segment' : `${length.segments} segments`} with the sample recipient’s values`}
           </Text>
         )}
         <Group gap={6} role="group" aria-label="Insert a personal field">
@@ -233,7 +236,7 @@ export function CampaignEditor({
           )}
           <TextInput label="Campaign name" value={draft.name} onChange={(event) => set({ name: event.currentTarget.value })} error={shown['name']} />
           <AudienceFields orgId={orgId} codes={codes.data ?? []} draft={draft} set={set} errors={shown} />
-          <MessageFields draft={draft} set={set} errors={shown} />
+          <MessageFields draft={draft} set={set} errors={shown} values={values} />
           {draft.channel === 'email' && <QrFields draft={draft} set={set} errors={shown} />}
           <Fieldset legend="Test and send">
             <Stack gap="sm">

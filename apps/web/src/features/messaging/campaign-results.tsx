@@ -52,7 +52,7 @@ export function CampaignProgress({ campaign }: { campaign: CampaignView }) {
     const label = `${count(done)} of ${count(campaign.recipients)} handled`;
     return (
       <Stack gap={2} miw={140}>
-        <Progress value={percent} aria-label={`Progress of ${campaign.name}`} aria-valuetext={label} animated />
+        <Progress value={percent} aria-label={`Progress of ${campaign.name}`} animated />
         <Text size="xs">{label}</Text>
       </Stack>
     );

@@ -27,7 +27,7 @@ export function AudienceFields({
   set: Setter<CampaignDraft>;
   errors: FormErrors;
 }) {
-  const codeId = draft.code_id;
+  const codeId = draft.audience_code_id;
   const pages = useQuery({ queryKey: pageKeys.ofCode(codeId), queryFn: () => pagesApi.ofCode(codeId), enabled: codeId !== '' && draft.channel !== 'push' });
   const programmes = useQuery({
     queryKey: loyaltyKeys.programmesOf(codeId),
@@ -39,7 +39,7 @@ export function AudienceFields({
     <Fieldset legend="Audience">
       <Stack gap="sm">
         <NativeSelect
-          label="Code"
+          label="Came through code"
           description={
             draft.channel === 'push'
               ? 'Browsers subscribed on this code’s pages; none: every subscriber.'
@@ -48,8 +48,8 @@ export function AudienceFields({
           data={[{ value: '', label: 'Any code' }, ...codes.map((code) => ({ value: code.code_id, label: code.name }))]}
           value={codeId}
           // A form and a programme belong to one code: another code clears them.
-          onChange={(event) => set({ code_id: event.currentTarget.value, page_id: '', programme_id: '', tier: '' })}
-          error={errors['code_id'] ?? errors['audience.code_id']}
+          onChange={(event) => set({ audience_code_id: event.currentTarget.value, page_id: '', programme_id: '', tier: '' })}
+          error={errors['audience.code_id']}
         />
         {draft.channel !== 'push' && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -7,8 +7,10 @@ import type { AudienceFilter, CampaignView, MessagingChannel, PersonalValues, Qr
 export interface CampaignDraft {
   channel: MessagingChannel;
   name: string;
-  /** '' for no code. */
+  /** The campaign's code ('' for none): its link is `{{code_url}}`, and an email's QR codes are its one-time codes. */
   code_id: string;
+  /** The audience's filters, '' for "any". */
+  audience_code_id: string;
   page_id: string;
   programme_id: string;
   tier: string;
@@ -29,6 +31,7 @@ export const emptyDraft = (channel: MessagingChannel, codeId = ''): CampaignDraf
   channel,
   name: '',
   code_id: codeId,
+  audience_code_id: codeId,
   page_id: '',
   programme_id: '',
   tier: '',
@@ -58,6 +61,7 @@ export function draftOf(campaign: CampaignView): CampaignDraft {
   return {
     ...emptyDraft(campaign.channel, campaign.code_id ?? ''),
     name: campaign.name,
+    audience_code_id: audience.code_id ?? '',
     page_id: audience.page_id ?? '',
     programme_id: audience.programme_id ?? '',
     tier: audience.tier ?? '',
@@ -80,7 +84,7 @@ const numberOr = (value: number | string) => (value === '' ? undefined : Number(
 /** The audience filters in the contract's shape; an unset filter is left out, which means "any". */
 export function audienceOf(draft: CampaignDraft): AudienceFilter {
   const filter: Record<string, string | number | undefined> = {
-    code_id: optional(draft.code_id),
+    code_id: optional(draft.audience_code_id),
     page_id: optional(draft.page_id),
     programme_id: optional(draft.programme_id),
     tier: optional(draft.tier),

@@ -57,8 +57,9 @@ beforeEach(() => {
 test('staff write an email with personal fields and a QR code, see who it reaches and how it looks on a phone, and save the draft', async () => {
   const { container } = start('/admin/campaigns/new');
   expect(await screen.findByRole('heading', { name: 'New campaign' })).toBeTruthy();
-  await waitFor(() => expect(screen.getByRole('option', { name: 'Café door' })).toBeTruthy());
-  type('Code', CODE_ID);
+  await waitFor(() => expect(screen.getAllByRole('option', { name: 'Café door' })).toHaveLength(2));
+  type('Campaign code', CODE_ID);
+  type('Came through code', CODE_ID);
   type('Campaign name', 'Winter menu');
   type('Subject', 'Hello {{first_name}}');
   type('Message', 'Our winter menu is here, ');
@@ -180,5 +181,5 @@ test('a code with no campaigns offers a new one for it, which starts with the co
   expect(await screen.findByText('No campaigns for this code yet.')).toBeTruthy();
   fireEvent.click(screen.getByRole('link', { name: 'New campaign for this code' }));
   expect(await screen.findByRole('heading', { name: 'New campaign' })).toBeTruthy();
-  await waitFor(() => expect((screen.getByLabelText('Code') as HTMLSelectElement).value).toBe(CODE_ID));
+  await waitFor(() => expect((screen.getByLabelText('Campaign code') as HTMLSelectElement).value).toBe(CODE_ID));
 });

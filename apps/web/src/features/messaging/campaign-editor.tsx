@@ -235,6 +235,14 @@ export function CampaignEditor({
             </Stack>
           )}
           <TextInput label="Campaign name" value={draft.name} onChange={(event) => set({ name: event.currentTarget.value })} error={shown['name']} />
+          <NativeSelect
+            label="Campaign code"
+            description="Its link is the message’s {{code_url}}; an email’s QR codes are its one-time codes."
+            data={[{ value: '', label: 'No code' }, ...(codes.data ?? []).map((code) => ({ value: code.code_id, label: code.name }))]}
+            value={draft.code_id}
+            onChange={(event) => set({ code_id: event.currentTarget.value })}
+            error={shown['code_id']}
+          />
           <AudienceFields orgId={orgId} codes={codes.data ?? []} draft={draft} set={set} errors={shown} />
           <MessageFields draft={draft} set={set} errors={shown} values={values} />
           {draft.channel === 'email' && <QrFields draft={draft} set={set} errors={shown} />}

@@ -83,6 +83,8 @@ const numberOr = (value: number | string) => (value === '' ? undefined : Number(
 
 /** The audience filters in the contract's shape; an unset filter is left out, which means "any". */
 export function audienceOf(draft: CampaignDraft): AudienceFilter {
+  // Push subscriptions are browsers, not customers: only the code they subscribed on narrows them.
+  if (draft.channel === 'push') return draft.audience_code_id === '' ? {} : { code_id: draft.audience_code_id };
   const filter: Record<string, string | number | undefined> = {
     code_id: optional(draft.audience_code_id),
     page_id: optional(draft.page_id),

@@ -221,18 +221,17 @@ export function CampaignEditor({
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="md">
           {channels.length > 1 && (
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="campaign-channel">
-                Channel
-              </Text>
-              <SegmentedControl
-                aria-labelledby="campaign-channel"
-                disabled={saved !== undefined}
-                data={channels.map((channel) => ({ value: channel, label: CHANNEL_LABELS[channel] }))}
-                value={draft.channel}
-                onChange={(picked) => set({ channel: channels.find((channel) => channel === picked) ?? draft.channel })}
-              />
-            </Stack>
+            <Radio.Group
+              label="Channel"
+              value={draft.channel}
+              onChange={(picked) => set({ channel: channels.find((channel) => channel === picked) ?? draft.channel })}
+            >
+              <Group mt="xs">
+                {channels.map((channel) => (
+                  <Radio key={channel} value={channel} label={CHANNEL_LABELS[channel]} disabled={saved !== undefined} />
+                ))}
+              </Group>
+            </Radio.Group>
           )}
           <TextInput label="Campaign name" value={draft.name} onChange={(event) => set({ name: event.currentTarget.value })} error={shown['name']} />
           <NativeSelect

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Group, NativeSelect, Radio, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SendPushBody } from '@qr/contracts';
 import { useState } from 'react';
 import { codeKeys, codesApi } from '../codes';
 import { checked, type FormErrors } from '../promos';
+import { messagingKeys } from './messaging-api';
 import { sendPushNotification, type PushSendResult } from './push-api';
 
 const RESULT_COLORS: Record<PushSendResult['kind'], string> = { sent: 'teal', scheduled: 'blue', unexpected: 'yellow', failed: 'red' };
@@ -18,7 +19,12 @@ export function PushPanel({ orgId }: { orgId: string }) {
   const [sendAt, setSendAt] = useState('');
   const [errors, setErrors] = useState<FormErrors>({});
   const codes = useQuery({ queryKey: codeKeys.names(orgId), queryFn: () => codesApi.names(orgId), enabled: orgId !== '' });
-  const send = useMutation({ mutationFn: (request: SendPushBody) => sendPushNotification(request) });
+  const queryClient = useQueryClient();
+  // A push is sent as a push campaign: the list above shows it, with its progress.
+  const send = useMutation({
+    mutationFn: (request: SendPushBody) => sendPushNotification(request),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.all }),
+  });
   const submit = () => {
     const at = new Date(sendAt);
     const result = checked(SendPushBody, {
@@ -42,7 +48,7 @@ export function PushPanel({ orgId }: { orgId: string }) {
         <Textarea label="Notification text" autosize minRows={2} value={body} onChange={(event) => setBody(event.currentTarget.value)} error={errors['body']} />
         <TextInput
           label="Opens"
-          description="A web address; empty: the code’s page"
+          description="Optional: the web address a tap opens"
           value={url}
           onChange={(event) => setUrl(event.currentTarget.value)}
           error={errors['url']}

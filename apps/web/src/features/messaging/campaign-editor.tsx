@@ -9,7 +9,6 @@ import {
   NativeSelect,
   NumberInput,
   Radio,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,

@@ -29,8 +29,7 @@ function start(path: string, role = 'editor') {
     if (url === campaigns && method === 'POST')
       return ((saved = campaignView({ ...(sent as Partial<CampaignView>), qr: (sent.qr as CampaignView['qr']) ?? null })), reply(201, saved));
     if (url === `${campaigns}/${CAMPAIGN_ID}` && method === 'PUT') return ((saved = campaignView(sent as Partial<CampaignView>)), reply(200, saved));
-    if (url === `${campaigns}/${CAMPAIGN_ID}/test`)
-      return reply(200, { message: 'success', error: false, delivery_id: OTHER_CAMPAIGN_ID, status: 'sent', outbox: true });
+    if (url === `${campaigns}/${CAMPAIGN_ID}/test`) return reply(202, { delivery_id: OTHER_CAMPAIGN_ID });
     if (url === `${campaigns}/${CAMPAIGN_ID}/schedule`) {
       if (scheduleAnswer) return scheduleAnswer(sent);
       saved = campaignView({ ...saved, status: 'scheduled', send_at: (sent.send_at as string | undefined) ?? null });
@@ -126,7 +125,7 @@ test('a test send saves the draft first, then says the test went to the outbox; 
   expect(screen.getByText('22 characters (GSM-7) · 1 segment with the sample recipient’s values')).toBeTruthy();
   type('Send a test to', '+442079460958');
   click('Send test');
-  expect(await screen.findByText('Test kept in the outbox for +442079460958: no provider is connected.')).toBeTruthy();
+  expect(await screen.findByText('Test sent to +442079460958. Without a connected provider it waits in the outbox, under Messaging settings.')).toBeTruthy();
   expect(
     requestsOf(api, 'POST')
       .filter(([url]) => url.startsWith(campaigns))

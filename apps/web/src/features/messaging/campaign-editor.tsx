@@ -190,7 +190,7 @@ export function CampaignEditor({
     onSuccess: async ({ campaign, result }, action) => {
       await queryClient.invalidateQueries({ queryKey: messagingKeys.all });
       if (action.kind === 'save') setDone('Draft saved.');
-      if (result) setDone(result.outbox ? `Test kept in the outbox for ${testTo}: no provider is connected.` : `Test sent to ${testTo}.`);
+      if (result) setDone(`Test sent to ${testTo}. Without a connected provider it waits in the outbox, under Messaging settings.`);
       if (action.kind === 'schedule') onScheduled(campaign);
     },
   });

@@ -6,7 +6,6 @@ import {
   CampaignListView,
   CampaignView,
   ConnectionsView,
-  ConnectionView,
   DeliveryListView,
   OutboxListView,
   SendResultView,
@@ -55,8 +54,12 @@ const json = (method: string, body: unknown): RequestInit => ({ method, body: JS
 const pageQuery = (page: number, perPage: number, more: Record<string, string> = {}) =>
   new URLSearchParams({ ...more, page: String(page), per_page: String(perPage) });
 
-/** What a purchase answers: the number now the organisation's, whatever else the provider tells. */
+/** What a purchase answers, of the SMS helper's PurchasedNumberView: the number now the organisation's. */
 const PurchasedNumber = z.object({ phone_number: z.string() });
+/** A test send answers the delivery it queued (202): it goes out at once, through the provider or to the outbox. */
+const TestQueued = z.object({ delivery_id: z.uuid() });
+/** A rule's whole content after a change; its organisation stays (the SMS helper's UpdateAutoSmsBody). */
+type UpdateAutoSmsBody = Omit<AutoSmsBody, 'org_id'>;
 
 export const campaignsApi = {
   list: (orgId: string, channel: MessagingChannel | '', codeId: string, page: number) =>
@@ -69,7 +72,7 @@ export const campaignsApi = {
   update: (campaignId: string, body: UpdateCampaignBody) => call(CampaignView, campaignPath(campaignId), json('PUT', body)),
   schedule: (campaignId: string, body: ScheduleCampaignBody) => call(CampaignView, `${campaignPath(campaignId)}/schedule`, json('POST', body)),
   cancel: (campaignId: string) => call(CampaignView, `${campaignPath(campaignId)}/cancel`, { method: 'POST' }),
-  test: (campaignId: string, body: TestCampaignBody) => call(SendResultView, `${campaignPath(campaignId)}/test`, json('POST', body)),
+  test: (campaignId: string, body: TestCampaignBody) => call(TestQueued, `${campaignPath(campaignId)}/test`, json('POST', body)),
   deliveries: (campaignId: string, status: DeliveryStatus | '', page: number) =>
     call(DeliveryListView, `${campaignPath(campaignId)}/deliveries?${pageQuery(page, DELIVERIES_PAGE_SIZE, status ? { status } : {})}`),
   preview: (body: AudiencePreviewBody) => call(AudiencePreviewView, `${base}/audiences/preview`, json('POST', body)),
@@ -77,10 +80,11 @@ export const campaignsApi = {
 
 export const connectionsApi = {
   list: (orgId: string) => call(ConnectionsView, `${base}/connections?${new URLSearchParams({ org_id: orgId })}`),
-  connectSmtp: (body: SmtpConnectionBody) => call(ConnectionView, `${base}/connections/smtp`, json('PUT', body)),
-  connectTwilio: (body: TwilioConnectionBody) => call(ConnectionView, `${base}/connections/twilio`, json('PUT', body)),
+  // Each change answers every connection as it now stands.
+  connectSmtp: (body: SmtpConnectionBody) => call(ConnectionsView, `${base}/connections/smtp`, json('PUT', body)),
+  connectTwilio: (body: TwilioConnectionBody) => call(ConnectionsView, `${base}/connections/twilio`, json('PUT', body)),
   disconnect: (orgId: string, provider: MessagingProvider) =>
-    call(NoContent, `${base}/connections/${provider}?${new URLSearchParams({ org_id: orgId })}`, { method: 'DELETE' }),
+    call(ConnectionsView, `${base}/connections/${provider}?${new URLSearchParams({ org_id: orgId })}`, { method: 'DELETE' }),
   outbox: (orgId: string, page: number) => call(OutboxListView, `${base}/outbox?${pageQuery(page, OUTBOX_PAGE_SIZE, { org_id: orgId })}`),
 };
 
@@ -95,8 +99,8 @@ export const smsApi = {
     call(NoContent, `${sms}/campaign-keys/${encodeURIComponent(keyword)}?${orgQuery(orgId)}`, { method: 'DELETE' }),
   autoRules: (orgId: string) => call(z.array(AutoSmsView), `${sms}/auto?${orgQuery(orgId)}`),
   createAutoRule: (body: AutoSmsBody) => call(AutoSmsView, `${sms}/auto`, json('POST', body)),
-  updateAutoRule: (ruleId: string, body: AutoSmsBody) => call(AutoSmsView, `${sms}/auto/${encodeURIComponent(ruleId)}`, json('PUT', body)),
-  removeAutoRule: (orgId: string, ruleId: string) => call(NoContent, `${sms}/auto/${encodeURIComponent(ruleId)}?${orgQuery(orgId)}`, { method: 'DELETE' }),
+  updateAutoRule: (ruleId: string, body: UpdateAutoSmsBody) => call(AutoSmsView, `${sms}/auto/${encodeURIComponent(ruleId)}`, json('PUT', body)),
+  removeAutoRule: (ruleId: string) => call(NoContent, `${sms}/auto/${encodeURIComponent(ruleId)}`, { method: 'DELETE' }),
   availableNumbers: (body: AvailableNumbersBody) => call(z.array(AvailableNumberView), `${sms}/numbers/available`, json('POST', body)),
   purchaseNumber: (body: PurchaseNumberBody) => call(PurchasedNumber, `${sms}/numbers/purchase`, json('POST', body)),
   startVerification: (body: StartVerificationBody) => call(VerificationView, `${sms}/verification`, json('POST', body)),

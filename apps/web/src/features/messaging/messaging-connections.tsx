@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Checkbox, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SmtpConnectionBody, TwilioConnectionBody, type ConnectionView, type MessagingProvider } from '@qr/contracts';
+import { SmtpConnectionBody, TwilioConnectionBody, type ConnectionsView, type ConnectionView, type MessagingProvider } from '@qr/contracts';
 import { useState, type ReactNode } from 'react';
 import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
@@ -9,7 +9,7 @@ import { connectionsApi, messagingKeys } from './messaging-api';
 
 const PROVIDER_NAMES: Record<MessagingProvider, string> = { smtp: 'Email by SMTP', twilio: 'SMS by Twilio' };
 
-function SmtpForm({ orgId, onDone }: { orgId: string; onDone(): void }) {
+function SmtpForm({ orgId, onDone }: { orgId: string; onDone(now: ConnectionsView): void }) {
   const [values, setValues] = useState({
     host: '',
     port: 587 as number | string,
@@ -60,7 +60,7 @@ function SmtpForm({ orgId, onDone }: { orgId: string; onDone(): void }) {
   );
 }
 
-function TwilioForm({ orgId, onDone }: { orgId: string; onDone(): void }) {
+function TwilioForm({ orgId, onDone }: { orgId: string; onDone(now: ConnectionsView): void }) {
   const [values, setValues] = useState({ account_sid: '', auth_token: '', from: '', verify_service_sid: '' });
   const set = (change: Partial<typeof values>) => setValues((current) => ({ ...current, ...change }));
   const [errors, setErrors] = useState<FormErrors>({});
@@ -121,7 +121,7 @@ function TwilioForm({ orgId, onDone }: { orgId: string; onDone(): void }) {
 /** One provider: connected with what it is, and a disconnect; or the API's hint and the form to connect it. */
 export function ConnectionCard({ orgId, connection, writable }: { orgId: string; connection: ConnectionView; writable: boolean }) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: messagingKeys.connections(orgId) });
+  const refresh = (now: ConnectionsView) => queryClient.setQueryData(messagingKeys.connections(orgId), now);
   const disconnect = useMutation({ mutationFn: () => connectionsApi.disconnect(orgId, connection.provider), onSuccess: refresh });
   const name = PROVIDER_NAMES[connection.provider];
   const form: ReactNode = connection.provider === 'smtp' ? <SmtpForm orgId={orgId} onDone={refresh} /> : <TwilioForm orgId={orgId} onDone={refresh} />;

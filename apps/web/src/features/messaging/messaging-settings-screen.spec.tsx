@@ -28,7 +28,7 @@ function start(role = 'admin') {
         hint: '',
       };
       connections = { ...connections, connections: [smtp, connections.connections[1]!] };
-      return reply(200, smtp);
+      return reply(200, connections);
     }
     if (url === `${base}/connections/twilio?org_id=${ACME_ORG_ID}` && method === 'DELETE') {
       connections = {
@@ -38,7 +38,7 @@ function start(role = 'admin') {
           { ...connections.connections[1]!, connected: false, summary: null, hint: 'No Twilio account is connected: texts go to the outbox.' },
         ],
       };
-      return reply(204);
+      return reply(200, connections);
     }
     if (url === `${base}/outbox?org_id=${ACME_ORG_ID}&page=1&per_page=20`) return reply(200, page(outbox));
     return undefined;

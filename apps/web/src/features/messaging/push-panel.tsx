@@ -3,11 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SendPushBody } from '@qr/contracts';
 import { useState } from 'react';
 import { codeKeys, codesApi } from '../codes';
-import { checked, type FormErrors } from '../promos';
+import { checked, serverErrors, type FormErrors } from '../promos';
 import { messagingKeys } from './messaging-api';
-import { sendPushNotification, type PushSendResult } from './push-api';
+import { sendPush, type PushSendResult } from './push-api';
 
-const RESULT_COLORS: Record<PushSendResult['kind'], string> = { sent: 'teal', scheduled: 'blue', unexpected: 'yellow', failed: 'red' };
+const RESULT_COLORS: Record<PushSendResult['status'], string> = { sent: 'teal', scheduled: 'blue', unexpected: 'yellow', no_body: 'red', failed: 'red' };
 
 /** Spec §7 "send push notification": now or at a time, to a code's subscribers or every one; the result said as spec §4 says. */
 export function PushPanel({ orgId }: { orgId: string }) {
@@ -22,7 +22,7 @@ export function PushPanel({ orgId }: { orgId: string }) {
   const queryClient = useQueryClient();
   // A push is sent as a push campaign: the list above shows it, with its progress.
   const send = useMutation({
-    mutationFn: (request: SendPushBody) => sendPushNotification(request),
+    mutationFn: (request: SendPushBody) => sendPush(request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: messagingKeys.all }),
   });
   const submit = () => {
@@ -38,27 +38,28 @@ export function PushPanel({ orgId }: { orgId: string }) {
     setErrors(result.errors ?? {});
     if (result.data) send.mutate(result.data);
   };
+  const shown = { ...(send.data?.status === 'failed' ? serverErrors(send.data.problem) : {}), ...errors };
   return (
     <Card withBorder>
       <Stack gap="sm">
         <Title order={2} size="h4">
           Send push notification
         </Title>
-        <TextInput label="Notification title" value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={errors['title']} />
-        <Textarea label="Notification text" autosize minRows={2} value={body} onChange={(event) => setBody(event.currentTarget.value)} error={errors['body']} />
+        <TextInput label="Notification title" value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={shown['title']} />
+        <Textarea label="Notification text" autosize minRows={2} value={body} onChange={(event) => setBody(event.currentTarget.value)} error={shown['body']} />
         <TextInput
           label="Opens"
           description="Optional: the web address a tap opens"
           value={url}
           onChange={(event) => setUrl(event.currentTarget.value)}
-          error={errors['url']}
+          error={shown['url']}
         />
         <NativeSelect
           label="Subscribers of"
           data={[{ value: '', label: 'Every code' }, ...(codes.data ?? []).map((code) => ({ value: code.code_id, label: code.name }))]}
           value={codeId}
           onChange={(event) => setCodeId(event.currentTarget.value)}
-          error={errors['code_id']}
+          error={shown['code_id']}
         />
         <Radio.Group label="Send" value={mode} onChange={(picked) => setMode(picked === 'later' ? 'later' : 'now')}>
           <Group mt="xs">
@@ -73,11 +74,11 @@ export function PushPanel({ orgId }: { orgId: string }) {
             description="In this browser’s time"
             value={sendAt}
             onChange={(event) => setSendAt(event.currentTarget.value)}
-            error={errors['send_at']}
+            error={shown['send_at']}
           />
         )}
         {send.data && (
-          <Alert color={RESULT_COLORS[send.data.kind]} role={send.data.kind === 'failed' ? 'alert' : 'status'}>
+          <Alert color={RESULT_COLORS[send.data.status]} role={send.data.status === 'failed' ? 'alert' : 'status'}>
             {send.data.message}
           </Alert>
         )}

@@ -44,10 +44,11 @@ function start(role = 'editor') {
       return reply(201, rules[0]);
     }
     if (url === `${sms}/auto/${RULE_ID}` && method === 'PUT') return ((rules = [{ ...rules[0]!, enabled: Boolean(sent.enabled) }]), reply(200, rules[0]));
-    if (url === `${sms}/auto/${RULE_ID}?org_id=${ACME_ORG_ID}` && method === 'DELETE') return ((rules = []), reply(204));
+    if (url === `${sms}/auto/${RULE_ID}` && method === 'DELETE') return ((rules = []), reply(204));
     if (url === `${sms}/numbers/available`)
       return reply(200, [{ phone_number: '+14155550100', friendly_name: '(415) 555-0100', locality: 'San Francisco', region: 'CA' }]);
-    if (url === `${sms}/numbers/purchase`) return reply(201, { phone_number: sent.phone_number });
+    if (url === `${sms}/numbers/purchase`)
+      return reply(201, { phone_number: sent.phone_number, provider_sid: 'PN123', purchased_at: '2026-11-24T10:00:00.000Z' });
     if (url === `${sms}/verification`) return reply(201, { phone: sent.phone, status: 'pending' });
     if (url === `${sms}/verification/check`) return reply(200, { phone: sent.phone, status: sent.code === '123456' ? 'approved' : 'pending' });
     if (url === `${sms}/send`) return reply(201, { message: 'success', error: false, delivery_id: CAMPAIGN_ID, status: 'opted_out', outbox: false });
@@ -114,7 +115,7 @@ test('staff add an auto SMS, switch it off, and delete it', async () => {
   fireEvent.click(toggle);
   expect(await within(card).findByText('Off')).toBeTruthy();
   expect(requestsOf(api, 'PUT')).toEqual([
-    [`${sms}/auto/${RULE_ID}`, { org_id: ACME_ORG_ID, trigger: 'form_submitted', message: 'Thanks, {{first_name}}!', enabled: false, code_id: CODE_ID }],
+    [`${sms}/auto/${RULE_ID}`, { trigger: 'form_submitted', message: 'Thanks, {{first_name}}!', enabled: false, code_id: CODE_ID }],
   ]);
   click('Delete the auto SMS when a form is submitted', card);
   expect(await within(card).findByText(/No automatic texts yet/)).toBeTruthy();

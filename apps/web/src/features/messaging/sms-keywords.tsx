@@ -129,7 +129,6 @@ export function AutoSmsRules({ orgId, codes, writable }: { orgId: string; codes:
   const toggle = useMutation({
     mutationFn: (rule: AutoSmsView) =>
       smsApi.updateAutoRule(rule.rule_id, {
-        org_id: orgId,
         trigger: rule.trigger,
         message: rule.message,
         enabled: !rule.enabled,
@@ -137,7 +136,7 @@ export function AutoSmsRules({ orgId, codes, writable }: { orgId: string; codes:
       }),
     onSuccess: refresh,
   });
-  const remove = useMutation({ mutationFn: (rule: AutoSmsView) => smsApi.removeAutoRule(orgId, rule.rule_id), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: (rule: AutoSmsView) => smsApi.removeAutoRule(rule.rule_id), onSuccess: refresh });
   const submit = () => {
     const result = checked(AutoSmsBody, { org_id: orgId, trigger, message, ...(codeId ? { code_id: codeId } : {}) });
     setErrors(result.errors ?? {});

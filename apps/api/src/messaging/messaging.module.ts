@@ -3,6 +3,7 @@ import { CodesModule } from '../codes/codes.module';
 import { CustomersModule } from '../customers/customers.module';
 import { IdentityModule } from '../identity/identity.module';
 import { LoyaltyReadsModule } from '../loyalty/loyalty-reads.module';
+import { AutoSmsReactor } from './auto-sms-reactor';
 import { CampaignReads } from './campaign-reads';
 import { CampaignsController } from './campaigns.controller';
 import {
@@ -46,6 +47,7 @@ import { UnsubscribeLinks } from './unsubscribe-links';
     UnsubscribeLinks,
     DeliveryQueue,
     DeliveryRunner,
+    AutoSmsReactor,
     CampaignReads,
     // Campaigns.
     CreateCampaignHandler,

@@ -30,6 +30,7 @@ import { MessagingModule } from './messaging/messaging.module';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
 import { registerLoyaltyStaffPaths } from './loyalty/loyalty-staff.openapi';
+import { registerMessagingPaths } from './messaging/messaging.openapi';
 import { FoldersModule } from './folders/folders.module';
 import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
@@ -125,4 +126,5 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerPromoReadsPaths,
   registerLoyaltyPublicPaths,
   registerLoyaltyStaffPaths,
+  registerMessagingPaths,
 ];

@@ -11,8 +11,9 @@ CREATE TABLE messaging_connections (
   PRIMARY KEY (org_id, provider)
 );
 -- One row per message to send: a campaign's recipient (unique per campaign, so a restarted runner
--- queues nobody twice), a single send or a test. A runner claims rows by lease; `sent` is written
--- after the provider answers, and a lease that ran out is claimed again (docs/decisions/031).
+-- queues nobody twice), a single send or a test. `held` rows wait for their campaign's start to be
+-- appended; a runner claims `queued` rows by lease (`sending`), writes `sent` once the provider
+-- answers, and claims again a lease that ran out (docs/decisions/031).
 CREATE TABLE messaging_deliveries (
   delivery_id  uuid PRIMARY KEY,
   org_id       text NOT NULL,
@@ -35,7 +36,10 @@ CREATE TABLE messaging_deliveries (
   updated_at   timestamptz NOT NULL DEFAULT now()
 );
 CREATE UNIQUE INDEX messaging_deliveries_recipient ON messaging_deliveries (campaign_id, recipient_key) WHERE campaign_id IS NOT NULL;
+-- A single send's key: its own id, or the rule and event an auto SMS answers, which two processes reacting to one event share.
+CREATE UNIQUE INDEX messaging_deliveries_single ON messaging_deliveries (recipient_key) WHERE campaign_id IS NULL;
 CREATE INDEX messaging_deliveries_due ON messaging_deliveries (not_before) WHERE status = 'queued';
+CREATE INDEX messaging_deliveries_leased ON messaging_deliveries (lease_until) WHERE status = 'sending';
 CREATE INDEX messaging_deliveries_campaign ON messaging_deliveries (campaign_id, status);
 CREATE INDEX messaging_deliveries_provider ON messaging_deliveries (provider_id) WHERE provider_id IS NOT NULL;
 -- What would have been sent had a provider been connected, for the admin to read.
@@ -100,4 +104,10 @@ CREATE TABLE messaging_verifications (
   expires_at timestamptz NOT NULL,
   approved   boolean NOT NULL DEFAULT false,
   PRIMARY KEY (org_id, phone)
+);
+-- Where the auto SMS reactor has read the log up to, written with the messages it queued.
+CREATE TABLE messaging_reactions (
+  name           text PRIMARY KEY,
+  transaction_id xid8 NOT NULL,
+  global_position bigint NOT NULL
 );

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, NativeSelect, Skeleton, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, NativeSelect, SimpleGrid, Skeleton, Stack, Switch, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTO_SMS_TRIGGERS, AutoSmsBody, CampaignKeyBody, type AutoSmsView, type CampaignKeyView, type CodeNameView } from '@qr/contracts';
 import { useState } from 'react';
@@ -83,8 +83,8 @@ export function CampaignKeys({ orgId, codes, writable }: { orgId: string; codes:
         {remove.isError && <Alert color="red">{describeError(remove.error)}</Alert>}
         {writable && (
           <Stack gap="xs">
-            <Group grow align="flex-start" wrap="wrap">
-              <TextInput label="Keyword" value={keyword} onChange={(event) => setKeyword(event.currentTarget.value)} error={shown['keyword']} miw={140} />
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput label="Keyword" value={keyword} onChange={(event) => setKeyword(event.currentTarget.value)} error={shown['keyword']} />
               <NativeSelect
                 label="What it does"
                 data={[
@@ -93,7 +93,6 @@ export function CampaignKeys({ orgId, codes, writable }: { orgId: string; codes:
                 ]}
                 value={action}
                 onChange={(event) => setAction(event.currentTarget.value === 'reward' ? 'reward' : 'join')}
-                miw={140}
               />
               <NativeSelect
                 label="Keyword code"
@@ -101,9 +100,8 @@ export function CampaignKeys({ orgId, codes, writable }: { orgId: string; codes:
                 value={codeId}
                 onChange={(event) => setCodeId(event.currentTarget.value)}
                 error={shown['code_id']}
-                miw={140}
               />
-            </Group>
+            </SimpleGrid>
             <Textarea label="Reply" autosize minRows={2} value={reply} onChange={(event) => setReply(event.currentTarget.value)} error={shown['reply']} />
             {create.isError && <Alert color="red">{describeError(create.error)}</Alert>}
             <Button onClick={submit} loading={create.isPending} style={{ alignSelf: 'flex-start' }}>
@@ -184,22 +182,15 @@ export function AutoSmsRules({ orgId, codes, writable }: { orgId: string; codes:
         {failure && <Alert color="red">{describeError(failure)}</Alert>}
         {writable && (
           <Stack gap="xs">
-            <Group grow align="flex-start" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <NativeSelect
                 label="When"
                 data={AUTO_SMS_TRIGGERS.map((value) => ({ value, label: TRIGGER_LABELS[value] }))}
                 value={trigger}
                 onChange={(event) => setTrigger(AUTO_SMS_TRIGGERS.find((value) => value === event.currentTarget.value) ?? 'form_submitted')}
-                miw={160}
               />
-              <NativeSelect
-                label="On code"
-                data={codeOptions(codes, 'Any code')}
-                value={codeId}
-                onChange={(event) => setCodeId(event.currentTarget.value)}
-                miw={160}
-              />
-            </Group>
+              <NativeSelect label="On code" data={codeOptions(codes, 'Any code')} value={codeId} onChange={(event) => setCodeId(event.currentTarget.value)} />
+            </SimpleGrid>
             <Textarea
               label="Automatic text"
               autosize

@@ -18,6 +18,15 @@ export const MAX_ATTEMPTS = 5;
 /** Rows per INSERT of a campaign's recipients: one array parameter per column. */
 const INSERT_CHUNK = 10_000;
 
+/** An auto SMS a reactor queues: its key (rule and event) makes a second reaction to the event a no-op. */
+export interface ReactionDelivery {
+  key: string;
+  rule_id: string;
+  org_id: string;
+  phone: string;
+  text: string;
+}
+
 /** What a runner decided for a claimed delivery. */
 export type Settled = { delivery_id: string } & (DeliveryOutcome | { status: 'opted_out'; reason: string });
 
@@ -56,6 +65,18 @@ export class DeliveryQueue {
       [deliveryId, orgId, options.campaign_id ?? null, channel, recipient.address, recipient.name, JSON.stringify(recipient.fields), options.is_test ?? false],
     );
     return deliveryId;
+  }
+
+  /** Auto SMS, in the reactor's transaction with its checkpoint; each counted on its rule once queued. */
+  async enqueueReactions(tx: SqlExecutor, reactions: readonly ReactionDelivery[]): Promise<void> {
+    for (const reaction of reactions) {
+      const { rows } = await tx.query(
+        `INSERT INTO messaging_deliveries (delivery_id, org_id, channel, recipient_key, recipient, fields, status)
+         VALUES (gen_random_uuid(), $1, 'sms', $2, $3, $4, 'queued') ON CONFLICT DO NOTHING RETURNING 1`,
+        [reaction.org_id, reaction.key, reaction.phone, JSON.stringify({ phone: reaction.phone, text: reaction.text })],
+      );
+      if (rows.length > 0) await tx.query('UPDATE messaging_auto_sms SET sent = sent + 1 WHERE rule_id = $1', [reaction.rule_id]);
+    }
   }
 
   /**

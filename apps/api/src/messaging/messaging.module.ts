@@ -4,6 +4,7 @@ import { CustomersModule } from '../customers/customers.module';
 import { IdentityModule } from '../identity/identity.module';
 import { LoyaltyReadsModule } from '../loyalty/loyalty-reads.module';
 import { OneTimeCodesModule } from '../one-time-codes/one-time-codes.module';
+import { AutoSmsReactor } from './auto-sms-reactor';
 import { CampaignReads } from './campaign-reads';
 import { CampaignsController } from './campaigns.controller';
 import {
@@ -53,6 +54,7 @@ import { UnsubscribeLinks } from './unsubscribe-links';
     UnsubscribeLinks,
     DeliveryQueue,
     DeliveryRunner,
+    AutoSmsReactor,
     CampaignReads,
     // Campaigns.
     CreateCampaignHandler,

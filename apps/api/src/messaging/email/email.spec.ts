@@ -112,7 +112,7 @@ describe('email with QR codes', () => {
     expect(mail.text).toContain(`Summer draw 1.${type}: ${links[0]}`);
   });
 
-  it('sends a campaign’s recipient their own one-time code inline, with the unsubscribe headers, and the same Message-ID on a resend', async () => {
+  it('sends a campaign’s recipient their own one-time code inline, with unsubscribe headers whose one-click POST withdraws consent, and the same Message-ID on a resend', async () => {
     const { orgId, codeId } = await shop('Inline Café');
     const channel = t.app.get(EmailChannel);
     const qr: EmailQrOptions = { type: 'png', width: 220, height: 220, placement: 'inline' };
@@ -169,6 +169,17 @@ describe('email with QR codes', () => {
     expect(mail.html).toMatch(new RegExp(`<a href="${PUBLIC_URL}/unsubscribe\\?token=[\\w.-]+">Unsubscribe</a>`));
     expect(mail.text).toMatch(new RegExp(`${PUBLIC_URL}/unsubscribe\\?token=[\\w.-]+`));
     expect(mail.messageId).toBe(`<${delivery.delivery_id}@localhost>`);
+
+    // A mail client's one-click POST to the header's address (RFC 8058) withdraws the address in the ledger.
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: unsubscribe!.slice(PUBLIC_URL.length + 1, -1),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect([oneClick.statusCode, oneClick.json().status]).toEqual([200, 'withdrawn']);
+    const consent = (await owner('GET', `/api/v1/messaging/consents?org_id=${orgId}&address=grace@example.com`)).json();
+    expect(consent).toMatchObject({ status: 'withdrawn', history: [expect.objectContaining({ status: 'withdrawn', source: 'list_unsubscribe' })] });
 
     await channel.deliver(delivery, started);
     const again = await lastEmailTo('grace@example.com');

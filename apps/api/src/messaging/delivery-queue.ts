@@ -84,12 +84,15 @@ export class DeliveryQueue {
    * the one-time code of ordinal N is recipient N's, so the first list stands. Returns how many are queued.
    */
   async enqueueCampaign(orgId: string, campaignId: string, channel: MessagingChannel, recipients: () => Promise<Recipient[]>): Promise<number> {
+    const queued = await this.countOf(this.db, campaignId);
+    if (queued > 0) return queued;
+    // Worked out before the transaction: PGlite's one connection is the transaction's until it ends.
+    const list = await recipients();
     return this.db.transaction(async (tx) => {
       // Two runners starting one campaign take turns here; the second finds the first's rows.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [campaignId]);
-      const queued = await this.countOf(tx, campaignId);
-      if (queued > 0) return queued;
-      const list = await recipients();
+      const queuedMeanwhile = await this.countOf(tx, campaignId);
+      if (queuedMeanwhile > 0) return queuedMeanwhile;
       for (let start = 0; start < list.length; start += INSERT_CHUNK) {
         const chunk = list.slice(start, start + INSERT_CHUNK);
         await tx.query(

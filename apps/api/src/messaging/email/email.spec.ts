@@ -192,9 +192,7 @@ describe('email with QR codes', () => {
     expect(await readQrCodes(sample.attachments[0]!.content)).toEqual([`${PUBLIC_URL}/${codeId}`]);
   });
 
-  // Skipped until DeliveryQueue.enqueueCampaign reads the audience outside its transaction: on PGlite's one
-  // connection, the audience's query waits for the transaction that waits for it, and the runner hangs.
-  it.skip('gives each consenting customer of a scheduled campaign their own one-time code, once, and nobody who did not consent', async () => {
+  it('gives each consenting customer of a scheduled campaign their own one-time code, once, and nobody who did not consent', async () => {
     const orgId = await createOrganization(owner, 'Campaign Café');
     await t.app.get(MessagingConnections).connect(orgId, 'smtp', {
       host: '127.0.0.1',

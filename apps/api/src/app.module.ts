@@ -26,11 +26,13 @@ import { StreamWriter } from './decide-on-stream';
 import { ExperiencesModule } from './experiences/experiences.module';
 import { registerLoyaltyPublicPaths } from './loyalty/loyalty-public.openapi';
 import { LoyaltyModule } from './loyalty/loyalty.module';
+import { registerEmailQrPaths } from './messaging/email/email-qr.openapi';
 import { MessagingModule } from './messaging/messaging.module';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
 import { registerLoyaltyStaffPaths } from './loyalty/loyalty-staff.openapi';
 import { registerSmsPaths } from './messaging/sms/sms.openapi';
+import { registerMessagingPaths } from './messaging/messaging.openapi';
 import { FoldersModule } from './folders/folders.module';
 import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
@@ -127,4 +129,6 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerLoyaltyPublicPaths,
   registerLoyaltyStaffPaths,
   registerSmsPaths,
+  registerMessagingPaths,
+  registerEmailQrPaths,
 ];

@@ -3,6 +3,7 @@ import { CodeId, paginatedList, paginatedQuery, QrImageFormat } from './codes';
 import { Email } from './identity';
 import { E164Phone } from './loyalty';
 import { orNull } from './openapi-shapes';
+import { PublicOrganization } from './public-codes';
 
 /**
  * The messaging context's HTTP contract (spec §1 "SMS, push and email-with-QR campaigns", §2
@@ -606,5 +607,6 @@ export type OutboxListView = z.infer<typeof OutboxListView>;
 /** Where an email's unsubscribe link points: the token names the organisation, channel and address, signed. */
 export const UnsubscribeQuery = z.strictObject({ token: z.string().min(10).max(500) }).meta({ id: 'UnsubscribeQuery' });
 export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuery>;
-export const UnsubscribeView = z.object({ organization_name: z.string(), address: z.string(), status: ConsentStatus }).meta({ id: 'Unsubscribe' });
+/** Whose messages the link stops, in their brand, and whether the address still gets them. */
+export const UnsubscribeView = z.object({ organization: PublicOrganization, address: z.string(), status: ConsentStatus }).meta({ id: 'Unsubscribe' });
 export type UnsubscribeView = z.infer<typeof UnsubscribeView>;

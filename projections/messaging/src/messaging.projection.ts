@@ -1,4 +1,4 @@
-import { campaignStreamId, type CampaignEvent, type ConsentRecorded, type FormSubmitted } from '@qr/domain';
+import { campaignStreamId, type CampaignEvent, type ConsentRecorded, type CustomerForgotten, type FormSubmitted } from '@qr/domain';
 import type { Projection, RecordedEvent } from '@qr/eventstore';
 import { smsAddress } from '@qr/contracts';
 import { normalisedEmail, openSealed, type SqlExecutor } from '@qr/platform';
@@ -24,6 +24,7 @@ export const messaging: Projection = {
     'CampaignSent',
     'ConsentRecorded',
     'FormSubmitted',
+    'CustomerForgotten',
   ],
   tables: {
     messaging_campaigns: (table) => [
@@ -49,11 +50,13 @@ export const messaging: Projection = {
          org_id text NOT NULL,
          channel text NOT NULL,
          address text NOT NULL,
+         person text NOT NULL,
          status text NOT NULL,
          source text NOT NULL,
          at timestamptz NOT NULL,
          PRIMARY KEY (org_id, channel, address)
        )`,
+      `CREATE INDEX ${table}_person ON ${table} (org_id, person)`,
     ],
     messaging_consent_history: (table) => [
       `CREATE TABLE ${table} (
@@ -61,6 +64,7 @@ export const messaging: Projection = {
          org_id text NOT NULL,
          channel text NOT NULL,
          address text NOT NULL,
+         person text NOT NULL,
          status text NOT NULL,
          source text NOT NULL,
          note text,
@@ -68,11 +72,16 @@ export const messaging: Projection = {
          PRIMARY KEY (position, channel)
        )`,
       `CREATE INDEX ${table}_address ON ${table} (org_id, channel, address, position DESC)`,
+      `CREATE INDEX ${table}_person ON ${table} (org_id, person)`,
     ],
   },
   async handle(events, { tx, table }) {
     const consents = await consentsIn(tx, events);
     for (const recorded of events) {
+      if (recorded.type === 'CustomerForgotten') {
+        await forget(tx, table, recorded.data as CustomerForgotten['data']);
+        continue;
+      }
       if (recorded.type === 'ConsentRecorded' || recorded.type === 'FormSubmitted') {
         for (const consent of consents.get(recorded.id) ?? []) await recordConsent(tx, table, recorded.globalPosition, consent);
         continue;
@@ -120,6 +129,7 @@ async function applyCampaign(tx: SqlExecutor, campaigns: string, recorded: Recor
 
 interface OpenedConsent {
   org_id: string;
+  person: string;
   channel: 'email' | 'sms';
   address: string;
   status: 'given' | 'withdrawn';
@@ -151,21 +161,21 @@ async function consentsIn(tx: SqlExecutor, events: readonly RecordedEvent[]): Pr
     ofOrg.forEach(({ recorded }, i) => {
       const content = contents[i];
       if (content === undefined) return;
-      opened.set(recorded.id, consentsOf(recorded, orgId, content));
+      opened.set(recorded.id, consentsOf(recorded, orgId, ofOrg[i]!.person, content));
     });
   }
   return opened;
 }
 
-function consentsOf(recorded: RecordedEvent, orgId: string, content: unknown): OpenedConsent[] {
+function consentsOf(recorded: RecordedEvent, orgId: string, person: string, content: unknown): OpenedConsent[] {
   if (recorded.type === 'ConsentRecorded') {
     const { channel, status, source, note } = recorded.data as ConsentRecorded['data'];
     if (channel === 'push' || typeof content !== 'string') return [];
-    return [{ org_id: orgId, channel, address: content, status, source, note, at: recorded.occurredAt }];
+    return [{ org_id: orgId, person, channel, address: content, status, source, note, at: recorded.occurredAt }];
   }
   const answers = content as Record<string, unknown>;
   const found: OpenedConsent[] = [];
-  const base = { org_id: orgId, status: 'given' as const, source: 'form', note: null, at: recorded.occurredAt };
+  const base = { org_id: orgId, person, status: 'given' as const, source: 'form', note: null, at: recorded.occurredAt };
   if (typeof answers['email'] === 'string' && answers['email'].trim() !== '')
     found.push({ ...base, channel: 'email', address: normalisedEmail(answers['email']) });
   const phone = typeof answers['phone'] === 'string' ? smsAddress(answers['phone']) : null;
@@ -174,15 +184,26 @@ function consentsOf(recorded: RecordedEvent, orgId: string, content: unknown): O
 }
 
 async function recordConsent(tx: SqlExecutor, table: (name: string) => string, position: number, consent: OpenedConsent): Promise<void> {
-  const { org_id, channel, address, status, source, note, at } = consent;
+  const { org_id, person, channel, address, status, source, note, at } = consent;
   await tx.query(
-    `INSERT INTO ${table('messaging_consent_history')} (position, org_id, channel, address, status, source, note, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO ${table('messaging_consent_history')} (position, org_id, channel, address, person, status, source, note, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT DO NOTHING`,
-    [position, org_id, channel, address, status, source, note, at],
+    [position, org_id, channel, address, person, status, source, note, at],
   );
   await tx.query(
-    `INSERT INTO ${table('messaging_consents')} (org_id, channel, address, status, source, at) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (org_id, channel, address) DO UPDATE SET status = EXCLUDED.status, source = EXCLUDED.source, at = EXCLUDED.at`,
-    [org_id, channel, address, status, source, at],
+    `INSERT INTO ${table('messaging_consents')} (org_id, channel, address, person, status, source, at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (org_id, channel, address) DO UPDATE SET person = EXCLUDED.person, status = EXCLUDED.status, source = EXCLUDED.source, at = EXCLUDED.at`,
+    [org_id, channel, address, person, status, source, at],
   );
+}
+
+/**
+ * A forgotten customer's consents go with them: the ledger's rows that their events made. A
+ * withdrawal sent from a number of theirs that the customer never gave a form stays, so that
+ * nothing is sent to it.
+ */
+async function forget(tx: SqlExecutor, table: (name: string) => string, { org_id, people }: CustomerForgotten['data']): Promise<void> {
+  for (const name of ['messaging_consents', 'messaging_consent_history']) {
+    await tx.query(`DELETE FROM ${table(name)} WHERE org_id = $1 AND person = ANY($2::text[])`, [org_id, people]);
+  }
 }

@@ -49,6 +49,9 @@ const PROGRAMME_TERMS = { name: 'Coffee card', kind: 'stamps', reward_list: [{ r
 const writeLoyalty = (role: Role) => can.write('loyalty', role);
 const readLoyalty = (role: Role) => can.read('loyalty', role);
 const readPages = (role: Role) => can.read('pages', role);
+const MESSAGING = '/api/v1/messaging';
+const writeMessaging = (role: Role) => can.write('messaging', role);
+const readMessaging = (role: Role) => can.read('messaging', role);
 
 /**
  * Every protected endpoint that takes an organisation, with the predicate of permissions.ts that
@@ -204,6 +207,33 @@ const ENDPOINTS: Endpoint[] = [
     url: () => PROMO_KEYS,
     payload: ({ orgId }) => ({ org_id: orgId, name: 'Counter' }),
     allowed: writeLoyalty,
+    success: 201,
+  },
+  {
+    name: 'draft campaign',
+    method: 'POST',
+    url: () => `${MESSAGING}/campaigns`,
+    payload: ({ orgId }) => ({ org_id: orgId, channel: 'sms', name: 'Hello', message: 'Hi {{first_name}}' }),
+    allowed: writeMessaging,
+    success: 201,
+  },
+  { name: 'list campaigns', method: 'GET', url: ({ orgId }) => `${MESSAGING}/campaigns?org_id=${orgId}`, allowed: readMessaging, success: 200 },
+  { name: 'messaging connections', method: 'GET', url: ({ orgId }) => `${MESSAGING}/connections?org_id=${orgId}`, allowed: readMessaging, success: 200 },
+  {
+    name: 'connect SMTP',
+    method: 'PUT',
+    url: () => `${MESSAGING}/connections/smtp`,
+    payload: ({ orgId }) => ({ org_id: orgId, host: 'smtp.example.com', from: 'news@example.com', password: 'secret' }),
+    allowed: can.connectMessaging,
+    success: 200,
+  },
+  { name: 'messaging outbox', method: 'GET', url: ({ orgId }) => `${MESSAGING}/outbox?org_id=${orgId}`, allowed: readMessaging, success: 200 },
+  {
+    name: 'record consent',
+    method: 'POST',
+    url: () => `${MESSAGING}/consents`,
+    payload: ({ orgId }) => ({ org_id: orgId, address: 'someone@example.com', status: 'given' }),
+    allowed: writeMessaging,
     success: 201,
   },
   {

@@ -175,6 +175,19 @@ export class LoyaltyReads {
     return rows;
   }
 
+  /** One member's email, phone and name, with the programme's code: whom an auto SMS about their card goes to. */
+  async memberContact(
+    programmeId: string,
+    cardId: string,
+  ): Promise<{ code_id: string; email: string | null; phone: string | null; name: string | null } | null> {
+    const { rows } = await this.db.query<{ code_id: string; email: string | null; phone: string | null; name: string | null }>(
+      `SELECT p.code_id, m.email, m.phone, m.name FROM loyalty_members m JOIN loyalty_programmes p ON p.programme_id = m.programme_id
+        WHERE m.programme_id = $1 AND m.card_id = $2`,
+      [programmeId, cardId],
+    );
+    return rows[0] ?? null;
+  }
+
   /** The members of a programme in card order after `after`, for the export's keyset pages. */
   async memberPage(programmeId: string, after: string, limit: number): Promise<LoyaltyMemberSummary[]> {
     const terms = (await this.programme(programmeId))?.terms ?? null;

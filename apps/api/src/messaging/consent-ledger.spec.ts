@@ -59,7 +59,7 @@ describe('the consent ledger, audiences and unsubscribe links', () => {
     expect(page.pathname).toBe('/unsubscribe');
     const token = page.searchParams.get('token')!;
     const shown = await visitor('GET', `/api/v1/public/messaging/unsubscribe?token=${token}`);
-    expect(shown.json()).toEqual({ organization_name: 'Ledger Bakery', address: 'ada@example.com', status: 'given' });
+    expect(shown.json()).toMatchObject({ organization: { name: 'Ledger Bakery' }, address: 'ada@example.com', status: 'given' });
     const oneClick = new URL(await links.oneClickUrlFor(orgId, 'sms', '+15555550001'));
     const posted = await t.app.inject({
       method: 'POST',

@@ -18,6 +18,15 @@ export const MAX_ATTEMPTS = 5;
 /** Rows per INSERT of a campaign's recipients: one array parameter per column. */
 const INSERT_CHUNK = 10_000;
 
+/** An auto SMS a reactor queues: its key (rule and event) makes a second reaction to the event a no-op. */
+export interface ReactionDelivery {
+  key: string;
+  rule_id: string;
+  org_id: string;
+  phone: string;
+  text: string;
+}
+
 /** What a runner decided for a claimed delivery. */
 export type Settled = { delivery_id: string } & (DeliveryOutcome | { status: 'opted_out'; reason: string });
 
@@ -52,11 +61,22 @@ export class DeliveryQueue {
     const deliveryId = randomUUID();
     await this.db.query(
       `INSERT INTO messaging_deliveries (delivery_id, org_id, campaign_id, channel, recipient_key, recipient, name, fields, status, is_test)
-       VALUES ($1, $2, $3, $4, $9, $5, $6, $7, 'queued', $8)`,
-      // The id again as the recipient key: one parameter cannot be both a uuid and a text.
-      [deliveryId, orgId, options.campaign_id ?? null, channel, recipient.address, recipient.name, JSON.stringify(recipient.fields), options.is_test ?? false, deliveryId],
+       VALUES ($1::uuid, $2, $3, $4, $1::text, $5, $6, $7, 'queued', $8)`,
+      [deliveryId, orgId, options.campaign_id ?? null, channel, recipient.address, recipient.name, JSON.stringify(recipient.fields), options.is_test ?? false],
     );
     return deliveryId;
+  }
+
+  /** Auto SMS, in the reactor's transaction with its checkpoint; each counted on its rule once queued. */
+  async enqueueReactions(tx: SqlExecutor, reactions: readonly ReactionDelivery[]): Promise<void> {
+    for (const reaction of reactions) {
+      const { rows } = await tx.query(
+        `INSERT INTO messaging_deliveries (delivery_id, org_id, channel, recipient_key, recipient, fields, status)
+         VALUES (gen_random_uuid(), $1, 'sms', $2, $3, $4, 'queued') ON CONFLICT DO NOTHING RETURNING 1`,
+        [reaction.org_id, reaction.key, reaction.phone, JSON.stringify({ phone: reaction.phone, text: reaction.text })],
+      );
+      if (rows.length > 0) await tx.query('UPDATE messaging_auto_sms SET sent = sent + 1 WHERE rule_id = $1', [reaction.rule_id]);
+    }
   }
 
   /**
@@ -64,12 +84,15 @@ export class DeliveryQueue {
    * the one-time code of ordinal N is recipient N's, so the first list stands. Returns how many are queued.
    */
   async enqueueCampaign(orgId: string, campaignId: string, channel: MessagingChannel, recipients: () => Promise<Recipient[]>): Promise<number> {
+    const queued = await this.countOf(this.db, campaignId);
+    if (queued > 0) return queued;
+    // Worked out before the transaction: PGlite's one connection is the transaction's until it ends.
+    const list = await recipients();
     return this.db.transaction(async (tx) => {
       // Two runners starting one campaign take turns here; the second finds the first's rows.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [campaignId]);
-      const queued = await this.countOf(tx, campaignId);
-      if (queued > 0) return queued;
-      const list = await recipients();
+      const queuedMeanwhile = await this.countOf(tx, campaignId);
+      if (queuedMeanwhile > 0) return queuedMeanwhile;
       for (let start = 0; start < list.length; start += INSERT_CHUNK) {
         const chunk = list.slice(start, start + INSERT_CHUNK);
         await tx.query(

@@ -19,6 +19,12 @@ export interface CampaignRow {
   one_time_batch_id: string | null;
 }
 
+/** A delivery's values: a recipient's personal fields, and a single send's own subject and text, written in full. */
+export interface DeliveryFields extends PersonalValues {
+  subject?: string;
+  text?: string;
+}
+
 /** One row of the delivery queue, claimed by a runner to send. */
 export interface QueuedDelivery {
   delivery_id: string;
@@ -27,7 +33,7 @@ export interface QueuedDelivery {
   channel: MessagingChannel;
   recipient: string;
   name: string | null;
-  fields: PersonalValues;
+  fields: DeliveryFields;
   /** The recipient's place in the campaign (0-based): an email campaign's one-time code of the same ordinal is theirs. */
   ordinal: number;
   attempts: number;

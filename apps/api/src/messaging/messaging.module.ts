@@ -3,6 +3,8 @@ import { CodesModule } from '../codes/codes.module';
 import { CustomersModule } from '../customers/customers.module';
 import { IdentityModule } from '../identity/identity.module';
 import { LoyaltyReadsModule } from '../loyalty/loyalty-reads.module';
+import { OneTimeCodesModule } from '../one-time-codes/one-time-codes.module';
+import { AutoSmsReactor } from './auto-sms-reactor';
 import { CampaignReads } from './campaign-reads';
 import { CampaignsController } from './campaigns.controller';
 import {
@@ -19,6 +21,10 @@ import { ConsentingAudience } from './consenting-audience';
 import { DeliveryQueue } from './delivery-queue';
 import { DeliveryRunner } from './delivery-runner';
 import { EmailChannel } from './email/email-channel';
+import { EmailQrController } from './email/email-qr.controller';
+import { SendEmailQrHandler } from './email/email-qr.handlers';
+import { EmailQrFiles } from './email/email-qr-files';
+import { SmtpSender } from './email/smtp-sender';
 import { MessagingChannels } from './messaging-channels';
 import { MessagingConnections } from './messaging-connections';
 import { MessagingOutbox } from './messaging-outbox';
@@ -41,13 +47,15 @@ import { UnsubscribeLinks } from './unsubscribe-links';
 
 /** Campaigns, single sends, the consent ledger and the channels behind them (issue 55). Wiring only. */
 @Module({
-  imports: [IdentityModule, CodesModule, CustomersModule, LoyaltyReadsModule],
-  controllers: [CampaignsController, MessagingSettingsController, PublicUnsubscribeController, SmsController, SmsInboundController],
+  imports: [IdentityModule, CodesModule, OneTimeCodesModule, CustomersModule, LoyaltyReadsModule],
+  controllers: [CampaignsController, MessagingSettingsController, PublicUnsubscribeController, EmailQrController, SmsController, SmsInboundController],
   providers: [
     MessagingConnections,
     MessagingOutbox,
     MessagingChannels,
     EmailChannel,
+    EmailQrFiles,
+    SmtpSender,
     SmsChannel,
     PushChannel,
     // The ledger, audiences and the queue with its runner.
@@ -56,6 +64,7 @@ import { UnsubscribeLinks } from './unsubscribe-links';
     UnsubscribeLinks,
     DeliveryQueue,
     DeliveryRunner,
+    AutoSmsReactor,
     CampaignReads,
     // Campaigns.
     CreateCampaignHandler,
@@ -74,6 +83,8 @@ import { UnsubscribeLinks } from './unsubscribe-links';
     ListOutboxHandler,
     GetConsentHandler,
     RecordConsentHandler,
+    // Single sends.
+    SendEmailQrHandler,
     // SMS: Twilio, keywords, auto SMS, numbers, verification and the webhooks.
     TwilioClients,
     SmsAccess,

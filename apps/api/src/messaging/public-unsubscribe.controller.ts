@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { UnsubscribeQuery, type UnsubscribeView } from '@qr/contracts';
+import { DomainError, UnsubscribeQuery, type PublicOrganization, type UnsubscribeView } from '@qr/contracts';
 import { ReadModels } from '../http/read-models.decorator';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { OrganizationReads } from '../identity';
@@ -27,7 +27,7 @@ export class PublicUnsubscribeController {
   async view(@Query(new ZodValidationPipe(UnsubscribeQuery, 'query')) { token }: UnsubscribeQuery): Promise<UnsubscribeView> {
     const { orgId, channel, address } = await this.links.open(token);
     const status = (await this.ledger.statusOf(orgId, channel, [address])).get(address);
-    return { organization_name: await this.organizationName(orgId), address, status: status === 'withdrawn' ? 'withdrawn' : 'given' };
+    return { organization: await this.organization(orgId), address, status: status === 'withdrawn' ? 'withdrawn' : 'given' };
   }
 
   @Post()
@@ -36,10 +36,13 @@ export class PublicUnsubscribeController {
     const { orgId, channel, address } = await this.links.open(token);
     const oneClick = typeof body === 'object' && body !== null && (body as Record<string, unknown>)['List-Unsubscribe'] === ONE_CLICK;
     await this.ledger.record(orgId, channel, address, 'withdrawn', oneClick ? 'list_unsubscribe' : 'unsubscribe_link', null, null);
-    return { organization_name: await this.organizationName(orgId), address, status: 'withdrawn' };
+    return { organization: await this.organization(orgId), address, status: 'withdrawn' };
   }
 
-  private async organizationName(orgId: string): Promise<string> {
-    return (await this.organizations.publicProfileOf(orgId))?.name ?? '';
+  /** A deleted organisation's links lead nowhere: nobody is messaged in its name any more. */
+  private async organization(orgId: string): Promise<PublicOrganization> {
+    const organization = await this.organizations.publicProfileOf(orgId);
+    if (!organization) throw new DomainError('messaging_unsubscribe_invalid', 'This organisation no longer sends messages.');
+    return organization;
   }
 }

@@ -1,11 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Command, CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreateOneTimeCodesBody, OneTimeBatchView } from '@qr/contracts';
 import { oneTimeBatchDecider, oneTimeBatchStreamId, type CodeActor, type OneTimeBatchCommand, type OneTimeBatchEvent } from '@qr/domain';
-import { decidedEvent, StreamWriter, type Decided } from '../decide-on-stream';
+import { StreamWriter, type Decided } from '../decide-on-stream';
 import { type Caller, TenancyGate } from '../identity';
 import { GetCode } from '../codes';
 import { OneTimeBatches } from './one-time-batches';
+import { OneTimeCodeIssuer } from './one-time-code-issuer';
 
 export class IssueOneTimeCodesCommand extends Command<OneTimeBatchView> {
   constructor(
@@ -39,7 +40,7 @@ function decideOnBatch(
 @CommandHandler(IssueOneTimeCodesCommand)
 export class IssueOneTimeCodesHandler implements ICommandHandler<IssueOneTimeCodesCommand> {
   constructor(
-    private readonly writer: StreamWriter,
+    private readonly issuer: OneTimeCodeIssuer,
     private readonly queries: QueryBus,
     private readonly gate: TenancyGate,
   ) {}
@@ -50,22 +51,10 @@ export class IssueOneTimeCodesHandler implements ICommandHandler<IssueOneTimeCod
     const actor: CodeActor = await this.gate.actorIn(caller, base.org_id);
     const batchId = randomUUID();
     const at = new Date();
-    const decided = await decideOnBatch(
-      this.writer,
-      batchId,
-      base.org_id,
-      {
-        type: 'IssueOneTimeCodes',
-        actor,
-        batch_id: batchId,
-        org_id: base.org_id,
-        base_code_id: base.code_id,
-        amount: body.amount,
-        seed: randomBytes(32).toString('base64url'),
-      },
+    const { org_id, base_code_id, amount } = await this.issuer.issue(
+      { actor, batch_id: batchId, org_id: base.org_id, base_code_id: base.code_id, amount: body.amount },
       at,
     );
-    const { org_id, base_code_id, amount } = decidedEvent(decided, 'OneTimeCodesIssued').data;
     return { batch_id: batchId, org_id, base_code_id, amount, used: 0, created_at: at.toISOString() };
   }
 }

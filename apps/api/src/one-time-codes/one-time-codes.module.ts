@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CodesModule } from '../codes/codes.module';
 import { IdentityModule } from '../identity/identity.module';
 import { OneTimeBatches } from './one-time-batches';
+import { OneTimeCodeIssuer } from './one-time-code-issuer';
 import { OneTimeCodesController } from './one-time-codes.controller';
 import { ExportOneTimeCodesCsvHandler } from './one-time-codes.export';
 import { OneTimeCodeFiles } from './one-time-codes.files';
@@ -14,6 +15,7 @@ import { GetOneTimeBatchHandler, ListOneTimeBatchesHandler, ListOneTimeCodesHand
   controllers: [OneTimeCodesController],
   providers: [
     OneTimeBatches,
+    OneTimeCodeIssuer,
     OneTimeCodeFiles,
     IssueOneTimeCodesHandler,
     DeleteOneTimeCodesHandler,
@@ -22,5 +24,6 @@ import { GetOneTimeBatchHandler, ListOneTimeBatchesHandler, ListOneTimeCodesHand
     ListOneTimeCodesHandler,
     ExportOneTimeCodesCsvHandler,
   ],
+  exports: [OneTimeCodeIssuer],
 })
 export class OneTimeCodesModule {}

@@ -21,6 +21,8 @@ const specRoutes = [
   // Ours: where a visitor enters a promo code of a QR code (issue 53).
   '/promo/:id',
   '/share',
+  // Ours: where an email's unsubscribe link leads (issue 55).
+  '/unsubscribe',
   '/deleteAlert/:id',
   '/:id/terms',
   '/auth/login',
@@ -71,6 +73,8 @@ const specRoutes = [
   '/admin/promo-keys',
   // Also ours: one loyalty member's card, where the QR code on their phone leads staff (issue 54).
   '/admin/loyalty/:programmeId/members/:cardId',
+  // Also ours: the email and SMS providers' connections and the outbox messages go to without them (issue 55).
+  '/admin/messaging',
 ];
 
 test('every screen of spec §2 has a route, and there are no others', () => {

@@ -30,11 +30,21 @@ const codeScreen = (name: 'CreateCodeScreen' | 'EditCodeScreen' | 'CodeSavedScre
   lazy(() => import('../features/codes/code-screens').then((module) => ({ default: module[name] })));
 const PromoCampaignsScreen = lazy(() => import('../features/promos/promo-campaigns-screen').then((module) => ({ default: module.PromoCampaignsScreen })));
 const PromoMasterKeysScreen = lazy(() => import('../features/promos/promo-master-keys-screen').then((module) => ({ default: module.PromoMasterKeysScreen })));
+const UnsubscribeScreen = lazy(() => import('../features/messaging/visitor/unsubscribe-screen').then((module) => ({ default: module.UnsubscribeScreen })));
 const LoyaltyCardScreen = lazy(() => import('../features/loyalty/visitor/loyalty-card-screen').then((module) => ({ default: module.LoyaltyCardScreen })));
 const LoyaltyProgrammesScreen = lazy(() =>
   import('../features/loyalty/loyalty-programmes-screen').then((module) => ({ default: module.LoyaltyProgrammesScreen })),
 );
 const LoyaltyMemberScreen = lazy(() => import('../features/loyalty/loyalty-member-screen').then((module) => ({ default: module.LoyaltyMemberScreen })));
+const messagingScreen = (name: 'CampaignsScreen' | 'NewCampaignScreen' | 'CodeCampaignsScreen') =>
+  lazy(() => import('../features/messaging/campaigns-screen').then((module) => ({ default: module[name] })));
+const CampaignsScreen = messagingScreen('CampaignsScreen');
+const NewCampaignScreen = messagingScreen('NewCampaignScreen');
+const CodeCampaignsScreen = messagingScreen('CodeCampaignsScreen');
+const SmsCampaignsScreen = lazy(() => import('../features/messaging/sms-campaigns-screen').then((module) => ({ default: module.SmsCampaignsScreen })));
+const MessagingSettingsScreen = lazy(() =>
+  import('../features/messaging/messaging-settings-screen').then((module) => ({ default: module.MessagingSettingsScreen })),
+);
 const PromoPageScreen = lazy(() => import('../features/promos/promo-page-screen').then((module) => ({ default: module.PromoPageScreen })));
 const CardScreen = visitorScreen('CardScreen');
 const NoteScreen = visitorScreen('NoteScreen');
@@ -85,10 +95,9 @@ function upcoming(path: string, screen: string): RouteObject {
   return { path, element: <NotAvailableScreen screen={screen} /> };
 }
 
-/** An admin section still to come (not in the navigation); with children, the section's own screen is the index route. */
-function section(path: UpcomingAdminSection, children: RouteObject[] = []): RouteObject {
-  const screen = <NotAvailableScreen screen={upcomingAdminSections[path]} />;
-  return children.length === 0 ? { path, element: screen } : { path, children: [{ index: true, element: screen }, ...children] };
+/** An admin section still to come (not in the navigation). */
+function section(path: UpcomingAdminSection): RouteObject {
+  return { path, element: <NotAvailableScreen screen={upcomingAdminSections[path]} /> };
 }
 
 /**
@@ -100,7 +109,8 @@ function section(path: UpcomingAdminSection, children: RouteObject[] = []): Rout
  * under my-codes and `promo-keys` (the organisation's master promo keys).
  * pages join through their event data) are ours too, and so are `/promo/{id}` (a code's promo codes, issue 53), a code's promos
  * under my-codes and `promo-keys` (the organisation's master promo keys), and a code's loyalty programmes under my-codes with
- * `loyalty/{programmeId}/members/{cardId}`, where a member card's QR code leads staff (issue 54).
+ * `loyalty/{programmeId}/members/{cardId}`, where a member card's QR code leads staff (issue 54), and `messaging`
+ * (the email and SMS providers' connections and the outbox, issue 55).
  */
 export const routeTable: RouteObject[] = [
   {
@@ -139,6 +149,7 @@ export const routeTable: RouteObject[] = [
       { path: '/code/:id', element: <CodePublicScreen /> },
       { path: '/promo/:id', element: <PromoPageScreen /> },
       { path: '/share', element: <ShareScreen /> },
+      { path: '/unsubscribe', element: <UnsubscribeScreen /> },
       {
         path: '/:id/terms',
         element: (
@@ -203,8 +214,15 @@ export const routeTable: RouteObject[] = [
           { path: 'folder/:folderId', element: <FolderScreen /> },
           { path: 'folders', element: <FoldersScreen /> },
           section('shop-discounts'),
-          section('sms-campaigns'),
-          section('campaigns', [upcoming('new', 'A new campaign'), upcoming('update/:codeId', 'Editing a campaign')]),
+          { path: 'sms-campaigns', element: <SmsCampaignsScreen /> },
+          {
+            path: 'campaigns',
+            children: [
+              { index: true, element: <CampaignsScreen /> },
+              { path: 'new', element: <NewCampaignScreen /> },
+              { path: 'update/:codeId', element: <CodeCampaignsScreen /> },
+            ],
+          },
           { path: 'templates', element: <TemplatesScreen /> },
           { path: 'create-qr-code', element: <CreateCodeScreen /> },
           { path: 'create-qr-success', element: <CodeSavedScreen /> },
@@ -228,6 +246,7 @@ export const routeTable: RouteObject[] = [
           { path: 'experiences', element: <ExperiencesScreen /> },
           { path: 'promo-keys', element: <PromoMasterKeysScreen /> },
           { path: 'loyalty/:programmeId/members/:cardId', element: <LoyaltyMemberScreen /> },
+          { path: 'messaging', element: <MessagingSettingsScreen /> },
         ],
       },
     ],

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, type AutoSmsBody, type AutoSmsView, type PersonalValues, type UpdateAutoSmsBody } from '@qr/contracts';
+import { DomainError, type AutoSmsBody, type AutoSmsView, type UpdateAutoSmsBody } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
 import type { Caller } from '../../identity';
 import { SQL_CLIENT } from '../../infrastructure';
-import { DeliveryQueue } from '../delivery-queue';
-import { DeliveryRunner } from '../delivery-runner';
 import { SmsAccess } from './sms-access';
 
 type Trigger = AutoSmsView['trigger'];
@@ -24,15 +22,13 @@ const ruleNotFound = () => new DomainError('messaging_rule_not_found', 'No such 
 /**
  * Spec §7 "auto SMS": a text sent when something happens on a code (a form submitted, a reward
  * redeemed, a referral converted), to the number the person gave. A rule without a code applies
- * to every code of the organisation.
+ * to every code of the organisation. The auto-sms reactor (auto-sms-reactor.ts) sends them.
  */
 @Injectable()
 export class AutoSms {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     private readonly access: SmsAccess,
-    private readonly queue: DeliveryQueue,
-    private readonly runner: DeliveryRunner,
   ) {}
 
   async create(caller: Caller, { org_id, ...rule }: AutoSmsBody): Promise<AutoSmsView> {
@@ -65,28 +61,6 @@ export class AutoSms {
   async remove(caller: Caller, ruleId: string): Promise<void> {
     await this.ownedBy(caller, ruleId);
     await this.db.query('DELETE FROM messaging_auto_sms WHERE rule_id = $1', [ruleId]);
-  }
-
-  /**
-   * Something happened on a code: each enabled rule for it queues its text to `phone`, with the
-   * person's fields filled in. The queue asks the consent ledger before sending, so a number that
-   * texted STOP gets nothing. Returns the deliveries queued.
-   */
-  async fire(orgId: string, trigger: Trigger, codeId: string | null, phone: string, fields: PersonalValues): Promise<string[]> {
-    const { rows } = await this.db.query<{ rule_id: string; message: string }>(
-      `UPDATE messaging_auto_sms SET sent = sent + 1
-        WHERE org_id = $1 AND trigger = $2 AND enabled AND (code_id IS NULL OR code_id = $3) RETURNING rule_id, message`,
-      [orgId, trigger, codeId],
-    );
-    const queued: string[] = [];
-    for (const rule of rows) {
-      // A single send's text rides in its fields, where SmsChannel.deliver reads it.
-      queued.push(
-        await this.queue.enqueueOne(orgId, 'sms', { address: phone, name: null, fields: { ...fields, phone, text: rule.message } as PersonalValues }),
-      );
-    }
-    if (queued.length > 0) this.runner.kick();
-    return queued;
   }
 
   private async ownedBy(caller: Caller, ruleId: string): Promise<string> {

@@ -32,17 +32,17 @@ test('the navigation groups the screens a marketer uses, each with an icon', asy
   expect(linksOf(nav, 'Codes')).toEqual(['My codes', 'Create QR code', 'Folders', 'Templates']);
   expect(linksOf(nav, 'Pages')).toEqual(['Add new page']);
   expect(linksOf(nav, 'Audience')).toEqual(['Customers', 'Analytics']);
-  expect(linksOf(nav, 'Engagement')).toEqual(['Experiences', 'Notes', 'Master keys']);
-  expect(linksOf(nav, 'Settings')).toEqual(['Users', 'Organisation', 'Profile']);
+  expect(linksOf(nav, 'Engagement')).toEqual(['Experiences', 'Notes', 'Master keys', 'Campaigns', 'SMS campaigns']);
+  expect(linksOf(nav, 'Settings')).toEqual(['Users', 'Organisation', 'Messaging', 'Profile']);
   for (const link of within(nav).getAllByRole('link')) expect(link.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
 });
 
 test('screens that have not shipped are not offered, though their addresses still answer', async () => {
-  renderApp('/admin/sms-campaigns');
+  renderApp('/admin/shop-discounts');
   const nav = await menu();
 
-  expect(await screen.findByText('SMS campaigns arrives in a later release.')).toBeTruthy();
-  for (const label of ['AI QR', 'Campaigns', 'SMS campaigns', 'Shop discounts', 'Integrations', 'Payment']) {
+  expect(await screen.findByText('Shop discounts arrives in a later release.')).toBeTruthy();
+  for (const label of ['AI QR', 'Shop discounts', 'Integrations', 'Payment']) {
     expect(within(nav).queryByRole('link', { name: label })).toBeNull();
   }
   expect(within(nav).queryByRole('link', { current: 'page' })).toBeNull();

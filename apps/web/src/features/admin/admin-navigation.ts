@@ -6,8 +6,11 @@ import IconChartBar from '@tabler/icons-react/icons/IconChartBar';
 import IconFilePlus from '@tabler/icons-react/icons/IconFilePlus';
 import IconFolders from '@tabler/icons-react/icons/IconFolders';
 import IconKey from '@tabler/icons-react/icons/IconKey';
+import IconMessageCircle from '@tabler/icons-react/icons/IconMessageCircle';
 import IconNotes from '@tabler/icons-react/icons/IconNotes';
+import IconPlugConnected from '@tabler/icons-react/icons/IconPlugConnected';
 import IconQrcode from '@tabler/icons-react/icons/IconQrcode';
+import IconSpeakerphone from '@tabler/icons-react/icons/IconSpeakerphone';
 import IconSquarePlus from '@tabler/icons-react/icons/IconSquarePlus';
 import IconTemplate from '@tabler/icons-react/icons/IconTemplate';
 import IconUserCircle from '@tabler/icons-react/icons/IconUserCircle';
@@ -53,6 +56,8 @@ export const adminNavigation: readonly AdminNavigationGroup[] = [
       { path: 'experiences', label: 'Experiences', icon: IconCalendarEvent },
       { path: 'notes', label: 'Notes', icon: IconNotes },
       { path: 'promo-keys', label: 'Master keys', icon: IconKey },
+      { path: 'campaigns', label: 'Campaigns', icon: IconSpeakerphone },
+      { path: 'sms-campaigns', label: 'SMS campaigns', icon: IconMessageCircle },
     ],
   },
   {
@@ -60,6 +65,7 @@ export const adminNavigation: readonly AdminNavigationGroup[] = [
     items: [
       { path: 'users', label: 'Users', icon: IconUsers },
       { path: 'organization', label: 'Organisation', icon: IconBuilding },
+      { path: 'messaging', label: 'Messaging', icon: IconPlugConnected },
       { path: 'profile', label: 'Profile', icon: IconUserCircle },
     ],
   },

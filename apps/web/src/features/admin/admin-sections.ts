@@ -5,8 +5,6 @@
  */
 export const upcomingAdminSections = {
   'ai-qr': 'AI QR',
-  campaigns: 'Campaigns',
-  'sms-campaigns': 'SMS campaigns',
   'shop-discounts': 'Shop discounts',
   integrations: 'Integrations',
   payment: 'Payment',

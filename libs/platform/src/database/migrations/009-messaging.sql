@@ -36,6 +36,8 @@ CREATE TABLE messaging_deliveries (
   updated_at   timestamptz NOT NULL DEFAULT now()
 );
 CREATE UNIQUE INDEX messaging_deliveries_recipient ON messaging_deliveries (campaign_id, recipient_key) WHERE campaign_id IS NOT NULL;
+-- A single send's key: its own id, or the rule and event an auto SMS answers, which two processes reacting to one event share.
+CREATE UNIQUE INDEX messaging_deliveries_single ON messaging_deliveries (recipient_key) WHERE campaign_id IS NULL;
 CREATE INDEX messaging_deliveries_due ON messaging_deliveries (not_before) WHERE status = 'queued';
 CREATE INDEX messaging_deliveries_leased ON messaging_deliveries (lease_until) WHERE status = 'sending';
 CREATE INDEX messaging_deliveries_campaign ON messaging_deliveries (campaign_id, status);
@@ -102,4 +104,10 @@ CREATE TABLE messaging_verifications (
   expires_at timestamptz NOT NULL,
   approved   boolean NOT NULL DEFAULT false,
   PRIMARY KEY (org_id, phone)
+);
+-- Where the auto SMS reactor has read the log up to, written with the messages it queued.
+CREATE TABLE messaging_reactions (
+  name           text PRIMARY KEY,
+  transaction_id xid8 NOT NULL,
+  global_position bigint NOT NULL
 );

@@ -99,6 +99,7 @@ describe('the OpenAPI document', () => {
       'post /api/v1/public/event-data/validate',
       'post /api/v1/public/loyalty/card',
       'post /api/v1/public/loyalty/referral-code',
+      'post /api/v1/messaging/sms/numbers/available',
     ];
     for (const { path, method, operation } of operations) {
       const api = path.startsWith('/api/v1/');

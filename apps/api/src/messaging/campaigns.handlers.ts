@@ -203,6 +203,11 @@ export class ScheduleCampaignHandler extends CampaignWriter implements ICommandH
 
 @CommandHandler(CancelCampaignCommand)
 export class CancelCampaignHandler extends CampaignWriter implements ICommandHandler<CancelCampaignCommand> {
+  // Its own constructor, so that Nest reads what to inject from this class's metadata.
+  constructor(writer: StreamWriter, campaigns: CampaignReads) {
+    super(writer, campaigns);
+  }
+
   async execute({ caller, campaignId }: CancelCampaignCommand): Promise<CampaignView> {
     const { campaign, actor } = await this.campaigns.visible(caller, campaignId);
     return this.decide(campaignId, campaign.org_id, actor, { type: 'CancelCampaign', actor });

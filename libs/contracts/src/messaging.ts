@@ -438,7 +438,8 @@ export type VerificationView = z.infer<typeof VerificationView>;
 /** A browser's PushSubscription as `toJSON()` gives it. */
 export const PushSubscriptionJson = z
   .strictObject({
-    endpoint: z.url({ protocol: /^https?$/, error: 'A push endpoint is a web address.' }).max(2048),
+    // Browsers' push services are all https, and the push library speaks nothing else.
+    endpoint: z.url({ protocol: /^https$/, error: 'A push endpoint is an https web address.' }).max(2048),
     expirationTime: z.number().nullable().optional(),
     keys: z.strictObject({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
   })

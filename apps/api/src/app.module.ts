@@ -27,6 +27,7 @@ import { ExperiencesModule } from './experiences/experiences.module';
 import { registerLoyaltyPublicPaths } from './loyalty/loyalty-public.openapi';
 import { LoyaltyModule } from './loyalty/loyalty.module';
 import { MessagingModule } from './messaging/messaging.module';
+import { registerPushPaths } from './messaging/push/push.openapi';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
 import { registerLoyaltyStaffPaths } from './loyalty/loyalty-staff.openapi';
@@ -125,4 +126,5 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerPromoReadsPaths,
   registerLoyaltyPublicPaths,
   registerLoyaltyStaffPaths,
+  registerPushPaths,
 ];

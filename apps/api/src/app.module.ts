@@ -31,6 +31,7 @@ import { registerPushPaths } from './messaging/push/push.openapi';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
 import { registerLoyaltyStaffPaths } from './loyalty/loyalty-staff.openapi';
+import { registerMessagingPaths } from './messaging/messaging.openapi';
 import { FoldersModule } from './folders/folders.module';
 import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
@@ -126,5 +127,6 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerPromoReadsPaths,
   registerLoyaltyPublicPaths,
   registerLoyaltyStaffPaths,
+  registerMessagingPaths,
   registerPushPaths,
 ];

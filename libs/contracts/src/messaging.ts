@@ -3,6 +3,7 @@ import { CodeId, paginatedList, paginatedQuery, QrImageFormat } from './codes';
 import { Email } from './identity';
 import { E164Phone } from './loyalty';
 import { orNull } from './openapi-shapes';
+import { PublicOrganization } from './public-codes';
 
 /**
  * The messaging context's HTTP contract (spec §1 "SMS, push and email-with-QR campaigns", §2
@@ -76,6 +77,17 @@ const TemplateText = (max: number, what: string) =>
         });
       }
     });
+
+/**
+ * A phone number as the SMS channel and its consent ledger hold it: E.164. People type national
+ * numbers into forms; the spec's default form asks for a ten-digit number, so ten digits (or eleven
+ * starting with 1) are read as North American. Anything else without a `+` cannot be texted: null.
+ */
+export function smsAddress(phone: string): string | null {
+  const digits = phone.replace(/[^\d+]/g, '');
+  const e164 = digits.startsWith('+') ? digits : /^\d{10}$/.test(digits) ? `+1${digits}` : /^1\d{10}$/.test(digits) ? `+${digits}` : null;
+  return e164 !== null && /^\+[1-9]\d{6,14}$/.test(e164) ? e164 : null;
+}
 
 export const CampaignId = z.uuid({ error: 'A campaign id is a UUID.' }).meta({ id: 'CampaignId' });
 export const CampaignPath = z.strictObject({ campaign_id: CampaignId });
@@ -558,5 +570,6 @@ export type OutboxListView = z.infer<typeof OutboxListView>;
 /** Where an email's unsubscribe link points: the token names the organisation, channel and address, signed. */
 export const UnsubscribeQuery = z.strictObject({ token: z.string().min(10).max(500) }).meta({ id: 'UnsubscribeQuery' });
 export type UnsubscribeQuery = z.infer<typeof UnsubscribeQuery>;
-export const UnsubscribeView = z.object({ organization_name: z.string(), address: z.string(), status: ConsentStatus }).meta({ id: 'Unsubscribe' });
+/** Whose messages the link stops, in their brand, and whether the address still gets them. */
+export const UnsubscribeView = z.object({ organization: PublicOrganization, address: z.string(), status: ConsentStatus }).meta({ id: 'Unsubscribe' });
 export type UnsubscribeView = z.infer<typeof UnsubscribeView>;

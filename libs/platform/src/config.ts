@@ -103,6 +103,15 @@ const ConfigSchema = z
       .string()
       .regex(/^[a-zA-Z0-9._-]{1,249}$/, 'must be a Kafka topic name of letters, digits, dots, dashes and underscores')
       .default('qr.events'),
+    // How long a runner holds a message it is handing to a provider before another may send it
+    // again: a process killed mid-send leaves its claims, which wait this long (PostgreSQL, where
+    // another API process may still be sending them); the embedded default takes them back at boot.
+    MESSAGING_LEASE_SECONDS: z.coerce
+      .number({ error: 'must be a whole number of seconds between 1 and 3600' })
+      .int('must be a whole number of seconds between 1 and 3600')
+      .min(1, 'must be a whole number of seconds between 1 and 3600')
+      .max(3600, 'must be a whole number of seconds between 1 and 3600')
+      .default(30),
   })
   .transform((raw) => ({
     ...raw,

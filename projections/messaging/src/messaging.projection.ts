@@ -1,6 +1,7 @@
 import { campaignStreamId, type CampaignEvent, type ConsentRecorded, type FormSubmitted } from '@qr/domain';
 import type { Projection, RecordedEvent } from '@qr/eventstore';
-import { normalisedEmail, normalisedPhone, openSealed, type SqlExecutor } from '@qr/platform';
+import { smsAddress } from '@qr/contracts';
+import { normalisedEmail, openSealed, type SqlExecutor } from '@qr/platform';
 
 const CAMPAIGN_PREFIX = campaignStreamId('');
 
@@ -167,8 +168,8 @@ function consentsOf(recorded: RecordedEvent, orgId: string, content: unknown): O
   const base = { org_id: orgId, status: 'given' as const, source: 'form', note: null, at: recorded.occurredAt };
   if (typeof answers['email'] === 'string' && answers['email'].trim() !== '')
     found.push({ ...base, channel: 'email', address: normalisedEmail(answers['email']) });
-  if (typeof answers['phone'] === 'string' && answers['phone'].trim() !== '')
-    found.push({ ...base, channel: 'sms', address: normalisedPhone(answers['phone']) });
+  const phone = typeof answers['phone'] === 'string' ? smsAddress(answers['phone']) : null;
+  if (phone !== null) found.push({ ...base, channel: 'sms', address: phone });
   return found;
 }
 

@@ -155,6 +155,26 @@ export class LoyaltyReads {
     return { items: rows.map((row) => summaryOf(terms, row)), page: query.page, per_page: query.per_page, total: Number(counted.rows[0]?.total ?? 0) };
   }
 
+  /**
+   * The email, phone and name of a programme's members, of one tier when named (its lifetime
+   * earnings from the tier's threshold up to the next's): the messaging context's audiences.
+   */
+  async contacts(orgId: string, programmeId: string, tierName?: string): Promise<{ email: string | null; phone: string | null; name: string | null }[]> {
+    const programme = await this.programme(programmeId);
+    if (programme?.org_id !== orgId || programme.status !== 'live') return [];
+    const tiers = programme.terms.tiers;
+    const index = tierName === undefined ? -1 : tiers.findIndex((tier) => tier.name === tierName);
+    if (tierName !== undefined && index < 0) return [];
+    const from = index < 0 ? null : tiers[index]!.threshold;
+    const below = index < 0 ? null : (tiers[index + 1]?.threshold ?? null);
+    const { rows } = await this.db.query<{ email: string | null; phone: string | null; name: string | null }>(
+      `SELECT email, phone, name FROM loyalty_members
+        WHERE programme_id = $1 AND ($2::int IS NULL OR lifetime >= $2) AND ($3::int IS NULL OR lifetime < $3)`,
+      [programmeId, from, below],
+    );
+    return rows;
+  }
+
   /** The members of a programme in card order after `after`, for the export's keyset pages. */
   async memberPage(programmeId: string, after: string, limit: number): Promise<LoyaltyMemberSummary[]> {
     const terms = (await this.programme(programmeId))?.terms ?? null;

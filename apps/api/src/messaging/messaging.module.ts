@@ -1,20 +1,75 @@
 import { Module } from '@nestjs/common';
 import { CodesModule } from '../codes/codes.module';
+import { CustomersModule } from '../customers/customers.module';
 import { IdentityModule } from '../identity/identity.module';
+import { LoyaltyReadsModule } from '../loyalty/loyalty-reads.module';
+import { CampaignReads } from './campaign-reads';
+import { CampaignsController } from './campaigns.controller';
+import {
+  CancelCampaignHandler,
+  CreateCampaignHandler,
+  DraftInvitationHandler,
+  ScheduleCampaignHandler,
+  TestCampaignHandler,
+  UpdateCampaignHandler,
+} from './campaigns.handlers';
+import { GetCampaignHandler, ListCampaignsHandler, ListDeliveriesHandler, PreviewAudienceHandler } from './campaigns.queries';
+import { ConsentLedger } from './consent-ledger';
+import { ConsentingAudience } from './consenting-audience';
+import { DeliveryQueue } from './delivery-queue';
+import { DeliveryRunner } from './delivery-runner';
 import { EmailChannel } from './email/email-channel';
 import { MessagingChannels } from './messaging-channels';
 import { MessagingConnections } from './messaging-connections';
 import { MessagingOutbox } from './messaging-outbox';
+import { MessagingSettingsController } from './messaging-settings.controller';
+import { ChangeConnectionHandler, GetConnectionsHandler, GetConsentHandler, ListOutboxHandler, RecordConsentHandler } from './messaging-settings.handlers';
+import { PublicUnsubscribeController } from './public-unsubscribe.controller';
 import { PublicPushController } from './push/public-push.controller';
 import { PushChannel } from './push/push-channel';
 import { PushSubscriptions } from './push/push-subscriptions';
 import { VapidKeys } from './push/vapid-keys';
 import { SmsChannel } from './sms/sms-channel';
+import { UnsubscribeLinks } from './unsubscribe-links';
 
 /** Campaigns, single sends, the consent ledger and the channels behind them (issue 55). Wiring only. */
 @Module({
-  imports: [IdentityModule, CodesModule],
-  controllers: [PublicPushController],
-  providers: [MessagingConnections, MessagingOutbox, MessagingChannels, EmailChannel, SmsChannel, PushChannel, VapidKeys, PushSubscriptions],
+  imports: [IdentityModule, CodesModule, CustomersModule, LoyaltyReadsModule],
+  controllers: [CampaignsController, MessagingSettingsController, PublicUnsubscribeController, PublicPushController],
+  providers: [
+    MessagingConnections,
+    MessagingOutbox,
+    MessagingChannels,
+    EmailChannel,
+    SmsChannel,
+    PushChannel,
+    // Web push: the server's VAPID keys and the browsers subscribed on the organisation's pages.
+    VapidKeys,
+    PushSubscriptions,
+    // The ledger, audiences and the queue with its runner.
+    ConsentLedger,
+    ConsentingAudience,
+    UnsubscribeLinks,
+    DeliveryQueue,
+    DeliveryRunner,
+    CampaignReads,
+    // Campaigns.
+    CreateCampaignHandler,
+    UpdateCampaignHandler,
+    ScheduleCampaignHandler,
+    CancelCampaignHandler,
+    TestCampaignHandler,
+    DraftInvitationHandler,
+    GetCampaignHandler,
+    ListCampaignsHandler,
+    ListDeliveriesHandler,
+    PreviewAudienceHandler,
+    // Connections, the outbox and consent by address.
+    ChangeConnectionHandler,
+    GetConnectionsHandler,
+    ListOutboxHandler,
+    GetConsentHandler,
+    RecordConsentHandler,
+  ],
 })
 export class MessagingModule {}

@@ -21,6 +21,8 @@ const specRoutes = [
   // Ours: where a visitor enters a promo code of a QR code (issue 53).
   '/promo/:id',
   '/share',
+  // Ours: where an email's unsubscribe link leads (issue 55).
+  '/unsubscribe',
   '/deleteAlert/:id',
   '/:id/terms',
   '/auth/login',

@@ -30,6 +30,7 @@ const codeScreen = (name: 'CreateCodeScreen' | 'EditCodeScreen' | 'CodeSavedScre
   lazy(() => import('../features/codes/code-screens').then((module) => ({ default: module[name] })));
 const PromoCampaignsScreen = lazy(() => import('../features/promos/promo-campaigns-screen').then((module) => ({ default: module.PromoCampaignsScreen })));
 const PromoMasterKeysScreen = lazy(() => import('../features/promos/promo-master-keys-screen').then((module) => ({ default: module.PromoMasterKeysScreen })));
+const UnsubscribeScreen = lazy(() => import('../features/messaging/visitor/unsubscribe-screen').then((module) => ({ default: module.UnsubscribeScreen })));
 const LoyaltyCardScreen = lazy(() => import('../features/loyalty/visitor/loyalty-card-screen').then((module) => ({ default: module.LoyaltyCardScreen })));
 const LoyaltyProgrammesScreen = lazy(() =>
   import('../features/loyalty/loyalty-programmes-screen').then((module) => ({ default: module.LoyaltyProgrammesScreen })),
@@ -139,6 +140,7 @@ export const routeTable: RouteObject[] = [
       { path: '/code/:id', element: <CodePublicScreen /> },
       { path: '/promo/:id', element: <PromoPageScreen /> },
       { path: '/share', element: <ShareScreen /> },
+      { path: '/unsubscribe', element: <UnsubscribeScreen /> },
       {
         path: '/:id/terms',
         element: (

@@ -24,6 +24,7 @@ const EXPECTED: Record<Action, string> = {
   'loyalty.write': 'owner admin editor',
   'messaging.read': 'owner admin editor viewer',
   'messaging.write': 'owner admin editor',
+  'messaging.connect': 'owner admin',
   'integrations.read': 'owner admin editor viewer',
   'integrations.write': 'owner admin',
   'billing.read': 'owner',

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'loyalty.write': contentEditors,
   'messaging.read': everyone,
   'messaging.write': contentEditors,
+  // Connecting an SMTP server or a Twilio account hands over the provider's credentials, and buying a number costs money.
+  'messaging.connect': managers,
   'integrations.read': everyone,
   // Connecting a shop or mailing service hands over third-party credentials: not an editor's call.
   'integrations.write': managers,
@@ -71,6 +73,7 @@ export const can = {
   publishTerms: permits('identity.publish_terms'),
   acceptTerms: permits('identity.accept_terms'),
   deleteOrganization: permits('identity.delete_organization'),
+  connectMessaging: permits('messaging.connect'),
   exportAnalytics: permits('analytics.export'),
   forgetCustomers: permits('analytics.forget_customers'),
 };

@@ -11,8 +11,9 @@ CREATE TABLE messaging_connections (
   PRIMARY KEY (org_id, provider)
 );
 -- One row per message to send: a campaign's recipient (unique per campaign, so a restarted runner
--- queues nobody twice), a single send or a test. A runner claims rows by lease; `sent` is written
--- after the provider answers, and a lease that ran out is claimed again (docs/decisions/031).
+-- queues nobody twice), a single send or a test. `held` rows wait for their campaign's start to be
+-- appended; a runner claims `queued` rows by lease (`sending`), writes `sent` once the provider
+-- answers, and claims again a lease that ran out (docs/decisions/031).
 CREATE TABLE messaging_deliveries (
   delivery_id  uuid PRIMARY KEY,
   org_id       text NOT NULL,
@@ -36,6 +37,7 @@ CREATE TABLE messaging_deliveries (
 );
 CREATE UNIQUE INDEX messaging_deliveries_recipient ON messaging_deliveries (campaign_id, recipient_key) WHERE campaign_id IS NOT NULL;
 CREATE INDEX messaging_deliveries_due ON messaging_deliveries (not_before) WHERE status = 'queued';
+CREATE INDEX messaging_deliveries_leased ON messaging_deliveries (lease_until) WHERE status = 'sending';
 CREATE INDEX messaging_deliveries_campaign ON messaging_deliveries (campaign_id, status);
 CREATE INDEX messaging_deliveries_provider ON messaging_deliveries (provider_id) WHERE provider_id IS NOT NULL;
 -- What would have been sent had a provider been connected, for the admin to read.

@@ -63,12 +63,14 @@ export class DeliveryQueue {
    * the one-time code of ordinal N is recipient N's, so the first list stands. Returns how many are queued.
    */
   async enqueueCampaign(orgId: string, campaignId: string, channel: MessagingChannel, recipients: () => Promise<Recipient[]>): Promise<number> {
+    // Read before the transaction: a channel's audience queries the database on its own client, and
+    // PGlite's one connection stays the transaction's until it ends (a read inside would wait forever).
+    const list = await recipients();
     return this.db.transaction(async (tx) => {
       // Two runners starting one campaign take turns here; the second finds the first's rows.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [campaignId]);
       const queued = await this.countOf(tx, campaignId);
       if (queued > 0) return queued;
-      const list = await recipients();
       for (let start = 0; start < list.length; start += INSERT_CHUNK) {
         const chunk = list.slice(start, start + INSERT_CHUNK);
         await tx.query(

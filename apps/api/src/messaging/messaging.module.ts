@@ -26,8 +26,10 @@ import { MessagingSettingsController } from './messaging-settings.controller';
 import { ChangeConnectionHandler, GetConnectionsHandler, GetConsentHandler, ListOutboxHandler, RecordConsentHandler } from './messaging-settings.handlers';
 import { PublicUnsubscribeController } from './public-unsubscribe.controller';
 import { PublicPushController } from './push/public-push.controller';
+import { PushController } from './push/push.controller';
 import { PushChannel } from './push/push-channel';
 import { PushSubscriptions } from './push/push-subscriptions';
+import { SendPushHandler } from './push/send-push.handler';
 import { VapidKeys } from './push/vapid-keys';
 import { SmsChannel } from './sms/sms-channel';
 import { UnsubscribeLinks } from './unsubscribe-links';
@@ -35,7 +37,7 @@ import { UnsubscribeLinks } from './unsubscribe-links';
 /** Campaigns, single sends, the consent ledger and the channels behind them (issue 55). Wiring only. */
 @Module({
   imports: [IdentityModule, CodesModule, CustomersModule, LoyaltyReadsModule],
-  controllers: [CampaignsController, MessagingSettingsController, PublicUnsubscribeController, PublicPushController],
+  controllers: [CampaignsController, MessagingSettingsController, PublicUnsubscribeController, PublicPushController, PushController],
   providers: [
     MessagingConnections,
     MessagingOutbox,
@@ -46,6 +48,7 @@ import { UnsubscribeLinks } from './unsubscribe-links';
     // Web push: the server's VAPID keys and the browsers subscribed on the organisation's pages.
     VapidKeys,
     PushSubscriptions,
+    SendPushHandler,
     // The ledger, audiences and the queue with its runner.
     ConsentLedger,
     ConsentingAudience,

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../../testing/test-app';
 import type { CampaignRow, QueuedDelivery } from '../messaging-channel';
 import { PushChannel } from './push-channel';
 import { PushServiceStandIn } from './push-service-stand-in';
+import { sendTimeText } from './send-push.handler';
 import { VapidKeys, type VapidDetails } from './vapid-keys';
 
 const PUSH = '/api/v1/public/messaging/push';
@@ -113,6 +114,64 @@ describe('web push', () => {
     expect(receivedBy(onWindow.endpoint)).toHaveLength(1);
     expect(receivedBy(onCounter.endpoint)).toEqual([]);
     expect(receivedBy(elsewhere.endpoint)).toEqual([]);
+  });
+
+  /** The push service has had `count` messages for the endpoint, once the delivery runner got to them. */
+  async function arrived(endpoint: string, count: number) {
+    for (let waited = 0; receivedBy(endpoint).length < count && waited < 15_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    return receivedBy(endpoint);
+  }
+
+  it('sends a notification from staff’s route now: “Notification sent to 2 subscribers.”, and each browser decrypts it', async () => {
+    const { orgId, codeId } = await shopWithCode();
+    const [first, second] = [await subscribedBrowser(codeId), await subscribedBrowser(codeId)];
+    const res = await owner('POST', '/api/v1/messaging/push/send', { org_id: orgId, title: 'Hot chocolate is back', body: 'Two for one until Sunday.' });
+    expect([res.statusCode, res.json()]).toEqual([200, { message: 'Notification sent to 2 subscribers.', campaign_id: expect.any(String), subscribers: 2 }]);
+    const expected = { title: 'Hot chocolate is back', body: 'Two for one until Sunday.', url: `http://localhost:3000/code/${codeId}` };
+    expect(await arrived(first!.endpoint, 1)).toEqual([expected]);
+    expect(await arrived(second!.endpoint, 1)).toEqual([expected]);
+  });
+
+  it('schedules a notification for later: “Scheduled for … UTC to 1 subscriber.”, nothing pushed yet', async () => {
+    const { orgId, codeId } = await shopWithCode();
+    const browser = await subscribedBrowser(codeId);
+    const sendAt = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 86_400_000).toISOString();
+    const res = await owner('POST', '/api/v1/messaging/push/send', {
+      org_id: orgId,
+      code_id: codeId,
+      title: 'Tomorrow',
+      body: 'Doors open at nine.',
+      send_at: sendAt,
+    });
+    expect([res.statusCode, res.json().message]).toEqual([200, `Scheduled for ${sendTimeText(sendAt)} to 1 subscriber.`]);
+    expect(sendTimeText('2026-12-24T09:00:00Z')).toBe('24 Dec 2026, 09:00 UTC');
+    expect(sendTimeText('2027-09-05T17:30:00.000Z')).toBe('5 Sep 2027, 17:30 UTC');
+    const campaign = await owner('GET', `/api/v1/messaging/campaigns/${res.json().campaign_id}`);
+    expect(campaign.json()).toMatchObject({ channel: 'push', status: 'scheduled', send_at: sendAt, subject: 'Tomorrow', code_id: codeId });
+    expect(receivedBy(browser.endpoint)).toEqual([]);
+  });
+
+  it('refuses a send with nobody subscribed (422), a missing title or a past time (400 naming the field), and another organisation’s code (404)', async () => {
+    const { orgId, codeId } = await shopWithCode();
+    const other = await shopWithCode();
+    await subscribedBrowser(other.codeId);
+    const send = (body: object) => owner('POST', '/api/v1/messaging/push/send', { org_id: orgId, title: 'Hello', body: 'World', ...body });
+    const empty = await send({ code_id: codeId });
+    expect([empty.statusCode, empty.json().code]).toEqual([422, 'messaging_empty_audience']);
+    for (const [body, field] of [
+      [{ title: '' }, 'body.title'],
+      [{ body: '  ' }, 'body.body'],
+      [{ send_at: '2020-01-01T00:00:00Z' }, 'body.send_at'],
+      [{ url: 'javascript:alert(1)' }, 'body.url'],
+    ] as const) {
+      const res = await send(body);
+      expect([field, res.statusCode, res.json().errors?.map((error: { field: string }) => error.field)]).toEqual([field, 400, [field]]);
+    }
+    const foreign = await send({ code_id: other.codeId });
+    expect([foreign.statusCode, foreign.json().code]).toEqual([404, 'code_not_found']);
+    const stranger = callerOf(t.app, await signedUpToken(t.app, `${randomUUID()}@example.com`));
+    const notMember = await stranger('POST', '/api/v1/messaging/push/send', { org_id: other.orgId, title: 'Hello', body: 'World' });
+    expect(notMember.statusCode).toBe(404);
   });
 
   it('drops a browser whose push service answers 410: the delivery fails for good and the next campaign does not reach it', async () => {

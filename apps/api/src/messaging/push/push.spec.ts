@@ -241,12 +241,15 @@ describe('web push', () => {
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'code_not_found']);
   });
 
-  it('keeps one VAPID key pair for the installation, the private key in no event', async () => {
+  it('keeps one VAPID key pair for the installation, shows staff its public key, and puts the private key in no event', async () => {
     const key = await publicKey();
     expect(Buffer.from(key, 'base64url')).toHaveLength(65);
     const { privateKey } = await t.app.get(VapidKeys).details();
     const { rows } = await t.db.query<{ secret: string }>("SELECT secret FROM server_secrets WHERE name = 'messaging_vapid_keys'");
     expect(JSON.parse(rows[0]!.secret)).toEqual({ publicKey: key, privateKey });
+    const orgId = await createOrganization(owner, 'Settings');
+    const settings = await owner('GET', `/api/v1/messaging/connections?org_id=${orgId}`);
+    expect([settings.statusCode, settings.json().push_public_key]).toEqual([200, key]);
     const events = await t.db.query<{ event: string }>('SELECT concat(data::text, metadata::text) AS event FROM es_events');
     expect(events.rows.map((row) => row.event).join('\n')).not.toContain(privateKey);
   });

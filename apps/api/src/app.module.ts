@@ -28,6 +28,7 @@ import { registerLoyaltyPublicPaths } from './loyalty/loyalty-public.openapi';
 import { LoyaltyModule } from './loyalty/loyalty.module';
 import { registerEmailQrPaths } from './messaging/email/email-qr.openapi';
 import { MessagingModule } from './messaging/messaging.module';
+import { registerPushPaths } from './messaging/push/push.openapi';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
 import { registerLoyaltyStaffPaths } from './loyalty/loyalty-staff.openapi';
@@ -131,4 +132,5 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerSmsPaths,
   registerMessagingPaths,
   registerEmailQrPaths,
+  registerPushPaths,
 ];

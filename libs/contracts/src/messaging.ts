@@ -492,9 +492,14 @@ export type SmsStatusQuery = z.infer<typeof SmsStatusQuery>;
 /** A browser's PushSubscription as `toJSON()` gives it. */
 export const PushSubscriptionJson = z
   .strictObject({
-    endpoint: z.url({ protocol: /^https?$/, error: 'A push endpoint is a web address.' }).max(2048),
+    // Browsers' push services are all https, and the push library speaks nothing else.
+    endpoint: z.url({ protocol: /^https$/, error: 'A push endpoint is an https web address.' }).max(2048),
     expirationTime: z.number().nullable().optional(),
-    keys: z.strictObject({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+    // RFC 8291 §3: the browser's P-256 public key, uncompressed (65 bytes), and a 16-byte auth secret, both base64url.
+    keys: z.strictObject({
+      p256dh: z.string().regex(/^B[A-Za-z0-9_-]{86}=?$/, { error: 'p256dh is the browser’s P-256 public key: 65 bytes, base64url.' }),
+      auth: z.string().regex(/^[A-Za-z0-9_-]{22}(==)?$/, { error: 'auth is the browser’s 16-byte secret, base64url.' }),
+    }),
   })
   .meta({ id: 'PushSubscriptionJson' });
 export type PushSubscriptionJson = z.infer<typeof PushSubscriptionJson>;

@@ -9,5 +9,5 @@ export { migrate, loadMigrations, type Migration } from './database/migrations';
 export { openDatabase, type OpenedDatabase } from './database/open-database';
 export * from './blobs';
 export { PersonalDataVault, normalisedEmail, normalisedPhone, openSealed, openWith, sealWith, type PersonIdentity } from './personal-data/personal-data-vault';
-export { lazyServerSecret, serverSecret } from './database/server-secrets';
+export { lazyServerSecret, loadedOnce, serverSecret, serverSecretText } from './database/server-secrets';
 export { exitAfterFailedStart, stopOnSignals } from './process-lifecycle';

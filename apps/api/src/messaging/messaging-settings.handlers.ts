@@ -16,6 +16,7 @@ import { type Caller, TenancyGate } from '../identity';
 import { ConsentLedger } from './consent-ledger';
 import { MessagingConnections } from './messaging-connections';
 import { MessagingOutbox } from './messaging-outbox';
+import { VapidKeys } from './push/vapid-keys';
 
 export type ConnectionChange =
   { provider: 'smtp'; body: SmtpConnectionBody } | { provider: 'twilio'; body: TwilioConnectionBody } | { provider: MessagingProvider; body: null };
@@ -68,8 +69,8 @@ export class RecordConsentCommand extends Command<ConsentView> {
   }
 }
 
-async function connectionsOf(connections: MessagingConnections, orgId: string): Promise<ConnectionsView> {
-  return { connections: await connections.views(orgId), push_public_key: '' };
+async function connectionsOf(connections: MessagingConnections, vapid: VapidKeys, orgId: string): Promise<ConnectionsView> {
+  return { connections: await connections.views(orgId), push_public_key: await vapid.publicKey() };
 }
 
 @CommandHandler(ChangeConnectionCommand)
@@ -77,6 +78,7 @@ export class ChangeConnectionHandler implements ICommandHandler<ChangeConnection
   constructor(
     private readonly gate: TenancyGate,
     private readonly connections: MessagingConnections,
+    private readonly vapid: VapidKeys,
   ) {}
 
   async execute({ caller, orgId, change }: ChangeConnectionCommand): Promise<ConnectionsView> {
@@ -88,7 +90,7 @@ export class ChangeConnectionHandler implements ICommandHandler<ChangeConnection
       if (change.provider === 'smtp') await this.connections.connect(orgId, 'smtp', settings as Omit<SmtpConnectionBody, 'org_id'>);
       else await this.connections.connect(orgId, 'twilio', settings as Omit<TwilioConnectionBody, 'org_id'>);
     }
-    return connectionsOf(this.connections, orgId);
+    return connectionsOf(this.connections, this.vapid, orgId);
   }
 }
 
@@ -97,11 +99,12 @@ export class GetConnectionsHandler implements IQueryHandler<GetConnections> {
   constructor(
     private readonly gate: TenancyGate,
     private readonly connections: MessagingConnections,
+    private readonly vapid: VapidKeys,
   ) {}
 
   async execute({ caller, orgId }: GetConnections): Promise<ConnectionsView> {
     await this.gate.roleIn(caller, orgId);
-    return connectionsOf(this.connections, orgId);
+    return connectionsOf(this.connections, this.vapid, orgId);
   }
 }
 

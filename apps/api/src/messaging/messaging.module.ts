@@ -31,10 +31,15 @@ import { MessagingOutbox } from './messaging-outbox';
 import { MessagingSettingsController } from './messaging-settings.controller';
 import { ChangeConnectionHandler, GetConnectionsHandler, GetConsentHandler, ListOutboxHandler, RecordConsentHandler } from './messaging-settings.handlers';
 import { PublicUnsubscribeController } from './public-unsubscribe.controller';
+import { PublicPushController } from './push/public-push.controller';
+import { PushController } from './push/push.controller';
 import { PushChannel } from './push/push-channel';
 import { AutoSms } from './sms/auto-sms';
 import { SmsAccess } from './sms/sms-access';
 import { SmsCampaignKeys } from './sms/sms-campaign-keys';
+import { PushSubscriptions } from './push/push-subscriptions';
+import { SendPushHandler } from './push/send-push.handler';
+import { VapidKeys } from './push/vapid-keys';
 import { SmsChannel } from './sms/sms-channel';
 import { SmsInbound } from './sms/sms-inbound';
 import { SmsInboundController } from './sms/sms-inbound.controller';
@@ -48,7 +53,16 @@ import { UnsubscribeLinks } from './unsubscribe-links';
 /** Campaigns, single sends, the consent ledger and the channels behind them (issue 55). Wiring only. */
 @Module({
   imports: [IdentityModule, CodesModule, OneTimeCodesModule, CustomersModule, LoyaltyReadsModule],
-  controllers: [CampaignsController, MessagingSettingsController, PublicUnsubscribeController, EmailQrController, SmsController, SmsInboundController],
+  controllers: [
+    CampaignsController,
+    MessagingSettingsController,
+    PublicUnsubscribeController,
+    EmailQrController,
+    SmsController,
+    SmsInboundController,
+    PublicPushController,
+    PushController,
+  ],
   providers: [
     MessagingConnections,
     MessagingOutbox,
@@ -58,6 +72,10 @@ import { UnsubscribeLinks } from './unsubscribe-links';
     SmtpSender,
     SmsChannel,
     PushChannel,
+    // Web push: the server's VAPID keys and the browsers subscribed on the organisation's pages.
+    VapidKeys,
+    PushSubscriptions,
+    SendPushHandler,
     // The ledger, audiences and the queue with its runner.
     ConsentLedger,
     ConsentingAudience,

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PageLoader } from '../../components/page-loader';
 import { EventAccessGuard, publicEventChecks } from '../experiences';
+import { PushOptIn } from '../messaging';
 import { PromoEntry } from '../promos';
 import { ThankYou, VisitorFrame } from '../visitor';
 import { PageBlockView } from './page-blocks';
@@ -113,6 +114,7 @@ function LandingPage({ page, form: servedForm, thanked }: { page: PublicPageView
           promo={block.kind === 'promo' ? <PromoEntry qrId={page.code_id} title={block.title} buttonLabel={block.button_label} /> : null}
         />
       ))}
+      <PushOptIn codeId={page.code_id} />
     </Stack>
   );
 }

@@ -519,10 +519,7 @@ export const SendPushBody = z
     org_id: z.uuid(),
     title: z.string().trim().min(1, { error: 'Write the title.' }).max(120),
     body: z.string().trim().min(1, { error: 'Write the message.' }).max(500),
-    url: z
-      .url({ protocol: /^https?$/ })
-      .max(2048)
-      .optional(),
+    /** Whose subscribers; a tap opens this code's link (without one, the code each browser subscribed on). */
     code_id: CodeId.optional(),
     send_at: SendAt.optional(),
   })

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   DomainError,
   E164Phone,
@@ -11,7 +11,7 @@ import {
   type MessagingChannel,
   type UpdateCampaignBody,
 } from '@qr/contracts';
-import { campaignDecider, campaignStreamId, programmeNotFound, type CampaignCommand, type CampaignContent, type CodeActor } from '@qr/domain';
+import { campaignDecider, campaignStreamId, can, programmeNotFound, type CampaignCommand, type CampaignContent, type CodeActor } from '@qr/domain';
 import type { Config } from '@qr/platform';
 import { codeNotFound, CodeReads, publicLinkOf } from '../codes';
 import { StreamWriter } from '../decide-on-stream';
@@ -69,6 +69,17 @@ export class TestCampaignCommand extends Command<{ delivery_id: string }> {
     readonly caller: Caller,
     readonly campaignId: string,
     readonly to: string,
+  ) {
+    super();
+  }
+}
+
+/** Drafts and schedules in one call (spec §7 "send SMS campaign", "send push notification"): how many it reaches, with the campaign. */
+export class LaunchCampaignCommand extends Command<{ campaign: CampaignView; recipients: number }> {
+  constructor(
+    readonly caller: Caller,
+    readonly body: CreateCampaignBody,
+    readonly sendAt: string | null,
   ) {
     super();
   }
@@ -169,6 +180,17 @@ export class UpdateCampaignHandler extends CampaignWriter implements ICommandHan
   }
 }
 
+/** Refused when nobody the audience's filters match may be messaged on the channel. */
+function emptyAudience(channel: MessagingChannel): DomainError {
+  return new DomainError(
+    'messaging_empty_audience',
+    channel === 'push'
+      ? 'No browser has subscribed to notifications on these pages yet.'
+      : `Nobody these filters match has consented to ${channel === 'email' ? 'emails' : 'text messages'}: widen the filters, or collect consent on a form first.`,
+    { field: 'body.audience' },
+  );
+}
+
 /**
  * Fixes a draft to go now or at a time. An audience nobody in it consented to is refused now
  * rather than found empty at the send time; who exactly is reached is worked out when it starts.
@@ -187,17 +209,31 @@ export class ScheduleCampaignHandler extends CampaignWriter implements ICommandH
   async execute({ caller, campaignId, sendAt }: ScheduleCampaignCommand): Promise<CampaignView> {
     const { campaign, actor } = await this.campaigns.visible(caller, campaignId);
     if (campaign.status === 'draft' && (await this.channels.of(campaign.channel).audience(campaign.org_id, campaign.content.audience)).length === 0) {
-      throw new DomainError(
-        'messaging_empty_audience',
-        campaign.channel === 'push'
-          ? 'No browser has subscribed to notifications on these pages yet.'
-          : `Nobody these filters match has consented to ${campaign.channel === 'email' ? 'emails' : 'text messages'}: widen the filters, or collect consent on a form first.`,
-        { field: 'body.audience' },
-      );
+      throw emptyAudience(campaign.channel);
     }
     const view = await this.decide(campaignId, campaign.org_id, actor, { type: 'ScheduleCampaign', actor, send_at: sendAt, now: new Date().toISOString() });
     this.runner.kick();
     return view;
+  }
+}
+
+/** Checks the audience before anything is written, so a refused launch leaves no draft behind. */
+@CommandHandler(LaunchCampaignCommand)
+export class LaunchCampaignHandler implements ICommandHandler<LaunchCampaignCommand> {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly gate: TenancyGate,
+    private readonly channels: MessagingChannels,
+  ) {}
+
+  async execute({ caller, body, sendAt }: LaunchCampaignCommand): Promise<{ campaign: CampaignView; recipients: number }> {
+    const actor = await this.gate.actorIn(caller, body.org_id);
+    if (!can.write('messaging', actor.role)) throw new DomainError('forbidden', `A ${actor.role} cannot send campaigns.`);
+    const recipients = (await this.channels.of(body.channel).audience(body.org_id, body.audience)).length;
+    if (recipients === 0) throw emptyAudience(body.channel);
+    const draft: CampaignView = await this.commands.execute(new CreateCampaignCommand(caller, body));
+    const campaign: CampaignView = await this.commands.execute(new ScheduleCampaignCommand(caller, draft.campaign_id, sendAt));
+    return { campaign, recipients };
   }
 }
 

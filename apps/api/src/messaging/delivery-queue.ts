@@ -170,11 +170,11 @@ export class DeliveryQueue {
     );
   }
 
-  /** A provider's report that a sent message arrived (a delivery receipt). */
-  async delivered(providerId: string, status: 'delivered' | 'failed', reason: string | null): Promise<void> {
+  /** A provider's report that one of the organisation's sent messages arrived (a delivery receipt), or did not. */
+  async delivered(orgId: string, providerId: string, status: 'delivered' | 'failed', reason: string | null): Promise<void> {
     await this.db.query(
-      `UPDATE messaging_deliveries SET status = $2, reason = $3, updated_at = now() WHERE provider_id = $1 AND status IN ('sent', 'delivered')`,
-      [providerId, status, reason],
+      `UPDATE messaging_deliveries SET status = $3, reason = $4, updated_at = now() WHERE org_id = $1 AND provider_id = $2 AND status IN ('sent', 'delivered')`,
+      [orgId, providerId, status, reason],
     );
   }
 

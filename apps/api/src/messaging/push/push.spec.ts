@@ -162,7 +162,7 @@ describe('web push', () => {
       [{ title: '' }, 'body.title'],
       [{ body: '  ' }, 'body.body'],
       [{ send_at: '2020-01-01T00:00:00Z' }, 'body.send_at'],
-      [{ url: 'javascript:alert(1)' }, 'body.url'],
+      [{ code_id: 'not a code' }, 'body.code_id'],
     ] as const) {
       const res = await send(body);
       expect([field, res.statusCode, res.json().errors?.map((error: { field: string }) => error.field)]).toEqual([field, 400, [field]]);

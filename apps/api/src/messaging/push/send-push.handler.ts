@@ -1,10 +1,8 @@
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DomainError, type CampaignView, type SendPushBody, type SendPushView } from '@qr/contracts';
-import { can } from '@qr/domain';
+import type { SendPushBody, SendPushView } from '@qr/contracts';
 import { codeNotFound, CodeReads } from '../../codes';
 import { type Caller, TenancyGate } from '../../identity';
-import { CreateCampaignCommand, ScheduleCampaignCommand } from '../campaigns.handlers';
-import { PushSubscriptions } from './push-subscriptions';
+import { LaunchCampaignCommand } from '../campaigns.handlers';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -30,7 +28,7 @@ export class SendPushCommand extends Command<SendPushView> {
 /**
  * A push send is a push campaign to the organisation's subscribed browsers (on one code when
  * given), drafted and scheduled through the campaign commands, so it has the campaign's progress,
- * delivery results and exactly-once sending. Nobody subscribed is refused before a draft is left behind.
+ * delivery results and exactly-once sending; nobody subscribed is refused before a draft is left behind.
  */
 @CommandHandler(SendPushCommand)
 export class SendPushHandler implements ICommandHandler<SendPushCommand> {
@@ -38,36 +36,32 @@ export class SendPushHandler implements ICommandHandler<SendPushCommand> {
     private readonly commands: CommandBus,
     private readonly gate: TenancyGate,
     private readonly codes: CodeReads,
-    private readonly subscriptions: PushSubscriptions,
   ) {}
 
   async execute({ caller, body }: SendPushCommand): Promise<SendPushView> {
-    // Membership first: another organisation's subscriber count is none of the caller's business.
-    const actor = await this.gate.actorIn(caller, body.org_id);
-    if (!can.write('messaging', actor.role)) throw new DomainError('forbidden', `A ${actor.role} cannot send notifications.`);
     // Another organisation's code is not found, rather than found to have no subscribers.
-    if (body.code_id && (await this.codes.live(body.code_id))?.org_id !== body.org_id) throw codeNotFound();
-    const subscribers = await this.subscriptions.count(body.org_id, body.code_id);
-    if (subscribers === 0) {
-      throw new DomainError('messaging_empty_audience', 'No browser has subscribed to notifications on these pages yet.', {
-        field: body.code_id ? 'body.code_id' : 'body.org_id',
-      });
+    if (body.code_id && (await this.codes.live(body.code_id))?.org_id !== body.org_id) {
+      await this.gate.roleIn(caller, body.org_id);
+      throw codeNotFound();
     }
-    const draft: CampaignView = await this.commands.execute(
-      new CreateCampaignCommand(caller, {
-        org_id: body.org_id,
-        channel: 'push',
-        name: body.title,
-        code_id: body.code_id,
-        audience: body.code_id ? { code_id: body.code_id } : {},
-        subject: body.title,
-        message: body.body,
-      }),
-    );
     const sendAt = body.send_at ?? null;
-    await this.commands.execute(new ScheduleCampaignCommand(caller, draft.campaign_id, sendAt));
+    const { campaign, recipients } = await this.commands.execute(
+      new LaunchCampaignCommand(
+        caller,
+        {
+          org_id: body.org_id,
+          channel: 'push',
+          name: body.title,
+          code_id: body.code_id,
+          audience: body.code_id ? { code_id: body.code_id } : {},
+          subject: body.title,
+          message: body.body,
+        },
+        sendAt,
+      ),
+    );
     const message =
-      sendAt === null ? `Notification sent to ${subscribersText(subscribers)}.` : `Scheduled for ${sendTimeText(sendAt)} to ${subscribersText(subscribers)}.`;
-    return { message, campaign_id: draft.campaign_id, subscribers };
+      sendAt === null ? `Notification sent to ${subscribersText(recipients)}.` : `Scheduled for ${sendTimeText(sendAt)} to ${subscribersText(recipients)}.`;
+    return { message, campaign_id: campaign.campaign_id, subscribers: recipients };
   }
 }

@@ -59,9 +59,10 @@ export class SmsInbound {
     const settings = await this.connections.settings(orgId, 'twilio');
     if (!settings) throw notTwilio();
     assertSigned(settings, url, signed, params);
-    if (form.MessageStatus === 'delivered') await this.queue.delivered(form.MessageSid, 'delivered', null);
+    if (form.MessageStatus === 'delivered') await this.queue.delivered(orgId, form.MessageSid, 'delivered', null);
     if (form.MessageStatus === 'failed' || form.MessageStatus === 'undelivered') {
       await this.queue.delivered(
+        orgId,
         form.MessageSid,
         'failed',
         `Twilio reported the message ${form.MessageStatus}${form.ErrorCode ? ` (Twilio error ${form.ErrorCode})` : ''}.`,

@@ -24,7 +24,7 @@ import {
 import { CALLER_ROLES, ReadModels } from '../../http/read-models.decorator';
 import { ZodValidationPipe } from '../../http/zod-validation.pipe';
 import { AuthenticationGuard, type Caller, CurrentCaller } from '../../identity';
-import { CreateCampaignCommand, ScheduleCampaignCommand } from '../campaigns.handlers';
+import { LaunchCampaignCommand } from '../campaigns.handlers';
 import { AutoSms } from './auto-sms';
 import { SmsCampaignKeys } from './sms-campaign-keys';
 import { SmsNumbers } from './sms-numbers';
@@ -63,8 +63,8 @@ export class SmsController {
   @Post('campaign')
   async campaign(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(SmsCampaignBody, 'body')) body: SmsCampaignBody): Promise<CampaignView> {
     const { send_at, ...content } = body;
-    const draft = await this.commands.execute(new CreateCampaignCommand(caller, content));
-    return this.commands.execute(new ScheduleCampaignCommand(caller, draft.campaign_id, send_at ?? null));
+    const { campaign } = await this.commands.execute(new LaunchCampaignCommand(caller, content, send_at ?? null));
+    return campaign;
   }
 
   @Post('campaign-keys')

@@ -13,7 +13,6 @@ const RESULT_COLORS: Record<PushSendResult['status'], string> = { sent: 'teal', 
 export function PushPanel({ orgId }: { orgId: string }) {
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
-  const [url, setUrl] = useState('');
   const [codeId, setCodeId] = useState('');
   const [mode, setMode] = useState<'now' | 'later'>('now');
   const [sendAt, setSendAt] = useState('');
@@ -31,7 +30,6 @@ export function PushPanel({ orgId }: { orgId: string }) {
       org_id: orgId,
       title,
       body,
-      ...(url.trim() === '' ? {} : { url: url.trim() }),
       ...(codeId === '' ? {} : { code_id: codeId }),
       ...(mode === 'later' ? { send_at: Number.isNaN(at.getTime()) ? sendAt : at.toISOString() } : {}),
     });
@@ -47,15 +45,9 @@ export function PushPanel({ orgId }: { orgId: string }) {
         </Title>
         <TextInput label="Notification title" value={title} onChange={(event) => setTitle(event.currentTarget.value)} error={shown['title']} />
         <Textarea label="Notification text" autosize minRows={2} value={body} onChange={(event) => setBody(event.currentTarget.value)} error={shown['body']} />
-        <TextInput
-          label="Opens"
-          description="Optional: the web address a tap opens"
-          value={url}
-          onChange={(event) => setUrl(event.currentTarget.value)}
-          error={shown['url']}
-        />
         <NativeSelect
           label="Subscribers of"
+          description="A tap opens this code's link; for every code, the code each browser subscribed on"
           data={[{ value: '', label: 'Every code' }, ...(codes.data ?? []).map((code) => ({ value: code.code_id, label: code.name }))]}
           value={codeId}
           onChange={(event) => setCodeId(event.currentTarget.value)}

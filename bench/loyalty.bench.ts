@@ -10,9 +10,8 @@
  * cards balances no turn spends, so every answer is a 200 that moved a card; the redemptions answered
  * must all be stored.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { LoyaltyTerms } from '@qr/contracts';
 import { loyaltyProgrammeStreamId, type LoyaltyProgrammeEvent } from '@qr/domain';
@@ -21,19 +20,7 @@ import { openDatabase } from '@qr/platform';
 import { autocannon, postTurnOf, type PostTurn } from './autocannon';
 import { createBenchOrganization, REPO, startServer, type RunningServer } from './bench-servers';
 import { formatPercent, formatRate, markdownTable, median, targetLines, writeResults } from './harness';
-import {
-  codes,
-  load,
-  LOG_LEVEL,
-  openPglite,
-  openPostgres,
-  pinThisProcess,
-  printRunSetup,
-  quiet,
-  SERVER_CPU,
-  type BenchDatabase,
-  type Load,
-} from './scan.bench';
+import { codes, load, LOG_LEVEL, prepareApiBench, printRunSetup, quiet, SERVER_CPU, type Load } from './scan.bench';
 
 const CONNECTIONS = 100;
 const WARMUP_SECONDS = 3;
@@ -51,14 +38,7 @@ type Move = 'stamps' | 'redemptions';
 const MOVES: readonly Move[] = ['stamps', 'redemptions'];
 
 export async function run(): Promise<void> {
-  const pinned = pinThisProcess();
-  console.error('Building the API (nx run api:build)…');
-  execFileSync('npx', ['nx', 'run', 'api:build', '--output-style=stream'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
-  const openers: (() => Promise<BenchDatabase>)[] = [openPglite];
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) openers.push(() => openPostgres(serverUrl));
-  else console.log('PostgreSQL row skipped: DATABASE_URL is not set.');
-  const loadAtStart = loadavg()[0]!;
+  const { pinned, openers, loadAtStart } = prepareApiBench('loyalty');
   const rows: Row[] = [];
   for (const open of openers) {
     const database = await open();

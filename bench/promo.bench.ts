@@ -12,9 +12,8 @@
  * limit nor the guard against guessing answers in place of the serialiser. The campaign's total
  * limit is reached during the run: the redemptions answered and stored must come to it exactly.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { PromoTerms } from '@qr/contracts';
 import { promoCampaignStreamId, type PromoCampaignCreated } from '@qr/domain';
@@ -24,19 +23,7 @@ import { autocannon, postTurnOf } from './autocannon';
 import { REPO, startServer, type RunningServer } from './bench-servers';
 import { formatPercent, formatRate, markdownTable, median, targetLines, writeResults } from './harness';
 import { PHONE_HEADERS } from './scan-fixture';
-import {
-  codes,
-  load,
-  LOG_LEVEL,
-  openPglite,
-  openPostgres,
-  pinThisProcess,
-  printRunSetup,
-  quiet,
-  SERVER_CPU,
-  type BenchDatabase,
-  type Load,
-} from './scan.bench';
+import { codes, load, LOG_LEVEL, prepareApiBench, printRunSetup, quiet, SERVER_CPU, type Load } from './scan.bench';
 
 const CONNECTIONS = 100;
 const WARMUP_SECONDS = 3;
@@ -71,14 +58,7 @@ const qrId = codes[0]!.codeId;
 let noncesAsked = 0;
 
 export async function run(): Promise<void> {
-  const pinned = pinThisProcess();
-  console.error('Building the API (nx run api:build)…');
-  execFileSync('npx', ['nx', 'run', 'api:build', '--output-style=stream'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
-  const openers: (() => Promise<BenchDatabase>)[] = [openPglite];
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) openers.push(() => openPostgres(serverUrl));
-  else console.log('PostgreSQL row skipped: DATABASE_URL is not set.');
-  const loadAtStart = loadavg()[0]!;
+  const { pinned, openers, loadAtStart } = prepareApiBench('promo');
   const rows: Row[] = [];
   for (const open of openers) {
     // The floor writes to a database of its own, so the API's stored redemptions count only the API's.

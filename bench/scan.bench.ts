@@ -49,11 +49,26 @@ export const LOG_LEVEL = 'warn';
 export const SERVER_CPU = '0';
 
 /** How an API bench against the scan path ran (pinning, the machine's load) and on which databases: the lines under its title. */
-export function printRunSetup(rows: readonly { database: string; storage: string }[], loadAtStart: number, pinned: boolean): void {
+/**
+ * What every bench of the API starts with: this process pinned, the API built as `npm start` runs
+ * it, and the databases to measure on (PGlite, and PostgreSQL when DATABASE_URL is set).
+ */
+export function prepareApiBench(name: string): { pinned: boolean; openers: (() => Promise<BenchDatabase>)[]; loadAtStart: number } {
+  const pinned = pinThisProcess();
+  console.error('Building the API (nx run api:build)…');
+  execFileSync('npx', ['nx', 'run', 'api:build', '--output-style=stream'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
+  const openers: (() => Promise<BenchDatabase>)[] = [openPglite];
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) openers.push(() => openPostgres(serverUrl));
+  else console.log(`PostgreSQL row skipped: DATABASE_URL is not set. To include it: DATABASE_URL=postgres://user@host:5432/db npm run bench -- ${name}`);
+  return { pinned, openers, loadAtStart: loadavg()[0]! };
+}
+
+export function printRunSetup(rows: readonly { database: string; storage: string }[], loadAtStart: number, pinned: boolean, load = 'autocannon'): void {
   console.log(
     pinned
-      ? `API pinned to CPU ${SERVER_CPU}, autocannon to the other; the API runs as \`npm start\` does (NODE_ENV=production, LOG_LEVEL=${LOG_LEVEL}).`
-      : 'Note: not pinned (fewer than 2 CPUs or no taskset): the API and the load generator share CPUs.',
+      ? `API pinned to CPU ${SERVER_CPU}, ${load} to the other; the API runs as \`npm start\` does (NODE_ENV=production, LOG_LEVEL=${LOG_LEVEL}).`
+      : `Note: not pinned (fewer than 2 CPUs or no taskset): the API and ${load} share CPUs.`,
   );
   if (loadAtStart > cpus().length / 2)
     console.log(`Note: load average ${loadAtStart.toFixed(1)} on ${cpus().length} CPUs at the start: other processes compete, expect noise.`);
@@ -149,16 +164,7 @@ export const codes = urlCodes(CODES);
 const scanPaths = codes.map(({ codeId }) => ({ method: 'GET' as const, path: `/${codeId}` }));
 
 export async function run(): Promise<void> {
-  const pinned = pinThisProcess();
-  console.error('Building the API (nx run api:build)…');
-  execFileSync('npx', ['nx', 'run', 'api:build', '--output-style=stream'], { cwd: REPO, stdio: ['ignore', 'ignore', 'inherit'] });
-
-  const openers: (() => Promise<BenchDatabase>)[] = [openPglite];
-  const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl) openers.push(() => openPostgres(serverUrl));
-  else console.log('PostgreSQL row skipped: DATABASE_URL is not set. To include it: DATABASE_URL=postgres://user@host:5432/db npm run bench -- scan');
-
-  const loadAtStart = loadavg()[0]!;
+  const { pinned, openers, loadAtStart } = prepareApiBench('scan');
   const rows: Row[] = [];
   for (const open of openers) {
     // The floor writes to a database of its own, so the API's stored scans count only the API's.

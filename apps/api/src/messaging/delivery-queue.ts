@@ -7,7 +7,6 @@ import {
   type DeliveryStatus,
   type ListDeliveriesQuery,
   type MessagingChannel,
-  type PersonalValues,
 } from '@qr/contracts';
 import type { SqlClient, SqlExecutor } from '@qr/platform';
 import { SQL_CLIENT } from '../infrastructure';
@@ -32,19 +31,6 @@ export type Settled = { delivery_id: string } & (DeliveryOutcome | { status: 'op
 
 /** A queue row as the contract shows it: rows waiting for their campaign, or being sent now, are queued. */
 const shownStatus = (status: string): DeliveryStatus => ((DELIVERY_STATUSES as readonly string[]).includes(status) ? (status as DeliveryStatus) : 'queued');
-
-interface DeliveryRow {
-  delivery_id: string;
-  org_id: string;
-  campaign_id: string | null;
-  channel: MessagingChannel;
-  recipient: string;
-  name: string | null;
-  fields: PersonalValues;
-  ordinal: number;
-  attempts: number;
-  is_test: boolean;
-}
 
 /**
  * The delivery queue (docs/decisions/031): one row per message, claimed by lease with SKIP LOCKED
@@ -131,7 +117,7 @@ export class DeliveryQueue {
    * embedded default's start, when no other process can be sending.
    */
   async claim(runner: string, limit: number, leaseSeconds: number, reclaimAll = false): Promise<QueuedDelivery[]> {
-    const { rows } = await this.db.query<DeliveryRow>(
+    const { rows } = await this.db.query<QueuedDelivery>(
       `UPDATE messaging_deliveries d SET status = 'sending', runner = $1, lease_until = now() + $3::int * interval '1 second', attempts = d.attempts + 1, updated_at = now()
         WHERE d.delivery_id IN (
           SELECT delivery_id FROM messaging_deliveries

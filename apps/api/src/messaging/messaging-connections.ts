@@ -4,6 +4,8 @@ import { lazyServerSecret, openWith, sealWith, type SqlClient } from '@qr/platfo
 import { SQL_CLIENT } from '../infrastructure';
 
 const SECRET_NAME = 'messaging_connections';
+/** How long a process keeps an opened connection: a campaign sends thousands of messages through one. Another process sees a change this late. */
+const SETTINGS_TTL_MS = 5_000;
 
 export type SmtpSettings = Omit<SmtpConnectionBody, 'org_id'>;
 export type TwilioSettings = Omit<TwilioConnectionBody, 'org_id'>;
@@ -33,12 +35,23 @@ const summaryOf = <P extends MessagingProvider>(provider: P, settings: SettingsO
 @Injectable()
 export class MessagingConnections {
   private readonly key: () => Promise<Buffer>;
+  private readonly opened = new Map<string, { settings: Promise<unknown>; until: number }>();
 
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {
     this.key = lazyServerSecret(db, SECRET_NAME);
   }
 
-  async settings<P extends MessagingProvider>(orgId: string, provider: P): Promise<SettingsOf[P] | undefined> {
+  settings<P extends MessagingProvider>(orgId: string, provider: P): Promise<SettingsOf[P] | undefined> {
+    const key = `${orgId}\n${provider}`;
+    const kept = this.opened.get(key);
+    if (kept && kept.until > Date.now()) return kept.settings as Promise<SettingsOf[P] | undefined>;
+    const settings = this.open(orgId, provider);
+    this.opened.set(key, { settings, until: Date.now() + SETTINGS_TTL_MS });
+    settings.catch(() => this.opened.delete(key));
+    return settings;
+  }
+
+  private async open<P extends MessagingProvider>(orgId: string, provider: P): Promise<SettingsOf[P] | undefined> {
     const { rows } = await this.db.query<{ sealed: string }>('SELECT sealed FROM messaging_connections WHERE org_id = $1 AND provider = $2', [orgId, provider]);
     if (rows.length === 0) return undefined;
     const opened = openWith(await this.key(), rows[0]!.sealed);
@@ -52,10 +65,12 @@ export class MessagingConnections {
        ON CONFLICT (org_id, provider) DO UPDATE SET sealed = EXCLUDED.sealed, summary = EXCLUDED.summary, updated_at = now()`,
       [orgId, provider, sealWith(await this.key(), settings), summaryOf(provider, settings)],
     );
+    this.opened.delete(`${orgId}\n${provider}`);
   }
 
   async disconnect(orgId: string, provider: MessagingProvider): Promise<void> {
     await this.db.query('DELETE FROM messaging_connections WHERE org_id = $1 AND provider = $2', [orgId, provider]);
+    this.opened.delete(`${orgId}\n${provider}`);
   }
 
   async views(orgId: string): Promise<ConnectionView[]> {

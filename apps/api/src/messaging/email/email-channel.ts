@@ -6,7 +6,7 @@ import type { Config } from '@qr/platform';
 import { z } from 'zod';
 import { codeNotFound, CodeReads, publicLinkOf } from '../../codes';
 import { CONFIG } from '../../infrastructure';
-import { OneTimeCodeIssuer } from '../../one-time-codes';
+import { OneTimeCodeIssuer, type IssuedCodes } from '../../one-time-codes';
 import { ConsentingAudience } from '../consenting-audience';
 import type { CampaignRow, DeliveryOutcome, MessagingChannelPort, QueuedDelivery, Recipient } from '../messaging-channel';
 import { MessagingConnections } from '../messaging-connections';
@@ -59,6 +59,9 @@ interface EmailPlan {
 /** Looks kept this long: a campaign draws every recipient's code in one look, and a changed design shows within a minute. */
 const LOOK_TTL_MS = 60_000;
 const MAX_LOOKS = 100;
+/** Ordinals per query of a campaign's one-time codes, and how many such chunks a process keeps. */
+const CODE_CHUNK = 500;
+const MAX_CODE_CHUNKS = 200;
 
 /**
  * The batch of an email campaign's one-time codes, named by the campaign: a start that a restart
@@ -85,6 +88,8 @@ export class EmailChannel implements MessagingChannelPort {
   readonly channel = 'email' as const;
   private readonly host: string;
   private readonly looks = new Map<string, { look: Promise<QrLook | undefined>; until: number }>();
+  /** A campaign's one-time codes by chunk of ordinals: its recipients are sent in ordinal order, a query per chunk rather than per email. */
+  private readonly codeChunks = new Map<string, Promise<IssuedCodes>>();
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
@@ -177,12 +182,32 @@ export class EmailChannel implements MessagingChannelPort {
 
   private async codeIdsOf(orgId: string, plan: QrPlan): Promise<string[] | DeliveryOutcome> {
     if (plan.batch_id === null) return [plan.base_code_id];
-    const codes = await this.issuer.codesBetween(orgId, plan.batch_id, plan.first, plan.first + plan.count - 1);
+    const codes =
+      plan.count === 1
+        ? await this.campaignCode(orgId, plan.batch_id, plan.first)
+        : await this.issuer.codesBetween(orgId, plan.batch_id, plan.first, plan.first + plan.count - 1);
     // The batch was issued before this row was released: its read model is behind, and catches up.
     if (!codes.materialised) return failed('The one-time codes for this email are not ready yet.', true);
     const codeIds = Array.from({ length: plan.count }, (_, index) => codes.byOrdinal.get(plan.first + index));
     if (codeIds.some((codeId) => codeId === undefined)) return failed('No one-time code is left for this recipient.', false);
     return codeIds as string[];
+  }
+
+  /** The chunk of a campaign's codes that holds `ordinal`; a chunk not yet projected is asked again next time. */
+  private campaignCode(orgId: string, batchId: string, ordinal: number): Promise<IssuedCodes> {
+    const first = Math.floor((ordinal - 1) / CODE_CHUNK) * CODE_CHUNK + 1;
+    const key = `${orgId}\n${batchId}\n${first}`;
+    let chunk = this.codeChunks.get(key);
+    if (!chunk) {
+      if (this.codeChunks.size >= MAX_CODE_CHUNKS) this.codeChunks.clear();
+      chunk = this.issuer.codesBetween(orgId, batchId, first, first + CODE_CHUNK - 1);
+      this.codeChunks.set(key, chunk);
+      chunk.then(
+        (codes) => void (codes.materialised || this.codeChunks.delete(key)),
+        () => this.codeChunks.delete(key),
+      );
+    }
+    return chunk;
   }
 
   /** The base code's look, read once for a campaign's many recipients rather than once each. */

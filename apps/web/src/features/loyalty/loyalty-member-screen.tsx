@@ -9,7 +9,7 @@ import { isRole, useOrganizationRecord } from '../organization';
 import { loyaltyApi, loyaltyKeys } from './loyalty-api';
 import { MemberActions } from './loyalty-member-actions';
 import { unitOf } from './loyalty-programme-draft';
-import { ScrollingTable } from './loyalty-scrolling-table';
+import { ScrollingTable } from '../../components/scrolling-table';
 
 const SOURCE_LABELS: Record<LoyaltySource, string> = {
   scan: 'Scanned the venue code',

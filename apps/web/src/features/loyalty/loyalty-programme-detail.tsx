@@ -16,7 +16,7 @@ import { unitOf } from './loyalty-programme-draft';
 import { LoyaltyQrImage } from './loyalty-qr-image';
 import { ReferralAnalysis } from './loyalty-referrals';
 import { CsvExportButton } from '../customers';
-import { ScrollingTable } from './loyalty-scrolling-table';
+import { ScrollingTable } from '../../components/scrolling-table';
 
 export const PROGRAMME_TABS = ['members', 'rewards', 'referrals', 'counter'] as const;
 export type ProgrammeTab = (typeof PROGRAMME_TABS)[number];

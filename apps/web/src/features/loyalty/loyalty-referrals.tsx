@@ -5,7 +5,7 @@ import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { loyaltyApi, loyaltyKeys } from './loyalty-api';
 import { unitTitleOf } from './loyalty-programme-draft';
-import { ScrollingTable } from './loyalty-scrolling-table';
+import { ScrollingTable } from '../../components/scrolling-table';
 
 export const FLAG_LABELS: Record<ReferralFlag, string> = {
   similar_email: 'Near-identical email',

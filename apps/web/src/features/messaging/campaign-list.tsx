@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { LabelledPagination } from '../../components/labelled-pagination';
-import { ScrollingTable } from '../loyalty';
+import { ScrollingTable } from '../../components/scrolling-table';
 import { isRole, useOrganizationRecord } from '../organization';
 import { CampaignEditor, CHANNEL_LABELS } from './campaign-editor';
 import { CampaignProgress, CampaignSummary, SENDING_POLL_MS, StatusBadge, when } from './campaign-results';

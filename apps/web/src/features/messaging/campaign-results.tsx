@@ -6,7 +6,7 @@ import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LabelledPagination } from '../../components/labelled-pagination';
-import { ScrollingTable } from '../loyalty';
+import { ScrollingTable } from '../../components/scrolling-table';
 import { campaignsApi, DELIVERIES_PAGE_SIZE, messagingKeys } from './messaging-api';
 
 /** While a campaign sends, its screens ask again this often: a progress bar that moves, without hammering the API. */

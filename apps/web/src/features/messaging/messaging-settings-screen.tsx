@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { LabelledPagination } from '../../components/labelled-pagination';
-import { ScrollingTable } from '../loyalty';
+import { ScrollingTable } from '../../components/scrolling-table';
 import { CHANNEL_LABELS } from './campaign-editor';
 import { useMessagingRecord } from './campaign-list';
 import { when } from './campaign-results';

@@ -4,7 +4,7 @@ import { AUTO_SMS_TRIGGERS, AutoSmsBody, CampaignKeyBody, type AutoSmsView, type
 import { useState } from 'react';
 import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
-import { ScrollingTable } from '../loyalty';
+import { ScrollingTable } from '../../components/scrolling-table';
 import { checked, serverErrors, type FormErrors } from '../promos';
 import { messagingKeys, smsApi } from './messaging-api';
 

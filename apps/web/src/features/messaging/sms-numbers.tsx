@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { AvailableNumbersBody, CheckVerificationBody, SendSmsBody, StartVerificationBody, type AvailableNumberView } from '@qr/contracts';
 import { useState } from 'react';
 import { describeError } from '../../api/api-problem';
-import { ScrollingTable } from '../loyalty';
+import { ScrollingTable } from '../../components/scrolling-table';
 import { checked, serverErrors, type FormErrors } from '../promos';
 import { smsLength } from './campaign-draft';
 import { smsApi } from './messaging-api';

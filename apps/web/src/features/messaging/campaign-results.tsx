@@ -153,7 +153,7 @@ export function CampaignSummary({ campaign, writable }: { campaign: CampaignView
           <Text size="sm" c="dimmed" style={{ ...BREAK_ANYWHERE, whiteSpace: 'pre-wrap' }}>
             {campaign.message}
           </Text>
-          {campaign.recipients > 0 && <Text size="sm">{`${count(campaign.recipients)} recipients · ${resultsOf(campaign)}`}</Text>}
+          {campaign.recipients > 0 && <Text size="sm">{`${count(campaign.recipients)} recipients`}</Text>}
           <CampaignProgress campaign={campaign} />
         </Stack>
       </Card>

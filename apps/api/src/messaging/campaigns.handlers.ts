@@ -104,9 +104,11 @@ const contentOf = (body: CreateCampaignBody | UpdateCampaignBody): CampaignConte
   qr: body.qr ?? null,
 });
 
-/** What a campaign names must be the organisation's: its code, and the programme its audience comes from. */
+/** What a campaign names must be the organisation's: its code, its audience's code, and the programme its audience comes from. */
 async function checkReferences(codes: CodeReads, loyalty: LoyaltyReads, orgId: string, content: CampaignContent): Promise<void> {
-  if (content.code_id !== null && (await codes.live(content.code_id))?.org_id !== orgId) throw codeNotFound();
+  for (const codeId of new Set([content.code_id, content.audience.code_id])) {
+    if (codeId && (await codes.live(codeId))?.org_id !== orgId) throw codeNotFound();
+  }
   const programmeId = content.audience.programme_id;
   if (programmeId !== undefined) {
     const programme = await loyalty.programme(programmeId);

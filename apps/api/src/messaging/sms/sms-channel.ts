@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { renderTemplate, type AudienceFilter } from '@qr/contracts';
+import { renderTemplate, type AudienceFilter, type PersonalValues } from '@qr/contracts';
 import type { Config } from '@qr/platform';
+import { publicLinkOf } from '../../codes';
 import { CONFIG } from '../../infrastructure';
 import { ConsentingAudience } from '../consenting-audience';
 import type { CampaignRow, DeliveryOutcome, MessagingChannelPort, QueuedDelivery, Recipient } from '../messaging-channel';
 import { MessagingConnections } from '../messaging-connections';
 import { MessagingOutbox } from '../messaging-outbox';
+import { UnsubscribeLinks } from '../unsubscribe-links';
 import { SMS_STATUS_PATH } from './sms-inbound';
 import { TwilioClients, twilioFailure } from './twilio-clients';
 
@@ -23,6 +25,7 @@ export class SmsChannel implements MessagingChannelPort {
     private readonly outbox: MessagingOutbox,
     private readonly twilio: TwilioClients,
     private readonly audiences: ConsentingAudience,
+    private readonly links: UnsubscribeLinks,
     @Inject(CONFIG) private readonly config: Config,
   ) {}
 
@@ -34,10 +37,19 @@ export class SmsChannel implements MessagingChannelPort {
     return Promise.resolve({ one_time_batch_id: null });
   }
 
-  /** A single send (no campaign) carries its own text in its fields, as the delivery queue keeps it. */
-  deliver(delivery: QueuedDelivery, campaign: CampaignRow | null): Promise<DeliveryOutcome> {
-    const template = campaign ? campaign.content.message : ((delivery.fields as { text?: string }).text ?? '');
-    return this.send(delivery.org_id, delivery.recipient, renderTemplate(template, delivery.fields), {
+  /**
+   * A single send (no campaign) carries its own text in its fields, as the delivery queue keeps it;
+   * a campaign's `{{code_url}}` is its code's link, and `{{unsubscribe_url}}` the number's own opt-out page.
+   */
+  async deliver(delivery: QueuedDelivery, campaign: CampaignRow | null): Promise<DeliveryOutcome> {
+    const template = campaign ? campaign.content.message : (delivery.fields.text ?? '');
+    const codeId = campaign?.content.code_id;
+    const values: PersonalValues = {
+      ...delivery.fields,
+      ...(codeId ? { code_url: publicLinkOf(this.config.PUBLIC_URL, codeId) } : {}),
+      ...(template.includes('unsubscribe_url') ? { unsubscribe_url: await this.links.urlFor(delivery.org_id, 'sms', delivery.recipient) } : {}),
+    };
+    return this.send(delivery.org_id, delivery.recipient, renderTemplate(template, values), {
       campaign_id: delivery.campaign_id,
       delivery_id: delivery.delivery_id,
     });

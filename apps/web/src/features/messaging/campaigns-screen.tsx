@@ -10,6 +10,7 @@ import { campaignLink, CampaignList, NewCampaignLink, OpenedCampaign, useMessagi
 import { StatusBadge } from './campaign-results';
 import { campaignsApi, messagingKeys } from './messaging-api';
 import { PushPanel } from './push-panel';
+import { EmailQrSender, InvitationStarter } from './campaign-starters';
 
 /** Where the screens say a campaign goes without a provider: the settings hold the connections and the outbox. */
 function OutboxHint() {
@@ -24,7 +25,7 @@ function OutboxHint() {
   );
 }
 
-/** `/admin/campaigns`: the email and push campaigns, each opened in place (`?campaign=`), and a push notification to send. */
+/** `/admin/campaigns`: the email and push campaigns, each opened in place (`?campaign=`); a push to send, an invitation to draft, QR codes to email. */
 export function CampaignsScreen() {
   const { orgId, writable } = useMessagingRecord();
   const [params] = useSearchParams();
@@ -48,7 +49,13 @@ export function CampaignsScreen() {
             Push campaigns
           </Title>
           <CampaignList orgId={orgId} channel="push" empty="No push campaigns yet. Send a notification below, or start one with “New campaign”." />
-          {writable && orgId !== '' && <PushPanel orgId={orgId} />}
+          {writable && orgId !== '' && (
+            <>
+              <PushPanel orgId={orgId} />
+              <InvitationStarter orgId={orgId} onDrafted={(campaign) => navigate(campaignLink(campaign))} />
+              <EmailQrSender orgId={orgId} />
+            </>
+          )}
         </>
       )}
     </Stack>

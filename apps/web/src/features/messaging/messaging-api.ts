@@ -6,8 +6,10 @@ import {
   CampaignListView,
   CampaignView,
   ConnectionsView,
+  ConsentView,
   DeliveryListView,
   OutboxListView,
+  RecordConsentBody,
   SendResultView,
   VerificationView,
   type AudiencePreviewBody,
@@ -17,6 +19,8 @@ import {
   type CheckVerificationBody,
   type CreateCampaignBody,
   type DeliveryStatus,
+  type InvitationBody,
+  type SendEmailQrBody,
   type MessagingChannel,
   type MessagingProvider,
   type PurchaseNumberBody,
@@ -76,6 +80,16 @@ export const campaignsApi = {
   deliveries: (campaignId: string, status: DeliveryStatus | '', page: number) =>
     call(DeliveryListView, `${campaignPath(campaignId)}/deliveries?${pageQuery(page, DELIVERIES_PAGE_SIZE, status ? { status } : {})}`),
   preview: (body: AudiencePreviewBody) => call(AudiencePreviewView, `${base}/audiences/preview`, json('POST', body)),
+  /** Spec §7 "campaign invitation message": a draft inviting a code's customers to its action. */
+  invitation: (body: InvitationBody) => call(CampaignView, `${base}/invitations`, json('POST', body)),
+  /** Spec §7 "send email with QR codes attached". */
+  emailQr: (body: SendEmailQrBody) => call(SendResultView, `${base}/email/qr`, json('POST', body)),
+};
+
+export const consentsApi = {
+  get: (orgId: string, address: string) => call(ConsentView, `${base}/consents?${new URLSearchParams({ org_id: orgId, address })}`),
+  /** The address as typed: the API tells an email from a phone number. */
+  record: (body: z.input<typeof RecordConsentBody>) => call(ConsentView, `${base}/consents`, json('POST', body)),
 };
 
 export const connectionsApi = {

@@ -6,6 +6,7 @@ import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { LabelledPagination } from '../../components/labelled-pagination';
 import { ScrollingTable } from '../../components/scrolling-table';
+import { ConsentLookup } from './consent-lookup';
 import { CHANNEL_LABELS } from './campaign-editor';
 import { useMessagingRecord } from './campaign-list';
 import { when } from './campaign-results';
@@ -118,7 +119,7 @@ function Outbox({ orgId }: { orgId: string }) {
   );
 }
 
-/** `/admin/messaging` (ours): the providers messages go through, and the outbox they go to without one. */
+/** `/admin/messaging` (ours): the providers messages go through, the consent ledger by address, and the outbox messages go to without a provider. */
 export function MessagingSettingsScreen() {
   const { orgId, writable } = useMessagingRecord();
   const connections = useQuery({ queryKey: messagingKeys.connections(orgId), queryFn: () => connectionsApi.list(orgId), enabled: orgId !== '' });
@@ -135,6 +136,7 @@ export function MessagingSettingsScreen() {
           ))}
         </SimpleGrid>
       )}
+      {orgId !== '' && <ConsentLookup orgId={orgId} writable={writable} />}
       <Outbox orgId={orgId} />
     </Stack>
   );

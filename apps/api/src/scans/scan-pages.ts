@@ -2,7 +2,7 @@
  * The small pages a scan answers when there is nowhere to send the visitor: server-rendered, no
  * script, every value escaped, readable on a phone. Never a stack trace.
  */
-const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../http/escape-html';
 
 export interface ScanPage {
   status: number;

@@ -143,6 +143,26 @@ export const ErrorCode = z.enum([
   'messaging_verification_failed',
   // The unsubscribe link was changed or was never signed by this server.
   'messaging_unsubscribe_invalid',
+  // No pass design with this id in an organisation the caller belongs to (other tenants' ids answer this too).
+  'pass_design_not_found',
+  // No pass with this id or serial number, or one of another organisation.
+  'pass_not_found',
+  // The holder named is not one of the design's source: no such card in the programme, no such code in the campaign.
+  'pass_holder_not_found',
+  // The holder's kind is not the design's (a promo code for a loyalty card's design).
+  'pass_holder_mismatch',
+  // The programme, campaign or event page a design names is not one of the organisation's.
+  'pass_source_not_found',
+  // The wallet's issuer is not connected: the detail says what to give on the wallet settings.
+  'pass_issuer_not_connected',
+  // A certificate, key or service account given for an issuer cannot be used; the detail names which and why.
+  'pass_issuer_invalid',
+  // An image of the design is too large for a pass, or not one the organisation uploaded.
+  'pass_image_invalid',
+  // The PassKit web service's request carries no `ApplePass` token, or not this pass's.
+  'pass_unauthorized',
+  // The wallet provider refused or did not answer; the detail carries its reason.
+  'pass_provider_failed',
   // Too many requests from one client in a short time.
   'rate_limited',
   // A dependency (database) is unreachable; the request may succeed later.

@@ -30,3 +30,4 @@ export * from './qr-text-encoding';
 export * from './loyalty';
 export * from './promos';
 export * from './messaging';
+export * from './passes';

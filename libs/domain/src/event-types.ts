@@ -9,6 +9,7 @@ import type { NoteEvent } from './notes/notes.events';
 import type { OneTimeBatchEvent, OneTimeCodeUsed } from './one-time-codes/one-time-codes.events';
 import type { LoyaltyProgrammeEvent } from './loyalty/loyalty.events';
 import type { CampaignEvent, ConsentEvent } from './messaging/messaging.events';
+import type { PassDesignEvent, PassEvent } from './passes/passes.events';
 import type { PromoCampaignEvent, PromoMasterKeyEvent } from './promos/promos.events';
 import type { PageNameEvent } from './pages/page-names';
 import type { FormSubmitted, PageEvent } from './pages/pages.events';
@@ -37,7 +38,9 @@ export type DomainEvent =
   | PromoMasterKeyEvent
   | LoyaltyProgrammeEvent
   | CampaignEvent
-  | ConsentEvent;
+  | ConsentEvent
+  | PassDesignEvent
+  | PassEvent;
 
 export type EventType = DomainEvent['type'];
 
@@ -117,6 +120,12 @@ const EVENT_TYPE_SET: Record<EventType, true> = {
   CampaignSendingStarted: true,
   CampaignSent: true,
   ConsentRecorded: true,
+  PassDesignCreated: true,
+  PassDesignUpdated: true,
+  PassDesignDeleted: true,
+  PassIssued: true,
+  PassVoided: true,
+  PassRestored: true,
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_TYPE_SET) as readonly EventType[];

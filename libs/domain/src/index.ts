@@ -14,3 +14,4 @@ export * from './promos';
 export * from './loyalty';
 export * from './event-types';
 export * from './messaging';
+export * from './passes';

@@ -95,6 +95,18 @@ const ConfigSchema = z
     // Tests only: where the Twilio SDK sends every request instead of api.twilio.com and
     // verify.twilio.com (a local stand-in of the endpoints the SMS channel uses). Unset in production.
     TWILIO_API_BASE: z.url({ protocol: /^https?$/, error: 'must be the http(s) URL of a Twilio API stand-in, such as http://127.0.0.1:4010' }).optional(),
+    // The pass service's base (spec §7 "second base"): the web service URL printed in every Apple
+    // pass and the base of the pass routes. Unset: PUBLIC_URL/pass-service, served by this process.
+    PASS_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://passes.example.com/pass-service' }).optional(),
+    // Tests only: the APNs origin (instead of https://api.push.apple.com) and a CA file it is
+    // trusted by, for a local HTTP/2 stand-in. Unset in production.
+    APNS_URL: z.url({ protocol: /^https$/, error: 'must be the https URL of an APNs stand-in, such as https://127.0.0.1:4011' }).optional(),
+    APNS_CA_FILE: z.string().min(1).optional(),
+    // Tests only: where the Google Wallet client and its token requests go instead of Google's
+    // APIs (a local stand-in of the endpoints the passes context uses). Unset in production.
+    GOOGLE_WALLET_API_BASE: z
+      .url({ protocol: /^https?$/, error: 'must be the http(s) URL of a Google Wallet API stand-in, such as http://127.0.0.1:4012' })
+      .optional(),
     // Set KAFKA_BROKERS (host:port, comma-separated) to publish every event to KAFKA_TOPIC through
     // the relay (DESIGN.md §2). Unset: events stay in-process, as in the embedded default.
     KAFKA_BROKERS: z
@@ -119,6 +131,7 @@ const ConfigSchema = z
   .transform((raw) => ({
     ...raw,
     PUBLIC_URL: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    PASS_BASE_URL: (raw.PASS_BASE_URL ?? `${(raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '')}/pass-service`).replace(/\/+$/, ''),
     OIDC_ISSUER: raw.OIDC_ISSUER?.replace(/\/+$/, ''),
   }));
 

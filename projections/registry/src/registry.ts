@@ -6,6 +6,7 @@ import { experiences, pageEventData } from '@qr/projections-experiences';
 import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { loyalty } from '@qr/projections-loyalty';
 import { messaging } from '@qr/projections-messaging';
+import { passes } from '@qr/projections-passes';
 import { pages, submissions } from '@qr/projections-pages';
 import { promoCampaigns, promoMasterKeys, promoValidations } from '@qr/projections-promos';
 
@@ -48,4 +49,6 @@ export const PROJECTIONS: readonly Projection[] = [
   loyalty,
   // Messaging: campaigns, and the consent ledger of every address per channel.
   messaging,
+  // Passes: wallet pass designs and the passes issued from them, with when each last changed.
+  passes,
 ];

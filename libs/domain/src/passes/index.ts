@@ -1,0 +1,4 @@
+export * from './passes.commands';
+export * from './passes.events';
+export * from './pass-design.decider';
+export * from './pass.decider';

@@ -1,0 +1,1 @@
+export { passes, holderKeyOf } from './passes.projection';

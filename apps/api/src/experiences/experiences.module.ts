@@ -7,6 +7,7 @@ import {
   CheckEventLocationHandler,
   GetExperienceHandler,
   GetPageEventDataHandler,
+  EventDataReads,
   ExperienceViews,
   ListExperiencesHandler,
   ValidateEventDataHandler,
@@ -27,6 +28,8 @@ import {
     GetPageEventDataHandler,
     CheckEventLocationHandler,
     ValidateEventDataHandler,
+    EventDataReads,
   ],
+  exports: [EventDataReads],
 })
 export class ExperiencesModule {}

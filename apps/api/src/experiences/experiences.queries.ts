@@ -141,6 +141,16 @@ async function eventDataOf(db: SqlClient, pageId: string): Promise<EventDataView
   return row ? { ...row, starts_at: row.starts_at.toISOString(), ends_at: row.ends_at.toISOString() } : null;
 }
 
+/** A page's event data as other contexts read it (a wallet pass's event ticket); null when the page has none. */
+@Injectable()
+export class EventDataReads {
+  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+
+  ofPage(pageId: string): Promise<EventDataView | null> {
+    return eventDataOf(this.db, pageId);
+  }
+}
+
 @QueryHandler(GetPageEventData)
 export class GetPageEventDataHandler implements IQueryHandler<GetPageEventData> {
   constructor(

@@ -26,6 +26,12 @@ export class PageReads {
     return rows[0]?.org_id;
   }
 
+  /** The page's organisation and title (undefined: no such page): a wallet pass's event ticket names its event by it. */
+  async titleOf(pageId: string): Promise<{ org_id: string; title: string } | undefined> {
+    const { rows } = await this.db.query<{ org_id: string; title: string }>('SELECT org_id, title FROM pages WHERE page_id = $1', [pageId]);
+    return rows[0];
+  }
+
   /** Those of `pageIds` that are pages (deleted ones are not). */
   async existing(pageIds: readonly string[]): Promise<Set<string>> {
     const { rows } = await this.db.query<{ page_id: string }>('SELECT page_id FROM pages WHERE page_id = ANY($1::text[])', [pageIds]);

@@ -74,6 +74,21 @@ export class PromoCampaigns {
     return { orgId, actor, row: row! };
   }
 
+  /** A live campaign by id, whoever asks: another context (a wallet pass's coupon) checks the organisation itself. */
+  async liveCampaign(campaignId: string): Promise<PromoCampaignRow | undefined> {
+    const { rows } = await this.db.query<PromoCampaignRow>(`${SELECT_CAMPAIGNS} WHERE campaign_id = $1 AND status = 'live'`, [campaignId]);
+    return rows[0];
+  }
+
+  /** One of a campaign's codes (its shared one, or one of its unique ones) and whether it was redeemed; undefined when it has no such code. */
+  async promoCode(campaignId: string, promoCode: string): Promise<{ redeemed: boolean } | undefined> {
+    const { rows } = await this.db.query<{ redeemed: boolean }>(
+      'SELECT redeemed_at IS NOT NULL AS redeemed FROM promo_codes WHERE campaign_id = $1 AND promo_code = $2',
+      [campaignId, promoCode],
+    );
+    return rows[0];
+  }
+
   /** The organisation's live campaigns, of one code when given, newest first. */
   async live(orgId: string, codeId?: string): Promise<PromoCampaignRow[]> {
     const { rows } = await this.db.query<PromoCampaignRow>(

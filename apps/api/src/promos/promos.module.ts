@@ -56,5 +56,6 @@ import { GetPromoAnalyticsHandler, GetPromoUsageHandler, ListPromoCodesHandler, 
     PromoRedemptions,
     PromoValidations,
   ],
+  exports: [PromoCampaigns],
 })
 export class PromosModule {}

@@ -28,6 +28,7 @@ import { registerLoyaltyPublicPaths } from './loyalty/loyalty-public.openapi';
 import { LoyaltyModule } from './loyalty/loyalty.module';
 import { registerEmailQrPaths } from './messaging/email/email-qr.openapi';
 import { MessagingModule } from './messaging/messaging.module';
+import { PassesModule } from './passes/passes.module';
 import { registerPushPaths } from './messaging/push/push.openapi';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
@@ -95,6 +96,7 @@ export class AppModule {
         PromosModule,
         LoyaltyModule,
         MessagingModule,
+        PassesModule,
         ScansModule,
         AnalyticsModule,
         CustomersModule,

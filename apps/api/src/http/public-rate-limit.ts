@@ -7,8 +7,12 @@ import { clientAddress, type Visit } from './client-address';
 
 /** Routes a visitor calls without signing in: the ones a script could hammer for free. */
 export const PUBLIC_API_PREFIX = '/api/v1/public/';
-/** The public API and signed file links (a page's images), and a landing page's natively posted form (below). The scan path is left out: one venue's Wi-Fi is one address. */
-const RATE_LIMITED_PREFIXES = [PUBLIC_API_PREFIX, `${BLOB_LINK_PREFIX}/`];
+/** The public API, the pass service and signed file links (a page's images), and a landing page's natively posted form (below). The scan path is left out: one venue's Wi-Fi is one address. */
+/** The pass service (spec §7's second base): visitors add passes, and wallets on phones ask for them, without signing in. */
+export const PASS_SERVICE_PREFIX = '/pass-service/';
+/** Spec §7 "get wallet URL": a visitor's "Save to Google Wallet" asks it too. */
+export const WALLET_URL_PATH = '/api/v1/integrations/wallet-url';
+const RATE_LIMITED_PREFIXES = [PUBLIC_API_PREFIX, PASS_SERVICE_PREFIX, WALLET_URL_PATH, `${BLOB_LINK_PREFIX}/`];
 
 /** A landing page's form posted by the browser itself (landing-page-html.ts): a path, its route pattern or its OpenAPI path. */
 const FORM_POST_PATH = /^\/page\/[^/?#]+\/submit(?:[?#]|$)/;

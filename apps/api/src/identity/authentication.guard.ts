@@ -40,6 +40,27 @@ export class AuthenticationGuard implements CanActivate {
   }
 }
 
+/**
+ * A route that staff and visitors both call (a wallet pass of a holder): no Authorization is a
+ * visitor; one who sends it must be who they say, as behind AuthenticationGuard.
+ */
+@Injectable()
+export class OptionalAuthenticationGuard extends AuthenticationGuard {
+  constructor(tokens: AccessTokenVerifier, apiKeys: ApiKeySecrets) {
+    super(tokens, apiKeys);
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (!context.switchToHttp().getRequest<AuthenticatedRequest>().headers.authorization) return true;
+    return super.canActivate(context);
+  }
+}
+
+/** The caller an OptionalAuthenticationGuard let in, or null for a visitor. */
+export const OptionalCaller = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Caller | null => context.switchToHttp().getRequest<AuthenticatedRequest>().caller ?? null,
+);
+
 /** The caller the AuthenticationGuard let in; only on routes behind that guard. */
 export const CurrentCaller = createParamDecorator((_data: unknown, context: ExecutionContext): Caller => {
   const { caller } = context.switchToHttp().getRequest<AuthenticatedRequest>();

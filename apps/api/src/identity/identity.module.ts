@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ApiKeySecrets } from './api-key-secrets';
 import { AuthModule } from './auth/auth.module';
-import { AuthenticationGuard } from './authentication.guard';
+import { AuthenticationGuard, OptionalAuthenticationGuard } from './authentication.guard';
 import { ChangeOrganizationHandler, CreateOrganizationHandler, IssueApiKeyHandler } from './organization.handlers';
 import {
   CheckExistenceHandler,
@@ -30,6 +30,7 @@ import { TenancyGate } from './tenancy-gate';
   providers: [
     ApiKeySecrets,
     AuthenticationGuard,
+    OptionalAuthenticationGuard,
     Membership,
     TenancyGate,
     OrganizationReads,
@@ -51,6 +52,6 @@ import { TenancyGate } from './tenancy-gate';
     ChangePasswordHandler,
   ],
   // Other contexts put their routes behind the same guard, pass the same tenancy gate and read what an organisation shows of itself.
-  exports: [AuthModule, ApiKeySecrets, AuthenticationGuard, TenancyGate, OrganizationReads],
+  exports: [AuthModule, ApiKeySecrets, AuthenticationGuard, OptionalAuthenticationGuard, TenancyGate, OrganizationReads],
 })
 export class IdentityModule {}

@@ -128,6 +128,12 @@ export class PassReads {
     return new Map(rows.map((row) => [row.serial_number, Number(row.n)]));
   }
 
+  /** Whether a visitor saved the pass to Google Wallet: only then is there an object to update. */
+  async savedToGoogle(passId: string): Promise<boolean> {
+    const { rows } = await this.db.query('SELECT 1 FROM wallet_google_objects WHERE pass_id = $1', [passId]);
+    return rows.length > 0;
+  }
+
   /** The push tokens of the Apple devices that follow a pass. */
   async pushTokens(passId: string): Promise<string[]> {
     const { rows } = await this.db.query<{ push_token: string }>('SELECT DISTINCT push_token FROM wallet_apple_registrations WHERE serial_number = $1', [

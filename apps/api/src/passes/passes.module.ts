@@ -16,17 +16,22 @@ import {
 } from './pass-designs.handlers';
 import { GetPassOfferHandler, PublicPassesController } from './pass-offers';
 import { PassReads } from './pass-reads';
-import { PassServiceController } from './pass-service.controller';
+import { PassServiceController, PkpassController, WalletUrlController } from './pass-service.controller';
 import { CreatePassHandler, GetPassHandler, ListPassesHandler, UpdatePassHandler } from './pass-service.handlers';
 import { PassSources } from './pass-sources';
 import { PassTokens } from './pass-tokens';
+import { PassPushQueue } from './pass-push-queue';
+import { PassUpdater } from './pass-updater';
 import { PassViews } from './pass-views';
+import { DownloadPkpassHandler, GetWalletUrlHandler, PushPassHandler } from './wallet-deliveries.handlers';
 import { WalletIssuers } from './wallet-issuers';
+import { WalletIssuersController } from './wallet-issuers.controller';
+import { ChangeIssuerHandler, GetIssuersHandler } from './wallet-issuers.handlers';
 
 /** Wallet passes: designs, the pass service (spec §7's second base), issuers, Apple's web service and the updates. Wiring only. */
 @Module({
   imports: [IdentityModule, LoyaltyReadsModule, PromosModule, PagesModule, ExperiencesModule, UploadsModule],
-  controllers: [PassDesignsController, PassServiceController, PublicPassesController],
+  controllers: [PassDesignsController, PassServiceController, PkpassController, WalletUrlController, PublicPassesController, WalletIssuersController],
   providers: [
     PassReads,
     PassSources,
@@ -44,6 +49,14 @@ import { WalletIssuers } from './wallet-issuers';
     GetPassHandler,
     ListPassesHandler,
     GetPassOfferHandler,
+    ChangeIssuerHandler,
+    GetIssuersHandler,
+    DownloadPkpassHandler,
+    PushPassHandler,
+    GetWalletUrlHandler,
+    // Keeping passes current: the push queue and its updater.
+    PassPushQueue,
+    PassUpdater,
   ],
 })
 export class PassesModule {}

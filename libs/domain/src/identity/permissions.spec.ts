@@ -22,6 +22,7 @@ const EXPECTED: Record<Action, string> = {
   'engagement.write': 'owner admin editor',
   'loyalty.read': 'owner admin editor viewer',
   'loyalty.write': 'owner admin editor',
+  'loyalty.connect_wallets': 'owner admin',
   'messaging.read': 'owner admin editor viewer',
   'messaging.write': 'owner admin editor',
   'messaging.connect': 'owner admin',

@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   'engagement.write': contentEditors,
   'loyalty.read': everyone,
   'loyalty.write': contentEditors,
+  // A wallet issuer's certificate and key sign passes in the organisation's name: not an editor's call.
+  'loyalty.connect_wallets': managers,
   'messaging.read': everyone,
   'messaging.write': contentEditors,
   // Connecting an SMTP server or a Twilio account hands over the provider's credentials, and buying a number costs money.
@@ -74,6 +76,7 @@ export const can = {
   acceptTerms: permits('identity.accept_terms'),
   deleteOrganization: permits('identity.delete_organization'),
   connectMessaging: permits('messaging.connect'),
+  connectWallets: permits('loyalty.connect_wallets'),
   exportAnalytics: permits('analytics.export'),
   forgetCustomers: permits('analytics.forget_customers'),
 };

@@ -1,0 +1,105 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { PassPushView } from '@qr/contracts';
+import type { Logger } from '@qr/platform';
+import { LOGGER } from '../infrastructure';
+import { ApnsSender } from './apple/apns-sender';
+import { AppleRegistrations } from './apple/apple-registrations';
+import { GoogleWallet } from './google/google-wallet';
+import { PassContents } from './pass-contents';
+import { PassPushQueue, type ClaimedPush } from './pass-push-queue';
+import { PassReads } from './pass-reads';
+import { WalletIssuers } from './wallet-issuers';
+
+/** How often an idle updater looks for changed passes: a balance change reaches the phone within about this, plus the read model's own wake. */
+const POLL_MS = 200;
+/** Changed passes one round follows, and pushes it makes. */
+const BATCH = 200;
+
+/**
+ * Keeps passes current in both wallets (docs/decisions/032), in every API process: follows the
+ * passes read model's update tags (a balance, a stamp, a reward, a design, a voiding), queues one
+ * push per changed pass, and makes each claimed push: an empty APNs notification to every Apple
+ * device that follows the pass (which then asks the web service what changed), and a patch of the
+ * Google Wallet object of a pass that was saved there. A device whose token is gone is forgotten.
+ */
+@Injectable()
+export class PassUpdater implements OnApplicationBootstrap, OnModuleDestroy {
+  private timer: NodeJS.Timeout | undefined;
+  private round: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly queue: PassPushQueue,
+    private readonly reads: PassReads,
+    private readonly contents: PassContents,
+    private readonly issuers: WalletIssuers,
+    private readonly apns: ApnsSender,
+    private readonly registrations: AppleRegistrations,
+    private readonly google: GoogleWallet,
+    @Inject(LOGGER) private readonly log: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule(0);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.round;
+  }
+
+  /** Spec §7 "push": one pass to both wallets now, answering what it reached. */
+  async push(passId: string, notify: boolean): Promise<PassPushView> {
+    const content = await this.contents.ofPass(passId);
+    if (!content) return { pass_id: passId, apple_devices: 0, google: false };
+    const [apple, google] = await Promise.all([this.issuers.apple(content.org_id), this.issuers.google(content.org_id)]);
+    let appleDevices = 0;
+    if (apple) {
+      const tokens = await this.reads.pushTokens(passId);
+      if (tokens.length > 0) {
+        const sent = await this.apns.push(apple, tokens);
+        appleDevices = sent.delivered;
+        if (sent.gone.length > 0) await this.registrations.forget(sent.gone);
+      }
+    }
+    const saved = google !== undefined && (await this.reads.savedToGoogle(passId));
+    if (saved) await this.google.update(content, google, notify);
+    return { pass_id: passId, apple_devices: appleDevices, google: saved };
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.runRound(), ms);
+  }
+
+  private async runRound(): Promise<void> {
+    let busy = false;
+    this.round = (async () => {
+      try {
+        const tag = await this.queue.followed(() => this.reads.latestTag());
+        const changed = await this.reads.changedAfter(tag, BATCH);
+        await this.queue.enqueue(changed);
+        const claimed = await this.queue.claim(BATCH);
+        await Promise.all(claimed.map((push) => this.deliver(push)));
+        busy = changed.length === BATCH || claimed.length === BATCH;
+      } catch (error) {
+        this.log.error({ err: error }, 'the pass updater failed a round; it tries again');
+      }
+    })();
+    await this.round;
+    this.round = undefined;
+    this.schedule(busy ? 0 : POLL_MS);
+  }
+
+  private async deliver(push: ClaimedPush): Promise<void> {
+    try {
+      await this.push(push.pass_id, true);
+      await this.queue.done(push);
+    } catch (error) {
+      this.log.warn({ err: error, pass_id: push.pass_id }, 'a pass update was not pushed; it is tried again later');
+      await this.queue.failed(push, error instanceof Error ? error.message : String(error));
+    }
+  }
+}

@@ -35,6 +35,7 @@ import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
 import { registerLoyaltyStaffPaths } from './loyalty/loyalty-staff.openapi';
 import { registerSmsPaths } from './messaging/sms/sms.openapi';
 import { registerMessagingPaths } from './messaging/messaging.openapi';
+import { registerPassesPaths } from './passes/passes.openapi';
 import { FoldersModule } from './folders/folders.module';
 import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
@@ -133,6 +134,7 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerLoyaltyStaffPaths,
   registerSmsPaths,
   registerMessagingPaths,
+  registerPassesPaths,
   registerEmailQrPaths,
   registerPushPaths,
 ];

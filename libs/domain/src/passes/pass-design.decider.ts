@@ -1,4 +1,4 @@
-import { DomainError, type PassSource } from '@qr/contracts';
+import { DomainError, passSourceId, type PassSource } from '@qr/contracts';
 import type { CodeActor } from '../codes';
 import type { Decider } from '../decider';
 import { can } from '../identity';
@@ -30,7 +30,7 @@ export const mayChangePasses = (actor: CodeActor): void => {
   if (!can.write('loyalty', actor.role)) throw new DomainError('forbidden', `A ${actor.role} cannot change wallet passes.`);
 };
 
-const sameSource = (a: PassSource, b: PassSource): boolean => JSON.stringify(a) === JSON.stringify(b);
+const sameSource = (a: PassSource, b: PassSource): boolean => a.kind === b.kind && passSourceId(a) === passSourceId(b);
 
 /**
  * A design's life. Its source (the programme, campaign or event page it issues passes for) is

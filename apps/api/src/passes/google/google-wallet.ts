@@ -34,11 +34,11 @@ interface WalletResource<Body> {
 }
 
 /** One kind's class and object resources with the bodies to send them. */
-interface WalletCalls<Class, Object> {
-  classes: WalletResource<Class>;
-  objects: WalletResource<Object>;
-  classBody: Class & { id: string };
-  objectBody: Object & { id: string };
+interface WalletCalls<ClassBody, ObjectBody> {
+  classes: WalletResource<ClassBody>;
+  objects: WalletResource<ObjectBody>;
+  classBody: ClassBody & { id: string };
+  objectBody: ObjectBody & { id: string };
 }
 
 /** The save link's payload key of each kind (Google's JWT reference). */
@@ -225,10 +225,11 @@ export class GoogleWallet {
     return ids.objectId;
   }
 
+  /** Inserts the class and object the first time (or after a change of issuer), patches them after. */
   private async sync<
-    Class,
-    Object extends walletobjects_v1.Schema$LoyaltyObject | walletobjects_v1.Schema$OfferObject | walletobjects_v1.Schema$EventTicketObject,
-  >(content: PassContent, ids: WalletIds, notify: boolean, { classes, objects, classBody, objectBody }: WalletCalls<Class, Object>): Promise<void> {
+    ClassBody,
+    ObjectBody extends walletobjects_v1.Schema$LoyaltyObject | walletobjects_v1.Schema$OfferObject | walletobjects_v1.Schema$EventTicketObject,
+  >(content: PassContent, ids: WalletIds, notify: boolean, { classes, objects, classBody, objectBody }: WalletCalls<ClassBody, ObjectBody>): Promise<void> {
     if (!(await this.holds(content.pass_id, ids.objectId))) {
       await atGoogle('add the design', () => insertOrPatch(classes, classBody));
       await atGoogle('add the pass', () => insertOrPatch(objects, objectBody));
@@ -242,8 +243,9 @@ export class GoogleWallet {
     // The design may have changed (colours, logo, title): the class follows it on each update.
     await atGoogle('update the design', () => classes.patch({ resourceId: ids.classId, requestBody: classBody }));
     const notifying = notify && (await this.takeNotification(content.pass_id));
-    // notifyPreference holds for one patch only (Google's reference): a silent patch leaves it out.
-    const body: Object = notifying ? { ...objectBody, notifyPreference: 'NOTIFY', messages: [notificationOf(content)] } : objectBody;
+    // Google notifies of a changed field it lists (a balance) when notifyPreference asks, for this patch only, and of
+    // a TEXT_AND_NOTIFY message (what changed, for a void too); a silent patch leaves both out.
+    const body: ObjectBody = notifying ? { ...objectBody, notifyPreference: 'NOTIFY_ON_UPDATE', messages: [notificationOf(content)] } : objectBody;
     await atGoogle('update the pass', () => objects.patch({ resourceId: ids.objectId, requestBody: body }));
     if (!notifying) await this.db.query('UPDATE wallet_google_objects SET updated_at = now() WHERE pass_id = $1', [content.pass_id]);
   }

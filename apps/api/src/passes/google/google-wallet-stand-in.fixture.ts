@@ -98,46 +98,43 @@ const common: Check = (body) => {
   return null;
 };
 
-const classChecks =
+/** The first problem any of the checks finds, as Google names one field at a time. */
+const allOf =
   (...checks: Check[]): Check =>
   (body) => {
-    for (const check of [
-      common,
-      (b: Json) => required(b, 'issuerName'),
-      (b: Json) => (oneOf(b.reviewStatus, REVIEW_STATUSES) ? null : 'reviewStatus is required'),
-      ...checks,
-    ]) {
+    for (const check of checks) {
       const problem = check(body);
       if (problem !== null) return problem;
     }
     return null;
   };
 
-const objectChecks =
-  (...checks: Check[]): Check =>
-  (body) => {
-    for (const check of [
-      common,
-      (b: Json) => required(b, 'classId'),
-      (b: Json) => (oneOf(b.state, STATES) ? null : 'state is required and must be a State'),
-      (b: Json) =>
-        isObject(b.barcode) &&
-        oneOf(b.barcode.type, BARCODE_TYPES) &&
-        text(b.barcode.value) &&
-        (b.barcode.alternateText === undefined || typeof b.barcode.alternateText === 'string')
-          ? null
-          : 'barcode needs a type and a value',
-      (b: Json) =>
-        b.validTimeInterval === undefined || (isObject(b.validTimeInterval) && isObject(b.validTimeInterval.end) && isoDate(b.validTimeInterval.end.date))
-          ? null
-          : 'validTimeInterval.end.date must be ISO 8601',
-      ...checks,
-    ]) {
-      const problem = check(body);
-      if (problem !== null) return problem;
-    }
-    return null;
-  };
+const classChecks = (...checks: Check[]): Check =>
+  allOf(
+    common,
+    (b) => required(b, 'issuerName'),
+    (b) => (oneOf(b.reviewStatus, REVIEW_STATUSES) ? null : 'reviewStatus is required'),
+    ...checks,
+  );
+
+const objectChecks = (...checks: Check[]): Check =>
+  allOf(
+    common,
+    (b) => required(b, 'classId'),
+    (b) => (oneOf(b.state, STATES) ? null : 'state is required and must be a State'),
+    (b) =>
+      isObject(b.barcode) &&
+      oneOf(b.barcode.type, BARCODE_TYPES) &&
+      text(b.barcode.value) &&
+      (b.barcode.alternateText === undefined || typeof b.barcode.alternateText === 'string')
+        ? null
+        : 'barcode needs a type and a value',
+    (b) =>
+      b.validTimeInterval === undefined || (isObject(b.validTimeInterval) && isObject(b.validTimeInterval.end) && isoDate(b.validTimeInterval.end.date))
+        ? null
+        : 'validTimeInterval.end.date must be ISO 8601',
+    ...checks,
+  );
 
 /** The fields Google's reference marks Required, and the shapes of the others the passes context sends. */
 const VALIDATE: Record<string, Check> = {

@@ -111,7 +111,6 @@ async function atGoogle<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof DomainError) throw error;
     const status = statusOf(error);
     throw new DomainError('pass_provider_failed', `Google Wallet could not ${what}: ${error instanceof Error ? error.message : String(error)}`, {
       provider: 'google',

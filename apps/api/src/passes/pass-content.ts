@@ -14,6 +14,7 @@ export interface PassFieldValue {
 export interface PassContent {
   pass_id: string;
   org_id: string;
+  design_id: string;
   kind: PassKind;
   organization_name: string;
   /** The programme's, campaign's or event's name: Google's class title, Apple's logo text when the design has none. */

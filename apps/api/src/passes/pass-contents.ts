@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { fillPassText, type PassDesignTerms, type PassField } from '@qr/contracts';
+import { fillPassText, MAX_LINK_SECONDS, type PassDesignTerms, type PassField } from '@qr/contracts';
 import type { Config } from '@qr/platform';
 import sharp from 'sharp';
 import { EventDataReads } from '../experiences';
@@ -9,6 +9,7 @@ import { LoyaltyReads } from '../loyalty';
 import { PageReads } from '../pages';
 import { PromoCampaigns } from '../promos';
 import { UploadedImages } from '../uploads';
+import type { GooglePassClass } from './google/google-wallet';
 import type { PassContent, PassFieldValue } from './pass-content';
 import { PassReads, type PassDesignRow, type PassRow } from './pass-reads';
 import { PassTokens } from './pass-tokens';
@@ -57,6 +58,17 @@ export class PassContents {
     return pass && design ? this.of(pass, design) : undefined;
   }
 
+  /**
+   * What Google's class of a pass's design needs beside the content: the design, and its logo as a
+   * link Google fetches itself, lasting as long as a signed link may.
+   */
+  async googleClassOf(pass: { org_id: string; design_id: string }): Promise<GooglePassClass> {
+    const terms = (await this.reads.design(pass.design_id))?.terms;
+    const logoId = terms?.logo_blob_id ?? terms?.icon_blob_id ?? null;
+    const link = logoId ? await this.images.link({ orgId: pass.org_id, blobId: logoId }, MAX_LINK_SECONDS).catch(() => null) : null;
+    return { design_id: pass.design_id, logo_url: link?.url ?? null };
+  }
+
   async of(pass: PassRow, design: PassDesignRow): Promise<PassContent> {
     const { terms } = design;
     const [organization, facts, images, token] = await Promise.all([
@@ -71,6 +83,7 @@ export class PassContents {
     return {
       pass_id: pass.pass_id,
       org_id: pass.org_id,
+      design_id: pass.design_id,
       kind: pass.kind,
       organization_name: organization?.name ?? '',
       title: facts.title,

@@ -64,7 +64,7 @@ export class PassUpdater implements OnApplicationBootstrap, OnModuleDestroy {
       }
     }
     const saved = google !== undefined && (await this.reads.savedToGoogle(passId));
-    if (saved) await this.google.update(content, google, notify);
+    if (saved) await this.google.update(content, google, await this.contents.googleClassOf(content), notify);
     return { pass_id: passId, apple_devices: appleDevices, google: saved };
   }
 

@@ -1,8 +1,7 @@
 import { Command, CommandHandler, Query, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { DomainError, MAX_LINK_SECONDS, type PassPushView, type WalletUrlView } from '@qr/contracts';
+import { DomainError, type PassPushView, type WalletUrlView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { type Caller, TenancyGate } from '../identity';
-import { UploadedImages } from '../uploads';
 import { signPkpass } from './apple/apple-pass-signer';
 import { GoogleWallet } from './google/google-wallet';
 import { PassContents } from './pass-contents';
@@ -86,18 +85,14 @@ export class GetWalletUrlHandler implements IQueryHandler<GetWalletUrl> {
     private readonly reads: PassReads,
     private readonly issuers: WalletIssuers,
     private readonly contents: PassContents,
-    private readonly images: UploadedImages,
     private readonly google: GoogleWallet,
   ) {}
 
   async execute({ passId }: GetWalletUrl): Promise<WalletUrlView> {
     const pass = await this.reads.pass(passId);
     if (!pass) throw passNotFound();
-    const [issuer, content, design] = await Promise.all([this.issuers.google(pass.org_id), this.contents.ofPass(passId), this.reads.design(pass.design_id)]);
+    const [issuer, content, design] = await Promise.all([this.issuers.google(pass.org_id), this.contents.ofPass(passId), this.contents.googleClassOf(pass)]);
     if (!issuer) throw notConnected('Google');
-    const logoId = design?.terms.logo_blob_id ?? design?.terms.icon_blob_id;
-    // Google fetches the class's logo itself: a link that lasts as long as a signed link may.
-    const logoUrl = logoId ? ((await this.images.link({ orgId: pass.org_id, blobId: logoId }, MAX_LINK_SECONDS).catch(() => null))?.url ?? null) : null;
-    return { url: await this.google.saveLink(content!, issuer, logoUrl) };
+    return { url: await this.google.saveLink(content!, issuer, design) };
   }
 }

@@ -21,6 +21,7 @@ const LOGO = 'https://files.example.com/logo.png?signature=abc';
 const content = (overrides: Partial<PassContent> = {}): PassContent => ({
   pass_id: randomUUID(),
   org_id: 'org-google',
+  design_id: randomUUID(),
   kind: 'loyalty_card',
   organization_name: 'Café Terrasse',
   title: 'Coffee card',

@@ -126,3 +126,16 @@ export function withEncryptedKey(issuer: AppleIssuer, passphrase: string): Apple
   const key = forge.pki.privateKeyFromPem(issuer.private_key_pem);
   return { ...issuer, private_key_pem: forge.pki.encryptRsaPrivateKey(key, passphrase, { algorithm: 'aes256' }), private_key_passphrase: passphrase };
 }
+
+/** A self-signed TLS server certificate for 127.0.0.1: a stand-in's, trusted by naming it as the only CA (APNS_CA_FILE). */
+export function localServerCertificate(): { cert: string; key: string } {
+  const keys = rsaKeys();
+  const subject = [{ shortName: 'CN', value: '127.0.0.1' }];
+  const extensions = [
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+    { name: 'extKeyUsage', serverAuth: true },
+    { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
+  ];
+  return { cert: certificate(subject, keys.publicKey, { subject, key: keys.privateKey }, validFor(30), extensions), key: keys.privateKeyPem };
+}

@@ -55,6 +55,12 @@ test('one connection serves every push of a pass type, and a key under a passphr
   expect(apns.connections - before).toBe(2);
 });
 
+test('a pass no device follows opens no connection', async () => {
+  const before = apns.connections;
+  await expect(sender.push(issuer, [])).resolves.toEqual({ delivered: 0, gone: [] });
+  expect(apns.connections).toBe(before);
+});
+
 test('a topic APNs refuses for the certificate fails as pass_provider_failed, with its reason', async () => {
   const error = await sender.push({ ...issuer, pass_type_identifier: 'pass.com.example.other' }, ['t1']).catch((thrown: unknown) => thrown);
   expect(error).toBeInstanceOf(DomainError);

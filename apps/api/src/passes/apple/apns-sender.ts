@@ -55,6 +55,8 @@ export class ApnsSender implements OnModuleDestroy {
    * after trying all of them: a device pushed twice only asks once more what changed.
    */
   async push(issuer: AppleIssuer, pushTokens: readonly string[]): Promise<ApnsPushResult> {
+    // A pass no device follows opens no connection.
+    if (pushTokens.length === 0) return { delivered: 0, gone: [] };
     const session = this.sessionOf(issuer);
     const answers = await Promise.all(
       pushTokens.map((token) =>

@@ -36,6 +36,7 @@ import { registerLoyaltyStaffPaths } from './loyalty/loyalty-staff.openapi';
 import { registerSmsPaths } from './messaging/sms/sms.openapi';
 import { registerMessagingPaths } from './messaging/messaging.openapi';
 import { registerPassesPaths } from './passes/passes.openapi';
+import { registerPassKitPaths } from './passes/apple/apple.openapi';
 import { FoldersModule } from './folders/folders.module';
 import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
@@ -135,6 +136,7 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerSmsPaths,
   registerMessagingPaths,
   registerPassesPaths,
+  registerPassKitPaths,
   registerEmailQrPaths,
   registerPushPaths,
 ];

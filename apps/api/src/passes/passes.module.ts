@@ -5,6 +5,10 @@ import { LoyaltyReadsModule } from '../loyalty/loyalty-reads.module';
 import { PagesModule } from '../pages/pages.module';
 import { PromosModule } from '../promos/promos.module';
 import { UploadsModule } from '../uploads/uploads.module';
+import { ApnsSender } from './apple/apns-sender';
+import { AppleRegistrations } from './apple/apple-registrations';
+import { PassKitWebServiceController } from './apple/passkit-web-service.controller';
+import { GoogleWallet } from './google/google-wallet';
 import { PassContents } from './pass-contents';
 import { PassDesignsController } from './pass-designs.controller';
 import {
@@ -31,7 +35,7 @@ import { ChangeIssuerHandler, GetIssuersHandler } from './wallet-issuers.handler
 /** Wallet passes: designs, the pass service (spec §7's second base), issuers, Apple's web service and the updates. Wiring only. */
 @Module({
   imports: [IdentityModule, LoyaltyReadsModule, PromosModule, PagesModule, ExperiencesModule, UploadsModule],
-  controllers: [PassDesignsController, PassServiceController, PkpassController, WalletUrlController, PublicPassesController, WalletIssuersController],
+  controllers: [PassKitWebServiceController, PassDesignsController, PassServiceController, PkpassController, WalletUrlController, PublicPassesController, WalletIssuersController],
   providers: [
     PassReads,
     PassSources,
@@ -57,6 +61,10 @@ import { ChangeIssuerHandler, GetIssuersHandler } from './wallet-issuers.handler
     // Keeping passes current: the push queue and its updater.
     PassPushQueue,
     PassUpdater,
+    // The wallets: Apple's devices and APNs, Google's objects.
+    AppleRegistrations,
+    ApnsSender,
+    GoogleWallet,
   ],
 })
 export class PassesModule {}

@@ -24,6 +24,7 @@ async function content(overrides: Partial<PassContent> = {}): Promise<PassConten
   return {
     pass_id: PASS_ID,
     org_id: 'org-1',
+    design_id: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
     kind: 'loyalty_card',
     organization_name: 'Café Terrasse',
     title: 'Coffee card',

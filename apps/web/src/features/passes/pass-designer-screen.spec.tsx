@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PassDesignView } from '@qr/contracts';
+import { expectNoAxeViolations } from '../../testing/axe';
+import { ACME_ORG_ID, acmeOrganizations, installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
+import FakeKeycloak from '../../testing/fake-keycloak';
+import { pickOption } from '../../testing/pick-option';
+import { renderApp } from '../../testing/render-app';
+import { PROGRAMME_ID, programmeView } from '../loyalty/loyalty-admin-fixtures';
+import { ORGANIZATION_STORE_KEY } from '../organization';
+import { DESIGN_ID, designView } from './passes-admin-fixtures';
+
+let api: FakeApi;
+let designs: PassDesignView[];
+
+function start(path: string) {
+  FakeKeycloak.signedIn = true;
+  localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: ACME_ORG_ID, org_name: 'Acme', organization_logo: '', role: 'admin' }));
+  api = installFakeApi((url, method, body) => {
+    if (url === '/api/v1/organizations') return acmeOrganizations('admin');
+    if (url === `/api/v1/passes/designs?org_id=${ACME_ORG_ID}`) return reply(200, designs);
+    if (url === `/api/v1/loyalty/programmes?org_id=${ACME_ORG_ID}`) return reply(200, [programmeView()]);
+    if (url === '/api/v1/passes/designs' && method === 'POST') {
+      const sent = body as Pick<PassDesignView, 'source' | 'terms'>;
+      const saved = designView({ ...sent, passes: 0 });
+      designs = [saved];
+      return reply(201, saved);
+    }
+    if (url.startsWith('/pass-service/passes?')) return reply(200, { items: [], page: 1, per_page: 25, total: 0 });
+    return undefined;
+  });
+  return renderApp(path);
+}
+
+const preview = () => screen.getByRole('region', { name: 'Pass preview' });
+const fieldset = (name: string) => screen.getByRole('group', { name });
+const type = (scope: HTMLElement, label: string, value: string) => fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
+
+beforeEach(() => {
+  localStorage.clear();
+  designs = [];
+});
+
+test('the preview fills the fields with sample values as they are typed, in the design’s colours, front and back', async () => {
+  const { container } = start('/admin/passes/new');
+  const primary = await screen.findByRole('group', { name: 'Primary field 1' });
+  expect(within(preview()).getByText('7')).toBeTruthy();
+  expect(within(preview()).getByText('Ada Lovelace')).toBeTruthy();
+  expect(within(preview()).getByRole('img', { name: 'The pass’s QR code' })).toBeTruthy();
+
+  type(primary, 'Value', '{{balance}} of {{stamps_required}} stamps');
+  expect(within(preview()).getByText('7 of 10 stamps')).toBeTruthy();
+  type(screen.getByRole('group', { name: 'Secondary field 1' }), 'Label', 'Hello {{name}}');
+  expect(within(preview()).getByText('Hello Ada Lovelace')).toBeTruthy();
+  fireEvent.change(screen.getByLabelText('Background colour'), { target: { value: '#aa0000' } });
+  await waitFor(() => expect(screen.getByTestId('pass-face').style.backgroundColor).toBe('rgb(170, 0, 0)'));
+
+  fireEvent.click(within(preview()).getByRole('button', { name: 'Back' }));
+  expect(within(preview()).getByRole('button', { name: 'Back' }).getAttribute('aria-pressed')).toBe('true');
+  expect(within(preview()).getByText('Coffee card of Café Terrasse')).toBeTruthy();
+  expect(within(preview()).queryByText('7 of 10 stamps')).toBeNull();
+  await expectNoAxeViolations(container);
+});
+
+test('a field naming a value its kind has not got shows the contract’s message, and nothing is sent', async () => {
+  start('/admin/passes/new');
+  const primary = await screen.findByRole('group', { name: 'Primary field 1' });
+  type(primary, 'Value', '{{points}}');
+  fireEvent.change(screen.getByLabelText('Design name'), { target: { value: 'Coffee pass' } });
+  fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Acme coffee card' } });
+  await pickOption(screen.getByRole('combobox', { name: 'Loyalty programme' }), 'Coffee card');
+  fireEvent.click(screen.getByRole('button', { name: 'Create the design' }));
+
+  expect(
+    await within(primary).findByText(
+      'A loyalty card has no {{points}}: use {{organization_name}}, {{programme}}, {{name}}, {{balance}}, {{lifetime}}, {{tier}}, {{next_tier}}, {{stamps_required}}.',
+    ),
+  ).toBeTruthy();
+  expect(within(primary).getByLabelText('Value').getAttribute('aria-invalid')).toBe('true');
+  expect(requestsOf(api, 'POST')).toEqual([]);
+});
+
+test('each part of the pass takes at most as many fields as a wallet shows, and the design saves with its source', async () => {
+  const { router } = start('/admin/passes/new');
+  await screen.findByRole('group', { name: 'Primary field 1' });
+  expect(screen.getByRole('button', { name: 'Add a primary field' }).hasAttribute('disabled')).toBe(true);
+  const addHeader = screen.getByRole('button', { name: 'Add a header field' });
+  for (let i = 0; i < 3; i++) fireEvent.click(addHeader);
+  expect(addHeader.hasAttribute('disabled')).toBe(true);
+  expect(screen.getByText('3 of at most 3')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Remove header field 3' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Remove header field 2' }));
+  type(fieldset('Header field 1'), 'Value', '{{tier}}');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Create the design' }));
+  expect(await screen.findByText('Give the design a name.')).toBeTruthy();
+  fireEvent.change(screen.getByLabelText('Design name'), { target: { value: 'Coffee pass' } });
+  fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Acme coffee card' } });
+  await pickOption(screen.getByRole('combobox', { name: 'Loyalty programme' }), 'Coffee card');
+  fireEvent.click(screen.getByRole('button', { name: 'Create the design' }));
+
+  await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/passes/${DESIGN_ID}`));
+  const [[path, sent]] = requestsOf(api, 'POST') as [[string, { org_id: string; source: unknown; terms: PassDesignView['terms'] }]];
+  expect(path).toBe('/api/v1/passes/designs');
+  expect(sent.org_id).toBe(ACME_ORG_ID);
+  expect(sent.source).toEqual({ kind: 'loyalty_card', programme_id: PROGRAMME_ID });
+  expect(sent.terms.header_fields).toEqual([{ key: 'header_1', label: '', value: '{{tier}}' }]);
+  expect(sent.terms.name).toBe('Coffee pass');
+  expect(await screen.findByRole('heading', { name: 'Passes' })).toBeTruthy();
+});

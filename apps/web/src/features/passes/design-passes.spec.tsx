@@ -28,7 +28,13 @@ function start(role = 'admin') {
     }
     if (url === `${passPath}/push` && method === 'POST') return reply(200, { pass_id: PASS_ID, apple_devices: 2, google: true });
     if (url === '/pass-service/passes' && method === 'POST') {
-      const made = passView({ pass_id: NEW_PASS_ID, serialNumber: NEW_PASS_ID, holder: 'Grace Hopper', devices: 0, apple_url: `https://acme.test/pass-service/pkpass/${PASS_TYPE}/${NEW_PASS_ID}` });
+      const made = passView({
+        pass_id: NEW_PASS_ID,
+        serialNumber: NEW_PASS_ID,
+        holder: 'Grace Hopper',
+        devices: 0,
+        apple_url: `https://acme.test/pass-service/pkpass/${PASS_TYPE}/${NEW_PASS_ID}`,
+      });
       passes = [...passes, made];
       return reply(201, made);
     }

@@ -13,14 +13,22 @@ export const walletNavigation = { go: (url: string) => window.location.assign(ur
 
 type Wallet = 'apple' | 'google';
 
+const OFFER_FRESH_MS = 5 * 60 * 1000;
+
 const WALLET_LABELS: Record<Wallet, string> = { apple: 'Add to Apple Wallet', google: 'Save to Google Wallet' };
 
 /** Black with the wallet's name, as both wallets ask their buttons to look, in our own markup. */
 const walletButtonStyle = { root: { backgroundColor: '#000000', color: '#ffffff' } };
 
 function useOffer(kind: PassKind, sourceId: string) {
-  // No offer (or no answer) shows no button: a page without a design looks as it did before.
-  return useQuery({ queryKey: publicPassKeys.offer(kind, sourceId), queryFn: () => publicPassesApi.offer(kind, sourceId), retry: false });
+  // No offer (or no answer) shows no button: a page without a design looks as it did before. An
+  // offer changes when staff connect a wallet, rarely: the event's name field and its buttons share one answer.
+  return useQuery({
+    queryKey: publicPassKeys.offer(kind, sourceId),
+    queryFn: () => publicPassesApi.offer(kind, sourceId),
+    retry: false,
+    staleTime: OFFER_FRESH_MS,
+  });
 }
 
 const offered = (offer: PassOfferView | undefined): offer is PassOfferView & { design_id: string } =>

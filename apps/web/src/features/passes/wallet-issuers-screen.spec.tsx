@@ -22,7 +22,11 @@ function start(role = 'admin') {
     if (url === `${base}?org_id=${ACME_ORG_ID}`) return reply(200, issuers);
     if (url === `${base}/apple` && method === 'PUT') {
       if (sent.wwdr_pem === 'wrong')
-        return reply(400, { title: 'Bad Request', code: 'pass_issuer_invalid', detail: 'The Apple WWDR certificate did not issue the pass type certificate: use the G4 one.' });
+        return reply(400, {
+          title: 'Bad Request',
+          code: 'pass_issuer_invalid',
+          detail: 'The Apple WWDR certificate did not issue the pass type certificate: use the G4 one.',
+        });
       issuers = {
         issuers: [
           {
@@ -30,7 +34,13 @@ function start(role = 'admin') {
             connected: true,
             summary: `${sent.pass_type_identifier} of team ${sent.team_identifier}, until 2026-12-20`,
             expires_at: '2026-12-20T00:00:00.000Z',
-            problems: [{ level: 'warning', code: 'certificate_expiring', message: 'The pass type certificate ends in 17 days: renew it in the Apple developer account.' }],
+            problems: [
+              {
+                level: 'warning',
+                code: 'certificate_expiring',
+                message: 'The pass type certificate ends in 17 days: renew it in the Apple developer account.',
+              },
+            ],
             updated_at: '2026-12-03T10:00:00.000Z',
             hint: '',
           },

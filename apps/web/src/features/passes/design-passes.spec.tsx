@@ -4,9 +4,8 @@ import { expectNoAxeViolations } from '../../testing/axe';
 import { ACME_ORG_ID, acmeOrganizations, installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
-import { CARD_ID } from '../loyalty/loyalty-admin-fixtures';
 import { ORGANIZATION_STORE_KEY } from '../organization';
-import { DESIGN_ID, designView, PASS_ID, PASS_TYPE, passView } from './passes-admin-fixtures';
+import { CARD_ID, DESIGN_ID, designView, PASS_ID, PASS_TYPE, passView } from './passes-admin-fixtures';
 
 const NEW_PASS_ID = '0190a6b2-0000-7000-8000-00000000f0a2';
 const passPath = `/pass-service/passes/${PASS_TYPE}/${PASS_ID}`;

@@ -5,9 +5,8 @@ import { ACME_ORG_ID, acmeOrganizations, installFakeApi, reply, requestsOf, type
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { pickOption } from '../../testing/pick-option';
 import { renderApp } from '../../testing/render-app';
-import { PROGRAMME_ID, programmeView } from '../loyalty/loyalty-admin-fixtures';
 import { ORGANIZATION_STORE_KEY } from '../organization';
-import { DESIGN_ID, designView } from './passes-admin-fixtures';
+import { DESIGN_ID, designView, PROGRAMME_ID, programmeView } from './passes-admin-fixtures';
 
 let api: FakeApi;
 let designs: PassDesignView[];
@@ -24,6 +23,11 @@ function start(path: string) {
       const saved = designView({ ...sent, passes: 0 });
       designs = [saved];
       return reply(201, saved);
+    }
+    if (url === `/api/v1/passes/designs/${DESIGN_ID}` && method === 'PUT') {
+      const saved = designView({ ...(body as Pick<PassDesignView, 'source' | 'terms'>) });
+      designs = [saved];
+      return reply(200, saved);
     }
     if (url.startsWith('/pass-service/passes?')) return reply(200, { items: [], page: 1, per_page: 25, total: 0 });
     return undefined;
@@ -106,4 +110,18 @@ test('each part of the pass takes at most as many fields as a wallet shows, and 
   expect(sent.terms.header_fields).toEqual([{ key: 'header_1', label: '', value: '{{tier}}' }]);
   expect(sent.terms.name).toBe('Coffee pass');
   expect(await screen.findByRole('heading', { name: 'Passes' })).toBeTruthy();
+});
+
+test('a saved design opens with its values and saves the edit with the source it keeps', async () => {
+  designs = [designView()];
+  start(`/admin/passes/${DESIGN_ID}`);
+  const name = await screen.findByLabelText('Design name');
+  expect((name as HTMLInputElement).value).toBe('Coffee card pass');
+  expect(screen.queryByRole('combobox', { name: 'Loyalty programme' })).toBeNull();
+  fireEvent.change(name, { target: { value: 'Coffee pass' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save the design' }));
+  expect(await screen.findByText('The design is saved. Passes made from it show the change.')).toBeTruthy();
+  const [[path, sent]] = requestsOf(api, 'PUT') as [[string, { source: unknown; terms: PassDesignView['terms'] }]];
+  expect(path).toBe(`/api/v1/passes/designs/${DESIGN_ID}`);
+  expect(sent).toEqual({ source: designView().source, terms: { ...designView().terms, name: 'Coffee pass' } });
 });

@@ -1,11 +1,24 @@
-import type { IssuersView, PassDesignView, PassView } from '@qr/contracts';
+import { LoyaltyTerms, type IssuersView, type PassDesignView, type PassView, type ProgrammeView } from '@qr/contracts';
 import { ACME_ORG_ID } from '../../testing/fake-api';
-import { PROGRAMME_ID } from '../loyalty/loyalty-admin-fixtures';
 
 /** The admin passes specs' designs, passes and issuers, as the API answers them. */
 export const DESIGN_ID = '0190a6b2-0000-7000-8000-00000000d0a1';
 export const PASS_ID = '0190a6b2-0000-7000-8000-00000000f0a1';
 export const PASS_TYPE = 'pass.com.acme.loyalty';
+export const PROGRAMME_ID = '0190a6b2-0000-7000-8000-00000000e0a1';
+export const CARD_ID = '0190a6b2-0000-7000-8000-00000000e0c1';
+
+/** The one programme a loyalty card design can be for, as the loyalty API lists it. */
+export const programmeView = (): ProgrammeView => ({
+  programme_id: PROGRAMME_ID,
+  org_id: ACME_ORG_ID,
+  code_id: 'AbCdEf1234',
+  terms: LoyaltyTerms.parse({ name: 'Coffee card', kind: 'stamps' }),
+  members: 2,
+  rewards: [],
+  created_at: '2026-11-24T10:00:00.000Z',
+  updated_at: '2026-11-24T10:00:00.000Z',
+});
 
 export const designView = (extra: Partial<PassDesignView> = {}): PassDesignView => ({
   design_id: DESIGN_ID,

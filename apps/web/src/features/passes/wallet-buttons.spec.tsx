@@ -4,8 +4,7 @@ import type { PassOfferView } from '@qr/contracts';
 import { AppProviders } from '../../app/app-providers';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
-import { CARD_ID, PROGRAMME_ID } from '../loyalty/loyalty-admin-fixtures';
-import { DESIGN_ID, PASS_ID, passView } from './passes-admin-fixtures';
+import { CARD_ID, DESIGN_ID, PASS_ID, PROGRAMME_ID, passView } from './passes-admin-fixtures';
 import { EventTicketWallet, walletNavigation, WalletButtons } from './wallet-buttons';
 
 const PAGE_ID = '0190a6b2-0000-7000-8000-0000000000a1';

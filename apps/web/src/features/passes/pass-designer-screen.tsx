@@ -4,6 +4,7 @@ import { CreatePassDesignBody, UpdatePassDesignBody, type PassDesignView } from 
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { describeError } from '../../api/api-problem';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { checked, serverErrors, type FormErrors } from '../promos';
 import { DesignPasses } from './design-passes';
 import { designsApi, passKeys } from './passes-api';
@@ -86,6 +87,38 @@ function Designer({ orgId, writable, design }: { orgId: string; writable: boolea
   );
 }
 
+/** Deleting a design: its passes stay in the wallets that hold them, so the dialog says so before. */
+function DeleteDesign({ orgId, design }: { orgId: string; design: PassDesignView }) {
+  const [asking, setAsking] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const remove = useMutation({
+    mutationFn: () => designsApi.remove(design.design_id),
+    onSuccess: () => {
+      queryClient.setQueryData<PassDesignView[]>(passKeys.designs(orgId), (list) => list?.filter((each) => each.design_id !== design.design_id));
+      void navigate('/admin/passes', { replace: true });
+    },
+  });
+  return (
+    <>
+      <Button color="red" variant="light" onClick={() => setAsking(true)}>
+        Delete the design
+      </Button>
+      <ConfirmDialog
+        opened={asking}
+        title={`Delete ${design.terms.name}?`}
+        confirmLabel="Delete the design"
+        pending={remove.isPending}
+        failure={remove.isError ? describeError(remove.error) : null}
+        onConfirm={() => remove.mutate()}
+        onClose={() => setAsking(false)}
+      >
+        {`No new pass can be made from it. The ${design.passes.toLocaleString('en')} passes already in wallets stay there.`}
+      </ConfirmDialog>
+    </>
+  );
+}
+
 /** `/admin/passes/new` and `/admin/passes/{designId}`: the designer, and under a saved design the passes made from it. */
 export function PassDesignerScreen() {
   const { designId } = useParams();
@@ -96,9 +129,12 @@ export function PassDesignerScreen() {
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{design ? design.terms.name : 'New pass design'}</Title>
-        <Anchor component={Link} to="/admin/passes">
-          All pass designs
-        </Anchor>
+        <Group gap="sm">
+          <Anchor component={Link} to="/admin/passes">
+            All pass designs
+          </Anchor>
+          {design && writable && <DeleteDesign orgId={orgId} design={design} />}
+        </Group>
       </Group>
       {designs.isError && <Alert color="red">{describeError(designs.error)}</Alert>}
       {designId !== undefined && designs.isPending && <Skeleton height={320} />}

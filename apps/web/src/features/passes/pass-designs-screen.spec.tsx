@@ -1,22 +1,31 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expectNoAxeViolations } from '../../testing/axe';
-import { ACME_ORG_ID, acmeOrganizations, installFakeApi, reply } from '../../testing/fake-api';
+import type { PassDesignView } from '@qr/contracts';
+import { ACME_ORG_ID, acmeOrganizations, installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
 import FakeKeycloak from '../../testing/fake-keycloak';
 import { renderApp } from '../../testing/render-app';
 import { ORGANIZATION_STORE_KEY } from '../organization';
 import { DESIGN_ID, designView } from './passes-admin-fixtures';
 
-function start(role: string) {
+let api: FakeApi;
+let designs: PassDesignView[];
+
+function start(role: string, path = '/admin/passes') {
   FakeKeycloak.signedIn = true;
   localStorage.clear();
   localStorage.setItem(ORGANIZATION_STORE_KEY, JSON.stringify({ org_id: ACME_ORG_ID, org_name: 'Acme', organization_logo: '', role }));
-  installFakeApi((url) => {
+  designs = [designView()];
+  api = installFakeApi((url, method) => {
     if (url === '/api/v1/organizations') return acmeOrganizations(role);
-    if (url === `/api/v1/passes/designs?org_id=${ACME_ORG_ID}`) return reply(200, [designView()]);
+    if (url === `/api/v1/passes/designs?org_id=${ACME_ORG_ID}`) return reply(200, designs);
+    if (url === `/api/v1/passes/designs/${DESIGN_ID}` && method === 'DELETE') {
+      designs = [];
+      return reply(204);
+    }
     if (url.startsWith('/pass-service/passes?')) return reply(200, { items: [], page: 1, per_page: 25, total: 0 });
     return undefined;
   });
-  return renderApp('/admin/passes');
+  return renderApp(path);
 }
 
 test('the designs list names each design’s kind, source and passes, and opens it in the designer', async () => {
@@ -33,6 +42,17 @@ test('the designs list names each design’s kind, source and passes, and opens 
   expect(await screen.findByRole('heading', { name: 'Coffee card pass', level: 1 })).toBeTruthy();
   expect(router.state.location.pathname).toBe(`/admin/passes/${DESIGN_ID}`);
   expect(screen.getByText('Loyalty card for the loyalty programme Coffee card')).toBeTruthy();
+});
+
+test('deleting a design asks first, then leaves it out of the list', async () => {
+  const { router } = start('admin', `/admin/passes/${DESIGN_ID}`);
+  fireEvent.click(await screen.findByRole('button', { name: 'Delete the design' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Delete Coffee card pass?' });
+  expect(within(dialog).getByText('No new pass can be made from it. The 2 passes already in wallets stay there.')).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Delete the design' }));
+  expect(await screen.findByText('No design yet. A new design starts from a programme, a campaign or an event page.')).toBeTruthy();
+  expect(router.state.location.pathname).toBe('/admin/passes');
+  expect(requestsOf(api, 'DELETE')).toEqual([[`/api/v1/passes/designs/${DESIGN_ID}`, undefined]]);
 });
 
 test('a viewer is not offered a new design', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { IssuersView } from '@qr/contracts';
 import { expectNoAxeViolations } from '../../testing/axe';
 import { ACME_ORG_ID, acmeOrganizations, installFakeApi, reply, requestsOf, type FakeApi } from '../../testing/fake-api';
@@ -49,6 +49,7 @@ function start(role = 'admin') {
       };
       return reply(200, issuers);
     }
+    if (url === `${base}/google` && method === 'PUT') return reply(200, issuers);
     if (url === `${base}/google?org_id=${ACME_ORG_ID}` && method === 'DELETE') return reply(200, notConnected());
     return undefined;
   });
@@ -138,6 +139,24 @@ test('a connected Google issuer shows its summary and disconnects back to its hi
   const google = cardOf('Google Wallet');
   fireEvent.click(within(google).getByRole('button', { name: 'Disconnect Google Wallet' }));
   expect(await screen.findByText('No Google Wallet issuer is connected.')).toBeTruthy();
+});
+
+test('the Google service account key is read from its file as text, and saved with the issuer id', async () => {
+  const { container } = start();
+  await screen.findByText('No Google Wallet issuer is connected.');
+  const google = cardOf('Google Wallet');
+  const key = JSON.stringify({ type: 'service_account', client_email: 'wallet@acme.iam.gserviceaccount.com' });
+  const picker = google.querySelector('input[type="file"]') as HTMLInputElement;
+  // jsdom's File has no text(), which every browser the app supports has.
+  const file = Object.assign(new File([key], 'key.json', { type: 'application/json' }), { text: async () => key });
+  fireEvent.change(picker, { target: { files: [file] } });
+  await waitFor(() => expect((within(google).getByLabelText('Service account key (JSON)') as HTMLTextAreaElement).value).toBe(key));
+  type('Issuer id', '3388000000022123456', google);
+  fireEvent.click(within(google).getByRole('button', { name: 'Save the Google issuer' }));
+  await waitFor(() =>
+    expect(requestsOf(api, 'PUT')).toEqual([[`${base}/google`, { org_id: ACME_ORG_ID, issuer_id: '3388000000022123456', service_account_json: key }]]),
+  );
+  await expectNoAxeViolations(container);
 });
 
 test('a viewer sees the issuers but no form and no disconnect', async () => {

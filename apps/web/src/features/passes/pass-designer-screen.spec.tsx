@@ -6,7 +6,7 @@ import FakeKeycloak from '../../testing/fake-keycloak';
 import { pickOption } from '../../testing/pick-option';
 import { renderApp } from '../../testing/render-app';
 import { ORGANIZATION_STORE_KEY } from '../organization';
-import { DESIGN_ID, designView, PROGRAMME_ID, programmeView } from './passes-admin-fixtures';
+import { DESIGN_ID, designView, EVENT_CODE_ID, EVENT_PAGE_ID, eventPage, PROGRAMME_ID, programmeView } from './passes-admin-fixtures';
 
 let api: FakeApi;
 let designs: PassDesignView[];
@@ -18,6 +18,8 @@ function start(path: string) {
     if (url === '/api/v1/organizations') return acmeOrganizations('admin');
     if (url === `/api/v1/passes/designs?org_id=${ACME_ORG_ID}`) return reply(200, designs);
     if (url === `/api/v1/loyalty/programmes?org_id=${ACME_ORG_ID}`) return reply(200, [programmeView()]);
+    if (url === `/api/v1/codes/names?org_id=${ACME_ORG_ID}`) return reply(200, [{ code_id: EVENT_CODE_ID, id: EVENT_CODE_ID, name: 'Jazz flyer' }]);
+    if (url === `/api/v1/pages?code_id=${EVENT_CODE_ID}`) return reply(200, [eventPage()]);
     if (url === '/api/v1/passes/designs' && method === 'POST') {
       const sent = body as Pick<PassDesignView, 'source' | 'terms'>;
       const saved = designView({ ...sent, passes: 0 });
@@ -38,6 +40,12 @@ function start(path: string) {
 const preview = () => screen.getByRole('region', { name: 'Pass preview' });
 const fieldset = (name: string) => screen.getByRole('group', { name });
 const type = (scope: HTMLElement, label: string, value: string) => fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
+
+/** Picks from a select whose options arrive with its own request, after it appears. */
+async function pickLoaded(select: string, option: string) {
+  fireEvent.click(screen.getByRole('combobox', { name: select }));
+  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
 
 beforeEach(() => {
   localStorage.clear();
@@ -71,7 +79,7 @@ test('a field naming a value its kind has not got shows the contract’s message
   type(primary, 'Value', '{{points}}');
   fireEvent.change(screen.getByLabelText('Design name'), { target: { value: 'Coffee pass' } });
   fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Acme coffee card' } });
-  await pickOption(screen.getByRole('combobox', { name: 'Loyalty programme' }), 'Coffee card');
+  await pickLoaded('Loyalty programme', 'Coffee card');
   fireEvent.click(screen.getByRole('button', { name: 'Create the design' }));
 
   expect(
@@ -99,7 +107,7 @@ test('each part of the pass takes at most as many fields as a wallet shows, and 
   expect(await screen.findByText('Give the design a name.')).toBeTruthy();
   fireEvent.change(screen.getByLabelText('Design name'), { target: { value: 'Coffee pass' } });
   fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Acme coffee card' } });
-  await pickOption(screen.getByRole('combobox', { name: 'Loyalty programme' }), 'Coffee card');
+  await pickLoaded('Loyalty programme', 'Coffee card');
   fireEvent.click(screen.getByRole('button', { name: 'Create the design' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/passes/${DESIGN_ID}`));
@@ -124,4 +132,19 @@ test('a saved design opens with its values and saves the edit with the source it
   const [[path, sent]] = requestsOf(api, 'PUT') as [[string, { source: unknown; terms: PassDesignView['terms'] }]];
   expect(path).toBe(`/api/v1/passes/designs/${DESIGN_ID}`);
   expect(sent).toEqual({ source: designView().source, terms: { ...designView().terms, name: 'Coffee pass' } });
+});
+
+test('an event ticket is for a page found by its code, and starts from the event’s fields', async () => {
+  start('/admin/passes/new');
+  await pickOption(await screen.findByRole('combobox', { name: 'Kind of pass' }), 'Event ticket');
+  expect((within(fieldset('Primary field 1')).getByLabelText('Value') as HTMLInputElement).value).toBe('{{event}}');
+  expect(within(preview()).getByText('Jazz night')).toBeTruthy();
+  await pickLoaded('Code', 'Jazz flyer');
+  await pickLoaded('Event page', 'Jazz night');
+  fireEvent.change(screen.getByLabelText('Design name'), { target: { value: 'Jazz ticket' } });
+  fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Jazz night ticket' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Create the design' }));
+  await waitFor(() => expect(requestsOf(api, 'POST')).toHaveLength(1));
+  const [[, sent]] = requestsOf(api, 'POST') as [[string, { source: unknown }]];
+  expect(sent.source).toEqual({ kind: 'event_ticket', page_id: EVENT_PAGE_ID });
 });

@@ -1,4 +1,14 @@
-import { LoyaltyTerms, type IssuersView, type PassDesignView, type PassView, type ProgrammeView } from '@qr/contracts';
+import {
+  DEFAULT_PAGE_BLOCKS,
+  DEFAULT_PAGE_THEME,
+  DEFAULT_REGISTRATION_FORM,
+  LoyaltyTerms,
+  type IssuersView,
+  type PageView,
+  type PassDesignView,
+  type PassView,
+  type ProgrammeView,
+} from '@qr/contracts';
 import { ACME_ORG_ID } from '../../testing/fake-api';
 
 /** The admin passes specs' designs, passes and issuers, as the API answers them. */
@@ -18,6 +28,25 @@ export const programmeView = (): ProgrammeView => ({
   rewards: [],
   created_at: '2026-11-24T10:00:00.000Z',
   updated_at: '2026-11-24T10:00:00.000Z',
+});
+
+export const EVENT_PAGE_ID = '0190a6b2-0000-7000-8000-00000000e0b1';
+export const EVENT_CODE_ID = 'EvEnT12345';
+
+/** A landing page with event data, found by its code in the designer's event page picker. */
+export const eventPage = (): PageView => ({
+  page_id: EVENT_PAGE_ID,
+  code_id: EVENT_CODE_ID,
+  org_id: ACME_ORG_ID,
+  title: 'Jazz night',
+  vanity_name: null,
+  blocks: [...DEFAULT_PAGE_BLOCKS],
+  form: [...DEFAULT_REGISTRATION_FORM],
+  success_message: 'See you there.',
+  success_button: null,
+  theme: DEFAULT_PAGE_THEME,
+  created_at: '2026-11-23T10:00:00.000Z',
+  updated_at: '2026-11-23T10:00:00.000Z',
 });
 
 export const designView = (extra: Partial<PassDesignView> = {}): PassDesignView => ({

@@ -101,7 +101,6 @@ export function draftOf(design: PassDesignView): DesignDraft {
     ...terms,
     kind: design.source.kind,
     source_id: passSourceId(design.source),
-    locations: terms.locations,
     relevant_date: localOf(terms.relevant_date),
     expiration_date: localOf(terms.expiration_date),
   };

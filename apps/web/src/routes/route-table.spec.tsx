@@ -75,6 +75,11 @@ const specRoutes = [
   '/admin/loyalty/:programmeId/members/:cardId',
   // Also ours: the email and SMS providers' connections and the outbox messages go to without them (issue 55).
   '/admin/messaging',
+  // Also ours: wallet pass designs with their passes, and the issuers that sign them (issue 56).
+  '/admin/passes',
+  '/admin/passes/new',
+  '/admin/passes/:designId',
+  '/admin/wallet',
 ];
 
 test('every screen of spec §2 has a route, and there are no others', () => {

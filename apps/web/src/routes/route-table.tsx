@@ -45,6 +45,9 @@ const SmsCampaignsScreen = lazy(() => import('../features/messaging/sms-campaign
 const MessagingSettingsScreen = lazy(() =>
   import('../features/messaging/messaging-settings-screen').then((module) => ({ default: module.MessagingSettingsScreen })),
 );
+const PassDesignsScreen = lazy(() => import('../features/passes/pass-designs-screen').then((module) => ({ default: module.PassDesignsScreen })));
+const PassDesignerScreen = lazy(() => import('../features/passes/pass-designer-screen').then((module) => ({ default: module.PassDesignerScreen })));
+const WalletIssuersScreen = lazy(() => import('../features/passes/wallet-issuers-screen').then((module) => ({ default: module.WalletIssuersScreen })));
 const PromoPageScreen = lazy(() => import('../features/promos/promo-page-screen').then((module) => ({ default: module.PromoPageScreen })));
 const CardScreen = visitorScreen('CardScreen');
 const NoteScreen = visitorScreen('NoteScreen');
@@ -110,7 +113,8 @@ function section(path: UpcomingAdminSection): RouteObject {
  * pages join through their event data) are ours too, and so are `/promo/{id}` (a code's promo codes, issue 53), a code's promos
  * under my-codes and `promo-keys` (the organisation's master promo keys), and a code's loyalty programmes under my-codes with
  * `loyalty/{programmeId}/members/{cardId}`, where a member card's QR code leads staff (issue 54), and `messaging`
- * (the email and SMS providers' connections and the outbox, issue 55).
+ * (the email and SMS providers' connections and the outbox, issue 55), `passes` (wallet pass designs and their passes) and
+ * `wallet` (the Apple and Google issuers that sign them, issue 56).
  */
 export const routeTable: RouteObject[] = [
   {
@@ -247,6 +251,15 @@ export const routeTable: RouteObject[] = [
           { path: 'promo-keys', element: <PromoMasterKeysScreen /> },
           { path: 'loyalty/:programmeId/members/:cardId', element: <LoyaltyMemberScreen /> },
           { path: 'messaging', element: <MessagingSettingsScreen /> },
+          {
+            path: 'passes',
+            children: [
+              { index: true, element: <PassDesignsScreen /> },
+              { path: 'new', element: <PassDesignerScreen /> },
+              { path: ':designId', element: <PassDesignerScreen /> },
+            ],
+          },
+          { path: 'wallet', element: <WalletIssuersScreen /> },
         ],
       },
     ],

@@ -16,6 +16,7 @@ import IconTemplate from '@tabler/icons-react/icons/IconTemplate';
 import IconUserCircle from '@tabler/icons-react/icons/IconUserCircle';
 import IconUsers from '@tabler/icons-react/icons/IconUsers';
 import IconUsersGroup from '@tabler/icons-react/icons/IconUsersGroup';
+import IconWallet from '@tabler/icons-react/icons/IconWallet';
 
 export interface AdminNavigationItem {
   /** The route path under /admin. */
@@ -66,6 +67,7 @@ export const adminNavigation: readonly AdminNavigationGroup[] = [
       { path: 'users', label: 'Users', icon: IconUsers },
       { path: 'organization', label: 'Organisation', icon: IconBuilding },
       { path: 'messaging', label: 'Messaging', icon: IconPlugConnected },
+      { path: 'passes', label: 'Wallet passes', icon: IconWallet, within: ['wallet'] },
       { path: 'profile', label: 'Profile', icon: IconUserCircle },
     ],
   },

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { PageLoader } from '../../components/page-loader';
 import { EventAccessGuard, publicEventChecks } from '../experiences';
 import { PushOptIn } from '../messaging';
+import { EventTicketWallet } from '../passes';
 import { PromoEntry } from '../promos';
 import { ThankYou, VisitorFrame } from '../visitor';
 import { PageBlockView } from './page-blocks';
@@ -114,6 +115,7 @@ function LandingPage({ page, form: servedForm, thanked }: { page: PublicPageView
           promo={block.kind === 'promo' ? <PromoEntry qrId={page.code_id} title={block.title} buttonLabel={block.button_label} /> : null}
         />
       ))}
+      <EventTicketWallet pageId={page_id} />
       <PushOptIn codeId={page.code_id} />
     </Stack>
   );

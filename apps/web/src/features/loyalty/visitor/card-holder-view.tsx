@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PageLoader } from '../../../components/page-loader';
 import { Notice } from '../../../components/visitor-notice';
+import { WalletButtons } from '../../passes';
 import { CampaignClaims } from './campaign-claims';
 import { CardFace } from './card-face';
 import { CardHistory } from './card-history';
@@ -68,6 +69,7 @@ export function CardHolderView({
       {venueCode && <VenueStamp programme={programme} card={card.data} venueCode={venueCode} onAsked={onVenueCodeUsed} />}
       <SentFormCredits programme={programme} card={card.data} />
       <CardFace programme={programme} card={card.data} />
+      <WalletButtons kind="loyalty_card" sourceId={programme.programme_id} holder={{ kind: 'loyalty_card', card_id: cardId }} />
       <Text size="sm">Your card is kept on this phone, in this browser: come back to this page to use it.</Text>
       <Stack gap="xs">
         <RewardList

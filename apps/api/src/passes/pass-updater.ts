@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { PassPushView } from '@qr/contracts';
+import { DomainError, type PassPushView } from '@qr/contracts';
 import type { Logger } from '@qr/platform';
 import { LOGGER } from '../infrastructure';
 import { ApnsSender } from './apple/apns-sender';
@@ -8,6 +8,7 @@ import { GoogleWallet } from './google/google-wallet';
 import { PassContents } from './pass-contents';
 import { PassPushQueue, type ClaimedPush } from './pass-push-queue';
 import { PassReads } from './pass-reads';
+import type { AppleIssuer } from './wallet-issuer';
 import { WalletIssuers } from './wallet-issuers';
 
 /** How often an idle updater looks for changed passes: a balance change reaches the phone within about this, plus the read model's own wake. */
@@ -57,15 +58,24 @@ export class PassUpdater implements OnApplicationBootstrap, OnModuleDestroy {
     let appleDevices = 0;
     if (apple) {
       const tokens = await this.reads.pushTokens(passId);
-      if (tokens.length > 0) {
-        const sent = await this.apns.push(apple, tokens);
-        appleDevices = sent.delivered;
-        if (sent.gone.length > 0) await this.registrations.forget(sent.gone);
-      }
+      if (tokens.length > 0) appleDevices = await this.pushApple(apple, tokens);
     }
     const saved = google !== undefined && (await this.reads.savedToGoogle(passId));
     if (saved) await this.google.update(content, google, await this.contents.googleClassOf(content), notify);
     return { pass_id: passId, apple_devices: appleDevices, google: saved };
+  }
+
+  /** Pushes every device; the ones APNs says are gone are forgotten even when others failed (and the push is tried again). */
+  private async pushApple(issuer: AppleIssuer, tokens: string[]): Promise<number> {
+    try {
+      const sent = await this.apns.push(issuer, tokens);
+      if (sent.gone.length > 0) await this.registrations.forget(sent.gone);
+      return sent.delivered;
+    } catch (error) {
+      const gone = error instanceof DomainError ? error.details['gone'] : undefined;
+      if (Array.isArray(gone) && gone.length > 0) await this.registrations.forget(gone.filter((token): token is string => typeof token === 'string'));
+      throw error;
+    }
   }
 
   private schedule(ms: number): void {

@@ -35,7 +35,15 @@ import { ChangeIssuerHandler, GetIssuersHandler } from './wallet-issuers.handler
 /** Wallet passes: designs, the pass service (spec §7's second base), issuers, Apple's web service and the updates. Wiring only. */
 @Module({
   imports: [IdentityModule, LoyaltyReadsModule, PromosModule, PagesModule, ExperiencesModule, UploadsModule],
-  controllers: [PassKitWebServiceController, PassDesignsController, PassServiceController, PkpassController, WalletUrlController, PublicPassesController, WalletIssuersController],
+  controllers: [
+    PassKitWebServiceController,
+    PassDesignsController,
+    PassServiceController,
+    PkpassController,
+    WalletUrlController,
+    PublicPassesController,
+    WalletIssuersController,
+  ],
   providers: [
     PassReads,
     PassSources,

@@ -2,7 +2,7 @@ import { Command, CommandHandler, Query, QueryHandler, type ICommandHandler, typ
 import { DomainError, type AppleIssuerBody, type GoogleIssuerBody, type IssuersView, type WalletProvider } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { type Caller, TenancyGate } from '../identity';
-import { checkAppleIssuer } from './apple/apple-issuer-health';
+import { checkAppleIssuer, issuerErrors } from './apple/apple-issuer-health';
 import { checkGoogleIssuer } from './google/google-issuer-health';
 import type { IssuerCheck } from './wallet-issuer';
 import { WalletIssuers } from './wallet-issuers';
@@ -32,7 +32,7 @@ export class GetIssuers extends Query<IssuersView> {
 
 /** The first error a check found, as the 400 that names it; nothing is stored then. */
 function refuseErrors(check: IssuerCheck): void {
-  const error = check.problems.find((problem) => problem.level === 'error');
+  const [error] = issuerErrors(check);
   if (error) throw new DomainError('pass_issuer_invalid', error.message, { problem: error.code });
 }
 

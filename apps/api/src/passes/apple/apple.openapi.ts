@@ -33,7 +33,7 @@ export function registerPassKitPaths({ open }: ApiPaths): void {
     { 200: none('Unregistered') },
     { params: AppleRegistrationPath, headers: ApplePassAuthorization },
   );
-  open('passes', '/pass-service/v1/devices', [400, 500])(
+  open('passes', '/pass-service/v1/devices', [400, 404, 500])(
     'get',
     '/{deviceLibraryIdentifier}/registrations/{passTypeIdentifier}',
     'The serial numbers of the device’s passes of this type changed after `passesUpdatedSince`, with the tag to send next time',

@@ -3,7 +3,7 @@
  * turn of POSTs through it (the promo and loyalty benches' turns).
  */
 export interface AutocannonRequest {
-  method: 'POST';
+  method: 'POST' | 'GET';
   path: string;
   setupRequest?: (request: { path?: string; body?: string; headers?: Record<string, string> }) => {
     path?: string;

@@ -131,3 +131,18 @@ export function createBenchOrganization(env: Record<string, string>, owner: stri
     }),
   ) as { org_id: string; api_key: string };
 }
+
+export type Call = <T = unknown>(method: string, path: string, body?: object) => Promise<T>;
+
+/** JSON calls to a running API with an owner's API key; anything but a 2xx throws with the answer. */
+export function apiCaller(api: RunningServer, apiKey: string): Call {
+  return async <T>(method: string, path: string, body?: object) => {
+    const response = await fetch(`http://127.0.0.1:${api.port}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  };
+}

@@ -13,7 +13,7 @@ import { renderQrPng } from '@qr/qr-render';
 import { seedConsentingCustomers } from '../apps/api/src/messaging/consenting-customers.fixture';
 import { startSmtpServer } from '../apps/api/src/messaging/email/smtp-server.fixture';
 import { TwilioStandIn } from '../apps/api/src/messaging/sms/twilio-stand-in';
-import { createBenchOrganization, REPO, startServer, type RunningServer } from './bench-servers';
+import { apiCaller, createBenchOrganization, REPO, startServer, type Call } from './bench-servers';
 import { formatRate, markdownTable, median, targetLines, writeResults } from './harness';
 import { LOG_LEVEL, prepareApiBench, printRunSetup, SERVER_CPU, type BenchDatabase } from './scan.bench';
 
@@ -97,20 +97,6 @@ async function measure(database: BenchDatabase): Promise<Omit<Row, 'database' | 
     await mail.close();
     await twilio.stop();
   }
-}
-
-type Call = <T = unknown>(method: string, path: string, body?: object) => Promise<T>;
-
-function apiCaller(api: RunningServer, apiKey: string): Call {
-  return async <T>(method: string, path: string, body?: object) => {
-    const response = await fetch(`http://127.0.0.1:${api.port}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
 }
 
 /** Waits until the seeded customers are in the ledger: the audience preview counts them all. */

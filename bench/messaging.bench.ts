@@ -15,7 +15,7 @@ import { startSmtpServer } from '../apps/api/src/messaging/email/smtp-server.fix
 import { TwilioStandIn } from '../apps/api/src/messaging/sms/twilio-stand-in';
 import { apiCaller, createBenchOrganization, REPO, startServer, type Call } from './bench-servers';
 import { formatRate, markdownTable, median, targetLines, writeResults } from './harness';
-import { LOG_LEVEL, prepareApiBench, printRunSetup, SERVER_CPU, type BenchDatabase } from './scan.bench';
+import { LOG_LEVEL, measureOnEachDatabase, printRunSetup, SERVER_CPU, type BenchDatabase } from './scan.bench';
 
 const RECIPIENTS = 10_000;
 /** PNGs the floor renders: enough for a stable time per PNG, in a few seconds. */
@@ -25,9 +25,7 @@ const OWNER = 'messaging-bench@example.com';
 const ACCOUNT_SID = `AC${'b'.repeat(32)}`;
 const AUTH_TOKEN = 'bench-auth-token-0123456789';
 
-interface Row {
-  database: string;
-  storage: string;
+interface Measured {
   emailsPerSecond: number;
   smsPerSecond: number;
   /** Seconds per email over seconds per PNG. */
@@ -37,22 +35,9 @@ interface Row {
   textsReceived: number;
 }
 
-export async function run(): Promise<void> {
-  const { pinned, openers, loadAtStart } = prepareApiBench('messaging');
-  const rows: Row[] = [];
-  for (const open of openers) {
-    const database = await open();
-    try {
-      console.error(`Measuring ${database.name} (${database.storage})…`);
-      rows.push({ database: database.name, storage: database.storage, ...(await measure(database)) });
-    } finally {
-      await database.close();
-    }
-  }
-  report(rows, loadAtStart, pinned);
-}
+export const run = (): Promise<void> => measureOnEachDatabase('messaging', measure, report);
 
-async function measure(database: BenchDatabase): Promise<Omit<Row, 'database' | 'storage'>> {
+async function measure(database: BenchDatabase): Promise<Measured> {
   const mail = await startSmtpServer();
   const twilio = new TwilioStandIn(new Map([[ACCOUNT_SID, AUTH_TOKEN]]));
   const twilioBase = await twilio.start();
@@ -134,7 +119,7 @@ function floorPngMs(): number {
   return median(runs);
 }
 
-function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): void {
+function report(rows: readonly (Measured & { database: string; storage: string })[], loadAtStart: number, pinned: boolean): void {
   console.log(
     `\nMessaging: a ${RECIPIENTS.toLocaleString('en')}-recipient email campaign (one one-time QR code each, a 300 × 300 PNG inline) to a local SMTP server, ` +
       `and a ${RECIPIENTS.toLocaleString('en')}-recipient SMS campaign to a Twilio stand-in through the SDK; each rate from the schedule to the last delivery settled; ` +

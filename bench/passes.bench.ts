@@ -18,7 +18,7 @@ import { coffeePassDesign } from '../apps/api/src/passes/passes.fixture';
 import { autocannon } from './autocannon';
 import { apiCaller, createBenchOrganization, REPO, startServer, type Call } from './bench-servers';
 import { formatPercent, formatRate, markdownTable, median, percentile, targetLines, writeResults } from './harness';
-import { LOG_LEVEL, prepareApiBench, printRunSetup, SERVER_CPU, type BenchDatabase } from './scan.bench';
+import { LOG_LEVEL, measureOnEachDatabase, printRunSetup, SERVER_CPU, type BenchDatabase } from './scan.bench';
 
 const OWNER = 'passes-bench@example.com';
 /** Cards with a pass each: the downloads go round them, as many phones would ask. */
@@ -29,9 +29,7 @@ const CONNECTIONS = 8;
 const PUSHES = 30;
 const TARGET_RATIO = 0.5;
 
-interface Row {
-  database: string;
-  storage: string;
+interface Measured {
   passesPerSecond: number;
   floorPerSecond: number;
   ratio: number;
@@ -40,22 +38,9 @@ interface Row {
   pushP95Ms: number;
 }
 
-export async function run(): Promise<void> {
-  const { pinned, openers, loadAtStart } = prepareApiBench('passes');
-  const rows: Row[] = [];
-  for (const open of openers) {
-    const database = await open();
-    try {
-      console.error(`Measuring ${database.name} (${database.storage})…`);
-      rows.push({ database: database.name, storage: database.storage, ...(await measure(database)) });
-    } finally {
-      await database.close();
-    }
-  }
-  report(rows, loadAtStart, pinned);
-}
+export const run = (): Promise<void> => measureOnEachDatabase('passes', measure, report);
 
-async function measure(database: BenchDatabase): Promise<Omit<Row, 'database' | 'storage'>> {
+async function measure(database: BenchDatabase): Promise<Measured> {
   const work = mkdtempSync(join(tmpdir(), 'passes-bench-'));
   const issuer = testAppleIssuer();
   const apns = await ApnsStandIn.start(testWwdr().pem, join(work, 'apns-ca.pem'));
@@ -219,7 +204,7 @@ async function pushLatencies(call: Call, base: string, shop: Shop, apns: ApnsSta
   return latencies;
 }
 
-function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): void {
+function report(rows: readonly (Measured & { database: string; storage: string })[], loadAtStart: number, pinned: boolean): void {
   console.log(
     `\nPasses: ${SECONDS} s of .pkpass downloads (${CONNECTIONS} connections, round ${CARDS} loyalty cards' passes, each made from its design and the card, then signed) ` +
       `against passkit-generator signing the same pass's files alone (median of 3 runs of 3 s, this process); then ${PUSHES} balance changes, each timed from staff's ` +

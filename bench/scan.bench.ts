@@ -64,6 +64,29 @@ export function prepareApiBench(name: string): { pinned: boolean; openers: (() =
   return { pinned, openers, loadAtStart: loadavg()[0]! };
 }
 
+/**
+ * Runs `measure` on each database `prepareApiBench` opened, one after the other, each closed after
+ * its row; then `report` with every row, how loaded the machine was and whether this process is pinned.
+ */
+export async function measureOnEachDatabase<Row>(
+  name: string,
+  measure: (database: BenchDatabase) => Promise<Row>,
+  report: (rows: (Row & { database: string; storage: string })[], loadAtStart: number, pinned: boolean) => void,
+): Promise<void> {
+  const { pinned, openers, loadAtStart } = prepareApiBench(name);
+  const rows: (Row & { database: string; storage: string })[] = [];
+  for (const open of openers) {
+    const database = await open();
+    try {
+      console.error(`Measuring ${database.name} (${database.storage})…`);
+      rows.push({ database: database.name, storage: database.storage, ...(await measure(database)) });
+    } finally {
+      await database.close();
+    }
+  }
+  report(rows, loadAtStart, pinned);
+}
+
 export function printRunSetup(rows: readonly { database: string; storage: string }[], loadAtStart: number, pinned: boolean, load = 'autocannon'): void {
   console.log(
     pinned

@@ -229,7 +229,13 @@ const ENDPOINTS: Endpoint[] = [
   },
   { name: 'list pass designs', method: 'GET', url: ({ orgId }) => `/api/v1/passes/designs?org_id=${orgId}`, allowed: readLoyalty, success: 200 },
   { name: 'wallet issuers', method: 'GET', url: ({ orgId }) => `/api/v1/passes/issuers?org_id=${orgId}`, allowed: readLoyalty, success: 200 },
-  { name: 'disconnect a wallet', method: 'DELETE', url: ({ orgId }) => `/api/v1/passes/issuers/google?org_id=${orgId}`, allowed: can.connectWallets, success: 200 },
+  {
+    name: 'disconnect a wallet',
+    method: 'DELETE',
+    url: ({ orgId }) => `/api/v1/passes/issuers/google?org_id=${orgId}`,
+    allowed: can.connectWallets,
+    success: 200,
+  },
   { name: 'list passes', method: 'GET', url: ({ orgId }) => `/pass-service/passes?org_id=${orgId}`, allowed: readLoyalty, success: 200 },
   { name: 'messaging outbox', method: 'GET', url: ({ orgId }) => `${MESSAGING}/outbox?org_id=${orgId}`, allowed: readMessaging, success: 200 },
   {

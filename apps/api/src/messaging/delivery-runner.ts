@@ -7,6 +7,7 @@ import type { EventStore } from '@qr/eventstore';
 import type { Config, Logger } from '@qr/platform';
 import { decideOnStream } from '../decide-on-stream';
 import { CONFIG, EVENT_STORE, LOGGER } from '../infrastructure';
+import { RepeatingRound } from '../repeating-round';
 import { CampaignReads, type StoredCampaign } from './campaign-reads';
 import { ConsentLedger, type LedgerStatus } from './consent-ledger';
 import { DeliveryQueue, type Settled } from './delivery-queue';
@@ -29,10 +30,11 @@ const STARTS_PER_ROUND = 5;
 @Injectable()
 export class DeliveryRunner implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly id = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
-  private timer: NodeJS.Timeout | undefined;
-  private round: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
+  private readonly rounds = new RepeatingRound(
+    () => this.runRound(),
+    IDLE_POLL_MS,
+    (error) => this.log.error({ err: error }, 'the delivery runner failed a round; it tries again'),
+  );
   /** The embedded default is the only process on its data directory: claims left at its start are a dead process's. */
   private reclaimAll: boolean;
   private readonly waiters = new Set<() => void>();
@@ -50,19 +52,16 @@ export class DeliveryRunner implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   onApplicationBootstrap(): void {
-    this.schedule(0);
+    this.rounds.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.round;
+    await this.rounds.stop();
   }
 
   /** Something was queued or scheduled: look now rather than at the next poll. */
   kick(): void {
-    if (this.round) this.again = true;
-    else this.schedule(0);
+    this.rounds.kick();
   }
 
   /** Resolves after the next round that settles anything (or after `ms`): a single send answers once it went. */
@@ -78,28 +77,12 @@ export class DeliveryRunner implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.runRound(), ms);
-  }
-
-  private async runRound(): Promise<void> {
-    let busy = false;
-    this.round = (async () => {
-      try {
-        await this.startDue();
-        busy = (await this.sendBatch()) === BATCH;
-        await this.finishSending();
-      } catch (error) {
-        this.log.error({ err: error }, 'the delivery runner failed a round; it tries again');
-      }
-    })();
-    await this.round;
-    this.round = undefined;
-    const next = busy || this.again ? 0 : IDLE_POLL_MS;
-    this.again = false;
-    this.schedule(next);
+  /** One round: due campaigns started, a batch sent, finished campaigns marked; busy when the batch was full. */
+  private async runRound(): Promise<boolean> {
+    await this.startDue();
+    const busy = (await this.sendBatch()) === BATCH;
+    await this.finishSending();
+    return busy;
   }
 
   private async startDue(): Promise<void> {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SmtpConnectionBody, TwilioConnectionBody, type ConnectionView, type MessagingProvider } from '@qr/contracts';
 import { lazyServerSecret, openWith, sealWith, type SqlClient } from '@qr/platform';
 import { SQL_CLIENT } from '../infrastructure';
+import { ShortLivedCache } from '../short-lived-cache';
 
 const SECRET_NAME = 'messaging_connections';
 /** How long a process keeps an opened connection: a campaign sends thousands of messages through one. Another process sees a change this late. */
@@ -35,20 +36,14 @@ const summaryOf = <P extends MessagingProvider>(provider: P, settings: SettingsO
 @Injectable()
 export class MessagingConnections {
   private readonly key: () => Promise<Buffer>;
-  private readonly opened = new Map<string, { settings: Promise<unknown>; until: number }>();
+  private readonly opened = new ShortLivedCache<unknown>(SETTINGS_TTL_MS);
 
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {
     this.key = lazyServerSecret(db, SECRET_NAME);
   }
 
   settings<P extends MessagingProvider>(orgId: string, provider: P): Promise<SettingsOf[P] | undefined> {
-    const key = `${orgId}\n${provider}`;
-    const kept = this.opened.get(key);
-    if (kept && kept.until > Date.now()) return kept.settings as Promise<SettingsOf[P] | undefined>;
-    const settings = this.open(orgId, provider);
-    this.opened.set(key, { settings, until: Date.now() + SETTINGS_TTL_MS });
-    settings.catch(() => this.opened.delete(key));
-    return settings;
+    return this.opened.get(`${orgId}\n${provider}`, () => this.open(orgId, provider)) as Promise<SettingsOf[P] | undefined>;
   }
 
   private async open<P extends MessagingProvider>(orgId: string, provider: P): Promise<SettingsOf[P] | undefined> {
@@ -65,12 +60,12 @@ export class MessagingConnections {
        ON CONFLICT (org_id, provider) DO UPDATE SET sealed = EXCLUDED.sealed, summary = EXCLUDED.summary, updated_at = now()`,
       [orgId, provider, sealWith(await this.key(), settings), summaryOf(provider, settings)],
     );
-    this.opened.delete(`${orgId}\n${provider}`);
+    this.opened.forget(`${orgId}\n${provider}`);
   }
 
   async disconnect(orgId: string, provider: MessagingProvider): Promise<void> {
     await this.db.query('DELETE FROM messaging_connections WHERE org_id = $1 AND provider = $2', [orgId, provider]);
-    this.opened.delete(`${orgId}\n${provider}`);
+    this.opened.forget(`${orgId}\n${provider}`);
   }
 
   async views(orgId: string): Promise<ConnectionView[]> {

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { DomainError, type PassPushView } from '@qr/contracts';
 import type { Logger } from '@qr/platform';
 import { LOGGER } from '../infrastructure';
+import { RepeatingRound } from '../repeating-round';
 import { ApnsSender } from './apple/apns-sender';
 import { AppleRegistrations } from './apple/apple-registrations';
 import { GoogleWallet } from './google/google-wallet';
@@ -25,9 +26,11 @@ const BATCH = 200;
  */
 @Injectable()
 export class PassUpdater implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | undefined;
-  private round: Promise<void> | undefined;
-  private stopped = false;
+  private readonly rounds = new RepeatingRound(
+    () => this.runRound(),
+    POLL_MS,
+    (error) => this.log.error({ err: error }, 'the pass updater failed a round; it tries again'),
+  );
 
   constructor(
     private readonly queue: PassPushQueue,
@@ -41,13 +44,11 @@ export class PassUpdater implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.schedule(0);
+    this.rounds.start();
   }
 
   async onModuleDestroy(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.round;
+    await this.rounds.stop();
   }
 
   /** Spec §7 "push": one pass to both wallets now, answering what it reached. */
@@ -78,29 +79,14 @@ export class PassUpdater implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private schedule(ms: number): void {
-    if (this.stopped) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.runRound(), ms);
-  }
-
-  private async runRound(): Promise<void> {
-    let busy = false;
-    this.round = (async () => {
-      try {
-        const tag = await this.queue.followed(() => this.reads.latestTag());
-        const changed = await this.reads.changedAfter(tag, BATCH);
-        await this.queue.enqueue(changed);
-        const claimed = await this.queue.claim(BATCH);
-        await Promise.all(claimed.map((push) => this.deliver(push)));
-        busy = changed.length === BATCH || claimed.length === BATCH;
-      } catch (error) {
-        this.log.error({ err: error }, 'the pass updater failed a round; it tries again');
-      }
-    })();
-    await this.round;
-    this.round = undefined;
-    this.schedule(busy ? 0 : POLL_MS);
+  /** One round: the passes changed since the last followed into the queue, and a batch of due pushes made; busy when either was full. */
+  private async runRound(): Promise<boolean> {
+    const tag = await this.queue.followed(() => this.reads.latestTag());
+    const changed = await this.reads.changedAfter(tag, BATCH);
+    await this.queue.enqueue(changed);
+    const claimed = await this.queue.claim(BATCH);
+    await Promise.all(claimed.map((push) => this.deliver(push)));
+    return changed.length === BATCH || claimed.length === BATCH;
   }
 
   private async deliver(push: ClaimedPush): Promise<void> {

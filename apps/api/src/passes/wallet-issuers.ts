@@ -3,6 +3,7 @@ import { AppleIssuerBody, type IssuerProblem, type IssuerView, type WalletProvid
 import { lazyServerSecret, openWith, sealWith, type SqlClient } from '@qr/platform';
 import { z } from 'zod';
 import { SQL_CLIENT } from '../infrastructure';
+import { ShortLivedCache } from '../short-lived-cache';
 import { certificateEndProblem } from './apple/apple-issuer-health';
 import type { AppleIssuer, GoogleIssuer, IssuerCheck } from './wallet-issuer';
 
@@ -41,7 +42,7 @@ const HINTS: Record<WalletProvider, string> = {
 @Injectable()
 export class WalletIssuers {
   private readonly key: () => Promise<Buffer>;
-  private readonly opened = new Map<string, { issuer: Promise<unknown>; until: number }>();
+  private readonly opened = new ShortLivedCache<unknown>(ISSUER_TTL_MS);
 
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {
     this.key = lazyServerSecret(db, SECRET_NAME);
@@ -70,13 +71,7 @@ export class WalletIssuers {
   }
 
   private issuer<P extends WalletProvider>(orgId: string, provider: P): Promise<IssuerOf[P] | undefined> {
-    const cacheKey = `${orgId}\n${provider}`;
-    const kept = this.opened.get(cacheKey);
-    if (kept && kept.until > Date.now()) return kept.issuer as Promise<IssuerOf[P] | undefined>;
-    const issuer = this.open(orgId, provider);
-    this.opened.set(cacheKey, { issuer, until: Date.now() + ISSUER_TTL_MS });
-    issuer.catch(() => this.opened.delete(cacheKey));
-    return issuer;
+    return this.opened.get(`${orgId}\n${provider}`, () => this.open(orgId, provider)) as Promise<IssuerOf[P] | undefined>;
   }
 
   private async open<P extends WalletProvider>(orgId: string, provider: P): Promise<IssuerOf[P] | undefined> {
@@ -101,12 +96,12 @@ export class WalletIssuers {
          expires_at = EXCLUDED.expires_at, problems = EXCLUDED.problems, updated_at = now()`,
       [orgId, provider, sealWith(await this.key(), issuer), check.summary, passType, check.expires_at, JSON.stringify(check.problems)],
     );
-    this.opened.delete(`${orgId}\n${provider}`);
+    this.opened.forget(`${orgId}\n${provider}`);
   }
 
   async disconnect(orgId: string, provider: WalletProvider): Promise<void> {
     await this.db.query('DELETE FROM wallet_issuers WHERE org_id = $1 AND provider = $2', [orgId, provider]);
-    this.opened.delete(`${orgId}\n${provider}`);
+    this.opened.forget(`${orgId}\n${provider}`);
   }
 
   async views(orgId: string, now = new Date()): Promise<IssuerView[]> {

@@ -1,4 +1,6 @@
 import type { CreatePassDesignInput, PassDesignTermsInput } from '@qr/contracts';
+import { strFromU8, unzipSync } from 'fflate';
+import type { TestApp } from '../testing/test-app';
 
 export const PASS_DESIGNS = '/api/v1/passes/designs';
 export const PASS_SERVICE = '/pass-service';
@@ -23,3 +25,41 @@ export const coffeePassDesign = (orgId: string, programmeId: string, change: Par
   source: { kind: 'loyalty_card', programme_id: programmeId },
   terms: coffeePassTerms(change),
 });
+
+/** A bounded wait for what the process does on its own time (the pass updater's rounds): the probe's first defined answer. */
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 5_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error(`gave up waiting for ${what} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The path of one of the pass service's absolute links (apple_url, webServiceURL), for app.inject. */
+export const pathOf = (url: string): string => {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+};
+
+/** The pass.json of a .pkpass bundle. */
+export const passJsonOf = (pkpass: Buffer): Record<string, unknown> & { storeCard?: { primaryFields: { value: string }[] } } =>
+  JSON.parse(strFromU8(unzipSync(new Uint8Array(pkpass))['pass.json']!)) as Record<string, unknown>;
+
+/**
+ * Waits until the pass updater has followed every change of the pass and made its push: after
+ * this, a push the wallets receive comes from a later change.
+ */
+export async function passUpdatesSettled(t: TestApp, passId: string): Promise<void> {
+  await t.projections.caughtUp();
+  await eventually(`the pass updater to settle pass ${passId}`, async () => {
+    const { rows } = await t.db.query<{ settled: boolean }>(
+      `SELECT (SELECT global_position FROM wallet_reactions WHERE name = 'pass-updater') >= p.update_tag
+              AND NOT EXISTS (SELECT 1 FROM wallet_pushes w WHERE w.pass_id = p.pass_id) AS settled
+         FROM passes p WHERE p.pass_id = $1`,
+      [passId],
+    );
+    return rows[0]?.settled ? true : undefined;
+  });
+}

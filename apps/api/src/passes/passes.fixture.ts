@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { CreatePassDesignInput, PassDesignTermsInput } from '@qr/contracts';
 import { strFromU8, unzipSync } from 'fflate';
 import type { TestApp } from '../testing/test-app';
@@ -62,4 +63,24 @@ export async function passUpdatesSettled(t: TestApp, passId: string): Promise<vo
     );
     return rows[0]?.settled ? true : undefined;
   });
+}
+
+export const GOOGLE_ISSUER_ID = '3388000000022123456';
+
+/** A service account key file as Google Cloud gives it, with an RSA key made here (its public half for a stand-in). */
+export function testServiceAccount(clientEmail = 'wallet@bean-there.iam.gserviceaccount.com') {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  const key = {
+    type: 'service_account',
+    project_id: 'bean-there',
+    private_key_id: 'a1b2c3',
+    private_key: privateKey,
+    client_email: clientEmail,
+    client_id: '1234567890',
+  };
+  return { json: JSON.stringify(key), clientEmail, privateKey, publicKey };
 }

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { CreatePassDesignInput, PassDesignTermsInput } from '@qr/contracts';
 import { strFromU8, unzipSync } from 'fflate';
 import type { TestApp } from '../testing/test-app';
+import { multipart } from '../uploads/multipart.fixture';
 
 export const PASS_DESIGNS = '/api/v1/passes/designs';
 export const PASS_SERVICE = '/pass-service';
@@ -83,4 +84,17 @@ export function testServiceAccount(clientEmail = 'wallet@bean-there.iam.gservice
     client_id: '1234567890',
   };
   return { json: JSON.stringify(key), clientEmail, privateKey, publicKey };
+}
+
+/** Uploads an image through the uploads API as the organisation's staff (`token`): its blob id, for a design's logo, strip or icon. */
+export async function uploadedImage(t: TestApp, token: string, orgId: string, png: Buffer): Promise<string> {
+  const body = multipart(png, 'logo.png', 'image/png');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/uploads?org_id=${orgId}`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return res.json().blob_id as string;
 }

@@ -15,6 +15,12 @@ const OURS = 'pass.com.example.ours';
 const OTHER_PASS_TYPE_ID = 'pass.com.example.elsewhere';
 
 /**
+ * Waits (under a second) for the next whole second: HTTP dates have no finer ones, so a pass's
+ * Last-Modified vouches for a change only once its second is over.
+ */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+
+/**
  * Apple's "Adding a web service to update passes", as one iPhone walks it: the .pkpass it adds,
  * its registration at the pass's webServiceURL, the APNs push a balance change sends it, the
  * serials it asks for, the new pass it fetches, and its unregistration.
@@ -101,6 +107,7 @@ describe.each(testAdapters())('a Wallet device keeps a loyalty pass current thro
     expect((await device('GET', `${serials}?passesUpdatedSince=${changed.json().lastUpdated}`)).statusCode).toBe(204);
 
     const latestUrl = `${webService}/v1/passes/${TEST_PASS_TYPE_ID}/${serial}`;
+    await nextSecond();
     const latest = await device('GET', latestUrl, token);
     expect([latest.statusCode, latest.headers['content-type']]).toEqual([200, PKPASS_MEDIA_TYPE]);
     const lastModified = latest.headers['last-modified'] as string;
@@ -116,6 +123,27 @@ describe.each(testAdapters())('a Wallet device keeps a loyalty pass current thro
     await passUpdatesSettled(t, serial);
     expect(apns.received.length).toBe(pushesBefore);
     expect((await device('GET', serials)).statusCode).toBe(204);
+  });
+
+  it('gives the newer pass, not 304, to a device that fetched the pass in the same second as a second change', async () => {
+    const { shop, cardId, serial, token, webService, balance } = await shopWithPass('pass.com.example.quick', 'ada-quick@example.com');
+    const latestUrl = `${webService}/v1/passes/pass.com.example.quick/${serial}`;
+    // A stamp and a reward at the counter often fall in one second: start at a second's beginning so these two do.
+    await nextSecond();
+    await shop.credit(cardId, 1);
+    await t.projections.caughtUp();
+    const first = await device('GET', latestUrl, token);
+    expect(passJsonOf(first.rawPayload).storeCard!.primaryFields[0]!.value).toBe(String(balance + 1));
+    await shop.credit(cardId, 1);
+    await t.projections.caughtUp();
+    const second = await device('GET', latestUrl, token, { headers: { 'if-modified-since': first.headers['last-modified'] as string } });
+    expect(second.statusCode).toBe(200);
+    expect(passJsonOf(second.rawPayload).storeCard!.primaryFields[0]!.value).toBe(String(balance + 2));
+    // Once the second of the change is over, a fetch is vouched for and the next ask hears 304.
+    await nextSecond();
+    const third = await device('GET', latestUrl, token);
+    const fourth = await device('GET', latestUrl, token, { headers: { 'if-modified-since': third.headers['last-modified'] as string } });
+    expect(fourth.statusCode).toBe(304);
   });
 
   it('refuses each pass route a missing or wrong ApplePass token, and answers another organisation’s serial as no pass', async () => {

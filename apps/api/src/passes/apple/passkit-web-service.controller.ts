@@ -93,20 +93,21 @@ export class PassKitWebServiceController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | undefined> {
     const pass = await this.authorizedPass(authorization, path);
-    // HTTP dates have whole seconds; the pass's time has milliseconds.
-    const changedAt = Math.floor(pass.updated_at.getTime() / 1000);
     const heldSince = ifModifiedSince ? Date.parse(ifModifiedSince) : Number.NaN;
-    if (!Number.isNaN(heldSince) && changedAt <= Math.floor(heldSince / 1000)) {
+    // The version held has every change made before its Last-Modified (see lastModifiedOf).
+    if (!Number.isNaN(heldSince) && pass.updated_at.getTime() < heldSince) {
       reply.status(304);
       return undefined;
     }
+    // Taken before the content is read: a change after this time is not in the version served.
+    const readAt = new Date();
     const [content, issuer] = await Promise.all([this.contents.ofPass(pass.pass_id), this.issuers.apple(pass.org_id)]);
     if (!content) throw new DomainError('pass_not_found', 'No pass of this type has this serial number.');
     if (!issuer) throw new DomainError('pass_issuer_not_connected', 'The organisation’s Apple Wallet issuer is not connected.');
     const pkpass = await signPkpass(content, issuer);
     void reply.headers({
       'content-type': PKPASS_MEDIA_TYPE,
-      'last-modified': pass.updated_at.toUTCString(),
+      'last-modified': lastModifiedOf(pass.updated_at, readAt).toUTCString(),
       // The bundle carries the pass's own token: no shared cache keeps it.
       'cache-control': 'private, no-cache',
     });
@@ -133,4 +134,19 @@ export class PassKitWebServiceController {
     if (!orgId || pass?.org_id !== orgId) throw new DomainError('pass_not_found', 'No pass of this type has this serial number.');
     return pass;
   }
+}
+
+const SECOND_MS = 1000;
+
+/**
+ * The Last-Modified of a pass changed at `changedAt` whose content was read at `readAt`: a whole
+ * second (HTTP dates have no finer ones) before which every change is in the served version. The
+ * second after the change's, unless that had not begun when the content was read: then another
+ * change within the change's second could follow, so it is the second of the read, and the
+ * device's next ask fetches the pass again rather than hearing 304 about a version it does not
+ * hold (RFC 9110 §8.8.2.2 on dates within the second of a change).
+ */
+function lastModifiedOf(changedAt: Date, readAt: Date): Date {
+  const floorSecond = (ms: number) => Math.floor(ms / SECOND_MS) * SECOND_MS;
+  return new Date(Math.min(floorSecond(changedAt.getTime()) + SECOND_MS, floorSecond(readAt.getTime())));
 }

@@ -1,4 +1,7 @@
 import type { Page } from 'playwright-core';
+// The API's own test certificates, for an Apple issuer the server accepts (as in wallet-passes.e2e.spec.ts).
+// eslint-disable-next-line @nx/enforce-module-boundaries -- test material of the API that this suite runs
+import { testAppleIssuer } from '../../api/src/passes/apple/apple-test-certificates.fixture';
 
 /** What the seeded organisation holds, for filling in the route table's parameters. */
 export interface Seed {
@@ -11,6 +14,7 @@ export interface Seed {
   member: string;
   programmeId: string;
   cardId: string;
+  designId: string;
 }
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -87,7 +91,7 @@ async function poll<T>(what: string, read: () => Promise<T | undefined>): Promis
 /**
  * An organisation with something on every screen: a code of each type a visitor page shows, a
  * landing page with blocks, a picture and the default form, a submission (so a customer), a folder,
- * a note, scans from phones and desktops, an experience, a second member and published terms.
+ * a note, scans from phones and desktops, an experience, a second member, published terms and a wallet pass.
  */
 export async function seedOrganisation(page: Page, origin: string): Promise<Seed> {
   const stamp = Date.now();
@@ -190,5 +194,24 @@ export async function seedOrganisation(page: Page, origin: string): Promise<Seed
   for (let stamp = 0; stamp < 3; stamp++) {
     await api(page, 'POST', `/api/v1/loyalty/programmes/${programmeId}/members/${cardId}/post`, { kind: 'stamp', request_id: crypto.randomUUID() });
   }
-  return { orgId, codes, pageId, vanityName, folderId, customerId, member, programmeId, cardId };
+  // Apple Wallet connected, a pass design for the programme and Grace's pass: the wallet screens with something on them.
+  await api(page, 'PUT', '/api/v1/passes/issuers/apple', { org_id: '{org_id}', ...testAppleIssuer() });
+  const { design_id: designId } = await api<{ design_id: string }>(page, 'POST', '/api/v1/passes/designs', {
+    org_id: '{org_id}',
+    source: { kind: 'loyalty_card', programme_id: programmeId },
+    terms: {
+      name: 'Bread club pass',
+      description: 'The Harbour Deli bread club card',
+      logo_text: 'Harbour Deli',
+      background_color: '#1f2937',
+      foreground_color: '#ffffff',
+      label_color: '#d1d5db',
+      header_fields: [{ key: 'tier', label: 'Tier', value: '{{tier}}' }],
+      primary_fields: [{ key: 'balance', label: 'Stamps', value: '{{balance}} of {{stamps_required}}' }],
+      secondary_fields: [{ key: 'name', label: 'Member', value: '{{name}}' }],
+      back_fields: [{ key: 'terms', label: 'Terms', value: 'The tenth loaf is on us.' }],
+    },
+  });
+  await api(page, 'POST', '/pass-service/passes', { design_id: designId, holder: { kind: 'loyalty_card', card_id: cardId } });
+  return { orgId, codes, pageId, vanityName, folderId, customerId, member, programmeId, cardId, designId };
 }

@@ -54,6 +54,7 @@ const PARAMETERS: Record<string, (seed: Seed) => string> = {
   id: ({ codes }) => codes.page,
   programmeId: ({ programmeId }) => programmeId,
   cardId: ({ cardId }) => cardId,
+  designId: ({ designId }) => designId,
 };
 const NOT_VISITED: Record<string, string> = {
   '/dummy': 'an empty landing spot for the journeys, never shown to anyone',

@@ -3,12 +3,12 @@ import { PASS_FIELD_AREAS, PASS_FIELD_LIMITS, PASS_TEMPLATE_FIELDS, type PassFie
 import type { FormErrors } from '../promos';
 import type { FieldAreas } from './pass-design-draft';
 
-const AREA_NAMES: Record<PassFieldArea, { plural: string; one: string }> = {
-  header_fields: { plural: 'Header fields', one: 'Header field' },
-  primary_fields: { plural: 'Primary field', one: 'Primary field' },
-  secondary_fields: { plural: 'Secondary fields', one: 'Secondary field' },
-  auxiliary_fields: { plural: 'Auxiliary fields', one: 'Auxiliary field' },
-  back_fields: { plural: 'Back fields', one: 'Back field' },
+const AREA_NAMES: Record<PassFieldArea, { plural: string; one: string; add: string }> = {
+  header_fields: { plural: 'Header fields', one: 'Header field', add: 'Add a header field' },
+  primary_fields: { plural: 'Primary field', one: 'Primary field', add: 'Add a primary field' },
+  secondary_fields: { plural: 'Secondary fields', one: 'Secondary field', add: 'Add a secondary field' },
+  auxiliary_fields: { plural: 'Auxiliary fields', one: 'Auxiliary field', add: 'Add an auxiliary field' },
+  back_fields: { plural: 'Back fields', one: 'Back field', add: 'Add a back field' },
 };
 
 /** A new field's key: the first `<area>_<n>` not taken, since a key is used once across the whole pass. */
@@ -117,7 +117,7 @@ export function PassFieldAreas({
               onClick={() => put([...fields, { key: freshKey(areas, area), label: '', value: '' }])}
               style={{ alignSelf: 'flex-start' }}
             >
-              {`Add a ${names.one.toLowerCase()}`}
+              {names.add}
             </Button>
           </Stack>
         );

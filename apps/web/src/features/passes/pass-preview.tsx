@@ -1,5 +1,5 @@
 import { Box, Button, Group, Image, Stack, Text } from '@mantine/core';
-import { fillPassText, PASS_SAMPLE_VALUES, type PassField, type PassKind } from '@qr/contracts';
+import { APPLE_PASS_STYLE, fillPassText, PASS_SAMPLE_VALUES, type PassField, type PassKind } from '@qr/contracts';
 import { useState, type CSSProperties } from 'react';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { useUploadedImageUrls } from '../uploads';
@@ -61,7 +61,7 @@ function Front({ draft, images }: { draft: DesignDraft; images: Record<string, s
   const logo = image(draft.logo_blob_id);
   const strip = image(draft.strip_blob_id);
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" style={{ flex: 1 }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
           {logo && <Image src={logo} alt="" h={32} w="auto" fit="contain" />}
@@ -79,9 +79,17 @@ function Front({ draft, images }: { draft: DesignDraft; images: Record<string, s
       {draft.primary_fields.map((field, index) => (
         <FieldView key={index} field={field} kind={draft.kind} labelColor={draft.label_color} large />
       ))}
-      <FieldRow fields={draft.secondary_fields} draft={draft} />
-      <FieldRow fields={draft.auxiliary_fields} draft={draft} />
-      <Stack gap={4} align="center" mt="sm">
+      {/* A store card's or coupon's secondary and auxiliary fields share one row (four at most between them); a ticket has a row for each. */}
+      {APPLE_PASS_STYLE[draft.kind] === 'eventTicket' ? (
+        <>
+          <FieldRow fields={draft.secondary_fields} draft={draft} />
+          <FieldRow fields={draft.auxiliary_fields} draft={draft} />
+        </>
+      ) : (
+        <FieldRow fields={[...draft.secondary_fields, ...draft.auxiliary_fields]} draft={draft} />
+      )}
+      {/* At the foot of the pass on a white card, its text inside the card, as Apple Wallet draws it. */}
+      <Stack gap={2} align="center" mt="auto" p={6} style={{ alignSelf: 'center', backgroundColor: '#ffffff', color: '#000000', borderRadius: 8 }}>
         <PassBarcode format={draft.barcode_format} message={SAMPLE_BARCODE[draft.kind]} />
         {draft.barcode_alt_text && <Text size="xs">{SAMPLE_BARCODE[draft.kind]}</Text>}
       </Stack>
@@ -131,7 +139,8 @@ export function PassPreview({ draft, orgId }: { draft: DesignDraft; orgId: strin
         data-testid="pass-face"
         style={
           side === 'front'
-            ? { backgroundColor: draft.background_color, color: draft.foreground_color, borderRadius: 12 }
+            ? // A wallet's card is about 320 × 420 points: taller content makes it taller, as on the phone.
+              { backgroundColor: draft.background_color, color: draft.foreground_color, borderRadius: 12, aspectRatio: '320 / 420', display: 'flex' }
             : { backgroundColor: '#ffffff', color: '#1f2937', borderRadius: 12, border: '1px solid var(--mantine-color-default-border)' }
         }
       >

@@ -21,18 +21,28 @@ function SaveRefusal({ error }: { error: unknown }) {
   );
 }
 
+const NO_APPLE_ISSUER = {
+  pass_type_identifier: '',
+  team_identifier: '',
+  certificate_pem: '',
+  private_key_pem: '',
+  private_key_passphrase: '',
+  wwdr_pem: '',
+};
+const NO_GOOGLE_ISSUER = { issuer_id: '', service_account_json: '' };
+
 export function AppleIssuerForm({ orgId, onDone }: { orgId: string; onDone(now: IssuersView): void }) {
-  const [values, setValues] = useState({
-    pass_type_identifier: '',
-    team_identifier: '',
-    certificate_pem: '',
-    private_key_pem: '',
-    private_key_passphrase: '',
-    wwdr_pem: '',
-  });
+  const [values, setValues] = useState(NO_APPLE_ISSUER);
   const set = (change: Partial<typeof values>) => setValues((current) => ({ ...current, ...change }));
   const [errors, setErrors] = useState<FormErrors>({});
-  const save = useMutation({ mutationFn: (body: AppleIssuerBody) => issuersApi.saveApple(body), onSuccess: onDone });
+  // Saved, the key and its passphrase leave the page: the summary above says what is connected.
+  const save = useMutation({
+    mutationFn: (body: AppleIssuerBody) => issuersApi.saveApple(body),
+    onSuccess: (now) => {
+      setValues(NO_APPLE_ISSUER);
+      onDone(now);
+    },
+  });
   const submit = () => {
     const { private_key_passphrase, ...rest } = values;
     const result = checked(AppleIssuerBody, { org_id: orgId, ...rest, ...(private_key_passphrase ? { private_key_passphrase } : {}) });
@@ -95,10 +105,16 @@ export function AppleIssuerForm({ orgId, onDone }: { orgId: string; onDone(now: 
 }
 
 export function GoogleIssuerForm({ orgId, onDone }: { orgId: string; onDone(now: IssuersView): void }) {
-  const [values, setValues] = useState({ issuer_id: '', service_account_json: '' });
+  const [values, setValues] = useState(NO_GOOGLE_ISSUER);
   const set = (change: Partial<typeof values>) => setValues((current) => ({ ...current, ...change }));
   const [errors, setErrors] = useState<FormErrors>({});
-  const save = useMutation({ mutationFn: (body: GoogleIssuerBody) => issuersApi.saveGoogle(body), onSuccess: onDone });
+  const save = useMutation({
+    mutationFn: (body: GoogleIssuerBody) => issuersApi.saveGoogle(body),
+    onSuccess: (now) => {
+      setValues(NO_GOOGLE_ISSUER);
+      onDone(now);
+    },
+  });
   const submit = () => {
     const result = checked(GoogleIssuerBody, { org_id: orgId, ...values });
     setErrors(result.errors ?? {});

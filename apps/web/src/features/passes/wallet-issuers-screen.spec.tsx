@@ -72,7 +72,7 @@ beforeEach(() => {
   issuers = notConnected();
 });
 
-test('saving the Apple issuer shows it connected, with its summary, its end date and its warning in words', async () => {
+test('saving the Apple issuer shows it connected, with its summary, its end date and its warning in words, and the key gone from the form', async () => {
   const { container } = start();
   expect(await screen.findByText('No Apple pass type certificate is connected: passes cannot be added to Apple Wallet.')).toBeTruthy();
   await expectNoAxeViolations(container);
@@ -102,6 +102,7 @@ test('saving the Apple issuer shows it connected, with its summary, its end date
   ]);
   const connected = cardOf('Apple Wallet');
   expect(within(connected).getByText('Connected')).toBeTruthy();
+  expect((within(connected).getByLabelText('Private key (PEM)') as HTMLTextAreaElement).value).toBe('');
   expect(within(connected).getByText('Valid until 20 Dec 2026')).toBeTruthy();
   expect(within(connected).getByText('The pass type certificate ends in 17 days: renew it in the Apple developer account.')).toBeTruthy();
   expect(within(connected).getByText('Warning')).toBeTruthy();

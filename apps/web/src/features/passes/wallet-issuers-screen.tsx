@@ -41,7 +41,7 @@ function IssuerCard({ orgId, issuer, writable }: { orgId: string; issuer: Issuer
           </Title>
           <Badge color={issuer.connected ? 'teal' : 'gray'}>{issuer.connected ? 'Connected' : 'Not connected'}</Badge>
         </Group>
-        {issuer.hint && (
+        {!issuer.connected && (
           <Text size="sm" c="dimmed">
             {issuer.hint}
           </Text>

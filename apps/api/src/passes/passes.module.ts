@@ -8,6 +8,14 @@ import { UploadsModule } from '../uploads/uploads.module';
 import { ApnsSender } from './apple/apns-sender';
 import { AppleRegistrations } from './apple/apple-registrations';
 import { PassKitWebServiceController } from './apple/passkit-web-service.controller';
+import {
+  GetLatestPassHandler,
+  ListChangedSerialsHandler,
+  PassKitAuthorization,
+  RecordWalletLogsHandler,
+  RegisterDeviceHandler,
+  UnregisterDeviceHandler,
+} from './apple/passkit-web-service.handlers';
 import { GoogleWallet } from './google/google-wallet';
 import { PassContents } from './pass-contents';
 import { PassDesignsController } from './pass-designs.controller';
@@ -72,6 +80,12 @@ import { ChangeIssuerHandler, GetIssuersHandler } from './wallet-issuers.handler
     // The wallets: Apple's devices and APNs, Google's objects.
     AppleRegistrations,
     ApnsSender,
+    PassKitAuthorization,
+    RegisterDeviceHandler,
+    UnregisterDeviceHandler,
+    ListChangedSerialsHandler,
+    GetLatestPassHandler,
+    RecordWalletLogsHandler,
     GoogleWallet,
   ],
 })

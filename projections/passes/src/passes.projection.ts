@@ -97,9 +97,40 @@ export const passes: Projection = {
     ],
   },
   async handle(events, { tx, table }) {
-    for (const recorded of events) await apply(tx, table('pass_designs'), table('passes'), recorded);
+    // A busy programme's credits are most of what arrives: they touch their cards' passes in one
+    // statement per batch, the rest in order.
+    const cards = new Map<string, CardTouch>();
+    for (const recorded of events) {
+      if (recorded.type === 'LoyaltyCredited' || recorded.type === 'LoyaltyRewardRedeemed') {
+        const { card_id } = recorded.data as (LoyaltyCredited | LoyaltyRewardRedeemed)['data'];
+        const sourceId = recorded.streamId.slice(PROGRAMME_PREFIX.length);
+        cards.set(`${sourceId}\n${card_id}`, { sourceId, cardId: card_id, tag: recorded.globalPosition, at: recorded.occurredAt });
+      } else await apply(tx, table('pass_designs'), table('passes'), recorded);
+    }
+    await touchCards(tx, table('passes'), [...cards.values()]);
   },
 };
+
+interface CardTouch {
+  sourceId: string;
+  cardId: string;
+  tag: number;
+  at: Date;
+}
+
+/**
+ * The batch's last change of each card, on the passes of that card. A pass issued later in the
+ * batch keeps its own (later) tag, as it would had the events been applied one by one.
+ */
+async function touchCards(tx: SqlExecutor, passTable: string, touches: readonly CardTouch[]): Promise<void> {
+  if (touches.length === 0) return;
+  await tx.query(
+    `UPDATE ${passTable} p SET update_tag = t.tag, updated_at = t.at
+       FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::timestamptz[]) AS t(source_id, holder_key, tag, at)
+      WHERE p.source_id = t.source_id AND p.holder_key = t.holder_key AND p.update_tag < t.tag`,
+    [touches.map((touch) => touch.sourceId), touches.map((touch) => touch.cardId), touches.map((touch) => touch.tag), touches.map((touch) => touch.at)],
+  );
+}
 
 async function apply(tx: SqlExecutor, designs: string, passTable: string, recorded: RecordedEvent): Promise<void> {
   const at = recorded.occurredAt;
@@ -153,12 +184,6 @@ async function apply(tx: SqlExecutor, designs: string, passTable: string, record
     }
   }
   switch (recorded.type) {
-    case 'LoyaltyCredited':
-    case 'LoyaltyRewardRedeemed': {
-      const { card_id } = recorded.data as (LoyaltyCredited | LoyaltyRewardRedeemed)['data'];
-      await touch('source_id = $3 AND holder_key = $4', [recorded.streamId.slice(PROGRAMME_PREFIX.length), card_id]);
-      return;
-    }
     case 'LoyaltyProgrammeUpdated':
     case 'PromoCampaignUpdated':
       await touch('source_id = $3', [recorded.streamId.slice(recorded.type === 'LoyaltyProgrammeUpdated' ? PROGRAMME_PREFIX.length : CAMPAIGN_PREFIX.length)]);

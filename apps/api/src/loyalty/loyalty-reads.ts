@@ -205,6 +205,13 @@ export class LoyaltyReads {
     return { ...summaryOf(found.terms, found.row), programme_id: programmeId, history: found.history };
   }
 
+  /** One member of a live programme already read, without the card's history: what a wallet pass shows of it. */
+  async memberOf(programme: ProgrammeRow, cardId: string): Promise<LoyaltyMemberSummary | null> {
+    if (programme.status !== 'live') return null;
+    const { rows } = await this.db.query<MemberRow>(`${SELECT_MEMBERS} WHERE card_id = $1 AND programme_id = $2`, [cardId, programme.programme_id]);
+    return rows[0] ? summaryOf(programme.terms, rows[0]) : null;
+  }
+
   /** The visitor's card: the holder's own name and history, no contact details. */
   async card(programmeId: string, cardId: string): Promise<LoyaltyCardView | null> {
     const found = await this.memberWithHistory(programmeId, cardId);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { fillPassText, MAX_LINK_SECONDS, type PassDesignTerms, type PassField } from '@qr/contracts';
+import { fillPassText, MAX_LINK_SECONDS, tierOf, type PassDesignTerms, type PassField } from '@qr/contracts';
 import type { Config } from '@qr/platform';
 import sharp from 'sharp';
 import { EventDataReads } from '../experiences';
@@ -117,7 +117,8 @@ export class PassContents {
     const { holder } = pass;
     const none = { holder_name: null, loyalty: null, event: null, expires_at: null };
     if (holder.kind === 'loyalty_card') {
-      const [programme, card] = await Promise.all([this.loyalty.programme(pass.source_id), this.loyalty.card(pass.source_id, holder.card_id)]);
+      const programme = await this.loyalty.programme(pass.source_id);
+      const card = programme && (await this.loyalty.memberOf(programme, holder.card_id));
       const terms = programme?.terms;
       return {
         ...none,
@@ -132,7 +133,7 @@ export class PassContents {
           balance: String(card?.balance ?? 0),
           lifetime: String(card?.lifetime ?? 0),
           tier: card?.tier ?? '',
-          next_tier: card?.next_tier?.name ?? '',
+          next_tier: (card && terms && tierOf(terms.tiers, card.lifetime).next?.name) || '',
           stamps_required: String(terms?.stamps_required ?? ''),
         },
       };

@@ -75,6 +75,11 @@ export class PassSources {
     }
   }
 
+  private async memberOf(programmeId: string, cardId: string) {
+    const programme = await this.loyalty.programme(programmeId);
+    return programme && this.loyalty.memberOf(programme, cardId);
+  }
+
   /**
    * The key a holder is found by, once it is known to be one of the source's: a card of the
    * programme, a code of the campaign. 404 `pass_holder_not_found` otherwise; 400 for a holder of another kind.
@@ -83,7 +88,7 @@ export class PassSources {
     if (holder.kind !== source.kind)
       throw new DomainError('pass_holder_mismatch', `This design issues passes for a ${source.kind.replace('_', ' ')}.`, { field: 'body.holder.kind' });
     const key = holderKeyOf(holder);
-    if (source.kind === 'loyalty_card' && !(await this.loyalty.card(source.programme_id, key)))
+    if (source.kind === 'loyalty_card' && !(await this.memberOf(source.programme_id, key)))
       throw new DomainError('pass_holder_not_found', 'No such card in this programme.', { field: 'body.holder.card_id' });
     if (source.kind === 'promo_code' && !(await this.promos.promoCode(source.campaign_id, normalPromoCode(key))))
       throw new DomainError('pass_holder_not_found', 'No such code in this campaign.', { field: 'body.holder.promo_code' });

@@ -18,9 +18,15 @@ export class PassViews {
 
   async of(rows: readonly PassRow[]): Promise<PassView[]> {
     const devices = await this.reads.devices(rows.map((row) => row.pass_id));
+    // A page of passes is one organisation's: its wallets are read once, not once a row.
+    const wallets = new Map<string, Promise<[Awaited<ReturnType<WalletIssuers['apple']>>, { google: boolean }]>>();
+    const walletsOf = (orgId: string) => {
+      if (!wallets.has(orgId)) wallets.set(orgId, Promise.all([this.issuers.apple(orgId), this.issuers.connected(orgId)]));
+      return wallets.get(orgId)!;
+    };
     return Promise.all(
       rows.map(async (row) => {
-        const [apple, connected, holder] = await Promise.all([this.issuers.apple(row.org_id), this.issuers.connected(row.org_id), this.holderOf(row)]);
+        const [[apple, connected], holder] = await Promise.all([walletsOf(row.org_id), this.holderOf(row)]);
         const passType = apple?.pass_type_identifier ?? UNSIGNED_PASS_TYPE;
         return {
           pass_id: row.pass_id,
@@ -43,7 +49,7 @@ export class PassViews {
   /** A card's holder by name (or the card's first group), a promo code, a ticket's holder. */
   private async holderOf(row: PassRow): Promise<string> {
     if (row.holder.kind !== 'loyalty_card') return row.holder_key;
-    const card = await this.loyalty.card(row.source_id, row.holder.card_id);
-    return card?.name ?? `Card ${row.holder.card_id.slice(0, 8).toUpperCase()}`;
+    const member = await this.loyalty.memberContact(row.source_id, row.holder.card_id);
+    return member?.name ?? `Card ${row.holder.card_id.slice(0, 8).toUpperCase()}`;
   }
 }

@@ -53,17 +53,18 @@ export class PassUpdater implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Spec §7 "push": one pass to both wallets now, answering what it reached. */
   async push(passId: string, notify: boolean): Promise<PassPushView> {
-    const content = await this.contents.ofPass(passId);
-    if (!content) return { pass_id: passId, apple_devices: 0, google: false };
-    const [apple, google] = await Promise.all([this.issuers.apple(content.org_id), this.issuers.google(content.org_id)]);
+    const pass = await this.reads.pass(passId);
+    if (!pass) return { pass_id: passId, apple_devices: 0, google: false };
+    const [apple, google] = await Promise.all([this.issuers.apple(pass.org_id), this.issuers.google(pass.org_id)]);
     let appleDevices = 0;
+    // An APNs push carries nothing of the pass: the device fetches it. Only Google's copy needs the content made.
     if (apple) {
       const tokens = await this.reads.pushTokens(passId);
       if (tokens.length > 0) appleDevices = await this.pushApple(apple, tokens);
     }
-    const saved = google !== undefined && (await this.reads.savedToGoogle(passId));
-    if (saved) await this.google.update(content, google, await this.contents.googleClassOf(content), notify);
-    return { pass_id: passId, apple_devices: appleDevices, google: saved };
+    const content = google && (await this.reads.savedToGoogle(passId)) ? await this.contents.ofPass(passId) : undefined;
+    if (google && content) await this.google.update(content, google, await this.contents.googleClassOf(content), notify);
+    return { pass_id: passId, apple_devices: appleDevices, google: content !== undefined };
   }
 
   /** Pushes every device; the ones APNs says are gone are forgotten even when others failed (and the push is tried again). */

@@ -1,4 +1,5 @@
 import { passSourceId, type PassBarcodeFormat, type PassDesignView, type PassField, type PassFieldArea, type PassKind } from '@qr/contracts';
+import { instantOf, localOf } from '../promos';
 
 /** A location as typed: coordinates stay text until the contract checks them, so a half-typed "-0." is kept. */
 export interface LocationDraft {
@@ -84,14 +85,6 @@ export function withKind(draft: DesignDraft, kind: PassKind): DesignDraft {
   return { ...draft, kind, source_id: '', ...(untouched ? { ...noFields, ...STARTING_FIELDS[kind] } : {}) };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** An instant as a `datetime-local` value in the browser's time. */
-function localOf(instant: string | null): string {
-  if (instant === null) return '';
-  const at = new Date(instant);
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-const instantOf = (local: string): string | null => (local === '' ? null : new Date(local).toISOString());
 const numberOr = (value: number | string): number | undefined => (value === '' ? undefined : Number(value));
 
 /** A saved design, back in the designer's shape. */

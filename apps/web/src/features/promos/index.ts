@@ -1,6 +1,7 @@
 // What other features use of promos: the promo code entry a landing page's promo block draws, and the
-// form helpers the loyalty programme form shares (one contract check, one way of placing field errors).
+// form helpers the loyalty programme and pass design forms share (one contract check, one way of placing field
+// errors, one way of reading a date and time input).
 export { PromoEntry } from './promo-entry';
-export { browserTimeZone, checked, serverErrors, type FormErrors } from './promo-campaign-form-draft';
+export { browserTimeZone, checked, instantOf, localOf, serverErrors, type FormErrors } from './promo-campaign-form-draft';
 export { useTimeZones } from './promo-campaign-form';
 export type { Setter } from './promo-campaign-form-codes';

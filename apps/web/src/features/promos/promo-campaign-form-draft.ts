@@ -87,10 +87,11 @@ export const emptyCodes = (): CodesDraft => ({
 
 /** An empty input is "none" (null) where the contract allows none, and missing (so refused by name) where it does not. */
 const numberOr = <Empty>(value: number | string, empty: Empty): number | Empty => (value === '' ? empty : Number(value));
-const instantOf = (local: string): string | null => (local === '' ? null : new Date(local).toISOString());
+/** A `datetime-local` value back as an instant; empty is none. */
+export const instantOf = (local: string): string | null => (local === '' ? null : new Date(local).toISOString());
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant as a `datetime-local` value in the browser's time. */
-function localOf(instant: string | null): string {
+export function localOf(instant: string | null): string {
   if (instant === null) return '';
   const at = new Date(instant);
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;

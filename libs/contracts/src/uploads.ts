@@ -87,3 +87,29 @@ export interface ImageUploaded {
     uploaded_by: string;
   };
 }
+
+/** The classes of the bundled NSFW model, in the order of its outputs (spec §7 "NSFW check"). */
+export const NsfwClass = z.enum(['drawing', 'hentai', 'neutral', 'porn', 'sexy']).meta({ id: 'NsfwClass' });
+export type NsfwClass = z.infer<typeof NsfwClass>;
+
+/** A wall's threshold unless it sets its own: at or over it, an image is held back. */
+export const DEFAULT_NSFW_THRESHOLD = 0.6;
+
+export const NsfwCheckView = z
+  .object({
+    scores: z.record(NsfwClass, z.number().min(0).max(1)).meta({ description: 'The model’s probability of each class; they add up to 1.' }),
+    nsfw: z.number().min(0).max(1).meta({ description: 'porn + hentai + sexy: what a threshold is compared with.' }),
+    model: z.string().meta({ description: 'Which model answered, e.g. nsfwjs MobileNetV2.' }),
+    ms: z.number().meta({ description: 'Milliseconds the check took, not counting the wait behind other checks.' }),
+  })
+  .meta({ id: 'NsfwCheck' });
+export type NsfwCheckView = z.infer<typeof NsfwCheckView>;
+export type NsfwScores = NsfwCheckView['scores'];
+
+/**
+ * Drawings are not explicit: only the classes the model learnt from explicit images count. Capped
+ * at 1, which single-precision scores that already add up to 1 may pass by a rounding error.
+ */
+export const nsfwScoreOf = (scores: NsfwScores): number => Math.min(1, scores.porn + scores.hentai + scores.sexy);
+
+export const isNsfw = (view: Pick<NsfwCheckView, 'nsfw'>, threshold: number): boolean => view.nsfw >= threshold;

@@ -1,6 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { DEFAULT_NSFW_THRESHOLD, isNsfw, NsfwCheckView, NsfwClass } from '@qr/contracts';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { callerOf, createOrganization, signedUpToken } from '../identity/organization-api.fixture';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { multipart } from './multipart.fixture';
@@ -11,7 +11,7 @@ const NSFW_CHECK = '/api/v1/uploads/nsfw-check';
 const MAX_CHECK_MS = 5000;
 
 /** An image of width × height whose pixel at (x, y) is colour(x, y), as RGB. */
-function drawn(width: number, height: number, colour: (x: number, y: number) => [number, number, number]): sharp.Sharp {
+function drawn(width: number, height: number, colour: (x: number, y: number) => [number, number, number]): Sharp {
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) pixels.set(colour(x, y), (y * width + x) * 3);
   return sharp(pixels, { raw: { width, height, channels: 3 } });
@@ -21,31 +21,36 @@ const svg = (width: number, height: number, body: string) =>
   sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`));
 
 /** Ordinary pictures a business puts on a wall or a page: none of them is anything but safe. */
-async function ordinaryImages(): Promise<[string, Buffer][]> {
+async function ordinaryImages() {
   const bars = ['#e63946', '#f4a261', '#2a9d8f', '#457b9d', '#8338ec']
     .map((colour, i) => `<rect x="${40 + i * 70}" y="${300 - (i + 2) * 40}" width="50" height="${(i + 2) * 40}" fill="${colour}"/>`)
     .join('');
   const text = ['Opening hours', 'Monday to Friday 8 to 18', 'Saturday 9 to 14', 'Closed on Sundays']
     .map((line, i) => `<text x="30" y="${60 + i * 50}" font-family="sans-serif" font-size="30" fill="#000">${line}</text>`)
     .join('');
-  return [
+  const landscape = await drawn(400, 300, (_x, y) => (y < 180 ? [90 + y / 3, 150 + y / 3, 235] : [50, 120 + (y % 7) * 4, 40]))
+    .jpeg()
+    .toBuffer();
+  const chart = await svg(420, 320, `<rect width="420" height="320" fill="#fff"/>${bars}`).png().toBuffer();
+  const all: [string, Buffer][] = [
+    ['a landscape: sky fading into grass', landscape],
+    ['a chart of coloured bars', chart],
+    ['black text on white', await svg(480, 260, `<rect width="480" height="260" fill="#fff"/>${text}`).png().toBuffer()],
     [
-      'a landscape: sky fading into grass',
-      await drawn(400, 300, (_x, y) => (y < 180 ? [90 + y / 3, 150 + y / 3, 235] : [50, 120 + (y % 7) * 4, 40]))
-        .jpeg()
+      'a checkerboard',
+      await drawn(256, 256, (x, y) => ((Math.floor(x / 32) + Math.floor(y / 32)) % 2 ? [0, 0, 0] : [255, 255, 255]))
+        .png()
         .toBuffer(),
     ],
-    ['a chart of coloured bars', await svg(420, 320, `<rect width="420" height="320" fill="#fff"/>${bars}`).png().toBuffer()],
-    ['black text on white', await svg(480, 260, `<rect width="480" height="260" fill="#fff"/>${text}`).png().toBuffer()],
-    ['a checkerboard', await drawn(256, 256, (x, y) => ((Math.floor(x / 32) + Math.floor(y / 32)) % 2 ? [0, 0, 0] : [255, 255, 255])).png().toBuffer()],
     ['a greyscale logo', await svg(200, 200, '<circle cx="100" cy="100" r="80" fill="#333"/>').flatten({ background: '#fff' }).greyscale().png().toBuffer()],
     ['a transparent logo', await svg(200, 200, '<rect x="40" y="40" width="120" height="120" rx="20" fill="#2a6"/>').png().toBuffer()],
   ];
+  return { landscape, chart, all };
 }
 
 describe('NSFW check', () => {
   let t: TestApp;
-  let images: [string, Buffer][];
+  let images: Awaited<ReturnType<typeof ordinaryImages>>;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -57,12 +62,12 @@ describe('NSFW check', () => {
     const nsfw = t.app.get(NsfwCheck);
     const rssBefore = process.memoryUsage().rss;
     const loadStarted = performance.now();
-    const first = await nsfw.check(images[0][1]);
+    const first = await nsfw.check(images.landscape);
     const loadMs = Math.round(performance.now() - loadStarted);
     const tensors = tf.memory().numTensors;
 
     const results: { what: string; nsfw: number; top: string; ms: number }[] = [];
-    for (const [what, bytes] of images) {
+    for (const [what, bytes] of images.all) {
       const view = NsfwCheckView.parse(await nsfw.check(bytes));
       const top = NsfwClass.options.reduce((best, c) => (view.scores[c] > view.scores[best] ? c : best));
       results.push({ what, nsfw: Number(view.nsfw.toFixed(3)), top, ms: view.ms });
@@ -81,9 +86,9 @@ describe('NSFW check', () => {
 
   it('runs parallel checks one at a time, each answering its own image', async () => {
     const nsfw = t.app.get(NsfwCheck);
-    const alone = await Promise.all(images.map(([, bytes]) => nsfw.check(bytes)));
+    const alone = await Promise.all(images.all.map(([, bytes]) => nsfw.check(bytes)));
     const started = performance.now();
-    const together = await Promise.all(images.map(([, bytes]) => nsfw.check(bytes)));
+    const together = await Promise.all(images.all.map(([, bytes]) => nsfw.check(bytes)));
     const wallMs = performance.now() - started;
     expect(together.map((view) => view.scores)).toEqual(alone.map((view) => view.scores));
     // Serial checks fit in the time they took together; overlapping ones would add up to more. One ms of rounding each.
@@ -104,19 +109,19 @@ describe('NSFW check', () => {
       });
     };
 
-    const landscape = await check(orgId, images[0][1], 'landscape.jpg', 'image/jpeg');
+    const landscape = await check(orgId, images.landscape, 'landscape.jpg', 'image/jpeg');
     expect(landscape.statusCode).toBe(200);
     const view = NsfwCheckView.parse(landscape.json());
     expect(view.nsfw).toBeLessThan(DEFAULT_NSFW_THRESHOLD);
 
     const script = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>');
-    const oversize = Buffer.concat([images[1][1], Buffer.alloc(5 * 1024 * 1024)]);
+    const oversize = Buffer.concat([images.chart, Buffer.alloc(5 * 1024 * 1024)]);
     const refusals: [string, Buffer, string, string, number, string][] = [
       ['a text file', Buffer.from('just some notes\n'), 'notes.txt', 'text/plain', 415, 'unsupported_image_type'],
       ['an SVG with a script', script, 'logo.svg', 'image/svg+xml', 415, 'unsupported_image_type'],
       ['the same SVG declared as PNG', script, 'logo.png', 'image/png', 415, 'unsupported_image_type'],
       ['a file over 5 MB', oversize, 'big.png', 'image/png', 413, 'upload_too_large'],
-      ['a PNG cut short', images[1][1].subarray(0, 60), 'cut.png', 'image/png', 400, 'image_unreadable'],
+      ['a PNG cut short', images.chart.subarray(0, 60), 'cut.png', 'image/png', 400, 'image_unreadable'],
     ];
     for (const [what, bytes, filename, contentType, status, code] of refusals) {
       const res = await check(orgId, bytes, filename, contentType);
@@ -124,11 +129,11 @@ describe('NSFW check', () => {
     }
 
     await owner('POST', `/api/v1/organizations/${orgId}/users`, { email: 'vera@example.com', role: 'viewer' });
-    const byViewer = await check(orgId, images[0][1], 'landscape.jpg', 'image/jpeg', await signedUpToken(t.app, 'vera@example.com'));
+    const byViewer = await check(orgId, images.landscape, 'landscape.jpg', 'image/jpeg', await signedUpToken(t.app, 'vera@example.com'));
     expect([byViewer.statusCode, byViewer.json().code]).toEqual([403, 'forbidden']);
     const strangerToken = await signedUpToken(t.app, 'sam@example.com');
     await createOrganization(callerOf(t.app, strangerToken), 'Elsewhere');
-    const byStranger = await check(orgId, images[0][1], 'landscape.jpg', 'image/jpeg', strangerToken);
+    const byStranger = await check(orgId, images.landscape, 'landscape.jpg', 'image/jpeg', strangerToken);
     expect([byStranger.statusCode, byStranger.json().code]).toEqual([404, 'organization_not_found']);
   });
 

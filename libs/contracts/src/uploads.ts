@@ -100,7 +100,7 @@ export const NsfwCheckView = z
     scores: z.record(NsfwClass, z.number().min(0).max(1)).meta({ description: 'The model’s probability of each class; they add up to 1.' }),
     nsfw: z.number().min(0).max(1).meta({ description: 'porn + hentai + sexy: what a threshold is compared with.' }),
     model: z.string().meta({ description: 'Which model answered, e.g. nsfwjs MobileNetV2.' }),
-    ms: z.number().meta({ description: 'Milliseconds the check took, not counting the wait behind other checks.' }),
+    ms: z.number().int().nonnegative().meta({ description: 'Milliseconds the check took, not counting the wait behind other checks.' }),
   })
   .meta({ id: 'NsfwCheck' });
 export type NsfwCheckView = z.infer<typeof NsfwCheckView>;

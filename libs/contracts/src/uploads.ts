@@ -87,3 +87,22 @@ export interface ImageUploaded {
     uploaded_by: string;
   };
 }
+
+/** The classes of the NSFW model (nsfwjs), in its order. */
+export const NSFW_CLASSES = ['drawing', 'hentai', 'neutral', 'porn', 'sexy'] as const;
+export const NsfwClass = z.enum(NSFW_CLASSES).meta({ id: 'NsfwClass' });
+export type NsfwClass = z.infer<typeof NsfwClass>;
+/** An image whose `nsfw` reaches this is held back unless a setting says otherwise. */
+export const DEFAULT_NSFW_THRESHOLD = 0.6;
+
+export const NsfwCheckView = z
+  .object({
+    scores: z.record(NsfwClass, z.number().min(0).max(1)).meta({ description: 'The model’s score per class; they add up to 1.' }),
+    nsfw: z.number().min(0).max(1).meta({ description: 'porn + hentai + sexy: what a threshold is compared with.' }),
+    model: z.string(),
+    ms: z.number().meta({ description: 'How long the check took.' }),
+  })
+  .meta({ id: 'NsfwCheck' });
+export type NsfwCheckView = z.infer<typeof NsfwCheckView>;
+
+export const isNsfw = (check: Pick<NsfwCheckView, 'nsfw'>, threshold: number): boolean => check.nsfw >= threshold;

@@ -124,7 +124,12 @@ function castVote(command: CastVote, state: PollState): PollEvent[] {
   const earlier = state.votes.get(command.voter) ?? null;
   if (earlier !== null && sameBallot(earlier, ballot)) return [];
   if (earlier !== null && !terms.allow_change) throw new DomainError('poll_already_voted', 'You have voted in this poll already.');
-  return [{ type: 'VoteCast', data: { voter: command.voter, round: state.round, ballot, replaced: earlier, at: command.at } }];
+  return [
+    {
+      type: 'VoteCast',
+      data: { voter: command.voter, round: state.round, ballot, replaced: earlier, org_id: state.org_id, code_id: state.code_id, at: command.at },
+    },
+  ];
 }
 
 function changePoll({ action, actor, at }: ChangePoll, state: PollState): PollEvent[] {

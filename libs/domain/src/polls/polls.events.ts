@@ -26,7 +26,11 @@ export type PollReset = Event<'PollReset', { round: number; by: string; at: stri
 export type PollDeleted = Event<'PollDeleted', { by: string; at: string }>;
 
 /** A vote in the round; `replaced` is the voter's earlier vote in it, which the results lose. */
-export type VoteCast = Event<'VoteCast', { voter: string; round: number; ballot: PollBallot; replaced: PollBallot | null; at: string }>;
+/** Names its poll's organisation and code, so analytics counts votes per code as it counts scans, with no join. */
+export type VoteCast = Event<
+  'VoteCast',
+  { voter: string; round: number; ballot: PollBallot; replaced: PollBallot | null; org_id: string; code_id: string; at: string }
+>;
 
 export type PollEvent = PollCreated | PollUpdated | PollOpened | PollClosed | PollResultsRevealed | PollResultsHidden | PollReset | PollDeleted | VoteCast;
 

@@ -41,6 +41,7 @@ import { FoldersModule } from './folders/folders.module';
 import { FontsModule } from './fonts/fonts.module';
 import { HealthModule } from './health/health.module';
 import { HotPathAppender } from './hot-path-appender';
+import { LiveChannels } from './live-channels';
 import { OneTimeCodesModule } from './one-time-codes/one-time-codes.module';
 import { AuthModule } from './identity/auth/auth.module';
 import { IdentityModule } from './identity/identity.module';
@@ -69,8 +70,8 @@ class InfrastructureModule {
     ];
     return {
       module: InfrastructureModule,
-      providers: [...providers, HotPathAppender, StreamWriter],
-      exports: [...providers.map((p) => p.provide), HotPathAppender, StreamWriter],
+      providers: [...providers, HotPathAppender, StreamWriter, LiveChannels],
+      exports: [...providers.map((p) => p.provide), HotPathAppender, StreamWriter, LiveChannels],
     };
   }
 }

@@ -163,6 +163,24 @@ export const ErrorCode = z.enum([
   'pass_unauthorized',
   // The wallet provider refused or did not answer; the detail carries its reason.
   'pass_provider_failed',
+  // No poll with this id that the caller can see (deleted, unknown or another organisation's).
+  'poll_not_found',
+  // The poll is not open for votes (a draft or closed).
+  'poll_not_open',
+  // The vote names options the poll does not have, too many of them, or a rating or words the poll does not take.
+  'poll_vote_invalid',
+  // The voter has voted in this round and the poll does not let a vote change.
+  'poll_already_voted',
+  // The poll's round has votes: its question and options stay as voted on until it is reset.
+  'poll_has_votes',
+  // The voter token was not signed by this server.
+  'voter_token_invalid',
+  // No selfie wall with this id that the caller can see.
+  'wall_not_found',
+  // No such photo on this wall (or not one the caller may see).
+  'wall_photo_not_found',
+  // The wall already has as many embedding sites as it may.
+  'wall_embed_limit',
   // Too many requests from one client in a short time.
   'rate_limited',
   // A dependency (database) is unreachable; the request may succeed later.

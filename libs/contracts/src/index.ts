@@ -31,3 +31,5 @@ export * from './loyalty';
 export * from './promos';
 export * from './messaging';
 export * from './passes';
+export * from './polls';
+export * from './walls';

@@ -88,8 +88,9 @@ export interface ImageUploaded {
   };
 }
 
-/** The classes of the bundled NSFW model, in the order of its outputs (spec §7 "NSFW check"). */
-export const NsfwClass = z.enum(['drawing', 'hentai', 'neutral', 'porn', 'sexy']).meta({ id: 'NsfwClass' });
+/** The classes of the bundled NSFW model (nsfwjs), in the order of its outputs (spec §7 "NSFW check"). */
+export const NSFW_CLASSES = ['drawing', 'hentai', 'neutral', 'porn', 'sexy'] as const;
+export const NsfwClass = z.enum(NSFW_CLASSES).meta({ id: 'NsfwClass' });
 export type NsfwClass = z.infer<typeof NsfwClass>;
 
 /** A wall's threshold unless it sets its own: at or over it, an image is held back. */
@@ -112,4 +113,4 @@ export type NsfwScores = NsfwCheckView['scores'];
  */
 export const nsfwScoreOf = (scores: NsfwScores): number => Math.min(1, scores.porn + scores.hentai + scores.sexy);
 
-export const isNsfw = (view: Pick<NsfwCheckView, 'nsfw'>, threshold: number): boolean => view.nsfw >= threshold;
+export const isNsfw = (check: Pick<NsfwCheckView, 'nsfw'>, threshold: number): boolean => check.nsfw >= threshold;

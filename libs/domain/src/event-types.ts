@@ -10,11 +10,13 @@ import type { OneTimeBatchEvent, OneTimeCodeUsed } from './one-time-codes/one-ti
 import type { LoyaltyProgrammeEvent } from './loyalty/loyalty.events';
 import type { CampaignEvent, ConsentEvent } from './messaging/messaging.events';
 import type { PassDesignEvent, PassEvent } from './passes/passes.events';
+import type { PollEvent } from './polls/polls.events';
 import type { PromoCampaignEvent, PromoMasterKeyEvent } from './promos/promos.events';
 import type { PageNameEvent } from './pages/page-names';
 import type { FormSubmitted, PageEvent } from './pages/pages.events';
 import type { ScanRecorded } from './scans/scans.events';
 import type { TemplateEvent } from './templates/templates.events';
+import type { WallEvent, WallPhotoEvent } from './walls/walls.events';
 
 /** Every event the product appends. */
 export type DomainEvent =
@@ -40,7 +42,10 @@ export type DomainEvent =
   | CampaignEvent
   | ConsentEvent
   | PassDesignEvent
-  | PassEvent;
+  | PassEvent
+  | PollEvent
+  | WallEvent
+  | WallPhotoEvent;
 
 export type EventType = DomainEvent['type'];
 
@@ -126,6 +131,23 @@ const EVENT_TYPE_SET: Record<EventType, true> = {
   PassIssued: true,
   PassVoided: true,
   PassRestored: true,
+  PollCreated: true,
+  PollUpdated: true,
+  PollOpened: true,
+  PollClosed: true,
+  PollResultsRevealed: true,
+  PollResultsHidden: true,
+  PollReset: true,
+  PollDeleted: true,
+  VoteCast: true,
+  WallCreated: true,
+  WallUpdated: true,
+  WallEmbedAdded: true,
+  WallEmbedRemoved: true,
+  WallDeleted: true,
+  WallPhotoSubmitted: true,
+  WallPhotoApproved: true,
+  WallPhotoRejected: true,
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_TYPE_SET) as readonly EventType[];

@@ -15,3 +15,5 @@ export * from './loyalty';
 export * from './event-types';
 export * from './messaging';
 export * from './passes';
+export * from './polls';
+export * from './walls';

@@ -107,6 +107,9 @@ const ConfigSchema = z
     GOOGLE_WALLET_API_BASE: z
       .url({ protocol: /^https?$/, error: 'must be the http(s) URL of a Google Wallet API stand-in, such as http://127.0.0.1:4012' })
       .optional(),
+    // Set REDIS_URL when several API processes serve one site: live screens (poll results, selfie
+    // walls) then hear every process's updates over Redis pub/sub. Unset: each process pushes its own.
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL, such as redis://127.0.0.1:6379' }).optional(),
     // Set KAFKA_BROKERS (host:port, comma-separated) to publish every event to KAFKA_TOPIC through
     // the relay (DESIGN.md §2). Unset: events stay in-process, as in the embedded default.
     KAFKA_BROKERS: z

@@ -7,6 +7,7 @@ import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { loyalty } from '@qr/projections-loyalty';
 import { messaging } from '@qr/projections-messaging';
 import { passes } from '@qr/projections-passes';
+import { polls, walls } from '@qr/projections-engagement';
 import { pages, submissions } from '@qr/projections-pages';
 import { promoCampaigns, promoMasterKeys, promoValidations } from '@qr/projections-promos';
 
@@ -51,4 +52,7 @@ export const PROJECTIONS: readonly Projection[] = [
   messaging,
   // Passes: wallet pass designs and the passes issued from them, with when each last changed.
   passes,
+  // Engagement: live polls with their votes and results, selfie walls with their photos and reviews.
+  polls,
+  walls,
 ];

@@ -1,0 +1,3 @@
+export * from './polls.commands';
+export * from './polls.events';
+export * from './poll.decider';

@@ -1,0 +1,1 @@
+module.exports = { ...require('../../jest.preset.js'), displayName: 'projections-engagement', rootDir: __dirname };

@@ -1,0 +1,2 @@
+export { polls, ballotKeys } from './polls.projection';
+export { walls } from './walls.projection';

@@ -51,6 +51,8 @@ import { SiteModule } from './site/site.module';
 import { ScansModule } from './scans/scans.module';
 import { TemplatesModule } from './templates/templates.module';
 import { UploadsModule } from './uploads/uploads.module';
+import { WallsModule } from './walls/walls.module';
+import { registerWallsPaths } from './walls/walls.openapi';
 import { AnalyticsRollups } from '@qr/projections-analytics';
 import { ANALYTICS_READER, CONFIG, EVENT_STORE, KAFKA_RELAY, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
 
@@ -104,6 +106,7 @@ export class AppModule {
         AnalyticsModule,
         CustomersModule,
         UploadsModule,
+        WallsModule,
         SiteModule,
         FontsModule,
         ...extraModules,
@@ -123,6 +126,7 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerScansPaths,
   registerOneTimeCodesPaths,
   registerUploadsPaths,
+  registerWallsPaths,
   registerPagesPaths,
   registerCustomersPaths,
   registerAnalyticsPaths,

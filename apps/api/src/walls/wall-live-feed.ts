@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { LIVE_PUSH_INTERVAL_MS, WALL_SCREEN_PHOTOS, type WallLiveView } from '@qr/contracts';
-import { wallNotFound, wallPhotoStreamId } from '@qr/domain';
-import { START, type Checkpoint } from '@qr/eventstore';
+import { wallNotFound, wallPhotoStreamId, type WallPhotoSubmitted } from '@qr/domain';
+import { START, type Checkpoint, type RecordedEvent } from '@qr/eventstore';
 import type { Logger } from '@qr/platform';
 import type { ProjectionRunner } from '@qr/projections-runner';
 import { formatPosition } from '../http/request-writes';
@@ -10,6 +10,10 @@ import { LiveChannels } from '../live-channels';
 import { toPublicWallPhoto, WallReads } from './wall-reads';
 
 const PHOTO_PREFIX = wallPhotoStreamId('');
+
+/** A photo posted for review changes no screen: only its approval will. */
+const isHeldForReview = (event: RecordedEvent): boolean =>
+  event.type === 'WallPhotoSubmitted' && (event.data as WallPhotoSubmitted['data']).status === 'pending';
 
 export const wallChannel = (wallId: string): string => `wall:${wallId}`;
 
@@ -39,7 +43,8 @@ export class WallLiveFeed implements OnModuleDestroy {
       // After a rebuild anything may have changed.
       if (!events) return void (this.allChanged = true);
       for (const event of events) {
-        if (event.streamId.startsWith(PHOTO_PREFIX)) this.changed.set(event.streamId.slice(PHOTO_PREFIX.length), event);
+        if (!event.streamId.startsWith(PHOTO_PREFIX) || isHeldForReview(event)) continue;
+        this.changed.set(event.streamId.slice(PHOTO_PREFIX.length), event);
       }
     });
     this.timer = setInterval(() => void this.push(), LIVE_PUSH_INTERVAL_MS).unref();

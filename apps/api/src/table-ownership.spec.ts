@@ -49,6 +49,8 @@ const OWNERS: Record<string, readonly string[]> = {
   wallet_pushes: ['passes'],
   wallet_google_objects: ['passes'],
   wallet_reactions: ['passes'],
+  walls: ['walls'],
+  wall_photos: ['walls'],
   organizations: ['identity'],
   members: ['identity'],
   api_keys: ['identity'],

@@ -221,6 +221,8 @@ describe('selfie walls', () => {
       ['the SVG declared as JPEG', [photoPart(script)], 415, 'unsupported_image_type'],
       ['a file over 5 MB', [photoPart(Buffer.concat([await landscape(), Buffer.alloc(5 * 1024 * 1024)]))], 413, 'upload_too_large'],
       ['a caption over 140 characters', [photoPart(await landscape()), captionPart('x'.repeat(141))], 400, 'validation_failed'],
+      ['a caption of 5000 characters', [photoPart(await landscape()), captionPart('x'.repeat(5000))], 400, 'validation_failed'],
+      ['a second caption', [photoPart(await landscape()), captionPart('One'), captionPart('Two')], 400, 'validation_failed'],
       ['no photo', [captionPart('Hello')], 400, 'validation_failed'],
     ];
     for (const [what, parts, status, code] of refusals) {

@@ -52,6 +52,9 @@ const readPages = (role: Role) => can.read('pages', role);
 const MESSAGING = '/api/v1/messaging';
 const writeMessaging = (role: Role) => can.write('messaging', role);
 const readMessaging = (role: Role) => can.read('messaging', role);
+const WALLS = '/api/v1/walls';
+const writeEngagement = (role: Role) => can.write('engagement', role);
+const readEngagement = (role: Role) => can.read('engagement', role);
 
 /**
  * Every protected endpoint that takes an organisation, with the predicate of permissions.ts that
@@ -199,6 +202,16 @@ const ENDPOINTS: Endpoint[] = [
     success: 201,
   },
   { name: 'list promo campaigns', method: 'GET', url: ({ orgId }) => `${PROMOS}?org_id=${orgId}`, allowed: readLoyalty, success: 200 },
+  {
+    name: 'create selfie wall',
+    method: 'POST',
+    url: () => WALLS,
+    payload: ({ orgId, codeId }) => ({ org_id: orgId, code_id: codeId, title: 'Party' }),
+    allowed: writeEngagement,
+    success: 201,
+    foreign: 'code_not_found',
+  },
+  { name: 'list selfie walls', method: 'GET', url: ({ orgId }) => `${WALLS}?org_id=${orgId}`, allowed: readEngagement, success: 200 },
   // A key's view shows its secret: only those who may change promos read keys.
   { name: 'list promo keys', method: 'GET', url: ({ orgId }) => `${PROMO_KEYS}?org_id=${orgId}`, allowed: writeLoyalty, success: 200 },
   {

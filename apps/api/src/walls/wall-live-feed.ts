@@ -7,7 +7,7 @@ import type { ProjectionRunner } from '@qr/projections-runner';
 import { formatPosition } from '../http/request-writes';
 import { LOGGER, PROJECTION_RUNNER } from '../infrastructure';
 import { LiveChannels } from '../live-channels';
-import { toPublicWallPhoto, WallReads } from './wall-reads';
+import { toPublicWallPhoto, WallReads, type WallPhotoRow } from './wall-reads';
 
 const PHOTO_PREFIX = wallPhotoStreamId('');
 
@@ -27,7 +27,7 @@ export class WallLiveFeed implements OnModuleDestroy {
   /** Photos changed since the last push, with the position of each one's last change. */
   private readonly changed = new Map<string, Checkpoint>();
   private allChanged = false;
-  /** The position a wall's last message carried, for its next screen's first message. */
+  /** The position of the last change seen to each wall's photos: what its messages carry. */
   private readonly positions = new Map<string, Checkpoint>();
   private readonly unsubscribe: () => void;
   private readonly timer: NodeJS.Timeout;
@@ -44,7 +44,7 @@ export class WallLiveFeed implements OnModuleDestroy {
       if (!events) return void (this.allChanged = true);
       for (const event of events) {
         if (!event.streamId.startsWith(PHOTO_PREFIX) || isHeldForReview(event)) continue;
-        this.changed.set(event.streamId.slice(PHOTO_PREFIX.length), event);
+        this.changed.set(event.streamId.slice(PHOTO_PREFIX.length), { transactionId: event.transactionId, globalPosition: event.globalPosition });
       }
     });
     this.timer = setInterval(() => void this.push(), LIVE_PUSH_INTERVAL_MS).unref();
@@ -54,7 +54,7 @@ export class WallLiveFeed implements OnModuleDestroy {
   async now(wallId: string): Promise<WallLiveView> {
     if (!(await this.walls.live(wallId))) throw wallNotFound();
     const photos = (await this.walls.screens([wallId], WALL_SCREEN_PHOTOS)).get(wallId) ?? [];
-    return { wall_id: wallId, photos: photos.map(toPublicWallPhoto), position: formatPosition(this.positions.get(wallId) ?? START) };
+    return this.messageOf(wallId, photos);
   }
 
   onModuleDestroy(): void {
@@ -75,8 +75,7 @@ export class WallLiveFeed implements OnModuleDestroy {
       if (watched.length === 0) return;
       const screens = await this.walls.screens(watched, WALL_SCREEN_PHOTOS);
       for (const [wallId, photos] of screens) {
-        const message: WallLiveView = { wall_id: wallId, photos: photos.map(toPublicWallPhoto), position: formatPosition(this.positions.get(wallId) ?? START) };
-        this.channels.publish(wallChannel(wallId), JSON.stringify(message));
+        this.channels.publish(wallChannel(wallId), JSON.stringify(this.messageOf(wallId, photos)));
       }
     } catch (error) {
       this.log.warn({ err: error }, 'wall live feed: could not push; the next change pushes again');
@@ -85,14 +84,17 @@ export class WallLiveFeed implements OnModuleDestroy {
     }
   }
 
+  private messageOf(wallId: string, photos: readonly WallPhotoRow[]): WallLiveView {
+    return { wall_id: wallId, photos: photos.map(toPublicWallPhoto), position: formatPosition(this.positions.get(wallId) ?? START) };
+  }
+
   /** The walls of the changed photos, each remembering the latest position among its own. */
   private async wallsWith(changed: Map<string, Checkpoint>): Promise<string[]> {
     const rows = await this.walls.wallsOfPhotos([...changed.keys()]);
     for (const { wall_id, photo_id } of rows) {
       const position = changed.get(photo_id)!;
       const known = this.positions.get(wall_id);
-      if (!known || position.globalPosition > known.globalPosition)
-        this.positions.set(wall_id, { transactionId: position.transactionId, globalPosition: position.globalPosition });
+      if (!known || position.globalPosition > known.globalPosition) this.positions.set(wall_id, position);
     }
     return [...new Set(rows.map((row) => row.wall_id))];
   }

@@ -35,19 +35,24 @@ export class CastVoteHandler implements ICommandHandler<CastVoteCommand> {
   constructor(
     private readonly tokens: VoterTokens,
     private readonly decisions: PollDecisions,
+    private readonly reads: PollReads,
   ) {}
 
   async execute({ pollId, body }: CastVoteCommand): Promise<CastVoteView> {
     const { voter_token, ...ballot } = body;
     const voter = await this.tokens.voterOf(pollId, voter_token);
-    if (voter === null)
-      throw new DomainError('voter_token_invalid', 'This voter token is not one the server gave for this poll: reload the page.', {
-        field: 'body.voter_token',
-      });
+    if (voter === null) throw await this.refusalOfToken(pollId);
     const { events, answer } = await this.decisions.decide(pollId, { type: 'CastVote', voter, ballot, at: new Date().toISOString() });
     if (answer.my_vote === null) throw new Error('A vote decided without the voter’s vote to answer with');
     const cast = events.find((event) => event.type === 'VoteCast');
     return { poll_id: pollId, round: answer.round, my_vote: answer.my_vote, changed: cast !== undefined && cast.data.replaced !== null };
+  }
+
+  /** A token is bound to its poll, so one sent to an unknown or deleted poll is refused as the poll is: 404 before 400. */
+  private async refusalOfToken(pollId: string): Promise<DomainError> {
+    const poll = await this.reads.poll(pollId);
+    if (!poll || poll.status === 'deleted') return pollNotFound();
+    return new DomainError('voter_token_invalid', 'This voter token is not one the server gave for this poll: reload the page.', { field: 'body.voter_token' });
   }
 }
 

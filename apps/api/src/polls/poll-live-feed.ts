@@ -116,9 +116,12 @@ export class PollLiveFeed implements OnModuleDestroy {
   }
 
   private async publish(pollIds: string[]): Promise<void> {
+    // Positions before the reads: the results then include at least what each says.
+    const known = new Map(pollIds.map((pollId) => [pollId, this.watched.get(pollId) ?? null]));
+    const head = [...known.values()].includes(null) ? await this.projectedHead() : null;
     const [rows, counts] = await Promise.all([this.reads.polls(pollIds), this.reads.currentCounts(pollIds)]);
     for (const row of rows) {
-      const position = this.watched.get(row.poll_id) ?? (await this.projectedHead());
+      const position = known.get(row.poll_id) ?? head!;
       const results = resultsOf(row.poll_id, row.terms, row, counts.get(row.poll_id) ?? new Map<string, number>());
       for (const audience of ['public', 'staff'] as const) {
         this.channels.publish(pollChannel(row.poll_id, audience), JSON.stringify(liveViewOf(row, results, audience, position)));

@@ -16,6 +16,7 @@ const POLL_PREFIX = pollStreamId('');
 
 /** Voters' screens see the results only when they are shown; staff's always. */
 export type PollAudience = 'public' | 'staff';
+const AUDIENCES: readonly PollAudience[] = ['public', 'staff'];
 export const pollChannel = (pollId: string, audience: PollAudience): string => `poll:${pollId}:${audience}`;
 
 function liveViewOf(row: PollRow, results: PollResultsView, audience: PollAudience, position: Checkpoint): PollLiveView {
@@ -44,6 +45,8 @@ export class PollLiveFeed implements OnModuleDestroy {
   private readonly dirty = new Set<string>();
   /** Polls this process has opened live streams of, and the checkpoint of each one's last event applied. */
   private readonly watched = new Map<string, Checkpoint | null>();
+  /** The last message published on each channel: a room's screens joining at once start from it, not from a read each. */
+  private readonly latest = new Map<string, string>();
   private readonly unsubscribe: () => void;
   private readonly timer: NodeJS.Timeout;
   private pushing = false;
@@ -72,12 +75,16 @@ export class PollLiveFeed implements OnModuleDestroy {
 
   /** Answers the request with the poll's live stream for `audience`, starting with its state now; 404 for a deleted or unknown poll. */
   async open(pollId: string, audience: PollAudience, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const channel = pollChannel(pollId, audience);
+    // Anything applied since it was published has marked the poll dirty: the next push brings it.
+    const published = this.latest.get(channel);
+    if (published !== undefined) return this.channels.open(channel, request, reply, published);
     const position = this.watched.get(pollId) ?? (await this.projectedHead());
     const row = await this.reads.poll(pollId);
     if (!row || row.status === 'deleted') throw pollNotFound();
     if (!this.watched.has(pollId)) this.watched.set(pollId, null);
     const first = liveViewOf(row, await this.reads.results(row), audience, position);
-    this.channels.open(pollChannel(pollId, audience), request, reply, JSON.stringify(first));
+    this.channels.open(channel, request, reply, JSON.stringify(first));
     // A push between the read above and the stream's opening would pass this screen by: the next one catches it up.
     this.dirty.add(pollId);
   }
@@ -112,6 +119,7 @@ export class PollLiveFeed implements OnModuleDestroy {
   private isWatched(pollId: string): boolean {
     if (this.channels.isWatched(pollChannel(pollId, 'public')) || this.channels.isWatched(pollChannel(pollId, 'staff'))) return true;
     this.watched.delete(pollId);
+    for (const audience of AUDIENCES) this.latest.delete(pollChannel(pollId, audience));
     return false;
   }
 
@@ -123,8 +131,13 @@ export class PollLiveFeed implements OnModuleDestroy {
     for (const row of rows) {
       const position = known.get(row.poll_id) ?? head!;
       const results = resultsOf(row.poll_id, row.terms, row, counts.get(row.poll_id) ?? new Map<string, number>());
-      for (const audience of ['public', 'staff'] as const) {
-        this.channels.publish(pollChannel(row.poll_id, audience), JSON.stringify(liveViewOf(row, results, audience, position)));
+      for (const audience of AUDIENCES) {
+        const channel = pollChannel(row.poll_id, audience);
+        const message = JSON.stringify(liveViewOf(row, results, audience, position));
+        // A deleted poll's new screens hear 404 rather than its last state.
+        if (row.status === 'deleted') this.latest.delete(channel);
+        else this.latest.set(channel, message);
+        this.channels.publish(channel, message);
       }
     }
   }

@@ -84,6 +84,9 @@ describe('live results of a poll over server-sent events', () => {
     const heard = screen.messages.length - 1;
     expect(heard).toBeGreaterThanOrEqual(1);
     expect(heard).toBeLessThanOrEqual(12);
+    // A screen joining the busy room starts from the results as last pushed.
+    const late = await listen(`/api/v1/public/polls/${pollId}/live`);
+    expect((await late.next(() => true)).results?.voters).toBe(100);
   });
 
   it('hides the results from voters’ screens while the presenter’s still see them', async () => {

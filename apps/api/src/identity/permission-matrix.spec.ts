@@ -65,8 +65,6 @@ const MESSAGING = '/api/v1/messaging';
 const writeMessaging = (role: Role) => can.write('messaging', role);
 const readMessaging = (role: Role) => can.read('messaging', role);
 const WALLS = '/api/v1/walls';
-const writeEngagement = (role: Role) => can.write('engagement', role);
-const readEngagement = (role: Role) => can.read('engagement', role);
 
 /**
  * Every protected endpoint that takes an organisation, with the predicate of permissions.ts that
@@ -449,6 +447,9 @@ const PUBLIC_ENDPOINTS: { name: string; method: Method; url: string; payload?: o
     status: 404,
   },
   { name: 'poll live results', method: 'GET', url: `/api/v1/public/polls/${NO_PROGRAMME}/live`, status: 404 },
+  { name: 'public selfie wall', method: 'GET', url: `/api/v1/public/walls/${NO_PROGRAMME}`, status: 404 },
+  { name: 'wall photo', method: 'GET', url: `/api/v1/public/walls/${NO_PROGRAMME}/photos/${NO_PROGRAMME}`, status: 404 },
+  { name: 'live wall', method: 'GET', url: `/api/v1/public/walls/${NO_PROGRAMME}/live`, status: 404 },
 ];
 
 describe('the permission matrix over HTTP', () => {

@@ -254,6 +254,25 @@ describe('selfie walls', () => {
     expect([gone.statusCode, gone.json().code]).toEqual([404, 'wall_not_found']);
   });
 
+  it('documents the staff and visitor routes in OpenAPI, the photo form as multipart and the live wall as an event stream', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths).filter((path) => path.startsWith(WALLS) || path.startsWith(PUBLIC))).toEqual([
+      WALLS,
+      `${WALLS}/{wall_id}`,
+      `${WALLS}/{wall_id}/embeds`,
+      `${WALLS}/{wall_id}/photos`,
+      `${WALLS}/{wall_id}/photos/{photo_id}/review`,
+      `${WALLS}/{wall_id}/export`,
+      `${PUBLIC}/{wall_id}`,
+      `${PUBLIC}/{wall_id}/photos`,
+      `${PUBLIC}/{wall_id}/photos/{photo_id}`,
+      `${PUBLIC}/{wall_id}/live`,
+    ]);
+    expect(Object.keys(doc.paths[`${PUBLIC}/{wall_id}/photos`].post.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(doc.paths[`${PUBLIC}/{wall_id}/photos`].post.responses)).toEqual(expect.arrayContaining(['201', '404', '413', '415', '429']));
+    expect(Object.keys(doc.paths[`${PUBLIC}/{wall_id}/live`].get.responses['200'].content)).toEqual(['text/event-stream']);
+  });
+
   // Last: it spends an address's allowance.
   it('limits how often one address may post, with Retry-After', async () => {
     const wall = await createWall();

@@ -254,6 +254,19 @@ describe('selfie walls', () => {
     expect([gone.statusCode, gone.json().code]).toEqual([404, 'wall_not_found']);
   });
 
+  it('lets a viewer see the review queue but neither review nor change the wall', async () => {
+    const wall = await createWall();
+    const photoId = (await post(wall.wall_id, [photoPart(await chart(), 'chart.png', 'image/png')], '10.7.0.1')).json().photo_id;
+    await owner('POST', `/api/v1/organizations/${orgId}/users`, { email: 'vic@example.com', role: 'viewer' });
+    const viewer = callerOf(t.app, await signedUpToken(t.app, 'vic@example.com'));
+    expect((await viewer('GET', `${WALLS}/${wall.wall_id}/photos`)).json().total).toBe(1);
+    const refused = await viewer('POST', `${WALLS}/${wall.wall_id}/photos/${photoId}/review`, { decision: 'approve' });
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'forbidden']);
+    expect((await viewer('PUT', `${WALLS}/${wall.wall_id}`, { title: 'Mine' })).statusCode).toBe(403);
+    expect((await viewer('POST', `${WALLS}/${wall.wall_id}/embeds`, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await queue(wall.wall_id))[0]?.status).toBe('pending');
+  });
+
   it('documents the staff and visitor routes in OpenAPI, the photo form as multipart and the live wall as an event stream', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(doc.paths).filter((path) => path.startsWith(WALLS) || path.startsWith(PUBLIC))).toEqual([

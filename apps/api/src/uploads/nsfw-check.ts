@@ -92,5 +92,13 @@ async function loadModel(): Promise<NSFWJS> {
   if (!(await tf.setBackend('wasm'))) throw new Error('TensorFlow.js could not start its WebAssembly backend');
   // Production mode skips tfjs's per-operation checks for NaN, which only debugging needs.
   tf.enableProdMode();
-  return load(MODEL_NAME);
+  // nsfwjs announces its bundled model on console.info as the load starts, before its first await:
+  // silenced for that moment, the server's log stays one JSON object a line.
+  const announce = console.info;
+  console.info = () => undefined;
+  try {
+    return load(MODEL_NAME);
+  } finally {
+    console.info = announce;
+  }
 }

@@ -189,7 +189,9 @@ test('a code’s analytics ask for that code only, and its downloads carry its n
   fireEvent.click(screen.getByRole('button', { name: 'Download Scans over time as CSV' }));
   const [series] = await savedFiles(saved);
   expect(series?.name).toMatch(/^analytics-badge-desk-scans-over-time-7day-/);
-  expect(series?.text).toBe('\uFEFFstart,scans,unique_visitors,submissions,votes,uploads\r\n2026-11-23T00:00:00Z,70,50,8,40,6\r\n2026-11-24T00:00:00Z,50,30,4,5,0\r\n');
+  expect(series?.text).toBe(
+    '\uFEFFstart,scans,unique_visitors,submissions,votes,uploads\r\n2026-11-23T00:00:00Z,70,50,8,40,6\r\n2026-11-24T00:00:00Z,50,30,4,5,0\r\n',
+  );
 });
 
 test('with no scans in the period the screen says how to get some instead of drawing empty charts', async () => {

@@ -21,7 +21,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { LIVE_PUSH_INTERVAL_MS, type PollView, type PublicPollView } from '@qr/contracts';
 import { apiCaller, createBenchOrganization, REPO, startServer, type Call, type RunningServer } from './bench-servers';
-import { formatRate, markdownTable, percentile, targetLines, writeResults, type TargetCheck } from './harness';
+import { formatRate, markdownTable, median, percentile, targetLines, writeResults, type TargetCheck } from './harness';
 import { LOG_LEVEL, measureOnEachDatabase, printRunSetup, SERVER_CPU, type BenchDatabase } from './scan.bench';
 import type { Analysed, Connected, Progress, ScreensRequest } from './voting-screens';
 import { addressOf, laterPosition } from './voting-wire';
@@ -42,6 +42,7 @@ const OPTIONS = ['a', 'b', 'c', 'd'].map((id) => ({ id, label: `Option ${id.toUp
 const VOTER_ADDRESSES = 0;
 const SCREEN_ADDRESSES = 100_000;
 const PARALLEL_ADDRESSES = 200_000;
+const RSS_READINGS = 5;
 /** Concurrent requests while voters fetch their tokens. */
 const TOKEN_FETCHERS = 50;
 
@@ -82,12 +83,12 @@ async function measure(database: BenchDatabase) {
 
     const screens = startScreens();
     try {
-      const rssBefore = rssOf(api.pid);
+      const rssBefore = await settledRss(api.pid);
       console.error(`  connecting ${formatRate(SCREENS)} screens…`);
       const connected = await screens.ask<Connected>({ type: 'connect', port: api.port, pollId, screens: SCREENS, firstAddress: SCREEN_ADDRESSES });
       // The connections' buffers and the first messages settle before the memory is read.
       await sleep(2_000);
-      const rssConnected = rssOf(api.pid);
+      const rssConnected = await settledRss(api.pid);
       console.error(
         `  ${formatRate(connected.connected)} connected in ${(connected.ms / 1000).toFixed(1)} s; voting at ${formatRate(VOTES_PER_SECOND)}/s for ${VOTE_SECONDS} s…`,
       );
@@ -195,6 +196,16 @@ function rssOf(pid: number): number {
     .split('\n')
     .find((entry) => entry.startsWith('VmRSS:'));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0);
+}
+
+/** The median of a few readings over a second and a half: one reading caught the heap before or after a collection. */
+async function settledRss(pid: number): Promise<number> {
+  const readings: number[] = [];
+  for (let i = 0; i < RSS_READINGS; i++) {
+    readings.push(rssOf(pid));
+    await sleep(300);
+  }
+  return median(readings);
 }
 
 interface Answer {

@@ -64,7 +64,9 @@ export interface Analysed {
   pairs: { count: number; missing: number; p50Ms: number; p95Ms: number; maxMs: number };
   /** Messages each screen received per second while the votes came: the median, the least and the most. */
   messagesPerSecond: { median: number; min: number; max: number };
-  /** What the screens' last messages said: voters, least and most, and how many screens said each. */
+  /** From the first screen to the last receiving one push (a position), the median and the most over the pushes: the server's writes and this process's reads. */
+  spreadMs: { median: number; max: number };
+  /** What the screens' last messages said: the least and the most voters, over how many screens. */
   lastVoters: { min: number; max: number; screens: number };
   dropped: number;
 }
@@ -182,13 +184,19 @@ function analyse({ positions, answeredAt, from, to }: AnalyseRequest): Analysed 
   const histogram = new Uint32Array(HISTOGRAM_MS + 1);
   let maxMs = 0;
   const rates: number[] = [];
+  /** Per position pushed while the votes came, when the first and the last screen received it. */
+  const reception = new Map<string, { first: number; last: number; screens: number }>();
   for (const screen of screens) {
     let j = 0;
     let best = -1;
     let inWindow = 0;
     for (let k = 0; k < screen.positions.length; k++) {
       const at = screen.times[k]!;
-      if (at >= from && at <= to) inWindow++;
+      if (at >= from && at <= to) {
+        inWindow++;
+        const push = reception.get(screen.positions[k]!) ?? { first: at, last: at, screens: 0 };
+        reception.set(screen.positions[k]!, { first: Math.min(push.first, at), last: Math.max(push.last, at), screens: push.screens + 1 });
+      }
       best = Math.max(best, rank.get(screen.positions[k]!)!);
       while (j < votes.length && votes[j]!.rank <= best) {
         const vote = votes[j++]!.i;
@@ -209,12 +217,16 @@ function analyse({ positions, answeredAt, from, to }: AnalyseRequest): Analysed 
     return HISTOGRAM_MS;
   };
   rates.sort((a, b) => a - b);
+  // Pushes every screen received: a screen's first message (its state when it joined) is no push.
+  const spreads = [...reception.values()].filter((push) => push.screens === screens.length).map((push) => push.last - push.first);
+  spreads.sort((a, b) => a - b);
   const voters = screens.map((screen) => screen.lastVoters ?? -1);
   return {
     type: 'analysed',
     worstMs: Array.from(worst, (ms, i) => (reachedBy[i] === screens.length ? ms : null)),
     pairs: { count, missing: positions.length * screens.length - count, p50Ms: percentileMs(50), p95Ms: percentileMs(95), maxMs },
     messagesPerSecond: { median: rates[Math.floor(rates.length / 2)] ?? 0, min: rates[0] ?? 0, max: rates.at(-1) ?? 0 },
+    spreadMs: { median: spreads[Math.floor(spreads.length / 2)] ?? 0, max: spreads.at(-1) ?? 0 },
     lastVoters: { min: Math.min(...voters), max: Math.max(...voters), screens: screens.length },
     dropped: screens.filter((screen) => screen.ended).length,
   };

@@ -138,6 +138,7 @@ async function measure(database: BenchDatabase) {
           votesNotEverywhere: analysed.worstMs.length - worst.length,
           pairs: analysed.pairs,
           messagesPerSecond: analysed.messagesPerSecond,
+          spreadMs: analysed.spreadMs,
           lastVoters: analysed.lastVoters,
           dropped: analysed.dropped,
         },
@@ -379,6 +380,7 @@ function report(rows: readonly Row[], loadAtStart: number, pinned: boolean): voi
   for (const row of rows) {
     console.log(
       `${row.database}: votes ${statusList(row.votes.statuses)}; after the votes the server held ${Math.round(row.rss.afterVotesKiB / 1024)} MiB; ` +
+        `one push went from the first screen to the last in ${ms(row.delivery.spreadMs.median)} (median; at most ${ms(row.delivery.spreadMs.max)}); ` +
         `screens dropped ${row.delivery.dropped}, caught up with the last vote ${ms(row.screens.caughtUp.ms)} after its answer; ` +
         `one voter 200 times: ${statusList(row.invariant.oneVoter.statuses)}; 200 voters: ${statusList(row.invariant.manyVoters.statuses)}.`,
     );

@@ -7,6 +7,8 @@ import { CONFIG, LOGGER } from './infrastructure';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
+/** An SSE comment: screens ignore it. A Buffer, written as it is to every screen. */
+const HEARTBEAT = Buffer.from(': \n\n');
 /** What a browser's EventSource waits before reconnecting after the stream drops. */
 const RETRY_MS = 2_000;
 
@@ -97,7 +99,8 @@ export class LiveChannels implements OnModuleDestroy {
   private deliver(channel: string, data: string): void {
     const listening = this.screens.get(channel);
     if (!listening) return;
-    const message = frame(data);
+    // Encoded once for every screen: a string would be encoded to UTF-8 again for each one.
+    const message = Buffer.from(frame(data));
     for (const screen of listening) screen.write(message);
   }
 
@@ -109,7 +112,7 @@ export class LiveChannels implements OnModuleDestroy {
   }
 
   private beat(): void {
-    for (const listening of this.screens.values()) for (const screen of listening) screen.write(': \n\n');
+    for (const listening of this.screens.values()) for (const screen of listening) screen.write(HEARTBEAT);
   }
 }
 

@@ -34,6 +34,8 @@ export const AnalyticsTotals = z
     scans: Count.meta({ description: 'Scans and link visits by people (bots are counted apart).' }),
     unique_visitors: Count.meta({ description: 'Distinct visitors per day, added up: the visitor hash changes every UTC day.' }),
     submissions: Count,
+    votes: Count.meta({ description: 'Votes in live polls: a voter’s first ballot in each round (a changed vote is not another).' }),
+    uploads: Count.meta({ description: 'Photos sent to selfie walls.' }),
     qr_scans: Count,
     link_visits: Count,
     bots: Count,
@@ -46,7 +48,7 @@ export const AnalyticsBucket = z.enum(['hour', 'day', 'month']);
 export type AnalyticsBucket = z.infer<typeof AnalyticsBucket>;
 
 export const AnalyticsSeriesPoint = z
-  .object({ start: Instant, scans: Count, unique_visitors: Count, submissions: Count })
+  .object({ start: Instant, scans: Count, unique_visitors: Count, submissions: Count, votes: Count, uploads: Count })
   .meta({ id: 'AnalyticsSeriesPoint', description: 'One bucket, starting at `start` in the organisation’s time zone.' });
 export type AnalyticsSeriesPoint = z.infer<typeof AnalyticsSeriesPoint>;
 

@@ -1,11 +1,15 @@
 import {
   analyticsEventsStreamId,
   periodWindow,
+  pollStreamId,
   scanStreamId,
   submissionsStreamId,
+  wallPhotoStreamId,
   type AnalyticsEventRecorded,
   type FormSubmitted,
   type ScanRecorded,
+  type VoteCast,
+  type WallPhotoSubmitted,
 } from '@qr/domain';
 import type { NewEvent } from '@qr/eventstore';
 import { testAdapters } from '@qr/platform/testing';
@@ -45,6 +49,33 @@ const clicked = (code: string, at: string, name: string, bot = false): NewEvent 
   occurredAt: new Date(at),
 });
 
+const BALLOT = { choices: ['yes'], rating: null, words: [] };
+/** `replaced`: the voter had voted in the round and changed their vote, which is not another vote. */
+const voted = (code: string, at: string, voter: string, round: number, changed = false): NewEvent & VoteCast => ({
+  type: 'VoteCast',
+  data: { voter, round, ballot: BALLOT, replaced: changed ? { ...BALLOT, choices: ['no'] } : null, org_id: ORG, code_id: code, at },
+  occurredAt: new Date(at),
+});
+const uploaded = (code: string, at: string): NewEvent & WallPhotoSubmitted => ({
+  type: 'WallPhotoSubmitted',
+  data: {
+    photo_id: `photo-${at}`,
+    wall_id: 'w1',
+    org_id: ORG,
+    code_id: code,
+    blob_id: `blob-${at}`,
+    width: 640,
+    height: 480,
+    caption: '',
+    nsfw: { scores: { drawing: 0, hentai: 0, neutral: 1, porn: 0, sexy: 0 }, nsfw: 0, model: 'test' },
+    flagged: false,
+    status: 'approved',
+    submitter: 'v1',
+    at,
+  },
+  occurredAt: new Date(at),
+});
+
 /** Out of time order on purpose: the log's order is not the clock's. */
 const EVENTS: [string, NewEvent][] = [
   [scanStreamId(A, 0), scan(A, '2026-03-02T10:15:00Z', 'v1')],
@@ -58,6 +89,11 @@ const EVENTS: [string, NewEvent][] = [
   [analyticsEventsStreamId(A, 0), clicked(A, '2026-03-02T10:22:00Z', 'click')],
   [analyticsEventsStreamId(B, 1), clicked(B, '2026-03-03T10:22:00Z', 'share')],
   [analyticsEventsStreamId(B, 1), clicked(B, '2026-03-03T10:23:00Z', 'click', true)],
+  [pollStreamId('q1'), voted(A, '2026-03-02T10:30:00Z', 'voter1', 1)],
+  [pollStreamId('q1'), voted(A, '2026-03-02T10:31:00Z', 'voter2', 1)],
+  [pollStreamId('q1'), voted(A, '2026-03-02T10:32:00Z', 'voter1', 1, true)],
+  [pollStreamId('q1'), voted(A, '2026-03-03T09:00:00Z', 'voter1', 2)],
+  [wallPhotoStreamId('ph1'), uploaded(B, '2026-03-02T12:10:00Z')],
 ];
 
 describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
@@ -78,18 +114,21 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
   const rollups = () => new AnalyticsRollups(t.db);
   const march = periodWindow('march', new Date('2026-11-25T00:00:00Z'), 'UTC');
 
-  it('sums scans, visitors per UTC day, submissions and events per code and for the whole organisation', async () => {
+  it('sums scans, visitors per UTC day, submissions, votes, uploads and events per code and for the whole organisation', async () => {
     await append(EVENTS);
     await t.runner.start();
     await t.runner.caughtUp();
 
     const org = await rollups().figures({ orgId: ORG, codeId: null }, march, 'UTC');
     // v1 and v2 on the 2nd, v1 again on the 3rd (a new day's hash in real life); the bot apart.
-    expect(org.totals).toEqual({ scans: 5, unique_visitors: 3, submissions: 1, qr_scans: 4, link_visits: 1, bots: 1, events: 3 });
+    // Votes: voter1 and voter2 in round 1 (voter1's change is no new vote), voter1 again in round 2.
+    expect(org.totals).toEqual({ scans: 5, unique_visitors: 3, submissions: 1, votes: 3, uploads: 1, qr_scans: 4, link_visits: 1, bots: 1, events: 3 });
     expect(await rollups().totals({ orgId: ORG, codeId: A }, march.range)).toEqual({
       scans: 3,
       unique_visitors: 2,
       submissions: 1,
+      votes: 3,
+      uploads: 0,
       qr_scans: 2,
       link_visits: 1,
       bots: 1,
@@ -99,6 +138,8 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
       scans: 2,
       unique_visitors: 2,
       submissions: 0,
+      votes: 0,
+      uploads: 1,
       qr_scans: 2,
       link_visits: 0,
       bots: 0,
@@ -132,8 +173,8 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
     ]);
     expect(org.series).toHaveLength(31);
     expect(org.series.slice(1, 3)).toEqual([
-      { start: '2026-03-02T00:00:00.000Z', scans: 4, unique_visitors: 2, submissions: 1 },
-      { start: '2026-03-03T00:00:00.000Z', scans: 1, unique_visitors: 1, submissions: 0 },
+      { start: '2026-03-02T00:00:00.000Z', scans: 4, unique_visitors: 2, submissions: 1, votes: 2, uploads: 1 },
+      { start: '2026-03-03T00:00:00.000Z', scans: 1, unique_visitors: 1, submissions: 0, votes: 1, uploads: 0 },
     ]);
     // A visitor counts in the hour of their first scan that day, even when the log had it later.
     const hours = await t.db.query<{ hour: Date; unique_visitors: string }>(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ANALYTICS_PERIODS, DEFAULT_REGISTRATION_FORM, MONTH_NAMES, type AnalyticsPeriod, type AnalyticsView } from '@qr/contracts';
-import { periodWindow, scanStreamId, type ScanRecorded } from '@qr/domain';
+import { periodWindow, scanStreamId, wallPhotoStreamId, type ScanRecorded, type WallPhotoSubmitted } from '@qr/domain';
 import { PostgresEventStore } from '@qr/eventstore';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -85,7 +85,7 @@ describe('analytics', () => {
     const today = await analytics(`org_id=${orgId}&period=1day`);
     expect(today).toMatchObject({ org_id: orgId, code_id: null, period: '1day', time_zone: 'UTC', bucket: 'hour' });
     // Visitors a and b on code A, a again on code B: two distinct visitors for the organisation today.
-    expect(today.totals).toEqual({ scans: 4, unique_visitors: 2, submissions: 0, qr_scans: 4, link_visits: 0, bots: 1, events: 0 });
+    expect(today.totals).toEqual({ scans: 4, unique_visitors: 2, submissions: 0, votes: 0, uploads: 0, qr_scans: 4, link_visits: 0, bots: 1, events: 0 });
     expect(today.previous!.totals.scans).toBe(1);
     expect(today.breakdowns.countries).toEqual([{ value: 'GB', count: 4 }]);
     expect(today.series.reduce((sum, point) => sum + point.scans, 0)).toBe(4);
@@ -242,5 +242,62 @@ describe('analytics', () => {
     const today = await analytics(`org_id=${tokyoOrg}&period=1day`);
     expect([today.time_zone, today.range.from, today.totals.scans]).toEqual(['Asia/Tokyo', tokyoMidnight.toISOString(), 1]);
     expect((await analytics(`org_id=${tokyoOrg}&period=-1day`)).totals.scans).toBe(0);
+  });
+
+  it('counts a poll’s votes and a selfie wall’s uploads for their code, a changed vote once', async () => {
+    const quizOrg = await createOrganization(owner, 'Quiz night');
+    const code = (await owner('POST', '/api/v1/codes', { org_id: quizOrg, name: 'Stage', type: 'page' })).json().code_id as string;
+    const poll = await owner('POST', '/api/v1/polls', {
+      org_id: quizOrg,
+      code_id: code,
+      question: 'Which colour?',
+      kind: 'single',
+      options: [
+        { id: 'red', label: 'Red' },
+        { id: 'blue', label: 'Blue' },
+      ],
+    });
+    const pollId = poll.json().poll_id as string;
+    expect((await owner('POST', `/api/v1/polls/${pollId}/open`)).statusCode).toBe(200);
+    const visitor = callerOf(t.app);
+    const vote = async (choice: string, token?: string) => {
+      const voterToken = token ?? ((await visitor('GET', `/api/v1/public/polls/${pollId}`)).json().voter_token as string);
+      expect((await visitor('POST', `/api/v1/public/polls/${pollId}/votes`, { voter_token: voterToken, choices: [choice] })).statusCode).toBe(200);
+      return voterToken;
+    };
+    // The first voter changes their vote: still one vote of theirs.
+    const first = await vote('red');
+    await vote('blue');
+    await vote('blue', first);
+
+    const at = new Date().toISOString();
+    const photoId = randomUUID();
+    const upload: WallPhotoSubmitted = {
+      type: 'WallPhotoSubmitted',
+      data: {
+        photo_id: photoId,
+        wall_id: randomUUID(),
+        org_id: quizOrg,
+        code_id: code,
+        blob_id: randomUUID(),
+        width: 640,
+        height: 480,
+        caption: 'Us',
+        nsfw: { scores: { drawing: 0, hentai: 0, neutral: 1, porn: 0, sexy: 0 }, nsfw: 0, model: 'test' },
+        flagged: false,
+        status: 'approved',
+        submitter: 'visitor',
+        at,
+      },
+    };
+    // The walls' API is not in this branch yet: the photo is appended as it would append it.
+    await store.append({ streamId: wallPhotoStreamId(photoId), expectedVersion: 'any', events: [{ ...upload, metadata: { org_id: quizOrg } }] });
+    await t.projections.caughtUp();
+
+    const today = await analytics(`org_id=${quizOrg}&period=1day&code_id=${code}`);
+    expect(today.totals).toMatchObject({ scans: 0, submissions: 0, votes: 2, uploads: 1 });
+    const summed = (measure: 'votes' | 'uploads') => today.series.reduce((sum, point) => sum + point[measure], 0);
+    expect([summed('votes'), summed('uploads')]).toEqual([2, 1]);
+    expect((await analytics(`org_id=${quizOrg}&period=1day`)).totals).toMatchObject({ votes: 2, uploads: 1 });
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ANALYTICS_PERIODS } from '@qr/contracts';
-import { analyticsEventsStreamId, periodWindow, scanStreamId, submissionsStreamId, type PeriodWindow } from '@qr/domain';
+import { analyticsEventsStreamId, periodWindow, pollStreamId, scanStreamId, submissionsStreamId, wallPhotoStreamId, type PeriodWindow } from '@qr/domain';
 import { START, type NewEvent, type Projection, type RecordedEvent } from '@qr/eventstore';
 import { testAdapters } from '@qr/platform/testing';
 import { projectionTestbed } from '@qr/projections-runner/testing';
@@ -36,7 +36,8 @@ function random(seed: number): () => number {
 
 /**
  * A year of activity, busiest in the last days (so every period has data), across DST changes,
- * with bots, unknown values, cities for some scans, submissions and custom events; appended in an
+ * with bots, unknown values, cities for some scans, submissions, votes (some of them changed votes),
+ * uploads and custom events; appended in an
  * order that is not the clock's, as a log can be.
  */
 function fixture(seed = 7): [string, NewEvent][] {
@@ -73,10 +74,40 @@ function fixture(seed = 7): [string, NewEvent][] {
           occurredAt: at,
         },
       ]);
-    } else if (roll < 0.9) {
+    } else if (roll < 0.85) {
       events.push([
         submissionsStreamId('p1'),
         { type: 'FormSubmitted', data: { submission_id: `s${i}`, page_id: 'p1', code_id: code, org_id: org, person: 'x', sealed_answers: '' }, occurredAt: at },
+      ]);
+    } else if (roll < 0.9) {
+      const ballot = { choices: [pick(['yes', 'no'])], rating: null, words: [] };
+      const replaced = next() < 0.3 ? { ...ballot, choices: ['maybe'] } : null;
+      events.push([
+        pollStreamId('q1'),
+        { type: 'VoteCast', data: { voter: `v${i}`, round: 1, ballot, replaced, org_id: org, code_id: code, at: at.toISOString() }, occurredAt: at },
+      ]);
+    } else if (roll < 0.93) {
+      events.push([
+        wallPhotoStreamId(`ph${i}`),
+        {
+          type: 'WallPhotoSubmitted',
+          data: {
+            photo_id: `ph${i}`,
+            wall_id: 'w1',
+            org_id: org,
+            code_id: code,
+            blob_id: `b${i}`,
+            width: 640,
+            height: 480,
+            caption: '',
+            nsfw: { scores: { drawing: 0, hentai: 0, neutral: 1, porn: 0, sexy: 0 }, nsfw: 0, model: 'test' },
+            flagged: false,
+            status: 'approved',
+            submitter: 'v1',
+            at: at.toISOString(),
+          },
+          occurredAt: at,
+        },
       ]);
     } else {
       events.push([

@@ -1,7 +1,7 @@
 import type { AnalyticsDimension } from '@qr/contracts';
-import type { AnalyticsEventRecorded, FormSubmitted, ScanRecorded } from '@qr/domain';
+import type { AnalyticsEventRecorded, FormSubmitted, ScanRecorded, VoteCast, WallPhotoSubmitted } from '@qr/domain';
 import type { Projection, RecordedEvent } from '@qr/eventstore';
-import { UNKNOWN_VALUE, type RollupDimension } from '../analytics.projection';
+import { ANALYTICS_EVENT_TYPES, UNKNOWN_VALUE, type RollupDimension } from '../analytics.projection';
 import { CLICKHOUSE_ANALYTICS_VERSION, literal, type ClickHouseAnalyticsStore } from './clickhouse-analytics.store';
 
 /**
@@ -27,6 +27,8 @@ export interface EventRow {
   is_link_visit: number;
   is_bot: number;
   is_submission: number;
+  is_vote: number;
+  is_upload: number;
   is_event: number;
   visitor_key: string;
   dimension_names: RollupDimension[];
@@ -66,6 +68,8 @@ function emptyRow(event: RecordedEvent, org_id: string, code: string): EventRow 
     is_link_visit: 0,
     is_bot: 0,
     is_submission: 0,
+    is_vote: 0,
+    is_upload: 0,
     is_event: 0,
     visitor_key: '',
     dimension_names: [],
@@ -100,6 +104,20 @@ function rowOf(event: RecordedEvent): EventRow | null {
       const { org_id, code_id } = event.data as FormSubmitted['data'];
       const row = emptyRow(event, org_id, code_id);
       row.is_submission = 1;
+      return row;
+    }
+    case 'VoteCast': {
+      // As in the Postgres rollups: a changed vote is not another vote.
+      const vote = event.data as VoteCast['data'];
+      if (vote.replaced !== null) return null;
+      const row = emptyRow(event, vote.org_id, vote.code_id);
+      row.is_vote = 1;
+      return row;
+    }
+    case 'WallPhotoSubmitted': {
+      const { org_id, code_id } = event.data as WallPhotoSubmitted['data'];
+      const row = emptyRow(event, org_id, code_id);
+      row.is_upload = 1;
       return row;
     }
     case 'AnalyticsEventRecorded': {
@@ -169,7 +187,7 @@ export function clickhouseAnalytics(store: ClickHouseAnalyticsStore): Projection
   return {
     name: 'analytics-clickhouse',
     version: CLICKHOUSE_ANALYTICS_VERSION,
-    eventTypes: ['ScanRecorded', 'FormSubmitted', 'AnalyticsEventRecorded'],
+    eventTypes: ANALYTICS_EVENT_TYPES,
     wakeDelayMs: 250,
     // One row per event, deduplicated by id; ClickHouse sums and takes minima itself: order changes nothing.
     partitionSafe: true,

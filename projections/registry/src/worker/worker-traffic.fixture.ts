@@ -1,4 +1,15 @@
-import { analyticsEventsStreamId, scanStreamId, submissionsStreamId, type AnalyticsEventRecorded, type FormSubmitted, type ScanRecorded } from '@qr/domain';
+import {
+  analyticsEventsStreamId,
+  pollStreamId,
+  scanStreamId,
+  submissionsStreamId,
+  wallPhotoStreamId,
+  type AnalyticsEventRecorded,
+  type FormSubmitted,
+  type ScanRecorded,
+  type VoteCast,
+  type WallPhotoSubmitted,
+} from '@qr/domain';
 import { PostgresEventStore, type EventStore, type NewEvent, type Projection } from '@qr/eventstore';
 import { createLogger, type SqlExecutor } from '@qr/platform';
 import { seededRandom, type TestAdapter } from '@qr/platform/testing';
@@ -15,7 +26,7 @@ const CODES = ['CODEAAAAA1', 'CODEBBBBB2', 'CODECCCCC3', 'CODEDDDDD4', 'CODEEEEE
 const START = Date.parse('2026-03-02T06:00:00Z');
 
 /**
- * Scans, submissions and custom events over two organisations, five codes (scan streams sharded
+ * Scans, submissions, votes, uploads and custom events over two organisations, five codes (scan streams sharded
  * as the scan path shards them) and two days, with visitors that come back to several codes and
  * scans whose times run against the log's order: what makes the analytics' first-visit hours move.
  */
@@ -44,7 +55,7 @@ export function analyticsTraffic(count: number, seed = 1): Appended[] {
         bot: next() < 0.05,
       };
       traffic.push({ streamId: scanStreamId(code, Math.floor(next() * 4)), event: { type: 'ScanRecorded', data, occurredAt } });
-    } else if (kind < 0.9) {
+    } else if (kind < 0.86) {
       const data: FormSubmitted['data'] = {
         submission_id: `submission-${i}`,
         page_id: `page-${code}`,
@@ -54,6 +65,37 @@ export function analyticsTraffic(count: number, seed = 1): Appended[] {
         sealed_answers: '',
       };
       traffic.push({ streamId: submissionsStreamId(`page-${code}`), event: { type: 'FormSubmitted', data, occurredAt } });
+    } else if (kind < 0.88) {
+      // One poll per code; some votes change an earlier one, which analytics does not count again.
+      const ballot = { choices: [pick(['yes', 'no'])], rating: null, words: [] };
+      const data: VoteCast['data'] = {
+        voter: `voter-${i}`,
+        round: 1,
+        ballot,
+        replaced: next() < 0.3 ? { ...ballot, choices: ['maybe'] } : null,
+        org_id: org,
+        code_id: code,
+        at: occurredAt.toISOString(),
+      };
+      traffic.push({ streamId: pollStreamId(`00000000-0000-4000-8000-00000000010${codeIndex}`), event: { type: 'VoteCast', data, occurredAt } });
+    } else if (kind < 0.9) {
+      const photoId = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      const data: WallPhotoSubmitted['data'] = {
+        photo_id: photoId,
+        wall_id: `00000000-0000-4000-8000-00000000020${codeIndex}`,
+        org_id: org,
+        code_id: code,
+        blob_id: `blob-${i}`,
+        width: 640,
+        height: 480,
+        caption: '',
+        nsfw: { scores: { drawing: 0, hentai: 0, neutral: 1, porn: 0, sexy: 0 }, nsfw: 0, model: 'test' },
+        flagged: false,
+        status: 'approved',
+        submitter: 'v',
+        at: occurredAt.toISOString(),
+      };
+      traffic.push({ streamId: wallPhotoStreamId(photoId), event: { type: 'WallPhotoSubmitted', data, occurredAt } });
     } else {
       const data: AnalyticsEventRecorded['data'] = {
         org_id: org,

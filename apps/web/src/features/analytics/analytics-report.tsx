@@ -67,6 +67,8 @@ function Figures({ view, scopeName }: { view: AnalyticsView; scopeName: string }
     Scans: point.scans,
     'Unique visitors': point.unique_visitors,
     Submissions: point.submissions,
+    Votes: point.votes,
+    Uploads: point.uploads,
   }));
   return (
     <>
@@ -75,8 +77,8 @@ function Figures({ view, scopeName }: { view: AnalyticsView; scopeName: string }
         description={`Per ${bucket}, ${timeZone}`}
         subject={subject}
         data={() => ({
-          header: ['start', 'scans', 'unique_visitors', 'submissions'],
-          rows: series.map((point) => [point.start, point.scans, point.unique_visitors, point.submissions]),
+          header: ['start', 'scans', 'unique_visitors', 'submissions', 'votes', 'uploads'],
+          rows: series.map((point) => [point.start, point.scans, point.unique_visitors, point.submissions, point.votes, point.uploads]),
         })}
       >
         <AreaChart
@@ -87,6 +89,8 @@ function Figures({ view, scopeName }: { view: AnalyticsView; scopeName: string }
             { name: 'Scans', color: 'blue.6' },
             { name: 'Unique visitors', color: 'teal.6' },
             { name: 'Submissions', color: 'orange.6' },
+            { name: 'Votes', color: 'grape.6' },
+            { name: 'Uploads', color: 'pink.6' },
           ]}
           curveType="monotone"
           withLegend

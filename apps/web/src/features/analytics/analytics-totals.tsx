@@ -12,6 +12,8 @@ export const FIGURES: readonly { label: string; read: (totals: AnalyticsTotals) 
   { label: 'Unique visitors', read: (totals) => totals.unique_visitors, format: formatCount },
   { label: 'Submissions', read: (totals) => totals.submissions, format: formatCount },
   { label: 'Conversion rate', read: (totals) => (totals.scans > 0 ? totals.submissions / totals.scans : 0), format: formatPercent },
+  { label: 'Votes', read: (totals) => totals.votes, format: formatCount },
+  { label: 'Uploads', read: (totals) => totals.uploads, format: formatCount },
   { label: 'QR scans', read: (totals) => totals.qr_scans, format: formatCount },
   { label: 'Link visits', read: (totals) => totals.link_visits, format: formatCount },
 ];
@@ -29,7 +31,7 @@ function changeColour(change: number | null): string {
 /** Each figure with the previous period's value and the change, so a number is never read without its context. */
 export function AnalyticsTotalsGrid({ totals, previous }: { totals: AnalyticsTotals; previous: AnalyticsTotals | null }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, xl: 6 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
       {FIGURES.map(({ label, read, format }) => {
         const value = read(totals);
         const before = previous ? read(previous) : null;

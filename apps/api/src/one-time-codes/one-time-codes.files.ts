@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { Inject, Injectable } from '@nestjs/common';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { DomainError, MAX_PDF_SHEET_CODES, type OneTimeDownloadFormat, type QrDesign } from '@qr/contracts';
 import type { Config, SqlClient } from '@qr/platform';
@@ -9,6 +8,7 @@ import { CONFIG, SQL_CLIENT } from '../infrastructure';
 import { CodeReads, QrImages, qrUrlOf } from '../codes';
 import { batchCodePages } from './batch-code-pages';
 import type { OneTimeBatchRow } from './one-time-batches';
+import { zipStream, type ZipEntry } from '../zip-stream';
 
 export interface BatchDownload {
   /** The file's name without its extension, as the user named the base code. */
@@ -101,25 +101,13 @@ export async function* zipOf(
   render: (codeId: string) => Uint8Array,
   extension: 'png' | 'svg',
 ): AsyncGenerator<Buffer> {
-  const out: Uint8Array[] = [];
-  let failure: Error | null = null;
-  const zip = new Zip((error, chunk) => {
-    if (error) failure = error;
-    else out.push(chunk);
-  });
-  const take = () => {
-    if (failure) throw failure;
-    return Buffer.concat(out.splice(0));
-  };
-  for await (const rows of pages) {
-    for (const row of rows) {
-      const name = `${String(row.ordinal).padStart(6, '0')}-${row.code_id}.${extension}`;
-      const file = extension === 'png' ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
-      zip.add(file);
-      file.push(render(row.code_id), true);
+  async function* files(): AsyncGenerator<ZipEntry> {
+    for await (const rows of pages) {
+      for (const row of rows) {
+        // A PNG is compressed already: deflating it again costs time and saves nothing.
+        yield { name: `${String(row.ordinal).padStart(6, '0')}-${row.code_id}.${extension}`, content: render(row.code_id), stored: extension === 'png' };
+      }
     }
-    yield take();
   }
-  zip.end();
-  yield take();
+  yield* zipStream(files());
 }

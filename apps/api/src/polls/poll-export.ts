@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Zip, ZipDeflate } from 'fflate';
 import { POLL_RESULTS_CSV_COLUMNS, POLL_VOTES_CSV_COLUMNS, type PollBallot, type PollExportQuery, type PollTerms } from '@qr/contracts';
 import { Base64Encoder, csvLine } from '../customers';
 import { datedStem } from '../http/named-csv-export';
@@ -8,6 +7,7 @@ import { type Caller, OrganizationReads } from '../identity';
 import { PollAccess } from './poll-access';
 import { PollReads, type PollRow } from './poll-reads';
 import { VoterTokens } from './voter-tokens';
+import { zipStream } from '../zip-stream';
 
 /** A poll's export: the CSV of votes (base64, as the promo and loyalty exports send theirs) or a zip of results.csv and votes.csv. */
 export interface PollExport {
@@ -88,26 +88,11 @@ async function* voteLines(reads: PollReads, tokens: VoterTokens, poll: PollRow):
 
 /** A zip of results.csv and votes.csv, the votes deflated a page at a time as they are read. */
 async function* zipOf(results: string, votes: AsyncIterable<string>): AsyncGenerator<Buffer> {
-  const out: Uint8Array[] = [];
-  let failure: Error | null = null;
-  const zip = new Zip((error, chunk) => {
-    if (error) failure = error;
-    else out.push(chunk);
-  });
-  const take = () => {
-    if (failure) throw failure;
-    return Buffer.concat(out.splice(0));
-  };
-  const resultsFile = new ZipDeflate('results.csv', { level: 6 });
-  zip.add(resultsFile);
-  resultsFile.push(Buffer.from(results), true);
-  const votesFile = new ZipDeflate('votes.csv', { level: 6 });
-  zip.add(votesFile);
-  for await (const lines of votes) {
-    votesFile.push(Buffer.from(lines));
-    yield take();
+  async function* bytes(): AsyncGenerator<Uint8Array> {
+    for await (const lines of votes) yield Buffer.from(lines);
   }
-  votesFile.push(new Uint8Array(0), true);
-  zip.end();
-  yield take();
+  yield* zipStream([
+    { name: 'results.csv', content: Buffer.from(results) },
+    { name: 'votes.csv', content: bytes() },
+  ]);
 }

@@ -76,14 +76,16 @@ export function useStaffPollLive(pollId: string): PollLiveView | null {
     const controller = new AbortController();
     const onMessage = (message: PollLiveView) => {
       setLive(message);
-      queryClient.setQueryData(pollKeys.poll(pollId), (poll: PollView | undefined) =>
-        poll && {
-          ...poll,
-          status: message.status,
-          results_hidden: message.results_hidden,
-          round: message.round,
-          voters: message.results?.voters ?? poll.voters,
-        },
+      queryClient.setQueryData(
+        pollKeys.poll(pollId),
+        (poll: PollView | undefined) =>
+          poll && {
+            ...poll,
+            status: message.status,
+            results_hidden: message.results_hidden,
+            round: message.round,
+            voters: message.results?.voters ?? poll.voters,
+          },
       );
       if (message.results) queryClient.setQueryData(pollKeys.results(pollId), message.results);
     };

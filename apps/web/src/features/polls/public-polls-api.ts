@@ -82,8 +82,9 @@ export function usePublicPollLive(pollId: string, enabled: boolean): void {
     source.onmessage = (event: MessageEvent<string>) => {
       const live = liveMessageOf(event.data);
       if (live === null) return;
-      queryClient.setQueryData(publicPollKey(pollId), (poll: PublicPollView | undefined) =>
-        poll && { ...poll, status: live.status, results_hidden: live.results_hidden, results: live.results },
+      queryClient.setQueryData(
+        publicPollKey(pollId),
+        (poll: PublicPollView | undefined) => poll && { ...poll, status: live.status, results_hidden: live.results_hidden, results: live.results },
       );
       if (round !== null && live.round !== round) void queryClient.invalidateQueries({ queryKey: publicPollKey(pollId) });
       round = live.round;

@@ -1,0 +1,84 @@
+import { Box, Group, Progress, Stack, Text } from '@mantine/core';
+import type { PollKind, PollResultsView, PollTally } from '@qr/contracts';
+import { BREAK_ANYWHERE } from '../../components/break-anywhere';
+
+/** `normal` on a phone and the staff's screens, `big` on the presenter's screen across a room. */
+export type ResultsScale = 'normal' | 'big';
+
+const count = (n: number) => n.toLocaleString('en');
+export const votersInWords = (voters: number) => `${count(voters)} ${voters === 1 ? 'voter' : 'voters'}`;
+
+/** A line's share of the voters, whole percent: a multiple choice poll's lines may add up to more than 100. */
+const shareOf = (line: PollTally, voters: number) => (voters === 0 ? 0 : Math.round((line.votes / voters) * 100));
+
+/** One bar per option or rating value, its count and share beside the label: Mantine's Progress, no charts library. */
+function TallyBars({ results, scale }: { results: PollResultsView; scale: ResultsScale }) {
+  const big = scale === 'big';
+  return (
+    <Stack component="ul" gap={big ? 'lg' : 'sm'} p={0} m={0} style={{ listStyle: 'none' }}>
+      {results.tally.map((line) => {
+        const share = shareOf(line, results.voters);
+        const votes = `${count(line.votes)} ${line.votes === 1 ? 'vote' : 'votes'}, ${share}%`;
+        return (
+          <Box component="li" key={line.key}>
+            <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-end">
+              <Text fw={600} size={big ? '2rem' : 'md'} style={BREAK_ANYWHERE}>
+                {line.label}
+              </Text>
+              <Text size={big ? '1.75rem' : 'sm'} style={{ whiteSpace: 'nowrap' }}>
+                {votes}
+              </Text>
+            </Group>
+            <Progress value={share} size={big ? 28 : 'lg'} radius="sm" aria-label={`${line.label}: ${votes}`} />
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** The smallest and largest word, in rem: the most given word reads from the back of the room. */
+const WORD_SIZES: Record<ResultsScale, [number, number]> = { normal: [1, 2.5], big: [1.5, 5] };
+
+/** The words voters gave, each sized by its votes; the count is said to a screen reader, not drawn. */
+function WordCloud({ results, scale }: { results: PollResultsView; scale: ResultsScale }) {
+  const [smallest, largest] = WORD_SIZES[scale];
+  const most = Math.max(1, ...results.tally.map((line) => line.votes));
+  if (results.tally.length === 0) return <Text c="dimmed">No words yet.</Text>;
+  return (
+    <Group component="ul" gap="md" justify="center" align="baseline" p={0} m={0} style={{ listStyle: 'none' }}>
+      {results.tally.map((line) => (
+        <Box
+          component="li"
+          key={line.key}
+          fw={700}
+          lh={1.1}
+          style={{ ...BREAK_ANYWHERE, fontSize: `${smallest + ((largest - smallest) * line.votes) / most}rem` }}
+          aria-label={`${line.label}: ${count(line.votes)} ${line.votes === 1 ? 'vote' : 'votes'}`}
+        >
+          {line.label}
+        </Box>
+      ))}
+    </Group>
+  );
+}
+
+/** A poll's results as every screen draws them: bars for choices and ratings (with the average), a cloud for words. */
+export function PollResults({ kind, results, scale = 'normal' }: { kind: PollKind; results: PollResultsView; scale?: ResultsScale }) {
+  const big = scale === 'big';
+  return (
+    <Stack gap={big ? 'lg' : 'sm'}>
+      <Group gap="lg">
+        <Text size={big ? '1.75rem' : 'sm'} fw={600}>
+          {votersInWords(results.voters)}
+        </Text>
+        {kind === 'rating' && (
+          <Text size={big ? '1.75rem' : 'sm'} fw={600}>
+            {results.average === null ? 'No average yet' : `Average ${results.average.toFixed(1)}`}
+          </Text>
+        )}
+      </Group>
+      {kind === 'word_cloud' ? <WordCloud results={results} scale={scale} /> : <TallyBars results={results} scale={scale} />}
+    </Stack>
+  );
+}

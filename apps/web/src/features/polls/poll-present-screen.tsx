@@ -51,7 +51,7 @@ export function PollPresentScreen() {
       ) : (
         <Stack gap="xl">
           {back}
-          <Grid gutter="xl">
+          <Grid gap="xl">
             <Grid.Col span={{ base: 12, lg: 7 }}>
               <Stack gap="xl">
                 <Title order={1} fz={{ base: '2rem', md: '3.5rem' }} lh={1.15} style={BREAK_ANYWHERE}>

@@ -21,7 +21,8 @@ function start(role = 'editor') {
         { code_id: 'ZzYyXx9876', id: 'ZzYyXx9876', name: 'Lobby' },
       ]);
     if (url === `/api/v1/polls?org_id=${ACME_ORG_ID}&page=1&pageSize=20`) return reply(200, { items: polls, page: 1, per_page: 20, total: polls.length });
-    if (url === '/api/v1/polls' && method === 'POST') return reply(201, pollView({ ...(body as Partial<PollView>), poll_id: POLL_ID, status: 'draft', voters: 0 }));
+    if (url === '/api/v1/polls' && method === 'POST')
+      return reply(201, pollView({ ...(body as Partial<PollView>), poll_id: POLL_ID, status: 'draft', voters: 0 }));
     if (url === `/api/v1/polls/${POLL_ID}`) return reply(200, pollView({ status: 'draft', voters: 0 }));
     if (url === `/api/v1/polls/${POLL_ID}/results`) return reply(200, { poll_id: POLL_ID, round: 1, voters: 0, tally: [], average: null });
     return undefined;

@@ -29,7 +29,8 @@ function TallyBars({ results, scale }: { results: PollResultsView; scale: Result
                 {votes}
               </Text>
             </Group>
-            <Progress value={share} size={big ? 28 : 'lg'} radius="sm" aria-label={`${line.label}: ${votes}`} />
+            {/* The primary colour as a variable, so a visitor's page draws the bars in the organisation's own. */}
+            <Progress value={share} size={big ? 28 : 'lg'} radius="sm" color="var(--mantine-primary-color-filled)" aria-label={`${line.label}: ${votes}`} />
           </Box>
         );
       })}

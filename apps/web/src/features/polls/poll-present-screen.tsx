@@ -1,4 +1,4 @@
-import { Alert, Anchor, Box, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Grid, Stack, Text, Title } from '@mantine/core';
 import type { PollResultsView, PollView } from '@qr/contracts';
 import { Link, useParams } from 'react-router-dom';
 import { describeError } from '../../api/api-problem';
@@ -12,14 +12,14 @@ import { shortVoterLinkOf, voterUrlOf } from './poll-voter-link';
 
 /** What the room reads under the question: the results, or why there are none to see. */
 function RoomResults({ poll, results }: { poll: PollView; results: PollResultsView | undefined }) {
-  if (poll.status === 'draft') return <Text size="2rem">Voting opens soon.</Text>;
+  if (poll.status === 'draft') return <Text fz={{ base: 'xl', md: '2rem' }}>Voting opens soon.</Text>;
   if (poll.results_hidden)
     return (
       <Stack gap="md">
-        <Text size="2rem" fw={600}>
+        <Text fz={{ base: 'xl', md: '2rem' }} fw={600}>
           {votersInWords(poll.voters)}
         </Text>
-        <Text size="1.75rem">The results will show here when the host reveals them.</Text>
+        <Text fz={{ base: 'lg', md: '1.75rem' }}>The results will show here when the host reveals them.</Text>
       </Stack>
     );
   return results ? <PollResults kind={poll.kind} results={results} scale="big" /> : null;
@@ -34,7 +34,7 @@ export function PollPresentScreen() {
   const { pollId = '' } = useParams();
   const { poll, results } = usePollWithResults(pollId);
   const back = (
-    <Anchor component={Link} to={pollScreenPath(pollId)} size="sm">
+    <Anchor component={Link} to={pollScreenPath(pollId)}>
       ← Back to the poll
     </Anchor>
   );
@@ -58,7 +58,7 @@ export function PollPresentScreen() {
                   {poll.data.question}
                 </Title>
                 {poll.data.status === 'closed' && (
-                  <Text size="1.75rem" fw={600}>
+                  <Text fz={{ base: 'lg', md: '1.75rem' }} fw={600}>
                     Voting is closed.
                   </Text>
                 )}
@@ -68,12 +68,12 @@ export function PollPresentScreen() {
             <Grid.Col span={{ base: 12, lg: 5 }}>
               <Stack align="center" gap="md">
                 <LinkQrImage url={voterUrlOf(pollId)} alt="QR code of the voters’ page" size="min(60vh, 520px)" />
-                <Group gap={6} justify="center">
-                  <Text size="1.5rem">Vote at</Text>
-                  <Text size="1.5rem" fw={700} style={BREAK_ANYWHERE}>
+                <Stack gap={0} align="center">
+                  <Text fz={{ base: 'lg', md: '1.5rem' }}>Vote at</Text>
+                  <Text fz={{ base: 'lg', md: '1.5rem' }} fw={700} ta="center" style={BREAK_ANYWHERE}>
                     {shortVoterLinkOf(pollId)}
                   </Text>
-                </Group>
+                </Stack>
               </Stack>
             </Grid.Col>
           </Grid>

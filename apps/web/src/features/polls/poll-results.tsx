@@ -5,6 +5,12 @@ import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 /** `normal` on a phone and the staff's screens, `big` on the presenter's screen across a room. */
 export type ResultsScale = 'normal' | 'big';
 
+/** Text sizes by scale; the big screen's shrink back on a phone-width window, where 2rem labels broke every word. */
+const SIZES = {
+  normal: { label: 'md', figure: 'sm' },
+  big: { label: { base: 'lg', md: '2rem' }, figure: { base: 'md', md: '1.75rem' } },
+} as const;
+
 const count = (n: number) => n.toLocaleString('en');
 export const votersInWords = (voters: number) => `${count(voters)} ${voters === 1 ? 'voter' : 'voters'}`;
 
@@ -22,15 +28,16 @@ function TallyBars({ results, scale }: { results: PollResultsView; scale: Result
         return (
           <Box component="li" key={line.key}>
             <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-end">
-              <Text fw={600} size={big ? '2rem' : 'md'} style={BREAK_ANYWHERE}>
+              {/* Flexed from nothing: the label takes what the count leaves and wraps between its words there. */}
+              <Text fw={600} fz={SIZES[scale].label} style={{ ...BREAK_ANYWHERE, flex: 1, minWidth: 0 }}>
                 {line.label}
               </Text>
-              <Text size={big ? '1.75rem' : 'sm'} style={{ whiteSpace: 'nowrap' }}>
+              <Text fz={SIZES[scale].figure} style={{ whiteSpace: 'nowrap' }}>
                 {votes}
               </Text>
             </Group>
             {/* The primary colour as a variable, so a visitor's page draws the bars in the organisation's own. */}
-            <Progress value={share} size={big ? 28 : 'lg'} radius="sm" color="var(--mantine-primary-color-filled)" aria-label={`${line.label}: ${votes}`} />
+            <Progress value={share} size={big ? 24 : 'lg'} radius="sm" color="var(--mantine-primary-color-filled)" aria-label={`${line.label}: ${votes}`} />
           </Box>
         );
       })}
@@ -70,11 +77,11 @@ export function PollResults({ kind, results, scale = 'normal' }: { kind: PollKin
   return (
     <Stack gap={big ? 'lg' : 'sm'}>
       <Group gap="lg">
-        <Text size={big ? '1.75rem' : 'sm'} fw={600}>
+        <Text fz={SIZES[scale].figure} fw={600}>
           {votersInWords(results.voters)}
         </Text>
         {kind === 'rating' && (
-          <Text size={big ? '1.75rem' : 'sm'} fw={600}>
+          <Text fz={SIZES[scale].figure} fw={600}>
             {results.average === null ? 'No average yet' : `Average ${results.average.toFixed(1)}`}
           </Text>
         )}

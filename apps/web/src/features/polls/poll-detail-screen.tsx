@@ -58,7 +58,7 @@ function Controls({ poll, onEdit, onReset, onDelete }: { poll: PollView; onEdit(
             Edit
           </Button>
         )}
-        <Button variant="default" color="orange" onClick={onReset}>
+        <Button variant="default" onClick={onReset}>
           Reset
         </Button>
         <Button variant="subtle" color="red" onClick={onDelete}>

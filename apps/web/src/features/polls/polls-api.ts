@@ -1,7 +1,7 @@
 import { PollListView, type PollLiveView, PollResultsView, PollView, type CreatePollBody, type PollAction, type UpdatePollBody } from '@qr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { call, NoContent } from '../../api/api-call';
 import { apiFetch } from '../../api/api-fetch';
 import { problem } from '../../api/api-problem';
@@ -66,16 +66,14 @@ async function readLive(pollId: string, signal: AbortSignal, onMessage: (live: P
 }
 
 /**
- * The poll's live state on a staff screen: the latest message, kept in the poll's query too so the
- * controls show the status the room sees. It reconnects after a dropped stream until the screen closes.
+ * Keeps a staff screen live: each message goes into the poll's and the results' queries, so the
+ * controls show the status the room sees and the bars move. It reconnects after a dropped stream until the screen closes.
  */
-export function useStaffPollLive(pollId: string): PollLiveView | null {
+export function useStaffPollLive(pollId: string): void {
   const queryClient = useQueryClient();
-  const [live, setLive] = useState<PollLiveView | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     const onMessage = (message: PollLiveView) => {
-      setLive(message);
       queryClient.setQueryData(
         pollKeys.poll(pollId),
         (poll: PollView | undefined) =>
@@ -98,5 +96,4 @@ export function useStaffPollLive(pollId: string): PollLiveView | null {
     connect();
     return () => controller.abort();
   }, [pollId, queryClient]);
-  return live;
 }

@@ -30,6 +30,8 @@ import { registerEmailQrPaths } from './messaging/email/email-qr.openapi';
 import { MessagingModule } from './messaging/messaging.module';
 import { PassesModule } from './passes/passes.module';
 import { registerPushPaths } from './messaging/push/push.openapi';
+import { PollsModule } from './polls/polls.module';
+import { registerPollsPaths } from './polls/polls.openapi';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
 import { registerLoyaltyStaffPaths } from './loyalty/loyalty-staff.openapi';
@@ -98,6 +100,7 @@ export class AppModule {
         ExperiencesModule,
         PromosModule,
         LoyaltyModule,
+        PollsModule,
         MessagingModule,
         PassesModule,
         ScansModule,
@@ -140,4 +143,5 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerPassKitPaths,
   registerEmailQrPaths,
   registerPushPaths,
+  registerPollsPaths,
 ];

@@ -1,4 +1,13 @@
-import { PollListView, type PollLiveView, PollResultsView, PollView, type CreatePollBody, type PollAction, type UpdatePollBody } from '@qr/contracts';
+import {
+  PollListView,
+  type PollExportQuery,
+  type PollLiveView,
+  PollResultsView,
+  PollView,
+  type CreatePollBody,
+  type PollAction,
+  type UpdatePollBody,
+} from '@qr/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createParser } from 'eventsource-parser';
 import { useEffect } from 'react';
@@ -15,7 +24,7 @@ export const pollKeys = {
 };
 
 export const POLLS_PAGE_SIZE = 20;
-export type PollExportFormat = 'csv' | 'zip';
+export type PollExportFormat = PollExportQuery['format'];
 
 const polls = '/api/v1/polls';
 const pollPath = (pollId: string) => `${polls}/${encodeURIComponent(pollId)}`;

@@ -1,10 +1,10 @@
 import {
   PollListView,
-  type PollExportQuery,
-  type PollLiveView,
   PollResultsView,
   PollView,
   type CreatePollBody,
+  type PollExportQuery,
+  type PollLiveView,
   type PollAction,
   type UpdatePollBody,
 } from '@qr/contracts';

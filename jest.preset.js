@@ -20,6 +20,8 @@ const esmOnly = [
   'oidc-provider',
   'jose',
   '@tabler',
+  // The staff's live poll screens read their event stream with it.
+  'eventsource-parser',
 ];
 
 const moduleNameMapper = Object.fromEntries(Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, path.join(__dirname, target)]));

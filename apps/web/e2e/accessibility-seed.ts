@@ -15,6 +15,7 @@ export interface Seed {
   programmeId: string;
   cardId: string;
   designId: string;
+  pollId: string;
 }
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -91,7 +92,7 @@ async function poll<T>(what: string, read: () => Promise<T | undefined>): Promis
 /**
  * An organisation with something on every screen: a code of each type a visitor page shows, a
  * landing page with blocks, a picture and the default form, a submission (so a customer), a folder,
- * a note, scans from phones and desktops, an experience, a second member, published terms and a wallet pass.
+ * a note, scans from phones and desktops, an experience, a second member, published terms, a wallet pass and an open poll with a vote.
  */
 export async function seedOrganisation(page: Page, origin: string): Promise<Seed> {
   const stamp = Date.now();
@@ -213,5 +214,19 @@ export async function seedOrganisation(page: Page, origin: string): Promise<Seed
     },
   });
   await api(page, 'POST', '/pass-service/passes', { design_id: designId, holder: { kind: 'loyalty_card', card_id: cardId } });
-  return { orgId, codes, pageId, vanityName, folderId, customerId, member, programmeId, cardId, designId };
+  // An open poll with a vote in it, for the poll's screens, its presenter view and its voters' page.
+  const { poll_id: pollId } = await api<{ poll_id: string }>(page, 'POST', '/api/v1/polls', {
+    org_id: '{org_id}',
+    code_id: codes.page,
+    question: 'Which loaf should we bake next?',
+    kind: 'single',
+    options: [
+      { id: 'rye', label: 'Rye' },
+      { id: 'spelt', label: 'Spelt' },
+    ],
+  });
+  await api(page, 'POST', `/api/v1/polls/${pollId}/open`);
+  const { voter_token } = await api<{ voter_token: string }>(page, 'GET', `/api/v1/public/polls/${pollId}`);
+  await api(page, 'POST', `/api/v1/public/polls/${pollId}/votes`, { voter_token, choices: ['rye'] });
+  return { orgId, codes, pageId, vanityName, folderId, customerId, member, programmeId, cardId, designId, pollId };
 }

@@ -42,6 +42,7 @@ const VISITS: Record<string, (seed: Seed) => string[]> = {
     `/admin/my-codes/loyalty/${codes.page}`,
     ...['members', 'rewards', 'referrals', 'counter'].map((tab) => `/admin/my-codes/loyalty/${codes.page}?programme=${programmeId}&tab=${tab}`),
   ],
+  '/live-voting/:id': ({ pollId }) => [`/live-voting/${pollId}`],
   '/deleteAlert/:id': ({ member }) => [`/deleteAlert/${encodeURIComponent(member)}`],
   // The app's not-found screen, and the server's own pages for an unknown and a paused code, which no route table holds.
   '*': ({ codes }) => ['/no/such/screen', '/Zz9Zz9Zz9Z', `/${codes.paused}`],
@@ -55,6 +56,7 @@ const PARAMETERS: Record<string, (seed: Seed) => string> = {
   programmeId: ({ programmeId }) => programmeId,
   cardId: ({ cardId }) => cardId,
   designId: ({ designId }) => designId,
+  pollId: ({ pollId }) => pollId,
 };
 const NOT_VISITED: Record<string, string> = {
   '/dummy': 'an empty landing spot for the journeys, never shown to anyone',

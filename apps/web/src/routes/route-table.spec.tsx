@@ -80,6 +80,10 @@ const specRoutes = [
   '/admin/passes/new',
   '/admin/passes/:designId',
   '/admin/wallet',
+  // Also ours: the organisation's polls, one poll's controls and results, and its presenter's big screen (issue 57).
+  '/admin/live-voting',
+  '/admin/live-voting/:pollId',
+  '/admin/live-voting/:pollId/present',
 ];
 
 test('every screen of spec §2 has a route, and there are no others', () => {

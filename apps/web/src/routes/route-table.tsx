@@ -48,6 +48,10 @@ const MessagingSettingsScreen = lazy(() =>
 const PassDesignsScreen = lazy(() => import('../features/passes/pass-designs-screen').then((module) => ({ default: module.PassDesignsScreen })));
 const PassDesignerScreen = lazy(() => import('../features/passes/pass-designer-screen').then((module) => ({ default: module.PassDesignerScreen })));
 const WalletIssuersScreen = lazy(() => import('../features/passes/wallet-issuers-screen').then((module) => ({ default: module.WalletIssuersScreen })));
+const LiveVotingScreen = lazy(() => import('../features/polls/live-voting-screen').then((module) => ({ default: module.LiveVotingScreen })));
+const PollDetailScreen = lazy(() => import('../features/polls/poll-detail-screen').then((module) => ({ default: module.PollDetailScreen })));
+const PollPresentScreen = lazy(() => import('../features/polls/poll-present-screen').then((module) => ({ default: module.PollPresentScreen })));
+const PollVoterScreen = lazy(() => import('../features/polls/poll-voter-screen').then((module) => ({ default: module.PollVoterScreen })));
 const PromoPageScreen = lazy(() => import('../features/promos/promo-page-screen').then((module) => ({ default: module.PromoPageScreen })));
 const CardScreen = visitorScreen('CardScreen');
 const NoteScreen = visitorScreen('NoteScreen');
@@ -114,7 +118,8 @@ function section(path: UpcomingAdminSection): RouteObject {
  * under my-codes and `promo-keys` (the organisation's master promo keys), and a code's loyalty programmes under my-codes with
  * `loyalty/{programmeId}/members/{cardId}`, where a member card's QR code leads staff (issue 54), and `messaging`
  * (the email and SMS providers' connections and the outbox, issue 55), `passes` (wallet pass designs and their passes) and
- * `wallet` (the Apple and Google issuers that sign them, issue 56).
+ * `wallet` (the Apple and Google issuers that sign them, issue 56), and `live-voting` (the organisation's polls, one poll's
+ * controls and its presenter's big screen, issue 57).
  */
 export const routeTable: RouteObject[] = [
   {
@@ -126,7 +131,6 @@ export const routeTable: RouteObject[] = [
     children: [
       { path: '/', element: <HomeScreen /> },
       upcoming('/ai-qr', 'AI QR generation'),
-      upcoming('/live-voting/:id', 'Live voting'),
       upcoming('/wall/:id', 'The selfie wall'),
       upcoming('/wall-embed/:id', 'The embedded selfie wall'),
     ],
@@ -152,6 +156,7 @@ export const routeTable: RouteObject[] = [
       { path: '/code/note/:id', element: <NoteScreen /> },
       { path: '/code/:id', element: <CodePublicScreen /> },
       { path: '/promo/:id', element: <PromoPageScreen /> },
+      { path: '/live-voting/:id', element: <PollVoterScreen /> },
       { path: '/share', element: <ShareScreen /> },
       { path: '/unsubscribe', element: <UnsubscribeScreen /> },
       {
@@ -184,6 +189,17 @@ export const routeTable: RouteObject[] = [
           <RequireAuth>
             <Suspense fallback={<PageLoader />}>
               <DeleteUserDialog />
+            </Suspense>
+          </RequireAuth>
+        ),
+      },
+      {
+        // The presenter's big screen: signed in, but none of the admin layout's chrome around it.
+        path: '/admin/live-voting/:pollId/present',
+        element: (
+          <RequireAuth>
+            <Suspense fallback={<PageLoader />}>
+              <PollPresentScreen />
             </Suspense>
           </RequireAuth>
         ),
@@ -260,6 +276,13 @@ export const routeTable: RouteObject[] = [
             ],
           },
           { path: 'wallet', element: <WalletIssuersScreen /> },
+          {
+            path: 'live-voting',
+            children: [
+              { index: true, element: <LiveVotingScreen /> },
+              { path: ':pollId', element: <PollDetailScreen /> },
+            ],
+          },
         ],
       },
     ],

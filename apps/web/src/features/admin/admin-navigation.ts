@@ -9,6 +9,7 @@ import IconKey from '@tabler/icons-react/icons/IconKey';
 import IconMessageCircle from '@tabler/icons-react/icons/IconMessageCircle';
 import IconNotes from '@tabler/icons-react/icons/IconNotes';
 import IconPlugConnected from '@tabler/icons-react/icons/IconPlugConnected';
+import IconPresentation from '@tabler/icons-react/icons/IconPresentation';
 import IconQrcode from '@tabler/icons-react/icons/IconQrcode';
 import IconSpeakerphone from '@tabler/icons-react/icons/IconSpeakerphone';
 import IconSquarePlus from '@tabler/icons-react/icons/IconSquarePlus';
@@ -56,6 +57,7 @@ export const adminNavigation: readonly AdminNavigationGroup[] = [
     items: [
       { path: 'experiences', label: 'Experiences', icon: IconCalendarEvent },
       { path: 'notes', label: 'Notes', icon: IconNotes },
+      { path: 'live-voting', label: 'Live voting', icon: IconPresentation },
       { path: 'promo-keys', label: 'Master keys', icon: IconKey },
       { path: 'campaigns', label: 'Campaigns', icon: IconSpeakerphone },
       { path: 'sms-campaigns', label: 'SMS campaigns', icon: IconMessageCircle },

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
  * server's designed renderer for each would buy nothing. Loaded when shown, so the admin chunk
  * carries no QR library.
  */
-export function LoyaltyQrImage({ url, alt, size }: { url: string; alt: string; size: number | string }) {
+export function LinkQrImage({ url, alt, size }: { url: string; alt: string; size: number | string }) {
   const [drawn, setDrawn] = useState<{ url: string; src: string } | 'failed' | null>(null);
   useEffect(() => {
     let current = true;

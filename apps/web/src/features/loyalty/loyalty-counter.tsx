@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { loyaltyApi, loyaltyKeys } from './loyalty-api';
-import { LoyaltyQrImage } from './loyalty-qr-image';
+import { AddressQrImage } from '../../components/address-qr-image';
 
 /**
  * A moment past midnight. A server whose clock runs behind may still answer yesterday's code: its
@@ -47,7 +47,7 @@ export function VenueCounter({ programme }: { programme: ProgrammeView }) {
   return (
     <Stack ref={stage} align="center" justify="center" gap="sm" ta="center" p="md" bg="var(--mantine-color-body)">
       <Title order={3}>Scan to collect your {programme.terms.kind === 'stamps' ? 'stamp' : 'points'}</Title>
-      <LoyaltyQrImage url={url} alt={`Today’s code of ${programme.terms.name}`} size="min(80vh, 560px)" />
+      <AddressQrImage url={url} alt={`Today’s code of ${programme.terms.name}`} size="min(80vh, 560px)" />
       <Text size="sm" c="dimmed">
         Valid until {until} ({programme.terms.time_zone}). A new code shows here by itself after midnight.
       </Text>

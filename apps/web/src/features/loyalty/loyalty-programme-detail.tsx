@@ -13,7 +13,7 @@ import { isRole, useOrganizationRecord } from '../organization';
 import { LOYALTY_MEMBERS_PAGE_SIZE, loyaltyApi, loyaltyKeys } from './loyalty-api';
 import { VenueCounter } from './loyalty-counter';
 import { unitOf } from './loyalty-programme-draft';
-import { LoyaltyQrImage } from './loyalty-qr-image';
+import { AddressQrImage } from '../../components/address-qr-image';
 import { ReferralAnalysis } from './loyalty-referrals';
 import { CsvExportButton } from '../customers';
 import { ScrollingTable } from '../../components/scrolling-table';
@@ -131,7 +131,7 @@ function CardPageLink({ programme }: { programme: ProgrammeView }) {
   const link = `${window.location.origin}/card/${encodeURIComponent(programme.programme_id)}`;
   return (
     <Group align="flex-start" gap="md">
-      <LoyaltyQrImage url={link} alt={`QR code of the card page of ${programme.terms.name}`} size={140} />
+      <AddressQrImage url={link} alt={`QR code of the card page of ${programme.terms.name}`} size={140} />
       <Stack gap="xs" style={{ flex: '1 1 220px' }}>
         <TextInput label="Visitors join and see their card at" value={link} readOnly />
         <CopyTextButton value={link} label="Copy the card link" />

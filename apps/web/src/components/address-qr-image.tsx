@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 /**
  * A plain black-on-white QR code of a web address, drawn in the browser with lean-qr as the
  * visitor's Wi-Fi join code is: these addresses change (the venue code every day), so asking the
- * server's designed renderer for each would buy nothing. Loaded when shown, so the admin chunk
- * carries no QR library.
+ * server's designed renderer for each would buy nothing (a loyalty programme's venue code, a
+ * selfie wall's join code). Loaded when shown, so no chunk carries the QR library until it draws one.
  */
-export function LoyaltyQrImage({ url, alt, size }: { url: string; alt: string; size: number | string }) {
+export function AddressQrImage({ url, alt, size }: { url: string; alt: string; size: number | string }) {
   const [drawn, setDrawn] = useState<{ url: string; src: string } | 'failed' | null>(null);
   useEffect(() => {
     let current = true;

@@ -32,6 +32,14 @@ const PromoCampaignsScreen = lazy(() => import('../features/promos/promo-campaig
 const PromoMasterKeysScreen = lazy(() => import('../features/promos/promo-master-keys-screen').then((module) => ({ default: module.PromoMasterKeysScreen })));
 const UnsubscribeScreen = lazy(() => import('../features/messaging/visitor/unsubscribe-screen').then((module) => ({ default: module.UnsubscribeScreen })));
 const LoyaltyCardScreen = lazy(() => import('../features/loyalty/visitor/loyalty-card-screen').then((module) => ({ default: module.LoyaltyCardScreen })));
+const wallScreen = (name: 'WallScreen' | 'WallEmbedScreen') =>
+  lazy(() => import('../features/walls/visitor/wall-screen').then((module) => ({ default: module[name] })));
+const WallScreen = wallScreen('WallScreen');
+const WallEmbedScreen = wallScreen('WallEmbedScreen');
+const wallAdminScreen = (name: 'SelfieWallsScreen' | 'SelfieWallScreen') =>
+  lazy(() => import('../features/walls/selfie-walls-screen').then((module) => ({ default: module[name] })));
+const SelfieWallsScreen = wallAdminScreen('SelfieWallsScreen');
+const SelfieWallScreen = wallAdminScreen('SelfieWallScreen');
 const LoyaltyProgrammesScreen = lazy(() =>
   import('../features/loyalty/loyalty-programmes-screen').then((module) => ({ default: module.LoyaltyProgrammesScreen })),
 );
@@ -115,6 +123,7 @@ function section(path: UpcomingAdminSection): RouteObject {
  * `loyalty/{programmeId}/members/{cardId}`, where a member card's QR code leads staff (issue 54), and `messaging`
  * (the email and SMS providers' connections and the outbox, issue 55), `passes` (wallet pass designs and their passes) and
  * `wallet` (the Apple and Google issuers that sign them, issue 56).
+ * `selfie-walls` is ours too: the organisation's selfie walls, each with its review queue and embeds (issue 57).
  */
 export const routeTable: RouteObject[] = [
   {
@@ -123,13 +132,7 @@ export const routeTable: RouteObject[] = [
         <Outlet />
       </PublicFrame>
     ),
-    children: [
-      { path: '/', element: <HomeScreen /> },
-      upcoming('/ai-qr', 'AI QR generation'),
-      upcoming('/live-voting/:id', 'Live voting'),
-      upcoming('/wall/:id', 'The selfie wall'),
-      upcoming('/wall-embed/:id', 'The embedded selfie wall'),
-    ],
+    children: [{ path: '/', element: <HomeScreen /> }, upcoming('/ai-qr', 'AI QR generation'), upcoming('/live-voting/:id', 'Live voting')],
   },
   {
     // Visitor pages carry only the organisation: each screen draws its own frame once it knows whose it is.
@@ -154,6 +157,8 @@ export const routeTable: RouteObject[] = [
       { path: '/promo/:id', element: <PromoPageScreen /> },
       { path: '/share', element: <ShareScreen /> },
       { path: '/unsubscribe', element: <UnsubscribeScreen /> },
+      { path: '/wall/:id', element: <WallScreen /> },
+      { path: '/wall-embed/:id', element: <WallEmbedScreen /> },
       {
         path: '/:id/terms',
         element: (
@@ -260,6 +265,8 @@ export const routeTable: RouteObject[] = [
             ],
           },
           { path: 'wallet', element: <WalletIssuersScreen /> },
+          { path: 'selfie-walls', element: <SelfieWallsScreen /> },
+          { path: 'selfie-walls/:wallId', element: <SelfieWallScreen /> },
         ],
       },
     ],

@@ -14,6 +14,9 @@ const BASE = '/api/v1/public/walls';
 const wallPath = (wallId: string) => `${BASE}/${encodeURIComponent(wallId)}`;
 const MAX_MEGABYTES = MAX_UPLOAD_BYTES / 1024 / 1024;
 
+/** What a photo may be, said before a visitor picks one. */
+export const PHOTO_LIMITS = `A PNG, JPEG, WebP or GIF photo up to ${MAX_MEGABYTES} MB.`;
+
 export const publicWallKeys = { wall: (wallId: string) => ['public-wall', wallId] as const };
 
 /** The wall is unknown, deleted, or the address is not a wall's. */
@@ -36,7 +39,8 @@ export const usePublicWall = (wallId: string) =>
 
 /** Why a photo was not taken, in a visitor's words; the server's own detail where it says more than a status. */
 function refusalInWords(status: number, code: string | undefined, detail: string | undefined, retryAfter: string | null): string {
-  if (status === 413 || code === 'upload_too_large') return `The photo is larger than ${MAX_MEGABYTES} MB. Pick a smaller one, or take it at a lower resolution.`;
+  if (status === 413 || code === 'upload_too_large')
+    return `The photo is larger than ${MAX_MEGABYTES} MB. Pick a smaller one, or take it at a lower resolution.`;
   if (code === 'unsupported_image_type') return 'That file is not a photo we can show: pick a PNG, JPEG, WebP or GIF image.';
   if (code === 'image_dimensions_too_large') return `The photo is too large: at most ${MAX_IMAGE_SIDE} × ${MAX_IMAGE_SIDE} pixels.`;
   if (code === 'image_unreadable') return 'The photo could not be read. It may be damaged: try another one.';

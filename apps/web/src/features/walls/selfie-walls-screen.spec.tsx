@@ -95,18 +95,22 @@ test('staff create a slideshow wall on a code, with its settings and a stricter 
   fireEvent.click(screen.getByRole('button', { name: 'Create wall' }));
 
   await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/selfie-walls/${WALL_ID}`));
-  const [[, sent]] = requestsOf(api, 'POST');
-  expect(sent).toEqual({
-    org_id: ACME_ORG_ID,
-    code_id: CODE_ID,
-    title: 'Summer party',
-    prompt: 'Show us your team!',
-    layout: 'slideshow',
-    slideshow_seconds: 10,
-    captions: false,
-    auto_approve: true,
-    nsfw_threshold: 0.5,
-  });
+  expect(requestsOf(api, 'POST')).toEqual([
+    [
+      base,
+      {
+        org_id: ACME_ORG_ID,
+        code_id: CODE_ID,
+        title: 'Summer party',
+        prompt: 'Show us your team!',
+        layout: 'slideshow',
+        slideshow_seconds: 10,
+        captions: false,
+        auto_approve: true,
+        nsfw_threshold: 0.5,
+      },
+    ],
+  ]);
   expect(await screen.findByRole('heading', { name: 'Summer party', level: 1 })).toBeTruthy();
 });
 

@@ -15,6 +15,7 @@ export interface Seed {
   programmeId: string;
   cardId: string;
   designId: string;
+  wallId: string;
 }
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -76,6 +77,32 @@ async function uploadPicture(page: Page): Promise<string> {
     if (!response.ok) throw new Error(`upload: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { blob_id: string }).blob_id;
   });
+}
+
+/** A selfie wall on the code with a visitor's photo waiting in its review queue, posted as a phone posts it. */
+async function seedWall(page: Page, codeId: string): Promise<string> {
+  const { wall_id: wallId } = await api<{ wall_id: string }>(page, 'POST', '/api/v1/walls', {
+    org_id: '{org_id}',
+    code_id: codeId,
+    title: 'Summer market wall',
+    prompt: 'Show us your market haul!',
+  });
+  await page.evaluate(async (wallId) => {
+    const canvas = new OffscreenCanvas(480, 360);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#2f9e44';
+    context.fillRect(0, 0, 480, 360);
+    context.fillStyle = '#fab005';
+    context.beginPath();
+    context.arc(240, 180, 120, 0, Math.PI * 2);
+    context.fill();
+    const form = new FormData();
+    form.append('file', await canvas.convertToBlob({ type: 'image/png' }), 'haul.png');
+    form.append('caption', 'Our market haul');
+    const response = await fetch(`/api/v1/public/walls/${wallId}/photos`, { method: 'POST', body: form });
+    if (!response.ok) throw new Error(`wall photo: ${response.status} ${await response.text()}`);
+  }, wallId);
+  return wallId;
 }
 
 async function poll<T>(what: string, read: () => Promise<T | undefined>): Promise<T> {
@@ -213,5 +240,6 @@ export async function seedOrganisation(page: Page, origin: string): Promise<Seed
     },
   });
   await api(page, 'POST', '/pass-service/passes', { design_id: designId, holder: { kind: 'loyalty_card', card_id: cardId } });
-  return { orgId, codes, pageId, vanityName, folderId, customerId, member, programmeId, cardId, designId };
+  const wallId = await seedWall(page, codes.page);
+  return { orgId, codes, pageId, vanityName, folderId, customerId, member, programmeId, cardId, designId, wallId };
 }

@@ -28,29 +28,29 @@ function Wall({ wall, withQr }: { wall: PublicWallView; withQr: boolean }) {
           {owner.logo && <Image src={owner.logo} alt="" h={40} w="auto" maw={120} fit="contain" />}
           <Text fw={700}>{owner.name}</Text>
         </Group>
-        <Grid component="main" gap="xl">
-          <Grid.Col span={{ base: 12, md: 8, lg: 9 }} order={{ base: 2, md: 1 }}>
-            <Stack gap="md">
-              <Title order={1} style={BREAK_ANYWHERE}>
-                {wall.title}
-              </Title>
+        <Box component="main">
+          <Title order={1} mb="md" style={BREAK_ANYWHERE}>
+            {wall.title}
+          </Title>
+          <Grid gap="xl">
+            <Grid.Col span={{ base: 12, md: 8, lg: 9 }} order={{ base: 2, md: 1 }}>
               <WallPhotos photos={photos} layout={wall.layout} captions={wall.captions} slideshowSeconds={wall.slideshow_seconds} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4, lg: 3 }} order={{ base: 1, md: 2 }}>
-            <Stack gap="lg">
-              {withQr && (
-                <Stack gap="xs" align="center" visibleFrom="md">
-                  <AddressQrImage url={wallAddress(wall.wall_id)} alt={`QR code to join ${wall.title}`} size={220} />
-                  <Text size="sm" ta="center">
-                    Scan to add your photo
-                  </Text>
-                </Stack>
-              )}
-              <WallUploadForm wall={wall} />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4, lg: 3 }} order={{ base: 1, md: 2 }}>
+              <Stack gap="lg">
+                {withQr && (
+                  <Stack gap="xs" align="center" visibleFrom="md">
+                    <AddressQrImage url={wallAddress(wall.wall_id)} alt={`QR code to join ${wall.title}`} size={220} />
+                    <Text size="sm" ta="center">
+                      Scan to add your photo
+                    </Text>
+                  </Stack>
+                )}
+                <WallUploadForm wall={wall} />
+              </Stack>
+            </Grid.Col>
+          </Grid>
+        </Box>
       </Box>
     </VisitorThemeScope>
   );

@@ -29,7 +29,7 @@ function WallPhoto({ photo, captions, fill }: { photo: PublicWallPhoto; captions
 /** Masonry as CSS columns: the browser packs photos of any height, with no script measuring them; two columns on a phone. */
 function Masonry({ photos, captions }: { photos: readonly PublicWallPhoto[]; captions: boolean }) {
   return (
-    <Box component="ul" aria-label="Photos on the wall" p={0} m={0} style={{ listStyle: 'none', columnWidth: 170, columnGap: 'var(--mantine-spacing-sm)' }}>
+    <Box component="ul" aria-label="Photos on the wall" p={0} m={0} style={{ listStyle: 'none', columnWidth: 150, columnGap: 'var(--mantine-spacing-sm)' }}>
       {photos.map((photo) => (
         <Box component="li" key={photo.photo_id} mb="sm" style={{ breakInside: 'avoid' }}>
           <WallPhoto photo={photo} captions={captions} />

@@ -9,6 +9,7 @@ import { WALL_PHOTOS_PAGE_SIZE, wallKeys, wallsApi } from './walls-api';
 
 const STATUS_LABELS: Record<WallPhotoStatus, string> = { pending: 'Waiting', approved: 'Approved', rejected: 'Rejected' };
 const CLASS_LABELS: Record<NsfwClass, string> = { drawing: 'Drawing', hentai: 'Hentai', neutral: 'Neutral', porn: 'Porn', sexy: 'Sexy' };
+const PENDING_REFRESH_MS = 10_000;
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 const countOf = (wall: WallView, status: WallPhotoStatus) => wall[status];
 
@@ -74,7 +75,12 @@ function PhotoCard({
 function PhotosOf({ wall, status, writable }: { wall: WallView; status: WallPhotoStatus; writable: boolean }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const photos = useQuery({ queryKey: wallKeys.photos(wall.wall_id, status, page), queryFn: () => wallsApi.photos(wall.wall_id, status, page) });
+  const photos = useQuery({
+    queryKey: wallKeys.photos(wall.wall_id, status, page),
+    queryFn: () => wallsApi.photos(wall.wall_id, status, page),
+    // Photos arrive while staff watch the queue during the event; the other tabs change only by their own decisions.
+    refetchInterval: status === 'pending' ? PENDING_REFRESH_MS : false,
+  });
   const review = useMutation({
     mutationFn: ({ photo, decision }: { photo: WallPhotoView; decision: 'approve' | 'reject' }) => wallsApi.review(wall.wall_id, photo.photo_id, decision),
     // The counts on the wall and every tab change with a decision.

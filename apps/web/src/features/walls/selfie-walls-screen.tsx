@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { wallEmbedPath, type CreateWallBody, type UpdateWallBody, type WallView } from '@qr/contracts';
+import { fileNameOf, wallEmbedPath, type CreateWallBody, type UpdateWallBody, type WallView } from '@qr/contracts';
 import { can } from '@qr/domain';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -85,7 +85,7 @@ export function SelfieWallsScreen() {
 function ExportButton({ wall }: { wall: WallView }) {
   const exported = useMutation({
     mutationFn: () => wallsApi.exportZip(wall.wall_id),
-    onSuccess: (zip) => saveFile(zip, `selfie-wall-${wall.wall_id}.zip`),
+    onSuccess: (zip) => saveFile(zip, `${fileNameOf(wall.title, 'wall-photos')}.zip`),
   });
   return (
     <Stack gap={4}>

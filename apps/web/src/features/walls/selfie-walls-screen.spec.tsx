@@ -53,6 +53,7 @@ function start(path: string, role = 'editor') {
         snippet: `<iframe src="http://app.test/wall-embed/${WALL_ID}" title="Summer party"></iframe>`,
       });
     }
+    if (url === `${wallPath}/export`) return reply(200, 'PK-zip-bytes');
     if (url.startsWith(`${wallPath}/embeds?`) && method === 'DELETE') return ((walls = [wallView({ embed_origins: [] })]), reply(204));
     return undefined;
   });
@@ -212,4 +213,18 @@ test('staff change a wall’s settings in place', async () => {
     ],
   ]);
   expect(await screen.findByRole('heading', { name: 'Winter party', level: 1 })).toBeTruthy();
+});
+
+test('staff download the wall’s photos as a zip named after the wall', async () => {
+  walls = [wallView()];
+  URL.createObjectURL = jest.fn(() => 'blob:wall-photos');
+  URL.revokeObjectURL = jest.fn();
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    expect(this.download).toBe('Summer party.zip');
+  });
+  start(`/admin/selfie-walls/${WALL_ID}`);
+  fireEvent.click(await screen.findByRole('button', { name: 'Download the photos (zip)' }));
+  await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+  expect(api.mock.calls.some(([url]) => url === `${wallPath}/export`)).toBe(true);
+  click.mockRestore();
 });

@@ -1,13 +1,12 @@
 import { Alert, Button, Checkbox, Group, NativeSelect, NumberInput, Radio, Slider, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { CreateWallBody, DEFAULT_NSFW_THRESHOLD, MAX_WALL_PROMPT, UpdateWallBody, WallTerms, type CodeNameView, type WallLayout } from '@qr/contracts';
+import { CreateWallBody, DEFAULT_NSFW_THRESHOLD, MAX_WALL_PROMPT, UpdateWallBody, WallLayout, WallTerms, type CodeNameView } from '@qr/contracts';
 import { useState } from 'react';
 import { describeError } from '../../api/api-problem';
 import { checked, serverErrors, type FormErrors, type Setter } from '../promos';
+import { percent } from './share-in-words';
 
 /** The form's state: the contract's terms, with the number input's text while it is being typed. */
 type WallDraft = Omit<WallTerms, 'slideshow_seconds'> & { slideshow_seconds: number | string };
-
-const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 /** A new wall's terms: the contract's defaults, so the form and the API start from the same wall. */
 const newDraft = (): WallDraft => ({ title: '', ...WallTerms.omit({ title: true }).parse({}) });
@@ -44,11 +43,7 @@ function TermsFields({ draft, set, errors }: { draft: WallDraft; set: Setter<Wal
         onChange={(event) => set({ prompt: event.currentTarget.value })}
         error={errors['prompt']}
       />
-      <Radio.Group
-        label="Layout"
-        value={draft.layout}
-        onChange={(layout) => set({ layout: layout === 'slideshow' ? 'slideshow' : ('masonry' satisfies WallLayout) })}
-      >
+      <Radio.Group label="Layout" value={draft.layout} onChange={(layout) => set({ layout: WallLayout.catch(draft.layout).parse(layout) })}>
         <Group mt="xs">
           <Radio value="masonry" label="A grid of every photo" />
           <Radio value="slideshow" label="A slideshow, one photo at a time" />

@@ -6,11 +6,11 @@ import { describeError } from '../../api/api-problem';
 import { BREAK_ANYWHERE } from '../../components/break-anywhere';
 import { LabelledPagination } from '../../components/labelled-pagination';
 import { WALL_PHOTOS_PAGE_SIZE, wallKeys, wallsApi } from './walls-api';
+import { percent } from './share-in-words';
 
 const STATUS_LABELS: Record<WallPhotoStatus, string> = { pending: 'Waiting', approved: 'Approved', rejected: 'Rejected' };
 const CLASS_LABELS: Record<NsfwClass, string> = { drawing: 'Drawing', hentai: 'Hentai', neutral: 'Neutral', porn: 'Porn', sexy: 'Sexy' };
 const PENDING_REFRESH_MS = 10_000;
-const percent = (share: number) => `${Math.round(share * 100)}%`;
 const countOf = (wall: WallView, status: WallPhotoStatus) => wall[status];
 
 /** The model's verdict on a photo: the score it is judged by, then each class's. */

@@ -1,7 +1,7 @@
 import { Button, FileButton, Group, Image, Stack, Text, Textarea, Title } from '@mantine/core';
 import { MAX_CAPTION, type PublicWallView, type SubmittedWallPhotoView } from '@qr/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Notice } from '../../../components/visitor-notice';
 import { PHOTO_LIMITS, submitWallPhoto } from './public-wall-api';
 
@@ -30,6 +30,7 @@ function Preview({ file }: { file: File }) {
 export function WallUploadForm({ wall }: { wall: PublicWallView }) {
   const [file, setFile] = useState<File | null>(null);
   const [caption, setCaption] = useState('');
+  const titleId = useId();
   const post = useMutation({ mutationFn: (picked: File) => submitWallPhoto(wall.wall_id, picked, wall.captions ? caption.trim() : '') });
   // Browsers fire no change for the file already in an input: cleared, the same photo can be picked again.
   const clearCamera = useRef<() => void>(null);
@@ -57,8 +58,8 @@ export function WallUploadForm({ wall }: { wall: PublicWallView }) {
     );
   }
   return (
-    <Stack component="form" gap="sm" aria-labelledby="wall-upload-title" onSubmit={(event) => (event.preventDefault(), file && post.mutate(file))}>
-      <Title order={2} size="h3" id="wall-upload-title">
+    <Stack component="form" gap="sm" aria-labelledby={titleId} onSubmit={(event) => (event.preventDefault(), file && post.mutate(file))}>
+      <Title order={2} size="h3" id={titleId}>
         {wall.prompt === '' ? 'Add your photo' : wall.prompt}
       </Title>
       <Group gap="xs">

@@ -30,6 +30,8 @@ import { registerEmailQrPaths } from './messaging/email/email-qr.openapi';
 import { MessagingModule } from './messaging/messaging.module';
 import { PassesModule } from './passes/passes.module';
 import { registerPushPaths } from './messaging/push/push.openapi';
+import { PollsModule } from './polls/polls.module';
+import { registerPollsPaths } from './polls/polls.openapi';
 import { PromosModule } from './promos/promos.module';
 import { registerPromoReadsPaths } from './promos/promo-reads.openapi';
 import { registerLoyaltyStaffPaths } from './loyalty/loyalty-staff.openapi';
@@ -51,6 +53,8 @@ import { SiteModule } from './site/site.module';
 import { ScansModule } from './scans/scans.module';
 import { TemplatesModule } from './templates/templates.module';
 import { UploadsModule } from './uploads/uploads.module';
+import { WallsModule } from './walls/walls.module';
+import { registerWallsPaths } from './walls/walls.openapi';
 import { AnalyticsRollups } from '@qr/projections-analytics';
 import { ANALYTICS_READER, CONFIG, EVENT_STORE, KAFKA_RELAY, LOGGER, PROJECTION_RUNNER, SQL_CLIENT, type Infrastructure } from './infrastructure';
 
@@ -98,12 +102,14 @@ export class AppModule {
         ExperiencesModule,
         PromosModule,
         LoyaltyModule,
+        PollsModule,
         MessagingModule,
         PassesModule,
         ScansModule,
         AnalyticsModule,
         CustomersModule,
         UploadsModule,
+        WallsModule,
         SiteModule,
         FontsModule,
         ...extraModules,
@@ -123,6 +129,7 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerScansPaths,
   registerOneTimeCodesPaths,
   registerUploadsPaths,
+  registerWallsPaths,
   registerPagesPaths,
   registerCustomersPaths,
   registerAnalyticsPaths,
@@ -140,4 +147,5 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerPassKitPaths,
   registerEmailQrPaths,
   registerPushPaths,
+  registerPollsPaths,
 ];

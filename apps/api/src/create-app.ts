@@ -20,11 +20,12 @@ import { requestIdOf } from './http/request-id';
 import { RouteMethods } from './http/route-methods';
 import { answerUnparsableRequest } from './http/unparsable-request';
 import { serveLandingPages } from './http/landing-page-html';
-import { serveWebApp } from './http/web-app';
+import { refuseFraming, serveWebApp } from './http/web-app';
 import { mountOidcProvider } from './identity/auth/mount-oidc-provider';
 import { serveLoyaltyOnFront } from './loyalty/loyalty-front';
 import { servePromoValidationsOnFront } from './promos/promo-validation-front';
 import { registerScanRoutes } from './scans/scan-routes';
+import { WallEmbeds } from './walls';
 import type { Infrastructure } from './infrastructure';
 
 /**
@@ -64,6 +65,7 @@ export async function createApp(
     .addHook('onSend', async (request, reply) => {
       reply.header('x-request-id', request.id);
     });
+  refuseFraming(app.getHttpAdapter().getInstance(), (wallId) => app.get(WallEmbeds).originsOf(wallId));
   acceptEmptyJsonBodies(app);
   serveReadYourWrites(app, infra.projections, readYourWrites);
 

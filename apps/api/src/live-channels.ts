@@ -63,9 +63,12 @@ export class LiveChannels implements OnModuleDestroy {
     this.redis.publisher.publish(channel, data).catch((error: unknown) => this.log.warn({ err: error, channel }, 'live channel: could not publish'));
   }
 
-  /** Channels with a screen on this process: what a feed need not compute for nobody. */
+  /**
+   * Whether a screen on this process listens: each process's feeds follow the read model themselves
+   * and publish what their own screens watch, so a channel nobody here watches costs this process nothing.
+   */
   isWatched(channel: string): boolean {
-    return this.redis !== null || this.screens.has(channel);
+    return this.screens.has(channel);
   }
 
   /** Screens open on this process. */

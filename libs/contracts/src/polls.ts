@@ -137,11 +137,9 @@ export const PollLiveView = z
     results_hidden: z.boolean(),
     round: z.number().int(),
     results: orNull(PollResultsView).meta({ description: 'Null for voters while the results are hidden.' }),
-    position: z
-      .string()
-      .meta({
-        description: 'The log position these results include (`transactionId-globalPosition`): a vote answered with an earlier `x-position` is counted.',
-      }),
+    position: z.string().meta({
+      description: 'The log position these results include (`transactionId-globalPosition`): a vote answered with an earlier `x-position` is counted.',
+    }),
   })
   .meta({ id: 'PollLive' });
 export type PollLiveView = z.infer<typeof PollLiveView>;
@@ -206,6 +204,14 @@ export const CastVoteView = z
   })
   .meta({ id: 'CastVote' });
 export type CastVoteView = z.infer<typeof CastVoteView>;
+
+/** Staff's export of a poll: its votes as CSV, or a zip holding every round's results and the votes. */
+export const PollExportQuery = z.strictObject({ format: z.enum(['csv', 'zip']).default('csv') }).meta({ id: 'PollExportQuery' });
+export type PollExportQuery = z.infer<typeof PollExportQuery>;
+/** votes.csv: a voter is a short keyed hash, the same in every round; `choices` are the options' labels. */
+export const POLL_VOTES_CSV_COLUMNS = ['round', 'voter', 'choices', 'rating', 'words', 'first_at', 'voted_at', 'changes'] as const;
+/** results.csv: every round's tally, a line per option, rating value or word. */
+export const POLL_RESULTS_CSV_COLUMNS = ['round', 'voters', 'key', 'label', 'votes'] as const;
 
 /** A word as counted: trimmed, inner spaces collapsed, lower case; empty when nothing is left. */
 export const normaliseWord = (word: string): string => word.trim().replace(/\s+/g, ' ').toLowerCase();

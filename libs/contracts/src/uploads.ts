@@ -88,21 +88,29 @@ export interface ImageUploaded {
   };
 }
 
-/** The classes of the NSFW model (nsfwjs), in its order. */
+/** The classes of the bundled NSFW model (nsfwjs), in the order of its outputs (spec §7 "NSFW check"). */
 export const NSFW_CLASSES = ['drawing', 'hentai', 'neutral', 'porn', 'sexy'] as const;
 export const NsfwClass = z.enum(NSFW_CLASSES).meta({ id: 'NsfwClass' });
 export type NsfwClass = z.infer<typeof NsfwClass>;
-/** An image whose `nsfw` reaches this is held back unless a setting says otherwise. */
+
+/** A wall's threshold unless it sets its own: at or over it, an image is held back. */
 export const DEFAULT_NSFW_THRESHOLD = 0.6;
 
 export const NsfwCheckView = z
   .object({
-    scores: z.record(NsfwClass, z.number().min(0).max(1)).meta({ description: 'The model’s score per class; they add up to 1.' }),
+    scores: z.record(NsfwClass, z.number().min(0).max(1)).meta({ description: 'The model’s probability of each class; they add up to 1.' }),
     nsfw: z.number().min(0).max(1).meta({ description: 'porn + hentai + sexy: what a threshold is compared with.' }),
-    model: z.string(),
-    ms: z.number().meta({ description: 'How long the check took.' }),
+    model: z.string().meta({ description: 'Which model answered, e.g. nsfwjs MobileNetV2.' }),
+    ms: z.number().int().nonnegative().meta({ description: 'Milliseconds the check took, not counting the wait behind other checks.' }),
   })
   .meta({ id: 'NsfwCheck' });
 export type NsfwCheckView = z.infer<typeof NsfwCheckView>;
+export type NsfwScores = NsfwCheckView['scores'];
+
+/**
+ * Drawings are not explicit: only the classes the model learnt from explicit images count. Capped
+ * at 1, which single-precision scores that already add up to 1 may pass by a rounding error.
+ */
+export const nsfwScoreOf = (scores: NsfwScores): number => Math.min(1, scores.porn + scores.hentai + scores.sexy);
 
 export const isNsfw = (check: Pick<NsfwCheckView, 'nsfw'>, threshold: number): boolean => check.nsfw >= threshold;

@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
+import { callerOf, createOrganization, signedUpToken } from '../identity/organization-api.fixture';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 describe('serving the web app in production mode', () => {
@@ -97,5 +99,30 @@ describe('serving the web app in production mode', () => {
     const res = await page('/api/v1/unknown');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('lets no site frame a page, except a wall’s embed by the sites the wall was embedded in', async () => {
+    const owner = callerOf(t.app, await signedUpToken(t.app, 'fran@example.com'));
+    const orgId = await createOrganization(owner, 'Frame Café');
+    const codeId = (await owner('POST', '/api/v1/codes', { org_id: orgId, name: 'Wall', type: 'url', url: 'https://example.com/' })).json().code_id;
+    const wallId = (await owner('POST', '/api/v1/walls', { org_id: orgId, code_id: codeId, title: 'Framed' })).json().wall_id;
+    const framing = async (url: string) => {
+      const res = await page(url);
+      return { status: res.statusCode, csp: res.headers['content-security-policy'], xfo: res.headers['x-frame-options'] };
+    };
+    const denied = { status: 200, csp: "frame-ancestors 'none'", xfo: 'DENY' };
+    expect(await framing('/admin')).toEqual(denied);
+    expect(await framing('/page/123')).toEqual(denied);
+    expect(await framing(`/wall/${wallId}`)).toEqual(denied);
+    expect(await framing(`/wall-embed/${wallId}`)).toEqual({ status: 200, csp: "frame-ancestors 'none'", xfo: undefined });
+    expect(await framing(`/wall-embed/${randomUUID()}`)).toEqual({ status: 200, csp: "frame-ancestors 'none'", xfo: undefined });
+
+    await owner('POST', `/api/v1/walls/${wallId}/embeds`, { origin: 'https://www.example.com' });
+    await owner('POST', `/api/v1/walls/${wallId}/embeds`, { origin: 'https://shop.example.org:8443' });
+    expect(await framing(`/wall-embed/${wallId}?autoplay=1`)).toEqual({
+      status: 200,
+      csp: 'frame-ancestors https://www.example.com https://shop.example.org:8443',
+      xfo: undefined,
+    });
   });
 });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Serves the built React app from the API's own port, so `npm start` is the whole product in one
@@ -80,4 +80,26 @@ export async function sendAppShell(request: FastifyRequest, reply: FastifyReply,
   if (canonical) return void (await reply.redirect(canonical, 302));
   const shell = LANDING_PAGE_PATH.test(request.url.split('?')[0]!) ? 'landing-page.html' : 'index.html';
   await reply.header('cache-control', 'no-cache').sendFile(shell);
+}
+
+const WALL_EMBED_PATH = /^\/wall-embed\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:\?|$)/i;
+
+/** The sites a wall may be framed by; none for an unknown or deleted wall. */
+export type EmbedOriginsOf = (wallId: string) => Promise<readonly string[]>;
+
+/**
+ * No page of ours may be framed (clickjacking), except `/wall-embed/{wall_id}` by the sites its wall
+ * was embedded in (issue 57). Every HTML answer says so in CSP `frame-ancestors`, and in
+ * X-Frame-Options for browsers that predate it; the embed gets no X-Frame-Options, which cannot name
+ * sites. A page that sets its own policy (the sign-in page) keeps it.
+ */
+export function refuseFraming(fastify: FastifyInstance, embedOriginsOf: EmbedOriginsOf): void {
+  fastify.addHook('onSend', async (request, reply) => {
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return;
+    const wallId = WALL_EMBED_PATH.exec(request.url)?.[1];
+    const origins = wallId ? await embedOriginsOf(wallId) : [];
+    if (!wallId) void reply.header('x-frame-options', 'DENY');
+    if (!reply.hasHeader('content-security-policy'))
+      void reply.header('content-security-policy', `frame-ancestors ${origins.length > 0 ? origins.join(' ') : "'none'"}`);
+  });
 }

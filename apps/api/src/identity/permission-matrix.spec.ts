@@ -19,7 +19,7 @@ interface Endpoint {
   allowed: (role: Role) => boolean;
   success: number;
   /** What another tenant hears: codes and pages are addressed by their own ids, so they answer code_not_found or page_not_found. */
-  foreign?: 'code_not_found' | 'page_not_found' | 'folder_not_found' | 'note_not_found' | 'loyalty_programme_not_found';
+  foreign?: 'code_not_found' | 'page_not_found' | 'folder_not_found' | 'note_not_found' | 'loyalty_programme_not_found' | 'poll_not_found';
 }
 
 interface Ids {
@@ -31,6 +31,7 @@ interface Ids {
   noteId: string;
   programmeId: string;
   cardId: string;
+  pollId: string;
 }
 
 const CODES = '/api/v1/codes';
@@ -49,9 +50,21 @@ const PROGRAMME_TERMS = { name: 'Coffee card', kind: 'stamps', reward_list: [{ r
 const writeLoyalty = (role: Role) => can.write('loyalty', role);
 const readLoyalty = (role: Role) => can.read('loyalty', role);
 const readPages = (role: Role) => can.read('pages', role);
+const POLLS = '/api/v1/polls';
+const POLL_TERMS = {
+  question: 'Tea or coffee?',
+  kind: 'single',
+  options: [
+    { id: 'tea', label: 'Tea' },
+    { id: 'coffee', label: 'Coffee' },
+  ],
+};
+const writeEngagement = (role: Role) => can.write('engagement', role);
+const readEngagement = (role: Role) => can.read('engagement', role);
 const MESSAGING = '/api/v1/messaging';
 const writeMessaging = (role: Role) => can.write('messaging', role);
 const readMessaging = (role: Role) => can.read('messaging', role);
+const WALLS = '/api/v1/walls';
 
 /**
  * Every protected endpoint that takes an organisation, with the predicate of permissions.ts that
@@ -199,6 +212,16 @@ const ENDPOINTS: Endpoint[] = [
     success: 201,
   },
   { name: 'list promo campaigns', method: 'GET', url: ({ orgId }) => `${PROMOS}?org_id=${orgId}`, allowed: readLoyalty, success: 200 },
+  {
+    name: 'create selfie wall',
+    method: 'POST',
+    url: () => WALLS,
+    payload: ({ orgId, codeId }) => ({ org_id: orgId, code_id: codeId, title: 'Party' }),
+    allowed: writeEngagement,
+    success: 201,
+    foreign: 'code_not_found',
+  },
+  { name: 'list selfie walls', method: 'GET', url: ({ orgId }) => `${WALLS}?org_id=${orgId}`, allowed: readEngagement, success: 200 },
   // A key's view shows its secret: only those who may change promos read keys.
   { name: 'list promo keys', method: 'GET', url: ({ orgId }) => `${PROMO_KEYS}?org_id=${orgId}`, allowed: writeLoyalty, success: 200 },
   {
@@ -312,6 +335,33 @@ const ENDPOINTS: Endpoint[] = [
     success,
     foreign: 'loyalty_programme_not_found',
   })),
+  {
+    name: 'create poll',
+    method: 'POST',
+    url: () => POLLS,
+    payload: ({ orgId, codeId }) => ({ org_id: orgId, code_id: codeId, ...POLL_TERMS }),
+    allowed: writeEngagement,
+    success: 201,
+  },
+  { name: 'list polls', method: 'GET', url: ({ orgId }) => `${POLLS}?org_id=${orgId}`, allowed: readEngagement, success: 200 },
+  ...(
+    [
+      ['get poll', 'GET', '', readEngagement, 200],
+      ['update poll', 'PUT', '', writeEngagement, 200, () => POLL_TERMS],
+      ['open poll', 'POST', '/open', writeEngagement, 200],
+      ['poll results', 'GET', '/results', readEngagement, 200],
+      ['export poll', 'GET', '/export', readEngagement, 200],
+      ['delete poll', 'DELETE', '', writeEngagement, 204],
+    ] as [string, Method, string, (role: Role) => boolean, number, (() => object)?][]
+  ).map(([name, method, path, allowed, success, payload]): Endpoint => ({
+    name,
+    method,
+    url: ({ pollId }) => `${POLLS}/${pollId}${path}`,
+    ...(payload ? { payload } : {}),
+    allowed,
+    success,
+    foreign: 'poll_not_found',
+  })),
   { name: 'delete note', method: 'DELETE', url: ({ noteId }) => `${NOTES}/${noteId}`, allowed: writeCodes, success: 204, foreign: 'note_not_found' },
   { name: 'remove folder', method: 'DELETE', url: ({ folderId }) => `${FOLDERS}/${folderId}`, allowed: writeCodes, success: 204, foreign: 'folder_not_found' },
   {
@@ -388,6 +438,18 @@ const PUBLIC_ENDPOINTS: { name: string; method: Method; url: string; payload?: o
     status: 404,
   },
   { name: 'exchange success page', method: 'GET', url: `${PUBLIC_LOYALTY}/exchanges/${NO_PROGRAMME}`, status: 404 },
+  { name: 'public poll', method: 'GET', url: `/api/v1/public/polls/${NO_PROGRAMME}`, status: 404 },
+  {
+    name: 'cast vote',
+    method: 'POST',
+    url: `/api/v1/public/polls/${NO_PROGRAMME}/votes`,
+    payload: { voter_token: `${'a'.repeat(22)}.${'b'.repeat(43)}`, choices: ['tea'] },
+    status: 404,
+  },
+  { name: 'poll live results', method: 'GET', url: `/api/v1/public/polls/${NO_PROGRAMME}/live`, status: 404 },
+  { name: 'public selfie wall', method: 'GET', url: `/api/v1/public/walls/${NO_PROGRAMME}`, status: 404 },
+  { name: 'wall photo', method: 'GET', url: `/api/v1/public/walls/${NO_PROGRAMME}/photos/${NO_PROGRAMME}`, status: 404 },
+  { name: 'live wall', method: 'GET', url: `/api/v1/public/walls/${NO_PROGRAMME}/live`, status: 404 },
 ];
 
 describe('the permission matrix over HTTP', () => {
@@ -402,7 +464,7 @@ describe('the permission matrix over HTTP', () => {
   });
   afterAll(() => t.close());
 
-  /** An organisation with a member to act on, an API key to revoke, published terms, a code and its page, a folder, a note and a loyalty programme with a member. */
+  /** An organisation with a member to act on, an API key to revoke, published terms, a code and its page, a folder, a note, a loyalty programme with a member and a poll. */
   async function organisationWithEverything(name?: string): Promise<Ids> {
     const orgId = await createOrganization(owner, name);
     await owner('POST', `${ORGS}/${orgId}/users`, { email: TARGET, role: 'viewer' });
@@ -414,7 +476,8 @@ describe('the permission matrix over HTTP', () => {
     const { id: note_id } = (await owner('POST', NOTES, { code_id, text: 'Reprint' })).json();
     const { programme_id } = (await owner('POST', LOYALTY, { org_id: orgId, code_id, terms: PROGRAMME_TERMS })).json();
     const cardId = await joinedMember(t.app, programme_id);
-    return { orgId, keyId: key_id, codeId: code_id, pageId: page_id, folderId: folder_id, noteId: note_id, programmeId: programme_id, cardId };
+    const { poll_id } = (await owner('POST', POLLS, { org_id: orgId, code_id, ...POLL_TERMS })).json();
+    return { orgId, keyId: key_id, codeId: code_id, pageId: page_id, folderId: folder_id, noteId: note_id, programmeId: programme_id, cardId, pollId: poll_id };
   }
 
   async function answersOf(caller: ApiCaller, ids: Ids) {

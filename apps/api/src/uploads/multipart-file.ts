@@ -23,15 +23,26 @@ export function acceptMultipartUploads(fastify: FastifyInstance): void {
  * otherwise be dropped while the first was stored, and a field the route never reads ignored.
  */
 export async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  return (await readUploadedForm(request, [])).file;
+}
+
+/** The file, as `readUploadedFile` reads it, and the text fields named in `fieldNames` that were sent (a visitor's caption). */
+export async function readUploadedForm<Field extends string>(
+  request: FastifyRequest,
+  fieldNames: readonly Field[],
+): Promise<{ file: Buffer; fields: Partial<Record<Field, string>> }> {
   const missing = () => new RequestValidationError([{ field: `body.${FIELD}`, message: 'Send the image as multipart/form-data in a field named file.' }]);
   const onlyTheFile = (field: string) =>
     new RequestValidationError([{ field: `body.${field}`, message: 'An upload takes one image, in a field named file, and nothing else.' }]);
+  const isWanted = (name: string): name is Field => (fieldNames as readonly string[]).includes(name);
   if (!request.isMultipart()) throw missing();
   let file: Buffer | undefined;
+  const fields: Partial<Record<Field, string>> = {};
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file' && part.fieldname === FIELD && !file) file = await part.toBuffer();
       else if (part.type === 'file' && !file) throw missing();
+      else if (part.type === 'field' && isWanted(part.fieldname) && fields[part.fieldname] === undefined) fields[part.fieldname] = String(part.value);
       else throw onlyTheFile(part.fieldname);
     }
   } catch (error) {
@@ -46,5 +57,5 @@ export async function readUploadedFile(request: FastifyRequest): Promise<Buffer>
     ]);
   }
   if (!file) throw missing();
-  return file;
+  return { file, fields };
 }

@@ -3,7 +3,7 @@ import { DomainError, type BlobUrlView, type StoredImageType } from '@qr/contrac
 import type { BlobRef, BlobStore } from '@qr/platform';
 import sharp from 'sharp';
 import { BLOB_STORE } from './blob-store.providers';
-import { PNG_SIGNATURE } from './image-reencoding';
+import { PNG_SIGNATURE, type ReencodedImage } from './image-reencoding';
 
 /**
  * An organisation's uploaded images, for this module's routes and for other modules: the QR
@@ -27,6 +27,16 @@ export class UploadedImages {
     // Width and height stand at fixed places in a PNG's header: no decoding to learn them.
     if (contentType === 'image/png' && bytes.readUInt32BE(16) <= maxSide && bytes.readUInt32BE(20) <= maxSide) return bytes;
     return sharp(bytes).resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+  }
+
+  /** Stores an image `reencodeImage` made, for another context that records it in its own events (a wall's photo). */
+  save(orgId: string, image: ReencodedImage): Promise<BlobRef> {
+    return this.store.put(orgId, image.bytes, image.contentType);
+  }
+
+  /** Removes a stored image whose event could not be written, so no file is left that nothing names. */
+  remove(ref: BlobRef): Promise<void> {
+    return this.store.delete(ref);
   }
 
   /** Refuses, with 404 `blob_not_found`, an image the organisation has not uploaded. */

@@ -1,12 +1,14 @@
-import { Controller, Get, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BlobPath, BlobUrlQuery, DomainError, SignedBlobQuery, UploadQuery, type BlobUrlView, type UploadedImageView } from '@qr/contracts';
+import { BlobPath, BlobUrlQuery, DomainError, SignedBlobQuery, UploadQuery, type BlobUrlView, type NsfwCheckView, type UploadedImageView } from '@qr/contracts';
 import { BlobLinkSigner } from '@qr/platform';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { AuthenticationGuard, type Caller, CurrentCaller } from '../identity';
 import { BLOB_LINK_PREFIX } from './blob-store.providers';
+import { reencodeImage } from './image-reencoding';
 import { readUploadedFile } from './multipart-file';
+import { NsfwCheck } from './nsfw-check';
 import { UploadAccess } from './upload-access';
 import { UploadedImages } from './uploaded-images';
 import { UploadImageCommand } from './uploads.handlers';
@@ -15,7 +17,7 @@ import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 
 const blobPath = new ZodValidationPipe(BlobPath, 'path');
 
-/** Spec §7 "upload image" and "generate (signed) URL", behind the authentication guard. */
+/** Spec §7 "upload image", "NSFW check" and "generate (signed) URL", behind the authentication guard. */
 @Controller('api/v1/uploads')
 @ReadModels(...CALLER_ROLES)
 @UseGuards(AuthenticationGuard)
@@ -24,6 +26,7 @@ export class UploadsController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly access: UploadAccess,
+    private readonly nsfw: NsfwCheck,
   ) {}
 
   /** The role is checked before the file is read, so a viewer's upload costs no more than its headers. */
@@ -36,6 +39,22 @@ export class UploadsController {
     const uploader = await this.access.uploader(caller, org_id);
     const file = await readUploadedFile(request);
     return this.commands.execute(new UploadImageCommand(org_id, uploader, file));
+  }
+
+  /**
+   * Checks an image without storing it, for whoever may upload. It is refused or re-encoded exactly as an
+   * upload is first, so the model only ever sees pixels of a real image, never a script dressed as one.
+   */
+  @Post('nsfw-check')
+  @HttpCode(200)
+  async nsfwCheck(
+    @CurrentCaller() caller: Caller,
+    @Query(new ZodValidationPipe(UploadQuery, 'query')) { org_id }: UploadQuery,
+    @Req() request: FastifyRequest,
+  ): Promise<NsfwCheckView> {
+    await this.access.uploader(caller, org_id);
+    const image = await reencodeImage(await readUploadedFile(request));
+    return this.nsfw.check(image.bytes);
   }
 
   @Get(':blob_id/url')

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { IdentityModule } from '../identity/identity.module';
 import { blobStoreProviders } from './blob-store.providers';
 import { acceptMultipartUploads } from './multipart-file';
+import { NsfwCheck } from './nsfw-check';
 import { UploadAccess } from './upload-access';
 import { UploadedImages } from './uploaded-images';
 import { SignedBlobsController, UploadsController } from './uploads.controller';
@@ -11,14 +12,15 @@ import { UploadImageHandler } from './uploads.handlers';
 import { GetBlobUrlHandler } from './uploads.queries';
 
 /**
- * Uploaded images and links to them. Other modules import it for `UploadedImages.readPng`. The
- * multipart parser is added here, beside the one route that reads files, before the server is ready.
+ * Uploaded images, links to them and the NSFW check. Other modules import it for `UploadedImages.readPng`
+ * and `NsfwCheck`. The multipart parser is added here, beside the routes that read files, before the
+ * server is ready.
  */
 @Module({
   imports: [IdentityModule],
   controllers: [UploadsController, SignedBlobsController],
-  providers: [...blobStoreProviders, UploadAccess, UploadedImages, UploadImageHandler, GetBlobUrlHandler],
-  exports: [UploadedImages],
+  providers: [...blobStoreProviders, UploadAccess, UploadedImages, NsfwCheck, UploadImageHandler, GetBlobUrlHandler],
+  exports: [UploadedImages, NsfwCheck],
 })
 export class UploadsModule implements OnModuleInit {
   constructor(private readonly http: HttpAdapterHost) {}

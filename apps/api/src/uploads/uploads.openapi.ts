@@ -1,9 +1,9 @@
-import { BlobPath, BlobUrlQuery, BlobUrlView, SignedBlobQuery, UploadBody, UploadedImageView, UploadQuery } from '@qr/contracts';
+import { BlobPath, BlobUrlQuery, BlobUrlView, NsfwCheckView, SignedBlobQuery, UploadBody, UploadedImageView, UploadQuery } from '@qr/contracts';
 import { z } from 'zod';
 import { json, type ApiPaths } from '../http/openapi';
 import { BLOB_LINK_PREFIX } from './blob-store.providers';
 
-/** Images uploaded for logos and card photos, and time-limited links to them. */
+/** Images uploaded for logos and card photos, their NSFW check, and time-limited links to them. */
 export function registerUploadsPaths({ signedIn, open, problem }: ApiPaths): void {
   const route = signedIn('uploads', '/api/v1/uploads');
   route(
@@ -11,6 +11,13 @@ export function registerUploadsPaths({ signedIn, open, problem }: ApiPaths): voi
     '',
     'Upload an image (PNG, JPEG, WebP or GIF by its bytes, at most 5 MB and 4096 px a side); it is stored re-encoded as PNG (owner, admin, editor)',
     { 201: json('Stored', UploadedImageView), 413: problem, 415: problem },
+    { query: UploadQuery, body: { content: { 'multipart/form-data': { schema: UploadBody } } } },
+  );
+  route(
+    'post',
+    '/nsfw-check',
+    'Score an image with the bundled NSFW model, without storing it; the image is checked and re-encoded as an upload is (owner, admin, editor)',
+    { 200: json('Scores', NsfwCheckView), 413: problem, 415: problem },
     { query: UploadQuery, body: { content: { 'multipart/form-data': { schema: UploadBody } } } },
   );
   route(

@@ -375,6 +375,7 @@ describe('uploads', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(doc.paths).filter((path) => path.startsWith(UPLOADS) || path.startsWith('/api/v1/blobs'))).toEqual([
       UPLOADS,
+      `${UPLOADS}/nsfw-check`,
       `${UPLOADS}/{blob_id}/url`,
       '/api/v1/blobs/{blob_id}',
     ]);

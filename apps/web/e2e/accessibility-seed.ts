@@ -16,6 +16,7 @@ export interface Seed {
   cardId: string;
   designId: string;
   pollId: string;
+  wallId: string;
 }
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -77,6 +78,32 @@ async function uploadPicture(page: Page): Promise<string> {
     if (!response.ok) throw new Error(`upload: ${response.status} ${await response.text()}`);
     return ((await response.json()) as { blob_id: string }).blob_id;
   });
+}
+
+/** A selfie wall on the code with a visitor's photo waiting in its review queue, posted as a phone posts it. */
+async function seedWall(page: Page, codeId: string): Promise<string> {
+  const { wall_id: wallId } = await api<{ wall_id: string }>(page, 'POST', '/api/v1/walls', {
+    org_id: '{org_id}',
+    code_id: codeId,
+    title: 'Summer market wall',
+    prompt: 'Show us your market haul!',
+  });
+  await page.evaluate(async (wallId) => {
+    const canvas = new OffscreenCanvas(480, 360);
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#2f9e44';
+    context.fillRect(0, 0, 480, 360);
+    context.fillStyle = '#fab005';
+    context.beginPath();
+    context.arc(240, 180, 120, 0, Math.PI * 2);
+    context.fill();
+    const form = new FormData();
+    form.append('file', await canvas.convertToBlob({ type: 'image/png' }), 'haul.png');
+    form.append('caption', 'Our market haul');
+    const response = await fetch(`/api/v1/public/walls/${wallId}/photos`, { method: 'POST', body: form });
+    if (!response.ok) throw new Error(`wall photo: ${response.status} ${await response.text()}`);
+  }, wallId);
+  return wallId;
 }
 
 async function poll<T>(what: string, read: () => Promise<T | undefined>): Promise<T> {
@@ -228,5 +255,6 @@ export async function seedOrganisation(page: Page, origin: string): Promise<Seed
   await api(page, 'POST', `/api/v1/polls/${pollId}/open`);
   const { voter_token } = await api<{ voter_token: string }>(page, 'GET', `/api/v1/public/polls/${pollId}`);
   await api(page, 'POST', `/api/v1/public/polls/${pollId}/votes`, { voter_token, choices: ['rye'] });
-  return { orgId, codes, pageId, vanityName, folderId, customerId, member, programmeId, cardId, designId, pollId };
+  const wallId = await seedWall(page, codes.page);
+  return { orgId, codes, pageId, vanityName, folderId, customerId, member, programmeId, cardId, designId, pollId, wallId };
 }

@@ -44,6 +44,8 @@ const VISITS: Record<string, (seed: Seed) => string[]> = {
   ],
   '/live-voting/:id': ({ pollId }) => [`/live-voting/${pollId}`],
   '/deleteAlert/:id': ({ member }) => [`/deleteAlert/${encodeURIComponent(member)}`],
+  '/wall/:id': ({ wallId }) => [`/wall/${wallId}`],
+  '/wall-embed/:id': ({ wallId }) => [`/wall-embed/${wallId}`],
   // The app's not-found screen, and the server's own pages for an unknown and a paused code, which no route table holds.
   '*': ({ codes }) => ['/no/such/screen', '/Zz9Zz9Zz9Z', `/${codes.paused}`],
 };
@@ -57,6 +59,7 @@ const PARAMETERS: Record<string, (seed: Seed) => string> = {
   cardId: ({ cardId }) => cardId,
   designId: ({ designId }) => designId,
   pollId: ({ pollId }) => pollId,
+  wallId: ({ wallId }) => wallId,
 };
 const NOT_VISITED: Record<string, string> = {
   '/dummy': 'an empty landing spot for the journeys, never shown to anyone',

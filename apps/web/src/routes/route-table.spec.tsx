@@ -84,6 +84,9 @@ const specRoutes = [
   '/admin/live-voting',
   '/admin/live-voting/:pollId',
   '/admin/live-voting/:pollId/present',
+  // Also ours: the organisation's selfie walls, each with its review queue and embeds (issue 57).
+  '/admin/selfie-walls',
+  '/admin/selfie-walls/:wallId',
 ];
 
 test('every screen of spec §2 has a route, and there are no others', () => {
@@ -125,10 +128,10 @@ test('an address that is not a code id says the code is not available, as the se
 });
 
 test('a visitor screen that has not shipped says so instead of showing made-up content', async () => {
-  renderApp('/wall/42');
+  renderApp('/ai-qr');
 
   expect(await screen.findByRole('heading', { name: 'This screen is not available yet' })).toBeTruthy();
-  expect(screen.getByText('The selfie wall arrives in a later release.')).toBeTruthy();
+  expect(screen.getByText('AI QR generation arrives in a later release.')).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
 });
 

@@ -32,6 +32,14 @@ const PromoCampaignsScreen = lazy(() => import('../features/promos/promo-campaig
 const PromoMasterKeysScreen = lazy(() => import('../features/promos/promo-master-keys-screen').then((module) => ({ default: module.PromoMasterKeysScreen })));
 const UnsubscribeScreen = lazy(() => import('../features/messaging/visitor/unsubscribe-screen').then((module) => ({ default: module.UnsubscribeScreen })));
 const LoyaltyCardScreen = lazy(() => import('../features/loyalty/visitor/loyalty-card-screen').then((module) => ({ default: module.LoyaltyCardScreen })));
+const wallScreen = (name: 'WallScreen' | 'WallEmbedScreen') =>
+  lazy(() => import('../features/walls/visitor/wall-screen').then((module) => ({ default: module[name] })));
+const WallScreen = wallScreen('WallScreen');
+const WallEmbedScreen = wallScreen('WallEmbedScreen');
+const wallAdminScreen = (name: 'SelfieWallsScreen' | 'SelfieWallScreen') =>
+  lazy(() => import('../features/walls/selfie-walls-screen').then((module) => ({ default: module[name] })));
+const SelfieWallsScreen = wallAdminScreen('SelfieWallsScreen');
+const SelfieWallScreen = wallAdminScreen('SelfieWallScreen');
 const LoyaltyProgrammesScreen = lazy(() =>
   import('../features/loyalty/loyalty-programmes-screen').then((module) => ({ default: module.LoyaltyProgrammesScreen })),
 );
@@ -118,8 +126,9 @@ function section(path: UpcomingAdminSection): RouteObject {
  * under my-codes and `promo-keys` (the organisation's master promo keys), and a code's loyalty programmes under my-codes with
  * `loyalty/{programmeId}/members/{cardId}`, where a member card's QR code leads staff (issue 54), and `messaging`
  * (the email and SMS providers' connections and the outbox, issue 55), `passes` (wallet pass designs and their passes) and
- * `wallet` (the Apple and Google issuers that sign them, issue 56), and `live-voting` (the organisation's polls, one poll's
- * controls and its presenter's big screen, issue 57).
+ * `wallet` (the Apple and Google issuers that sign them, issue 56), `live-voting` (the organisation's polls, one poll's
+ * controls and its presenter's big screen) and `selfie-walls` (the organisation's selfie walls, each with its review queue
+ * and embeds, issue 57).
  */
 export const routeTable: RouteObject[] = [
   {
@@ -128,12 +137,7 @@ export const routeTable: RouteObject[] = [
         <Outlet />
       </PublicFrame>
     ),
-    children: [
-      { path: '/', element: <HomeScreen /> },
-      upcoming('/ai-qr', 'AI QR generation'),
-      upcoming('/wall/:id', 'The selfie wall'),
-      upcoming('/wall-embed/:id', 'The embedded selfie wall'),
-    ],
+    children: [{ path: '/', element: <HomeScreen /> }, upcoming('/ai-qr', 'AI QR generation')],
   },
   {
     // Visitor pages carry only the organisation: each screen draws its own frame once it knows whose it is.
@@ -159,6 +163,8 @@ export const routeTable: RouteObject[] = [
       { path: '/live-voting/:id', element: <PollVoterScreen /> },
       { path: '/share', element: <ShareScreen /> },
       { path: '/unsubscribe', element: <UnsubscribeScreen /> },
+      { path: '/wall/:id', element: <WallScreen /> },
+      { path: '/wall-embed/:id', element: <WallEmbedScreen /> },
       {
         path: '/:id/terms',
         element: (
@@ -283,6 +289,8 @@ export const routeTable: RouteObject[] = [
               { path: ':pollId', element: <PollDetailScreen /> },
             ],
           },
+          { path: 'selfie-walls', element: <SelfieWallsScreen /> },
+          { path: 'selfie-walls/:wallId', element: <SelfieWallScreen /> },
         ],
       },
     ],

@@ -2,6 +2,7 @@
 import type { TablerIcon } from '@tabler/icons-react';
 import IconBuilding from '@tabler/icons-react/icons/IconBuilding';
 import IconCalendarEvent from '@tabler/icons-react/icons/IconCalendarEvent';
+import IconCamera from '@tabler/icons-react/icons/IconCamera';
 import IconChartBar from '@tabler/icons-react/icons/IconChartBar';
 import IconFilePlus from '@tabler/icons-react/icons/IconFilePlus';
 import IconFolders from '@tabler/icons-react/icons/IconFolders';
@@ -61,6 +62,7 @@ export const adminNavigation: readonly AdminNavigationGroup[] = [
       { path: 'promo-keys', label: 'Master keys', icon: IconKey },
       { path: 'campaigns', label: 'Campaigns', icon: IconSpeakerphone },
       { path: 'sms-campaigns', label: 'SMS campaigns', icon: IconMessageCircle },
+      { path: 'selfie-walls', label: 'Selfie walls', icon: IconCamera },
     ],
   },
   {

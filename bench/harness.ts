@@ -103,3 +103,6 @@ export function writeResults(name: string, results: unknown): string {
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   return file;
 }
+
+/** Phone `i`'s address, from 10.0.0.0/8, sent as x-forwarded-for so the public routes' rate limit counts each phone apart. */
+export const addressOf = (i: number): string => `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`;

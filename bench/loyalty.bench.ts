@@ -19,7 +19,7 @@ import { PostgresEventStore } from '@qr/eventstore';
 import { openDatabase } from '@qr/platform';
 import { autocannon, postTurnOf, type PostTurn } from './autocannon';
 import { createBenchOrganization, REPO, startServer, type RunningServer } from './bench-servers';
-import { formatPercent, formatRate, markdownTable, median, targetLines, writeResults } from './harness';
+import { addressOf, formatPercent, formatRate, markdownTable, median, targetLines, writeResults } from './harness';
 import { codes, load, LOG_LEVEL, prepareApiBench, printRunSetup, quiet, SERVER_CPU, type Load } from './scan.bench';
 
 const CONNECTIONS = 100;
@@ -178,9 +178,6 @@ async function venueCodeOf(api: RunningServer, apiKey: string, programmeId: stri
   });
   return ((await response.json()) as { venue_code: string }).venue_code;
 }
-
-/** An address per request, from 10.0.0.0/8, so the public routes' rate limit counts each phone apart. */
-const addressOf = (i: number) => `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`;
 
 /** One turn of visitors' stamps or redemptions from their phones, going round the cards. */
 async function cardMoves(api: RunningServer, { programmeId, cards }: Programme, venueCode: string, move: Move, seconds: number): Promise<PostTurn> {

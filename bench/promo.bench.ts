@@ -21,7 +21,7 @@ import { PostgresEventStore } from '@qr/eventstore';
 import { openDatabase } from '@qr/platform';
 import { autocannon, postTurnOf } from './autocannon';
 import { REPO, startServer, type RunningServer } from './bench-servers';
-import { formatPercent, formatRate, markdownTable, median, targetLines, writeResults } from './harness';
+import { addressOf, formatPercent, formatRate, markdownTable, median, targetLines, writeResults } from './harness';
 import { PHONE_HEADERS } from './scan-fixture';
 import { codes, load, LOG_LEVEL, prepareApiBench, printRunSetup, quiet, SERVER_CPU, type Load } from './scan.bench';
 
@@ -251,9 +251,6 @@ async function nonceTurn(api: RunningServer, bodies: string[], length: { amount:
   });
   return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99 };
 }
-
-/** An address per visitor, from 10.0.0.0/8, so the guard counts each visitor apart, as it would phones on mobile networks. */
-const addressOf = (i: number) => `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`;
 
 /** Validations posted to the API or to the floor, each with the next body and an address of its own. */
 async function validationTurn(server: RunningServer, seconds: number, nextBody: () => string): Promise<PromoLoad> {

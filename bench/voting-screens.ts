@@ -12,7 +12,8 @@
 import { Agent, get, type ClientRequest } from 'node:http';
 import type { PollLiveView } from '@qr/contracts';
 import { compareCheckpoints } from '@qr/eventstore';
-import { addressOf, parsePosition } from './voting-wire';
+import { addressOf } from './harness';
+import { parsePosition } from './voting-wire';
 
 export interface ConnectRequest {
   type: 'connect';

@@ -12,6 +12,3 @@ export function parsePosition(token: string): Checkpoint {
 
 /** The later of two positions, as the server orders checkpoints. */
 export const laterPosition = (a: string, b: string): string => (compareCheckpoints(parsePosition(a), parsePosition(b)) >= 0 ? a : b);
-
-/** Phone `i`'s address, from 10.0.0.0/8, so the public routes' rate limit counts each phone apart. */
-export const addressOf = (i: number): string => `10.${(i >>> 16) & 255}.${(i >>> 8) & 255}.${i & 255}`;

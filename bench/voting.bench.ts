@@ -21,10 +21,10 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { LIVE_PUSH_INTERVAL_MS, type PollView, type PublicPollView } from '@qr/contracts';
 import { apiCaller, createBenchOrganization, REPO, startServer, type Call, type RunningServer } from './bench-servers';
-import { formatRate, markdownTable, median, percentile, targetLines, writeResults, type TargetCheck } from './harness';
+import { addressOf, formatRate, markdownTable, median, percentile, targetLines, writeResults, type TargetCheck } from './harness';
 import { LOG_LEVEL, measureOnEachDatabase, printRunSetup, SERVER_CPU, type BenchDatabase } from './scan.bench';
 import type { Analysed, Connected, Progress, ScreensRequest } from './voting-screens';
-import { addressOf, laterPosition } from './voting-wire';
+import { laterPosition } from './voting-wire';
 
 const SCREENS = 5_000;
 const VOTES_PER_SECOND = 1_000;

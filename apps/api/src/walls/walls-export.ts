@@ -1,18 +1,19 @@
+import { Readable } from 'node:stream';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { strToU8, zipSync, type Zippable } from 'fflate';
 import { csvLine } from '../customers';
 import { datedStem } from '../http/named-csv-export';
 import { type Caller, OrganizationReads } from '../identity';
 import { UploadedImages } from '../uploads';
 import { WallAccess } from './wall-access';
 import { WallReads } from './wall-reads';
+import { zipStream, type ZipEntry } from '../zip-stream';
 
 export const WALL_PHOTOS_CSV_COLUMNS = ['photo_id', 'file', 'caption', 'status', 'nsfw', 'flagged', 'submitted_at', 'decided_at'] as const;
 
 export interface WallExport {
   /** `title_date`, without `.zip`. */
   stem: string;
-  zip: Buffer;
+  zip: Readable;
 }
 
 /** The approved photos as files and `photos.csv` of every photo, in one zip (issue 57: "photos export as … a zip"). */
@@ -26,9 +27,8 @@ export class ExportWallPhotos extends Query<WallExport> {
 }
 
 /**
- * Photos are stored already compressed (JPEG, or PNG re-encoded), so they go in uncompressed and
- * the CSV alone is deflated. Made in memory: a wall's approved photos are an event's worth, a few
- * hundred at most, each re-encoded to at most 4096 px a side.
+ * Photos are stored already compressed (JPEG, or PNG re-encoded), so they go in as they are and the
+ * CSV alone is deflated. Streamed a photo at a time: a busy wall's photos never sit in memory at once.
  */
 @QueryHandler(ExportWallPhotos)
 export class ExportWallPhotosHandler implements IQueryHandler<ExportWallPhotos> {
@@ -42,29 +42,31 @@ export class ExportWallPhotosHandler implements IQueryHandler<ExportWallPhotos> 
   async execute({ caller, wallId }: ExportWallPhotos): Promise<WallExport> {
     const { wall } = await this.access.visible(caller, wallId);
     const photos = await this.walls.allPhotos(wallId);
-    const files: Zippable = {};
-    let csv = csvLine(WALL_PHOTOS_CSV_COLUMNS);
-    for (const photo of photos) {
-      let file = '';
-      if (photo.status === 'approved') {
-        const image = await this.images.read(photo.org_id, photo.blob_id);
-        file = `${photo.photo_id}.${image.contentType === 'image/jpeg' ? 'jpg' : 'png'}`;
-        files[file] = [image.bytes, { level: 0 }];
+    const images = this.images;
+    async function* entries(): AsyncGenerator<ZipEntry> {
+      let csv = csvLine(WALL_PHOTOS_CSV_COLUMNS);
+      for (const photo of photos) {
+        let file = '';
+        if (photo.status === 'approved') {
+          const image = await images.read(photo.org_id, photo.blob_id);
+          file = `${photo.photo_id}.${image.contentType === 'image/jpeg' ? 'jpg' : 'png'}`;
+          yield { name: file, content: image.bytes, stored: true };
+        }
+        const decidedAt = photo.decided_at && new Date(photo.decided_at).toISOString();
+        csv += csvLine([
+          photo.photo_id,
+          file,
+          photo.caption,
+          photo.status,
+          photo.nsfw.nsfw,
+          String(photo.flagged),
+          new Date(photo.submitted_at).toISOString(),
+          decidedAt,
+        ]);
       }
-      const decidedAt = photo.decided_at && new Date(photo.decided_at).toISOString();
-      csv += csvLine([
-        photo.photo_id,
-        file,
-        photo.caption,
-        photo.status,
-        photo.nsfw.nsfw,
-        String(photo.flagged),
-        new Date(photo.submitted_at).toISOString(),
-        decidedAt,
-      ]);
+      yield { name: 'photos.csv', content: Buffer.from(csv) };
     }
-    files['photos.csv'] = strToU8(csv);
     const stem = datedStem(wall.terms.title, await this.organizations.timeZoneOf(wall.org_id));
-    return { stem, zip: Buffer.from(zipSync(files)) };
+    return { stem, zip: Readable.from(zipStream(entries()), { highWaterMark: 1 }) };
   }
 }

@@ -1,8 +1,6 @@
-import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { CreateProgrammeBody, MAX_STAMPS, UpdateProgrammeBody, type LoyaltyTerms, type ReferralAction } from '@qr/contracts';
-import { useState } from 'react';
-import { describeError } from '../../api/api-problem';
-import { checked, serverErrors, useTimeZones, type FormErrors, type Setter } from '../promos';
+import { checked, SaveRefusal, useContractDraft, useTimeZones, type FormErrors, type Setter } from '../promos';
 import { draftOf, emptyProgramme, termsOf, unitTitleOf, type ProgrammeDraft } from './loyalty-programme-draft';
 import { CampaignRewardsFields, RewardsFields, TiersFields } from './loyalty-programme-lists';
 
@@ -181,23 +179,6 @@ function ProgrammeFields(props: FieldsProps & { codeId: string }) {
   );
 }
 
-function Refusal({ failure }: { failure: unknown }) {
-  if (!failure) return null;
-  return (
-    <Alert color="red" title="The programme was not saved" role="alert">
-      {describeError(failure)}
-    </Alert>
-  );
-}
-
-/** The form's state and the errors it shows: its own check's, over the server's for the same field. */
-function useProgrammeDraft(initial: () => ProgrammeDraft, failure: unknown) {
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const set: Setter<ProgrammeDraft> = (change) => setDraft((current) => ({ ...current, ...change }));
-  return { draft, set, setErrors, shown: { ...serverErrors(failure), ...errors } };
-}
-
 function Submitting({ pending, label, onSubmit, onCancel }: { pending: boolean; label: string; onSubmit(): void; onCancel?: () => void }) {
   return (
     <Group>
@@ -227,7 +208,7 @@ export function CreateProgrammeForm({
   failure: unknown;
   onSubmit(body: CreateProgrammeBody): void;
 }) {
-  const { draft, set, setErrors, shown } = useProgrammeDraft(emptyProgramme, failure);
+  const { draft, set, setErrors, shown } = useContractDraft(emptyProgramme, failure);
   const submit = () => {
     const result = checked(CreateProgrammeBody, { org_id: orgId, code_id: codeId, terms: termsOf(draft) });
     setErrors(result.errors ?? {});
@@ -237,7 +218,7 @@ export function CreateProgrammeForm({
     <Stack gap="md">
       <ProgrammeFields draft={draft} set={set} errors={shown} codeId={codeId} />
       <ErrorsBelow errors={shown} />
-      <Refusal failure={failure} />
+      <SaveRefusal failure={failure} title="The programme was not saved" />
       <Submitting pending={pending} label="Create programme" onSubmit={submit} />
     </Stack>
   );
@@ -259,7 +240,7 @@ export function EditProgrammeForm({
   onSubmit(body: UpdateProgrammeBody): void;
   onCancel(): void;
 }) {
-  const { draft, set, setErrors, shown } = useProgrammeDraft(() => draftOf(initial), failure);
+  const { draft, set, setErrors, shown } = useContractDraft(() => draftOf(initial), failure);
   const submit = () => {
     const result = checked(UpdateProgrammeBody, { terms: termsOf(draft) });
     setErrors(result.errors ?? {});
@@ -269,7 +250,7 @@ export function EditProgrammeForm({
     <Stack gap="md">
       <ProgrammeFields draft={draft} set={set} errors={shown} codeId={codeId} />
       <ErrorsBelow errors={shown} />
-      <Refusal failure={failure} />
+      <SaveRefusal failure={failure} title="The programme was not saved" />
       <Submitting pending={pending} label="Save programme" onSubmit={submit} onCancel={onCancel} />
     </Stack>
   );

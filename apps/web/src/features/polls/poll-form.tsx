@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   CreatePollBody,
   MAX_POLL_OPTION_LABEL,
@@ -13,8 +13,7 @@ import {
   type PollView,
 } from '@qr/contracts';
 import { useState } from 'react';
-import { describeError } from '../../api/api-problem';
-import { checked, serverErrors, type FormErrors, type Setter } from '../promos';
+import { checked, SaveRefusal, useContractDraft, type FormErrors, type Setter } from '../promos';
 import { draftOf, emptyPoll, isChoice, KIND_LABELS, newOption, termsOf, type PollDraft } from './poll-form-draft';
 
 interface FieldsProps {
@@ -135,23 +134,6 @@ function PollFields({ draft, set, errors, withResultsHidden }: FieldsProps & { w
   );
 }
 
-function Refusal({ failure }: { failure: unknown }) {
-  if (!failure) return null;
-  return (
-    <Alert color="red" title="The poll was not saved" role="alert">
-      {describeError(failure)}
-    </Alert>
-  );
-}
-
-/** The form's state and the errors it shows: its own check's, over the server's for the same field. */
-function usePollDraft(initial: () => PollDraft, failure: unknown) {
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const set: Setter<PollDraft> = (change) => setDraft((current) => ({ ...current, ...change }));
-  return { draft, set, setErrors, shown: { ...serverErrors(failure), ...errors } };
-}
-
 /** Spec §1 "live voting": a new poll on one of the organisation's codes, checked with the API's own contract before it is sent. */
 export function CreatePollForm({
   orgId,
@@ -166,7 +148,7 @@ export function CreatePollForm({
   failure: unknown;
   onSubmit(body: CreatePollBody): void;
 }) {
-  const { draft, set, setErrors, shown } = usePollDraft(emptyPoll, failure);
+  const { draft, set, setErrors, shown } = useContractDraft(emptyPoll, failure);
   const [codeId, setCodeId] = useState('');
   const submit = () => {
     const result = checked(CreatePollBody, { ...termsOf(draft), org_id: orgId, code_id: codeId, results_hidden: draft.results_hidden });
@@ -184,7 +166,7 @@ export function CreatePollForm({
         error={shown['code_id'] && 'Pick the code the poll belongs to.'}
       />
       <PollFields draft={draft} set={set} errors={shown} withResultsHidden />
-      <Refusal failure={failure} />
+      <SaveRefusal failure={failure} title="The poll was not saved" />
       <Group>
         <Button loading={pending} onClick={submit}>
           Create poll
@@ -208,7 +190,7 @@ export function EditPollForm({
   onSubmit(body: UpdatePollBody): void;
   onCancel(): void;
 }) {
-  const { draft, set, setErrors, shown } = usePollDraft(() => draftOf(poll), failure);
+  const { draft, set, setErrors, shown } = useContractDraft(() => draftOf(poll), failure);
   const submit = () => {
     const result = checked(UpdatePollBody, termsOf(draft));
     setErrors(result.errors ?? {});
@@ -217,7 +199,7 @@ export function EditPollForm({
   return (
     <Stack gap="md">
       <PollFields draft={draft} set={set} errors={shown} withResultsHidden={false} />
-      <Refusal failure={failure} />
+      <SaveRefusal failure={failure} title="The poll was not saved" />
       <Group>
         <Button loading={pending} onClick={submit}>
           Save poll

@@ -5,3 +5,4 @@ export { PromoEntry } from './promo-entry';
 export { browserTimeZone, checked, instantOf, localOf, serverErrors, type FormErrors } from './promo-campaign-form-draft';
 export { useTimeZones } from './promo-campaign-form';
 export type { Setter } from './promo-campaign-form-codes';
+export { SaveRefusal, useContractDraft } from './contract-form';

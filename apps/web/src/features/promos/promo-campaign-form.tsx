@@ -1,8 +1,8 @@
-import { Alert, Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, NativeSelect, NumberInput, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { CreatePromoCampaignBody, MAX_PROMO_RADIUS_M, UpdatePromoCampaignBody, type PromoMasterKeyView, type PromoOffer, type PromoTerms } from '@qr/contracts';
 import { useMemo, useState } from 'react';
 import { CodesFields, type Setter } from './promo-campaign-form-codes';
-import { describeError } from '../../api/api-problem';
+import { SaveRefusal } from './contract-form';
 import { checked, codesOf, draftOf, emptyCodes, emptyTerms, serverErrors, termsOf, type FormErrors, type TermsDraft } from './promo-campaign-form-draft';
 
 const OFFER_KINDS: { value: PromoOffer['kind']; label: string }[] = [
@@ -226,16 +226,6 @@ function TermsFields(props: { draft: TermsDraft; set: Setter<TermsDraft>; errors
   );
 }
 
-/** The server's refusal beside the form: its detail in words, its field errors beside their inputs. */
-function Refusal({ failure }: { failure: unknown }) {
-  if (!failure) return null;
-  return (
-    <Alert color="red" title="The campaign was not saved" role="alert">
-      {describeError(failure)}
-    </Alert>
-  );
-}
-
 function useDraft<Draft>(initial: () => Draft): [Draft, Setter<Draft>] {
   const [draft, setDraft] = useState(initial);
   return [draft, (change) => setDraft((current) => ({ ...current, ...change }))];
@@ -285,7 +275,7 @@ export function CreateCampaignForm({
         onChange={(event) => setMasterKeyId(event.currentTarget.value)}
         error={shown['master_key_id']}
       />
-      <Refusal failure={failure} />
+      <SaveRefusal failure={failure} title="The campaign was not saved" />
       <Group>
         <Button loading={pending} onClick={submit}>
           Create campaign
@@ -320,7 +310,7 @@ export function EditTermsForm({
   return (
     <Stack gap="md">
       <TermsFields draft={terms} set={setTerms} errors={shown} />
-      <Refusal failure={failure} />
+      <SaveRefusal failure={failure} title="The campaign was not saved" />
       <Group>
         <Button loading={pending} onClick={submit}>
           Save terms

@@ -1,8 +1,7 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, NumberInput, Radio, Slider, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, NumberInput, Radio, Slider, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { CreateWallBody, DEFAULT_NSFW_THRESHOLD, MAX_WALL_PROMPT, UpdateWallBody, WallLayout, WallTerms, type CodeNameView } from '@qr/contracts';
 import { useState } from 'react';
-import { describeError } from '../../api/api-problem';
-import { checked, serverErrors, type FormErrors, type Setter } from '../promos';
+import { checked, SaveRefusal, useContractDraft, type FormErrors, type Setter } from '../promos';
 import { percent } from './share-in-words';
 
 /** The form's state: the contract's terms, with the number input's text while it is being typed. */
@@ -102,21 +101,9 @@ interface FormProps<Body> {
   onSubmit(body: Body): void;
 }
 
-/** Shared by both forms: the terms checked with the contract before sending, the server's refusal placed by field. */
-function useWallDraft(initial: WallDraft, failure: unknown) {
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const set: Setter<WallDraft> = (change) => setDraft((before) => ({ ...before, ...change }));
-  return { draft, set, errors: { ...serverErrors(failure), ...errors }, setErrors };
-}
-
-function Failure({ failure }: { failure: unknown }) {
-  return failure ? <Alert color="red">{describeError(failure)}</Alert> : null;
-}
-
 /** A new wall on one of the organisation's codes. */
 export function CreateWallForm({ orgId, codes, pending, failure, onSubmit }: FormProps<CreateWallBody> & { orgId: string; codes: readonly CodeNameView[] }) {
-  const { draft, set, errors, setErrors } = useWallDraft(newDraft(), failure);
+  const { draft, set, shown: errors, setErrors } = useContractDraft(newDraft(), failure);
   const [codeId, setCodeId] = useState('');
   const submit = () => {
     const result = checked(CreateWallBody, { ...draft, slideshow_seconds: Number(draft.slideshow_seconds), org_id: orgId, code_id: codeId });
@@ -134,7 +121,7 @@ export function CreateWallForm({ orgId, codes, pending, failure, onSubmit }: For
         error={errors['code_id'] && 'Choose the code the wall is for.'}
       />
       <TermsFields draft={draft} set={set} errors={errors} />
-      <Failure failure={failure} />
+      <SaveRefusal failure={failure} title="The wall was not saved" />
       <Button type="submit" loading={pending} style={{ alignSelf: 'flex-start' }}>
         Create wall
       </Button>
@@ -144,7 +131,7 @@ export function CreateWallForm({ orgId, codes, pending, failure, onSubmit }: For
 
 /** A wall's settings, changed in place. */
 export function EditWallForm({ initial, pending, failure, onSubmit }: FormProps<UpdateWallBody> & { initial: WallTerms }) {
-  const { draft, set, errors, setErrors } = useWallDraft(termsOf(initial), failure);
+  const { draft, set, shown: errors, setErrors } = useContractDraft(termsOf(initial), failure);
   const submit = () => {
     const result = checked(UpdateWallBody, { ...draft, slideshow_seconds: Number(draft.slideshow_seconds) });
     setErrors(result.errors ?? {});
@@ -153,7 +140,7 @@ export function EditWallForm({ initial, pending, failure, onSubmit }: FormProps<
   return (
     <Stack component="form" gap="sm" onSubmit={(event) => (event.preventDefault(), submit())}>
       <TermsFields draft={draft} set={set} errors={errors} />
-      <Failure failure={failure} />
+      <SaveRefusal failure={failure} title="The wall was not saved" />
       <Button type="submit" loading={pending} style={{ alignSelf: 'flex-start' }}>
         Save settings
       </Button>

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { LIVE_PUSH_INTERVAL_MS, WALL_SCREEN_PHOTOS, type WallLiveView } from '@qr/contracts';
 import { wallNotFound, wallPhotoStreamId, type WallPhotoSubmitted } from '@qr/domain';
-import { START, type Checkpoint, type RecordedEvent } from '@qr/eventstore';
+import { checkpointOf, compareCheckpoints, START, type Checkpoint, type RecordedEvent } from '@qr/eventstore';
 import type { Logger } from '@qr/platform';
 import type { ProjectionRunner } from '@qr/projections-runner';
 import { formatPosition } from '../http/request-writes';
@@ -44,7 +44,7 @@ export class WallLiveFeed implements OnModuleDestroy {
       if (!events) return void (this.allChanged = true);
       for (const event of events) {
         if (!event.streamId.startsWith(PHOTO_PREFIX) || isHeldForReview(event)) continue;
-        this.changed.set(event.streamId.slice(PHOTO_PREFIX.length), { transactionId: event.transactionId, globalPosition: event.globalPosition });
+        this.changed.set(event.streamId.slice(PHOTO_PREFIX.length), checkpointOf(event));
       }
     });
     this.timer = setInterval(() => void this.push(), LIVE_PUSH_INTERVAL_MS).unref();
@@ -94,7 +94,7 @@ export class WallLiveFeed implements OnModuleDestroy {
     for (const { wall_id, photo_id } of rows) {
       const position = changed.get(photo_id)!;
       const known = this.positions.get(wall_id);
-      if (!known || position.globalPosition > known.globalPosition) this.positions.set(wall_id, position);
+      if (!known || compareCheckpoints(position, known) > 0) this.positions.set(wall_id, position);
     }
     return [...new Set(rows.map((row) => row.wall_id))];
   }

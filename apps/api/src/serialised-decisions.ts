@@ -75,7 +75,13 @@ export class SerialisedDecisions<Command, Event extends DomainEventShape, State,
     this.sweeper = setInterval(() => this.evictIdle(), IDLE_MS / 5).unref();
   }
 
-  decide(id: string, command: Command): Promise<Serialised<Event, Answer>> {
+  /**
+   * Decides the command on its stream, answered once durable. The batch's append is no one
+   * request's, so the request that sent the command records the command's own events for its
+   * x-position, which reads and live screens compare with.
+   */
+  async decide(id: string, command: Command): Promise<Serialised<Event, Answer>> {
+    const writes = requestWrites.getStore();
     let held = this.streams.get(id);
     if (!held) {
       held = { streamId: this.stream.streamIdOf(id), queue: [], running: false, state: null, version: NO_STREAM_VERSION, lastUsed: 0 };
@@ -84,7 +90,9 @@ export class SerialisedDecisions<Command, Event extends DomainEventShape, State,
     held.lastUsed = Date.now();
     const queued = new Promise<Serialised<Event, Answer>>((resolve, reject) => held.queue.push({ command, resolve, reject }));
     if (!held.running) this.start(held);
-    return queued;
+    const decision = await queued;
+    if (writes && decision.appended) writes.record([{ streamId: held.streamId, expectedVersion: 'any', events: decision.events }], [decision.appended]);
+    return decision;
   }
 
   /** How many streams' states are held (for tests of eviction). */

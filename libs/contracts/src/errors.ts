@@ -181,6 +181,30 @@ export const ErrorCode = z.enum([
   'wall_photo_not_found',
   // The wall already has as many embedding sites as it may.
   'wall_embed_limit',
+  // No game with this id that the caller can see (deleted, unknown or another organisation's).
+  'game_not_found',
+  // The game is not open for plays (a draft or closed).
+  'game_not_open',
+  // The player has made as many plays as the game's limit allows in its window; `next_at` says when the next is free.
+  'game_play_limit',
+  // No such play of this player in this game.
+  'game_play_not_found',
+  // The answer is to a question the quiz has not asked this play, or the play has no question left.
+  'game_question_not_asked',
+  // The answer is not one of the question's answers.
+  'game_answer_invalid',
+  // The play won nothing, or its quiz has not finished: there is no prize to claim.
+  'game_prize_not_won',
+  // The game has been played: its kind, its quiz's questions and the prizes won stay as played.
+  'game_has_plays',
+  // A prize names a promo campaign, loyalty programme or reward the organisation does not have, or one too small for its stock.
+  'game_prize_invalid',
+  // No voucher with this code in this game.
+  'game_voucher_not_found',
+  // The voucher was redeemed at the counter already.
+  'game_voucher_redeemed',
+  // The player token was not signed by this server for this game.
+  'player_token_invalid',
   // Too many requests from one client in a short time.
   'rate_limited',
   // A dependency (database) is unreachable; the request may succeed later.

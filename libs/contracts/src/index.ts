@@ -31,5 +31,6 @@ export * from './loyalty';
 export * from './promos';
 export * from './messaging';
 export * from './passes';
+export * from './games';
 export * from './polls';
 export * from './walls';

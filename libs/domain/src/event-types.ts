@@ -3,6 +3,7 @@ import type { CodeEvent } from './codes/codes.events';
 import type { CustomerForgotten } from './customers/customers.events';
 import type { ExperienceEvent, PageEventDataEvent } from './experiences/experiences.events';
 import type { FolderEvent } from './folders/folders.events';
+import type { GameEvent } from './games/games.events';
 import type { AccountEvent } from './identity/account.events';
 import type { OrganizationEvent } from './identity/organization.events';
 import type { NoteEvent } from './notes/notes.events';
@@ -43,6 +44,7 @@ export type DomainEvent =
   | ConsentEvent
   | PassDesignEvent
   | PassEvent
+  | GameEvent
   | PollEvent
   | WallEvent
   | WallPhotoEvent;
@@ -140,6 +142,17 @@ const EVENT_TYPE_SET: Record<EventType, true> = {
   PollReset: true,
   PollDeleted: true,
   VoteCast: true,
+  GameCreated: true,
+  GameUpdated: true,
+  GameOpened: true,
+  GameClosed: true,
+  GameDeleted: true,
+  GamePlayed: true,
+  QuestionAnswered: true,
+  QuizFinished: true,
+  PrizeClaimed: true,
+  VoucherRedeemed: true,
+  LeaderboardReset: true,
   WallCreated: true,
   WallUpdated: true,
   WallEmbedAdded: true,

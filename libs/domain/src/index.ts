@@ -15,5 +15,6 @@ export * from './loyalty';
 export * from './event-types';
 export * from './messaging';
 export * from './passes';
+export * from './games';
 export * from './polls';
 export * from './walls';

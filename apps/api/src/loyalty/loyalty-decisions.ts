@@ -10,7 +10,6 @@ import {
 } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
 import { HotPathAppender } from '../hot-path-appender';
-import { requestWrites } from '../http/request-writes';
 import { EVENT_STORE } from '../infrastructure';
 import { SerialisedDecisions, type Serialised } from '../serialised-decisions';
 
@@ -53,18 +52,9 @@ export class LoyaltyDecisions implements OnModuleDestroy {
     });
   }
 
-  /**
-   * Decides the command on the programme's stream; its DomainError (too soon, out of stock) rejects
-   * it alone. The batch's append is no one request's, so the request records its own events for its
-   * x-position, as the hot path's appends do, and waits for no read model.
-   */
-  async decide(programmeId: string, command: LoyaltyProgrammeCommand): Promise<LoyaltyDecision> {
-    const writes = requestWrites.getStore();
-    const decision = await this.decisions.decide(programmeId, command);
-    if (writes && decision.appended) {
-      writes.record([{ streamId: loyaltyProgrammeStreamId(programmeId), expectedVersion: 'any', events: decision.events }], [decision.appended]);
-    }
-    return decision;
+  /** Decides the command on the programme's stream; its DomainError (too soon, out of stock) rejects it alone, and it waits for no read model. */
+  decide(programmeId: string, command: LoyaltyProgrammeCommand): Promise<LoyaltyDecision> {
+    return this.decisions.decide(programmeId, command);
   }
 
   onModuleDestroy(): Promise<void> {

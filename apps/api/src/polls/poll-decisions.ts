@@ -3,7 +3,6 @@ import type { PollBallot } from '@qr/contracts';
 import { pollDecider, pollStreamId, type PollCommand, type PollEvent, type PollState } from '@qr/domain';
 import type { EventStore } from '@qr/eventstore';
 import { HotPathAppender } from '../hot-path-appender';
-import { requestWrites } from '../http/request-writes';
 import { EVENT_STORE } from '../infrastructure';
 import { SerialisedDecisions, type Serialised } from '../serialised-decisions';
 
@@ -40,18 +39,9 @@ export class PollDecisions implements OnModuleDestroy {
     });
   }
 
-  /**
-   * Decides the command on the poll's stream; its DomainError (a closed poll, a bad ballot) rejects
-   * it alone. The batch's append is no one request's, so the request records its own events for
-   * its x-position, which the live screens' `position` is compared with.
-   */
-  async decide(pollId: string, command: PollCommand): Promise<PollDecision> {
-    const writes = requestWrites.getStore();
-    const decision = await this.decisions.decide(pollId, command);
-    if (writes && decision.appended) {
-      writes.record([{ streamId: pollStreamId(pollId), expectedVersion: 'any', events: decision.events }], [decision.appended]);
-    }
-    return decision;
+  /** Decides the command on the poll's stream; its DomainError (a closed poll, a bad ballot) rejects it alone. */
+  decide(pollId: string, command: PollCommand): Promise<PollDecision> {
+    return this.decisions.decide(pollId, command);
   }
 
   onModuleDestroy(): Promise<void> {

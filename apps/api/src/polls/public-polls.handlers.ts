@@ -40,7 +40,7 @@ export class CastVoteHandler implements ICommandHandler<CastVoteCommand> {
 
   async execute({ pollId, body }: CastVoteCommand): Promise<CastVoteView> {
     const { voter_token, ...ballot } = body;
-    const voter = await this.tokens.voterOf(pollId, voter_token);
+    const voter = await this.tokens.visitorOf(pollId, voter_token);
     if (voter === null) throw await this.refusalOfToken(pollId);
     const { events, answer } = await this.decisions.decide(pollId, { type: 'CastVote', voter, ballot, at: new Date().toISOString() });
     if (answer.my_vote === null) throw new Error('A vote decided without the voter’s vote to answer with');
@@ -67,7 +67,7 @@ export class GetPublicPollHandler implements IQueryHandler<GetPublicPoll> {
   async execute({ pollId, voterToken }: GetPublicPoll): Promise<PublicPollView> {
     const poll = await this.reads.poll(pollId);
     if (!poll || poll.status === 'deleted') throw pollNotFound();
-    const voter = voterToken === undefined ? null : await this.tokens.voterOf(pollId, voterToken);
+    const voter = voterToken === undefined ? null : await this.tokens.visitorOf(pollId, voterToken);
     const [owner, results, myVote] = await Promise.all([
       this.queries.execute(new GetPublicOrganization(poll.org_id)),
       poll.results_hidden ? null : this.reads.results(poll),

@@ -139,3 +139,10 @@ export function isKnownTimeZone(zone: string): boolean {
     return false;
   }
 }
+
+/** The calendar period (a day, an ISO week, a month in the zone) that holds the instant: when it began and when the next begins. */
+export function calendarPeriodOf(instant: Date, zone: string, unit: 'day' | 'week' | 'month'): TimeRange {
+  const wall = wallClock(instant, zone);
+  const start = unit === 'week' ? startOfWeek(wall) : wall.startOf(unit);
+  return { from: instantOf(start, zone), to: instantOf(start.add(1, unit), zone) };
+}

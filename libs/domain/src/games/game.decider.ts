@@ -308,6 +308,9 @@ function update(command: UpdateGame, state: GameState): GameEvent[] {
   if (state.plays.size > 0 && JSON.stringify(terms.quiz?.questions) !== JSON.stringify(before.quiz?.questions)) {
     throw new DomainError('game_has_plays', 'People have played this quiz: its questions stay as they were asked.', { field: 'body.quiz.questions' });
   }
+  if (state.plays.size > 0 && before.leaderboard && terms.leaderboard && before.leaderboard.order !== terms.leaderboard.order) {
+    throw new DomainError('game_has_plays', 'People have scores on this leaderboard: its order stays until a new game.', { field: 'body.leaderboard.order' });
+  }
   for (const [prizeId, winners] of state.won) {
     const kept = terms.prizes.find((prize) => prize.id === prizeId);
     const label = before.prizes.find((prize) => prize.id === prizeId)?.label ?? prizeId;

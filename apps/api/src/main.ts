@@ -5,6 +5,7 @@ import { inProcessProjections, openAnalyticsSink } from '@qr/projections-registr
 import { KafkaRelay, ProjectionRunner } from '@qr/projections-runner';
 import { APP_VERSION } from './app-version';
 import { createApp } from './create-app';
+import { NsfwCheck } from './uploads';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   await relay?.start();
   const app = await createApp({ config, logger, db: opened.db, eventStore, projections, analytics: analytics.reader, relay });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Test apps and the CLI load the model only when something checks an image; a server has visitors on their way.
+  app.get(NsfwCheck).warmUp();
 
   logger.info({ port: config.PORT, database: opened.location, version: APP_VERSION }, 'server started');
   // The one line a newcomer needs, readable among the JSON.

@@ -1,7 +1,6 @@
-import { HttpAdapterHost } from '@nestjs/core';
 import * as tf from '@tensorflow/tfjs';
 import { DEFAULT_NSFW_THRESHOLD, isNsfw, NsfwCheckView, NsfwClass } from '@qr/contracts';
-import { createLogger, loadConfig } from '@qr/platform';
+import { createLogger } from '@qr/platform';
 import sharp, { type Sharp } from 'sharp';
 import { callerOf, createOrganization, signedUpToken } from '../identity/organization-api.fixture';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -139,11 +138,11 @@ describe('NSFW check', () => {
     expect([byStranger.statusCode, byStranger.json().code]).toEqual([404, 'organization_not_found']);
   });
 
-  it('loads the model in the background once a server has started, without holding up its start', async () => {
+  it('warms the model up in the background when the server asks, without holding up its start', async () => {
     const logged: { msg: string; ms?: number; model?: string }[] = [];
     const log = createLogger('info', { write: (line: string) => void logged.push(JSON.parse(line)) });
-    const served = new NsfwCheck(loadConfig({ NODE_ENV: 'development' }), log, t.app.get(HttpAdapterHost));
-    expect(served.onApplicationBootstrap()).toBeUndefined();
+    const served = new NsfwCheck(log);
+    expect(served.warmUp()).toBeUndefined();
     expect(logged).toEqual([]);
     for (let waited = 0; logged.length === 0 && waited < 30_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(logged).toEqual([expect.objectContaining({ msg: 'NSFW model loaded', model: 'nsfwjs MobileNetV2', ms: expect.any(Number) })]);

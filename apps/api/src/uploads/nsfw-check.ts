@@ -1,12 +1,11 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { Inject, Injectable } from '@nestjs/common';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-wasm';
 import { MAX_IMAGE_SIDE, NsfwCheckView, NsfwClass, nsfwScoreOf } from '@qr/contracts';
-import type { Config, Logger } from '@qr/platform';
+import type { Logger } from '@qr/platform';
 import { load, type ModelName, type NSFWJS } from 'nsfwjs';
 import sharp from 'sharp';
-import { CONFIG, LOGGER } from '../infrastructure';
+import { LOGGER } from '../infrastructure';
 
 /** The side of the square the model was trained on. */
 const INPUT_SIDE = 224;
@@ -25,24 +24,19 @@ const MODEL = `nsfwjs ${MODEL_NAME}`;
  * uploads wait their turn rather than multiply the memory.
  */
 @Injectable()
-export class NsfwCheck implements OnApplicationBootstrap {
+export class NsfwCheck {
   private model: Promise<NSFWJS> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(
-    @Inject(CONFIG) private readonly config: Config,
-    @Inject(LOGGER) private readonly log: Logger,
-    private readonly http: HttpAdapterHost,
-  ) {}
+  constructor(@Inject(LOGGER) private readonly log: Logger) {}
 
   /**
-   * Loads the model in the background once the server is up (about 5 s), so a first visitor does not
-   * wait for it. A failure only logs: the first check tries again. Test apps and the CLI (no HTTP
-   * server) load it only if something checks an image, so they do not spend the time and 200 MB.
+   * Loads the model in the background (about 5 s), so a first visitor does not wait for it. Only the
+   * server's entry point calls it, once listening: test apps and the CLI load the model only if
+   * something checks an image, so they do not spend the time and 200 MB. A failure only logs: the
+   * first check tries again.
    */
-  onApplicationBootstrap(): void {
-    const serving = (this.http.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined) !== undefined;
-    if (!serving || this.config.NODE_ENV === 'test') return;
+  warmUp(): void {
     const started = Date.now();
     this.loaded().then(
       () => this.log.info({ ms: Date.now() - started, model: MODEL }, 'NSFW model loaded'),

@@ -107,6 +107,8 @@ export function PrizeClaim({ game, play }: { game: PublicGameView; play: PlayVie
     // A loyalty reward's repeat would need the card again; that it is on the card is all there is to say.
     enabled: play.claimed && !loyalty,
     retry: retryUnlessRefused,
+    // The claim itself has just answered what to show: no second ask until it is time to check for a redeem.
+    staleTime: REDEEMED_CHECK_MS,
     refetchInterval: (query) => (query.state.data?.voucher && query.state.data.voucher.redeemed_at === null ? REDEEMED_CHECK_MS : false),
   });
   const claim = useMutation({

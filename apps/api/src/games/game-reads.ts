@@ -2,12 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { GameKind, GameStatus, GameTerms } from '@qr/contracts';
 import { checkpointOfAppend, type AppendResult } from '@qr/eventstore';
 import type { SqlClient } from '@qr/platform';
+import { games } from '@qr/projections-engagement';
 import type { ProjectionRunner } from '@qr/projections-runner';
 import { READ_YOUR_WRITES_DEFAULTS } from '../http/read-your-writes';
 import { PROJECTION_RUNNER, SQL_CLIENT } from '../infrastructure';
-
-/** The read model the games' routes read (projection `games` of @qr/projections-engagement). */
-export const GAMES_READ_MODEL = 'games';
 
 /** A row of the `games` read model. */
 export interface GameRow {
@@ -72,7 +70,7 @@ export class GameReads {
 
   /** Waits, bounded, until the games read model holds the append, so the screen's next read finds it. */
   async reached(appended: AppendResult | null): Promise<void> {
-    if (appended) await this.projections.waitFor(checkpointOfAppend(appended), [GAMES_READ_MODEL], READ_YOUR_WRITES_DEFAULTS.commandWaitMs);
+    if (appended) await this.projections.waitFor(checkpointOfAppend(appended), [games.name], READ_YOUR_WRITES_DEFAULTS.commandWaitMs);
   }
 
   /** The game, deleted or not. */

@@ -26,7 +26,6 @@ import { CALLER_ROLES, ReadModels } from '../http/read-models.decorator';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
 import { AuthenticationGuard, type Caller, CurrentCaller } from '../identity';
 import { ExportGame } from './game-export';
-import { GAMES_READ_MODEL } from './game-reads';
 import { ChangeGameCommand, CreateGameCommand } from './games.handlers';
 import { GetGame, GetLeaderboard, GetPrizeInventory, GetVoucher, ListBoards, ListGames, ListPlays } from './games.queries';
 
@@ -41,7 +40,7 @@ const StaffLeaderboardQuery = LeaderboardQuery.omit({ player_token: true });
  * Literal paths come before the `:game_id` patterns.
  */
 @Controller('api/v1/games')
-@ReadModels(...CALLER_ROLES, GAMES_READ_MODEL)
+@ReadModels(...CALLER_ROLES, 'games')
 @UseGuards(AuthenticationGuard)
 export class GamesController {
   constructor(

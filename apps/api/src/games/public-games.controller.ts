@@ -18,7 +18,6 @@ import {
 } from '@qr/contracts';
 import { ReadModels } from '../http/read-models.decorator';
 import { ZodValidationPipe } from '../http/zod-validation.pipe';
-import { GAMES_READ_MODEL } from './game-reads';
 import { AnswerQuestionCommand, ClaimPrizeCommand, GetPublicGame, GetPublicLeaderboard, PlayGameCommand } from './public-games.handlers';
 
 const gamePath = new ZodValidationPipe(GamePath, 'path');
@@ -30,7 +29,7 @@ const playPath = new ZodValidationPipe(PlayPath, 'path');
  * public route. Literal paths come before the `:game_id` patterns.
  */
 @Controller('api/v1/public/games')
-@ReadModels(GAMES_READ_MODEL)
+@ReadModels('games')
 export class PublicGamesController {
   constructor(
     private readonly commands: CommandBus,

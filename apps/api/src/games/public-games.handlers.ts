@@ -76,8 +76,8 @@ export class GetPublicLeaderboard extends Query<LeaderboardView> {
 /** Plays the players' page lists: enough for a reload to show the same outcome and the latest prizes. */
 const MY_PLAYS = 10;
 const VOUCHER_LENGTH = 10;
-/** Draws are uniform over this many steps of [0, 1): randomInt's widest range. */
-const DRAW_STEPS = 2 ** 48;
+/** Draws are uniform over this many steps of [0, 1): a power of two within randomInt's range (below 2^48). */
+const DRAW_STEPS = 2 ** 47;
 
 const drawn = (): number => randomInt(DRAW_STEPS) / DRAW_STEPS;
 const voucherCode = (): string => Array.from({ length: VOUCHER_LENGTH }, () => VOUCHER_CHARSET[randomInt(VOUCHER_CHARSET.length)]).join('');

@@ -171,11 +171,11 @@ test('a scratch card comes covered over the drawn outcome, and "Reveal" takes th
   fireEvent.click(await screen.findByRole('button', { name: 'Get a card' }));
   await screen.findByRole('button', { name: 'Reveal' });
   // Under the cover, out of a screen reader's way until it is off.
-  expect(screen.getByText('You won: A free coffee!').closest('[aria-hidden="true"]')).not.toBeNull();
+  expect(screen.getByText('A free coffee').closest('[aria-hidden="true"]')).not.toBeNull();
   expect(announced().join(' ')).not.toContain('You won');
   click('Reveal');
-  expect(await screen.findAllByText('You won: A free coffee!')).toHaveLength(2);
-  expect(screen.getAllByText('You won: A free coffee!')[0]!.closest('[aria-hidden="true"]')).toBeNull();
+  expect(await screen.findByText('You won: A free coffee!')).toBeTruthy();
+  expect(screen.getByText('A free coffee').closest('[aria-hidden="true"]')).toBeNull();
   expect(announced()).toContain('You won: A free coffee!');
   getContext.mockRestore();
 });

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { BREAK_ANYWHERE } from '../../../components/break-anywhere';
 import { Notice } from '../../../components/visitor-notice';
-import { outcomeInWords, PlayOutcome } from './game-outcome';
+import { PlayOutcome } from './game-outcome';
 import { mayPlay, recordPlay, refusalInWords, usePlayStart } from './game-plays';
 
 /** Share of the cover scratched away at which the rest falls off by itself. */
@@ -110,7 +110,7 @@ export function ScratchCard({ game }: { game: PublicGameView }) {
       >
         <Stack h="100%" align="center" justify="center" p="md" aria-hidden={covered !== null}>
           <Text fz="xl" fw={800} ta="center" style={BREAK_ANYWHERE}>
-            {card ? outcomeInWords(card) : 'Get a card and scratch it to see what you won.'}
+            {card ? (card.prize?.label ?? 'No win') : 'Get a card and scratch it to see what you won.'}
           </Text>
         </Stack>
         {covered && <ScratchCover key={covered.play_id} onScratchedOff={reveal} />}

@@ -13,8 +13,10 @@ export const SPIN_MS = 4_000;
 const RADIUS = 96;
 const LABEL_CHARACTERS = 14;
 
-const labelOf = (segment: WheelSegment) => {
-  const label = segment.kind === 'prize' ? segment.prize.label : 'No win';
+const labelOf = (segment: WheelSegment) => (segment.kind === 'prize' ? segment.prize.label : 'No win');
+/** What fits on a slice; the wheel's accessible name says every label whole. */
+const shortLabelOf = (segment: WheelSegment) => {
+  const label = labelOf(segment);
   return label.length > LABEL_CHARACTERS ? `${label.slice(0, LABEL_CHARACTERS - 1)}…` : label;
 };
 
@@ -47,14 +49,15 @@ function WheelDrawing({ segments, rotation, spinning }: { segments: WheelSegment
                 strokeWidth={0.6}
               />
               <text
-                transform={`rotate(${centre - 90}) translate(${RADIUS * 0.58} 0)`}
+                // Along the radius, turned over on the left half so it never reads upside down as drawn.
+                transform={centre < 180 ? `rotate(${centre - 90}) translate(${RADIUS * 0.58} 0)` : `rotate(${centre + 90}) translate(${-RADIUS * 0.58} 0)`}
                 textAnchor="middle"
                 dominantBaseline="central"
                 fontSize={segments.length > 12 ? 7 : 9}
                 fontWeight={700}
                 fill={prize ? 'var(--mantine-primary-color-contrast)' : 'var(--mantine-color-text)'}
               >
-                {labelOf(segment)}
+                {shortLabelOf(segment)}
               </text>
             </g>
           );

@@ -134,6 +134,13 @@ describeJourney('games, from staff creating a wheel and a quiz to a phone winnin
     await player.getByText('Redeemed', { exact: true }).waitFor({ timeout: 10_000 });
     await shoot(player, 'voucher-redeemed');
 
+    // The second of two plays a day: then none is left, and the page says when the next one comes.
+    await player.getByRole('button', { name: 'Spin again' }).click();
+    await player.getByText('No plays left for now').waitFor({ timeout: 10_000 });
+    await player.getByText(/^Your next play comes at .+\.$/).waitFor();
+    expect(await player.getByRole('button', { name: 'Spin again' }).isDisabled()).toBe(true);
+    await shoot(player, 'wheel-no-plays-left');
+
     // The scratch card comes covered; "Reveal" takes the cover off.
     await player.goto(`${origin}/game/${scratchId}`);
     await player.getByRole('button', { name: 'Get a card' }).click();

@@ -23,6 +23,8 @@ const specRoutes = [
   '/share',
   // Ours: where an email's unsubscribe link leads (issue 55).
   '/unsubscribe',
+  // Ours: a game's players' page, which its QR code opens (issue 58).
+  '/game/:id',
   '/deleteAlert/:id',
   '/:id/terms',
   '/auth/login',

@@ -60,6 +60,7 @@ const LiveVotingScreen = lazy(() => import('../features/polls/live-voting-screen
 const PollDetailScreen = lazy(() => import('../features/polls/poll-detail-screen').then((module) => ({ default: module.PollDetailScreen })));
 const PollPresentScreen = lazy(() => import('../features/polls/poll-present-screen').then((module) => ({ default: module.PollPresentScreen })));
 const PollVoterScreen = lazy(() => import('../features/polls/poll-voter-screen').then((module) => ({ default: module.PollVoterScreen })));
+const GameScreen = lazy(() => import('../features/games/visitor/game-screen').then((module) => ({ default: module.GameScreen })));
 const PromoPageScreen = lazy(() => import('../features/promos/promo-page-screen').then((module) => ({ default: module.PromoPageScreen })));
 const CardScreen = visitorScreen('CardScreen');
 const NoteScreen = visitorScreen('NoteScreen');
@@ -161,6 +162,7 @@ export const routeTable: RouteObject[] = [
       { path: '/code/:id', element: <CodePublicScreen /> },
       { path: '/promo/:id', element: <PromoPageScreen /> },
       { path: '/live-voting/:id', element: <PollVoterScreen /> },
+      { path: '/game/:id', element: <GameScreen /> },
       { path: '/share', element: <ShareScreen /> },
       { path: '/unsubscribe', element: <UnsubscribeScreen /> },
       { path: '/wall/:id', element: <WallScreen /> },

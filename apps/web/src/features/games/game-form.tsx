@@ -77,7 +77,7 @@ function GameFields({ draft, set, errors, orgId, codeId, kindFixed }: GameFields
   return (
     <>
       <TextInput
-        label="Name"
+        label="Game name"
         placeholder="Spin for a coffee"
         maxLength={MAX_GAME_NAME}
         value={draft.name}

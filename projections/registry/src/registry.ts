@@ -7,7 +7,7 @@ import { apiKeys, members, organizations } from '@qr/projections-identity';
 import { loyalty } from '@qr/projections-loyalty';
 import { messaging } from '@qr/projections-messaging';
 import { passes } from '@qr/projections-passes';
-import { polls, walls } from '@qr/projections-engagement';
+import { games, polls, walls } from '@qr/projections-engagement';
 import { pages, submissions } from '@qr/projections-pages';
 import { promoCampaigns, promoMasterKeys, promoValidations } from '@qr/projections-promos';
 
@@ -52,7 +52,9 @@ export const PROJECTIONS: readonly Projection[] = [
   messaging,
   // Passes: wallet pass designs and the passes issued from them, with when each last changed.
   passes,
-  // Engagement: live polls with their votes and results, selfie walls with their photos and reviews.
+  // Engagement: live polls with their votes and results, selfie walls with their photos and reviews,
+  // games with their plays, prize stock and leaderboards.
   polls,
   walls,
+  games,
 ];

@@ -190,7 +190,7 @@ export const LIMIT_LABELS: Record<LimitChoice, string> = {
 };
 
 export const PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
-  all_time: 'All time (until you reset it)',
+  all_time: 'Only when you reset it',
   day: 'Each day',
   week: 'Each week',
   month: 'Each month',

@@ -24,7 +24,7 @@ function DrawFields({ draft, set, errors }: GameFieldsProps) {
               description="In this browser’s time"
               value={draft.starts_at}
               onChange={(event) => set({ starts_at: event.currentTarget.value })}
-              error={errors['draw.starts_at']}
+              error={errors['draw.starts_at'] && (draft.starts_at === '' ? 'Pick when the campaign starts.' : errors['draw.starts_at'])}
             />
             <TextInput
               type="datetime-local"
@@ -32,7 +32,7 @@ function DrawFields({ draft, set, errors }: GameFieldsProps) {
               description="In this browser’s time"
               value={draft.ends_at}
               onChange={(event) => set({ ends_at: event.currentTarget.value })}
-              error={errors['draw.ends_at']}
+              error={errors['draw.ends_at'] && (draft.ends_at === '' ? 'Pick when the campaign ends.' : errors['draw.ends_at'])}
             />
           </SimpleGrid>
         )}
@@ -44,7 +44,7 @@ function DrawFields({ draft, set, errors }: GameFieldsProps) {
 function PlayLimitFields({ draft, set, errors }: GameFieldsProps) {
   return (
     <Fieldset legend="Play limit">
-      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NativeSelect
           label="Limit"
           description="Rolling windows back from each play"
@@ -94,7 +94,7 @@ function GameFields({ draft, set, errors, orgId, codeId, kindFixed }: GameFields
         }}
         error={errors['kind']}
       >
-        <SimpleGrid cols={{ base: 1, xs: 3 }} mt="xs">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs">
           {GAME_KINDS.map((kind) => (
             <Radio key={kind} value={kind} label={KIND_LABELS[kind]} disabled={kindFixed} />
           ))}

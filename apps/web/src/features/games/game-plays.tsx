@@ -59,7 +59,7 @@ function PlayRow({ gameId, play }: { gameId: string; play: GamePlayRow }) {
     <Table.Tr>
       <Table.Td>{momentOf(play.played_at)}</Table.Td>
       <Table.Td>{play.nickname === '' ? play.player : `${play.nickname} (${play.player})`}</Table.Td>
-      <Table.Td>{play.finished ? (play.score ?? '—') : 'Not finished'}</Table.Td>
+      <Table.Td>{play.finished ? (play.score?.toLocaleString('en') ?? '—') : 'Not finished'}</Table.Td>
       <Table.Td>{play.prize?.label ?? 'No win'}</Table.Td>
       <Table.Td>{play.claimed_at ? momentOf(play.claimed_at) : '—'}</Table.Td>
       <Table.Td>

@@ -20,6 +20,8 @@ function usePrizeSources(orgId: string, codeId: string) {
 }
 
 const pick = (what: string) => ({ value: '', label: `Pick ${what}` });
+/** An unpicked select is said as the choice it asks for, not as the id format the contract names. */
+const pickError = (error: string | undefined, value: string, what: string) => error && (value === '' ? `Pick ${what}.` : error);
 
 function PrizeFields({
   prize,
@@ -51,7 +53,7 @@ function PrizeFields({
           onChange={(event) => onChange({ label: event.currentTarget.value })}
           error={errors[`${at}.label`]}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput
             label="Stock"
             description="How many can be won"
@@ -100,17 +102,17 @@ function PrizeFields({
             data={[pick('a campaign'), ...sources.campaigns.map((campaign) => ({ value: campaign.campaign_id, label: campaign.terms.name }))]}
             value={prize.campaign_id}
             onChange={(event) => onChange({ campaign_id: event.currentTarget.value })}
-            error={errors[`${at}.claim.campaign_id`]}
+            error={pickError(errors[`${at}.claim.campaign_id`], prize.campaign_id, 'the campaign the winner’s code comes from')}
           />
         )}
         {prize.claim === 'loyalty_reward' && (
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <NativeSelect
               label="Loyalty programme"
               data={[pick('a programme'), ...sources.programmes.map((known) => ({ value: known.programme_id, label: known.terms.name }))]}
               value={prize.programme_id}
               onChange={(event) => onChange({ programme_id: event.currentTarget.value, reward_id: '' })}
-              error={errors[`${at}.claim.programme_id`]}
+              error={pickError(errors[`${at}.claim.programme_id`], prize.programme_id, 'the programme')}
             />
             <NativeSelect
               label="Reward"
@@ -118,7 +120,7 @@ function PrizeFields({
               data={[pick('a reward'), ...(programme?.rewards ?? []).map((reward) => ({ value: reward.reward_id, label: reward.name }))]}
               value={prize.reward_id}
               onChange={(event) => onChange({ reward_id: event.currentTarget.value })}
-              error={errors[`${at}.claim.reward_id`]}
+              error={pickError(errors[`${at}.claim.reward_id`], prize.reward_id, 'the reward')}
             />
           </SimpleGrid>
         )}

@@ -76,7 +76,7 @@ function QuestionFields({
             Add an answer
           </Button>
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NativeSelect
             label="Right answer"
             data={question.answers.map((answer, index) => ({ value: answer.id, label: answer.label.trim() || `Answer ${index + 1}` }))}
@@ -194,7 +194,7 @@ export function LeaderboardFields({ draft, set, errors }: GameFieldsProps) {
               error={errors['leaderboard.order']}
             />
             <NativeSelect
-              label="New board"
+              label="A new board starts"
               data={optionsOf(PERIOD_LABELS)}
               value={draft.period}
               onChange={(event) => {

@@ -80,6 +80,11 @@ test('the create form says what the contract refuses beside each field, and send
   expect(screen.getByText('Give the prize a name.')).toBeTruthy();
   expect(screen.getByText('Say what the counter hands over.')).toBeTruthy();
 
+  fireEvent.change(within(group('Prize 1')).getByLabelText('What the winner gets'), { target: { value: 'loyalty_reward' } });
+  create();
+  expect(await screen.findByText('Pick the programme.')).toBeTruthy();
+  expect(screen.getByText('Pick the reward.')).toBeTruthy();
+
   type('Chance %', '120', group('Prize 1'));
   fireEvent.click(screen.getByRole('button', { name: 'Remove prize 1' }));
   create();
@@ -87,7 +92,8 @@ test('the create form says what the contract refuses beside each field, and send
 
   fireEvent.click(screen.getByRole('radio', { name: /Instant win/ }));
   create();
-  expect((await screen.findAllByText('Use a date and time such as 2026-12-24T18:00:00Z.')).length).toBeGreaterThan(0);
+  expect(await screen.findByText('Pick when the campaign starts.')).toBeTruthy();
+  expect(screen.getByText('Pick when the campaign ends.')).toBeTruthy();
   expect(requestsOf(api, 'POST')).toEqual([]);
 });
 
@@ -130,7 +136,7 @@ test('staff create a quiz with its questions, a promo prize and a monthly leader
   fireEvent.change(screen.getByLabelText('Limit'), { target: { value: 'week' } });
   type('Plays per player', '3');
   fireEvent.click(screen.getByRole('checkbox', { name: 'Show a leaderboard of the best scores' }));
-  fireEvent.change(screen.getByLabelText('New board'), { target: { value: 'month' } });
+  fireEvent.change(screen.getByLabelText('A new board starts'), { target: { value: 'month' } });
   fireEvent.change(screen.getByLabelText('Time zone'), { target: { value: 'Europe/Paris' } });
   create();
 

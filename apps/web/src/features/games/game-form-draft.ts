@@ -1,4 +1,14 @@
-import type { GameKind, GameView, LeaderboardOrder, LeaderboardPeriod, PlayWindow, Prize, PrizeClaimKind, QuizAnswer, QuizScoring } from '@qr/contracts';
+import {
+  PlayWindow,
+  type GameKind,
+  type GameView,
+  type LeaderboardOrder,
+  type LeaderboardPeriod,
+  type Prize,
+  type PrizeClaimKind,
+  type QuizAnswer,
+  type QuizScoring,
+} from '@qr/contracts';
 import { browserTimeZone, instantOf, localOf } from '../promos';
 
 /**
@@ -180,7 +190,7 @@ export const CLAIM_LABELS: Record<PrizeClaimKind, string> = {
   loyalty_reward: 'A loyalty reward',
 };
 
-export const LIMIT_CHOICES: readonly LimitChoice[] = ['none', 'hour', 'day', 'week', 'game'];
+export const LIMIT_CHOICES: readonly LimitChoice[] = ['none', ...PlayWindow.options];
 export const LIMIT_LABELS: Record<LimitChoice, string> = {
   none: 'No limit',
   hour: 'Per hour',

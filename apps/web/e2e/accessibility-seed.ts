@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 // The API's own test certificates, for an Apple issuer the server accepts (as in wallet-passes.e2e.spec.ts).
 // eslint-disable-next-line @nx/enforce-module-boundaries -- test material of the API that this suite runs
@@ -17,6 +18,8 @@ export interface Seed {
   designId: string;
   pollId: string;
   wallId: string;
+  gameId: string;
+  voucherCode: string;
 }
 
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -104,6 +107,43 @@ async function seedWall(page: Page, codeId: string): Promise<string> {
     if (!response.ok) throw new Error(`wall photo: ${response.status} ${await response.text()}`);
   }, wallId);
   return wallId;
+}
+
+/**
+ * An open quiz with a leaderboard, played once by a visitor who answered right, won its voucher and
+ * claimed it: the game's screens with stock, a play, a board and the voucher's counter page.
+ */
+async function seedGame(page: Page, codeId: string): Promise<{ gameId: string; voucherCode: string }> {
+  const { game_id: gameId } = await api<{ game_id: string }>(page, 'POST', '/api/v1/games', {
+    org_id: '{org_id}',
+    code_id: codeId,
+    name: 'Bread quiz',
+    kind: 'quiz',
+    prizes: [{ id: 'loaf', label: 'A free loaf', stock: 5, chance: 100, claim: { kind: 'voucher', text: 'One loaf of the day' } }],
+    play_limit: null,
+    quiz: {
+      questions: [
+        {
+          id: 'flour',
+          text: 'Which flour makes a rye loaf?',
+          answers: [
+            { id: 'rye', label: 'Rye' },
+            { id: 'corn', label: 'Corn' },
+          ],
+          correct: 'rye',
+          seconds: 30,
+        },
+      ],
+    },
+    leaderboard: { order: 'desc', period: 'all_time', time_zone: 'UTC' },
+  });
+  await api(page, 'POST', `/api/v1/games/${gameId}/open`);
+  const { player_token } = await api<{ player_token: string }>(page, 'GET', `/api/v1/public/games/${gameId}`);
+  const playId = randomUUID();
+  await api(page, 'POST', `/api/v1/public/games/${gameId}/plays`, { player_token, play_id: playId, nickname: 'Ada' });
+  await api(page, 'POST', `/api/v1/public/games/${gameId}/plays/${playId}/answers`, { player_token, question_id: 'flour', answer_id: 'rye' });
+  const { voucher } = await api<{ voucher: { voucher_code: string } }>(page, 'POST', `/api/v1/public/games/${gameId}/plays/${playId}/claim`, { player_token });
+  return { gameId, voucherCode: voucher.voucher_code };
 }
 
 async function poll<T>(what: string, read: () => Promise<T | undefined>): Promise<T> {
@@ -256,5 +296,6 @@ export async function seedOrganisation(page: Page, origin: string): Promise<Seed
   const { voter_token } = await api<{ voter_token: string }>(page, 'GET', `/api/v1/public/polls/${pollId}`);
   await api(page, 'POST', `/api/v1/public/polls/${pollId}/votes`, { voter_token, choices: ['rye'] });
   const wallId = await seedWall(page, codes.page);
-  return { orgId, codes, pageId, vanityName, folderId, customerId, member, programmeId, cardId, designId, pollId, wallId };
+  const { gameId, voucherCode } = await seedGame(page, codes.page);
+  return { orgId, codes, pageId, vanityName, folderId, customerId, member, programmeId, cardId, designId, pollId, wallId, gameId, voucherCode };
 }

@@ -46,6 +46,7 @@ const VISITS: Record<string, (seed: Seed) => string[]> = {
   '/deleteAlert/:id': ({ member }) => [`/deleteAlert/${encodeURIComponent(member)}`],
   '/wall/:id': ({ wallId }) => [`/wall/${wallId}`],
   '/wall-embed/:id': ({ wallId }) => [`/wall-embed/${wallId}`],
+  '/game/:id': ({ gameId }) => [`/game/${gameId}`],
   // The app's not-found screen, and the server's own pages for an unknown and a paused code, which no route table holds.
   '*': ({ codes }) => ['/no/such/screen', '/Zz9Zz9Zz9Z', `/${codes.paused}`],
 };
@@ -60,6 +61,8 @@ const PARAMETERS: Record<string, (seed: Seed) => string> = {
   designId: ({ designId }) => designId,
   pollId: ({ pollId }) => pollId,
   wallId: ({ wallId }) => wallId,
+  gameId: ({ gameId }) => gameId,
+  voucherCode: ({ voucherCode }) => voucherCode,
 };
 const NOT_VISITED: Record<string, string> = {
   '/dummy': 'an empty landing spot for the journeys, never shown to anyone',

@@ -89,6 +89,10 @@ const specRoutes = [
   // Also ours: the organisation's selfie walls, each with its review queue and embeds (issue 57).
   '/admin/selfie-walls',
   '/admin/selfie-walls/:wallId',
+  // Also ours: the organisation's games, one game's stock, plays and leaderboard, and a voucher's counter page (issue 58).
+  '/admin/games',
+  '/admin/games/:gameId',
+  '/admin/games/:gameId/vouchers/:voucherCode',
 ];
 
 test('every screen of spec §2 has a route, and there are no others', () => {

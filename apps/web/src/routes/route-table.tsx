@@ -40,6 +40,11 @@ const wallAdminScreen = (name: 'SelfieWallsScreen' | 'SelfieWallScreen') =>
   lazy(() => import('../features/walls/selfie-walls-screen').then((module) => ({ default: module[name] })));
 const SelfieWallsScreen = wallAdminScreen('SelfieWallsScreen');
 const SelfieWallScreen = wallAdminScreen('SelfieWallScreen');
+const gameAdminScreen = (name: 'GamesScreen' | 'GameDetailScreen' | 'VoucherRedeemScreen') =>
+  lazy(() => import('../features/games/game-admin-screens').then((module) => ({ default: module[name] })));
+const GamesScreen = gameAdminScreen('GamesScreen');
+const GameDetailScreen = gameAdminScreen('GameDetailScreen');
+const VoucherRedeemScreen = gameAdminScreen('VoucherRedeemScreen');
 const LoyaltyProgrammesScreen = lazy(() =>
   import('../features/loyalty/loyalty-programmes-screen').then((module) => ({ default: module.LoyaltyProgrammesScreen })),
 );
@@ -129,7 +134,8 @@ function section(path: UpcomingAdminSection): RouteObject {
  * (the email and SMS providers' connections and the outbox, issue 55), `passes` (wallet pass designs and their passes) and
  * `wallet` (the Apple and Google issuers that sign them, issue 56), `live-voting` (the organisation's polls, one poll's
  * controls and its presenter's big screen) and `selfie-walls` (the organisation's selfie walls, each with its review queue
- * and embeds, issue 57).
+ * and embeds, issue 57), and `games` (the organisation's games, one game's stock, plays and leaderboard, and the counter's
+ * page a winner's voucher QR opens, issue 58).
  */
 export const routeTable: RouteObject[] = [
   {
@@ -293,6 +299,14 @@ export const routeTable: RouteObject[] = [
           },
           { path: 'selfie-walls', element: <SelfieWallsScreen /> },
           { path: 'selfie-walls/:wallId', element: <SelfieWallScreen /> },
+          {
+            path: 'games',
+            children: [
+              { index: true, element: <GamesScreen /> },
+              { path: ':gameId', element: <GameDetailScreen /> },
+              { path: ':gameId/vouchers/:voucherCode', element: <VoucherRedeemScreen /> },
+            ],
+          },
         ],
       },
     ],

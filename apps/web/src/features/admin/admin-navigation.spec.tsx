@@ -32,7 +32,7 @@ test('the navigation groups the screens a marketer uses, each with an icon', asy
   expect(linksOf(nav, 'Codes')).toEqual(['My codes', 'Create QR code', 'Folders', 'Templates']);
   expect(linksOf(nav, 'Pages')).toEqual(['Add new page']);
   expect(linksOf(nav, 'Audience')).toEqual(['Customers', 'Analytics']);
-  expect(linksOf(nav, 'Engagement')).toEqual(['Experiences', 'Notes', 'Live voting', 'Master keys', 'Campaigns', 'SMS campaigns', 'Selfie walls']);
+  expect(linksOf(nav, 'Engagement')).toEqual(['Experiences', 'Notes', 'Live voting', 'Master keys', 'Campaigns', 'SMS campaigns', 'Selfie walls', 'Games']);
   expect(linksOf(nav, 'Settings')).toEqual(['Users', 'Organisation', 'Messaging', 'Wallet passes', 'Profile']);
   for (const link of within(nav).getAllByRole('link')) expect(link.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
 });

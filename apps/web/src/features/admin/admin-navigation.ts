@@ -5,6 +5,7 @@ import IconCalendarEvent from '@tabler/icons-react/icons/IconCalendarEvent';
 import IconCamera from '@tabler/icons-react/icons/IconCamera';
 import IconChartBar from '@tabler/icons-react/icons/IconChartBar';
 import IconFilePlus from '@tabler/icons-react/icons/IconFilePlus';
+import IconDice from '@tabler/icons-react/icons/IconDice';
 import IconFolders from '@tabler/icons-react/icons/IconFolders';
 import IconKey from '@tabler/icons-react/icons/IconKey';
 import IconMessageCircle from '@tabler/icons-react/icons/IconMessageCircle';
@@ -63,6 +64,7 @@ export const adminNavigation: readonly AdminNavigationGroup[] = [
       { path: 'campaigns', label: 'Campaigns', icon: IconSpeakerphone },
       { path: 'sms-campaigns', label: 'SMS campaigns', icon: IconMessageCircle },
       { path: 'selfie-walls', label: 'Selfie walls', icon: IconCamera },
+      { path: 'games', label: 'Games', icon: IconDice },
     ],
   },
   {

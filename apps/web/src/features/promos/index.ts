@@ -6,3 +6,5 @@ export { browserTimeZone, checked, instantOf, localOf, serverErrors, type FormEr
 export { useTimeZones } from './promo-campaign-form';
 export type { Setter } from './promo-campaign-form-codes';
 export { SaveRefusal, useContractDraft } from './contract-form';
+// A game's promo prize picks one of its code's campaigns.
+export { promoKeys, promosApi } from './promos-api';

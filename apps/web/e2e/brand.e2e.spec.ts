@@ -1,33 +1,18 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { source as axeSource } from 'axe-core';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { PAGE_THEME_PRESETS } from '@qr/contracts';
 import { api, signUpOwner } from './accessibility-seed';
 import { CHROMIUM, CHROMIUM_ARGS, journeyPrerequisites, ROOT, startJourneyServer, type JourneyServer } from './journey-server';
+import { blockingViolations, fitsWidth } from './screen-checks';
 
 const { missing, describeJourney } = journeyPrerequisites('web brand journey');
 const SHOTS = join(tmpdir(), 'web-brand-shots');
 /** GALLERY=1 also redraws the README's gallery: a landing page in each preset on a 375 px phone. */
 const GALLERY = process.env['GALLERY'] === '1';
 const BRAND_KIT = 'section[aria-labelledby="brand-kit-title"]';
-
-/**
- * The critical and serious WCAG 2 A/AA violations inside `scope` as it is now: this journey's own
- * screens; the accessibility suite covers the app around them.
- */
-async function blockingViolations(page: Page, scope: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (scope) => {
-    const { axe } = window as unknown as { axe: typeof import('axe-core') };
-    const { violations } = await axe.run({ include: [scope] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return violations
-      .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }, scope);
-}
 
 /**
  * At 1280 and 375 px: a screenshot to look at, no sideways scrolling on the phone, and, unless the
@@ -39,7 +24,7 @@ async function checkAtBothWidths(page: Page, name: string, scope: string, { axe 
     await page.setViewportSize({ width, height: 800 });
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await fitsWidth(page)).toBe(true);
     if (axe) found[width] = await blockingViolations(page, scope);
   }
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,33 +1,12 @@
 import { mkdirSync } from 'node:fs';
-import { source as axeSource } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { api, signUpOwner } from './accessibility-seed';
 import { CHROMIUM, CHROMIUM_ARGS, journeyPrerequisites, startJourneyServer, type JourneyServer } from './journey-server';
+import { checkScreen, SHOTS } from './screen-checks';
 
 const { missing, describeJourney } = journeyPrerequisites('web live voting journey');
 
-/** Where the screens are left for whoever reviews them. */
-const SHOTS = '/tmp/walk';
-const BLOCKING = new Set(['critical', 'serious']);
-
-/** What axe (WCAG 2.1 A and AA) finds critical or serious on the page as it is now, each with where. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import('axe-core') };
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return violations.map(({ id, impact, nodes }) => ({ id, impact: impact ?? 'minor', where: nodes.map((node) => node.target.join(' ')).join(', ') }));
-  });
-  return violations.filter(({ impact }) => BLOCKING.has(impact)).map(({ id, impact, where }) => `${impact} ${id}: ${where}`);
-}
-
-/** The screen as it is now: fitting its width, without a blocking axe violation, pictured for review. */
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.screenshot({ path: `${SHOTS}/live-voting-${name}.png`, fullPage: true });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  expect(await blockingViolations(page)).toEqual([]);
-}
+const shoot = (page: Page, name: string) => checkScreen(page, `live-voting-${name}`);
 
 describeJourney('live voting, from a new poll to the presenter’s results moving as a phone votes', () => {
   let server: JourneyServer;

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { PASS_SAMPLE_VALUES, PKPASS_MEDIA_TYPE } from '@qr/contracts';
-import { source as axeSource } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 // The API's own test certificates (a WWDR stand-in and a pass type certificate it issued): the
 // journey drives the whole server, and a second generator of Apple's certificate shape would drift from the first.
@@ -8,24 +7,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { TEST_PASS_TYPE_ID, TEST_TEAM_ID, testAppleIssuer } from '../../api/src/passes/apple/apple-test-certificates.fixture';
 import { api, signUpOwner } from './accessibility-seed';
 import { CHROMIUM, CHROMIUM_ARGS, journeyPrerequisites, startJourneyServer, type JourneyServer } from './journey-server';
+import { checkScreen, SHOTS } from './screen-checks';
 
 const { missing, describeJourney } = journeyPrerequisites('web wallet passes journey');
 
-/** Where the screens are left for whoever reviews them, at a desktop's and a phone's width. */
-const SHOTS = '/tmp/walk';
+/** The widths the screens are checked at: a desktop's and a phone's. */
 const WIDTHS = [1280, 375] as const;
-const BLOCKING = new Set(['critical', 'serious']);
-
-/** What axe (WCAG 2.1 A and AA) finds critical or serious on the page as it is now, each with where. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof import('axe-core') };
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return violations.map(({ id, impact, nodes }) => ({ id, impact: impact ?? 'minor', where: nodes.map((node) => node.target.join(' ')).join(', ') }));
-  });
-  return violations.filter(({ impact }) => BLOCKING.has(impact)).map(({ id, impact, where }) => `${impact} ${id}: ${where}`);
-}
 
 /** Each screen as it is now at both widths, fitting the screen and without a blocking axe violation; the page is left at the desktop width. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -35,10 +22,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.evaluate(() => window.scrollTo(0, 0));
     // The navigation slides away as the phone width is reached: the picture is of where it ends.
     await page.waitForFunction(() => document.getAnimations().length === 0);
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await page.screenshot({ path: `${SHOTS}/passes-${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    expect(await blockingViolations(page)).toEqual([]);
+    await checkScreen(page, `passes-${name}-${width}`);
   }
   await page.setViewportSize({ width: WIDTHS[0], height: 900 });
 }

@@ -4,6 +4,7 @@ import {
   type GameTerms,
   type GameView,
   type PlayView,
+  type Prize,
   type PrizeStockView,
   type PublicPrize,
   type PublicQuestion,
@@ -12,10 +13,13 @@ import {
 import type { PlayState } from '@qr/domain';
 import type { GameRow, PlayRow, StockRow } from './game-reads';
 
-/** A prize as players see it, or null for a prize no longer in the terms (or none). */
+/** A prize as players see it: no stock, no odds, no claim's details. */
+export const prizeView = (prize: Prize): PublicPrize => ({ id: prize.id, label: prize.label, kind: prize.claim.kind });
+
+/** The prize of the terms a play names, as players see it, or null for none (or a prize no longer in the terms). */
 export function publicPrizeOf(terms: GameTerms, prizeId: string | null): PublicPrize | null {
   const prize = prizeId === null ? undefined : terms.prizes.find((candidate) => candidate.id === prizeId);
-  return prize ? { id: prize.id, label: prize.label, kind: prize.claim.kind } : null;
+  return prize ? prizeView(prize) : null;
 }
 
 /** Every prize of the terms with its counts: a prize nobody has won yet has none. */

@@ -19,7 +19,7 @@ import { GameDecisions, type GameDecision } from './game-decisions';
 import { GameLeaderboards } from './game-leaderboards';
 import { GamePrizeClaims } from './game-prize-claims';
 import { GameReads, type GameRow } from './game-reads';
-import { factsOfRow, factsOfState, playViewOf, publicPrizeOf, voucherViewOf } from './game-views';
+import { factsOfRow, factsOfState, playViewOf, prizeView, voucherViewOf } from './game-views';
 import { leaderboardViewOf } from './games.queries';
 import { PlayerTokens } from './player-tokens';
 
@@ -178,6 +178,8 @@ export class ClaimPrizeHandler implements ICommandHandler<ClaimPrizeCommand> {
   async execute({ gameId, playId, body }: ClaimPrizeCommand): Promise<PrizeClaimView> {
     const { game, player } = await playerIn(this.reads, this.tokens, gameId, body.player_token);
     const cardId = body.card_id ?? null;
+    // The card is checked against the play as the read model holds it: a claim racing its own play's
+    // projection (milliseconds) is decided unchecked, and the reward's grant still refuses a card not in the programme.
     const recorded = await this.reads.play(gameId, playId);
     const expected = recorded?.player === player ? game.terms.prizes.find((prize) => prize.id === recorded.prize_id) : undefined;
     if (expected) await this.claims.checkCard(game.org_id, expected, cardId);
@@ -204,7 +206,7 @@ export class ClaimPrizeHandler implements ICommandHandler<ClaimPrizeCommand> {
             won_at: (recorded?.won_at ?? new Date(play.at)).toISOString(),
             redeemed_at: recorded?.redeemed_at?.toISOString() ?? null,
           });
-    return { play_id: play.play_id, prize: publicPrizeOf(game.terms, prize.id)!, voucher, ...delivered };
+    return { play_id: play.play_id, prize: prizeView(prize), voucher, ...delivered };
   }
 }
 
@@ -230,7 +232,7 @@ export class GetPublicGameHandler implements IQueryHandler<GetPublicGame> {
       name,
       kind,
       status: game.status === 'deleted' ? 'closed' : game.status,
-      prizes: prizes.map((prize) => publicPrizeOf(game.terms, prize.id)!),
+      prizes: prizes.map(prizeView),
       questions: quiz?.questions.length ?? 0,
       leaderboard,
       player_token: player === null ? await this.tokens.issue(gameId) : playerToken!,

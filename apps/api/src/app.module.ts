@@ -30,6 +30,8 @@ import { registerEmailQrPaths } from './messaging/email/email-qr.openapi';
 import { MessagingModule } from './messaging/messaging.module';
 import { PassesModule } from './passes/passes.module';
 import { registerPushPaths } from './messaging/push/push.openapi';
+import { GamesModule } from './games/games.module';
+import { registerGamesPaths } from './games/games.openapi';
 import { PollsModule } from './polls/polls.module';
 import { registerPollsPaths } from './polls/polls.openapi';
 import { PromosModule } from './promos/promos.module';
@@ -103,6 +105,7 @@ export class AppModule {
         PromosModule,
         LoyaltyModule,
         PollsModule,
+        GamesModule,
         MessagingModule,
         PassesModule,
         ScansModule,
@@ -148,4 +151,5 @@ export const API_PATHS: readonly RegisterPaths[] = [
   registerEmailQrPaths,
   registerPushPaths,
   registerPollsPaths,
+  registerGamesPaths,
 ];

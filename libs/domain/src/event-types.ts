@@ -117,6 +117,7 @@ const EVENT_TYPE_SET: Record<EventType, true> = {
   LoyaltyMemberJoined: true,
   LoyaltyCredited: true,
   LoyaltyRewardRedeemed: true,
+  LoyaltyRewardGranted: true,
   LoyaltyReferralRecorded: true,
   LoyaltyReferralConverted: true,
   LoyaltyCampaignRewardGranted: true,

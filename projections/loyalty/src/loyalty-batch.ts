@@ -50,6 +50,18 @@ interface HistoryRow {
   at: string;
 }
 
+/** What a redemption and a game's grant both make. */
+interface ExchangeMade {
+  card_id: string;
+  reward_id: string;
+  reward_name: string;
+  price: number;
+  exchange_id: string;
+  campaign_reward_id: string | null;
+  by: string | null;
+  at: string;
+}
+
 const MEMBER_COLUMNS = `card_id uuid, programme_id uuid, email text, phone text, name text, balance int, lifetime int, scans int,
   last_stamp_at timestamptz, granted jsonb, joined_at timestamptz, last_activity_at timestamptz`;
 
@@ -59,7 +71,12 @@ function cardsLoaded(events: readonly ProgrammeEventAt[]): string[] {
   const moved = new Set<string>();
   for (const { event } of events) {
     if (event.type === 'LoyaltyMemberJoined') joined.add(event.data.card_id);
-    else if (event.type === 'LoyaltyCredited' || event.type === 'LoyaltyRewardRedeemed' || event.type === 'LoyaltyCampaignRewardGranted') {
+    else if (
+      event.type === 'LoyaltyCredited' ||
+      event.type === 'LoyaltyRewardRedeemed' ||
+      event.type === 'LoyaltyRewardGranted' ||
+      event.type === 'LoyaltyCampaignRewardGranted'
+    ) {
       if (!joined.has(event.data.card_id)) moved.add(event.data.card_id);
     }
   }
@@ -140,28 +157,13 @@ export class LoyaltyBatch {
         this.line(programmeId, position, card_id, at, { kind: 'credited', amount, source, posted_by: event.data.by, note: event.data.note });
         break;
       }
-      case 'LoyaltyRewardRedeemed': {
-        const { card_id, reward_id, reward_name, price, exchange_id, at } = event.data;
-        const key = `${programmeId}/${reward_id}`;
-        const stock = this.stock.get(key) ?? { programme_id: programmeId, reward_id, redeemed: 0 };
-        stock.redeemed++;
-        this.stock.set(key, stock);
-        this.exchanges.push({
-          exchange_id,
-          programme_id: programmeId,
-          card_id,
-          reward_id,
-          reward_name,
-          price,
-          campaign_reward_id: event.data.campaign_reward_id,
-          at,
-        });
-        const member = this.moved(card_id, at);
-        if (!member) break;
-        member.balance -= price;
-        this.line(programmeId, position, card_id, at, { kind: 'redeemed', amount: -price, reward_id, reward_name, exchange_id, posted_by: event.data.by });
+      case 'LoyaltyRewardRedeemed':
+        this.exchange(programmeId, position, event.data);
         break;
-      }
+      // A game's prize: an exchange like a redemption's, for no points.
+      case 'LoyaltyRewardGranted':
+        this.exchange(programmeId, position, { ...event.data, price: 0, campaign_reward_id: null, by: null });
+        break;
       case 'LoyaltyCampaignRewardGranted': {
         const member = this.members.get(event.data.card_id);
         if (!member || member.granted.includes(event.data.campaign_reward_id)) break;
@@ -193,6 +195,20 @@ export class LoyaltyBatch {
       default:
         break;
     }
+  }
+
+  /** A reward taken from its stock onto a card: its exchange, and the card's history line with the price it cost. */
+  private exchange(programmeId: string, position: number, exchange: ExchangeMade): void {
+    const { card_id, reward_id, reward_name, price, exchange_id, campaign_reward_id, by, at } = exchange;
+    const key = `${programmeId}/${reward_id}`;
+    const stock = this.stock.get(key) ?? { programme_id: programmeId, reward_id, redeemed: 0 };
+    stock.redeemed++;
+    this.stock.set(key, stock);
+    this.exchanges.push({ exchange_id, programme_id: programmeId, card_id, reward_id, reward_name, price, campaign_reward_id, at });
+    const member = this.moved(card_id, at);
+    if (!member) return;
+    member.balance -= price;
+    this.line(programmeId, position, card_id, at, { kind: 'redeemed', amount: -price, reward_id, reward_name, exchange_id, posted_by: by });
   }
 
   async write(tx: SqlExecutor, tables: LoyaltyTables): Promise<void> {

@@ -10,6 +10,7 @@ const BOB = 'b0000000-0000-4000-8000-000000000002';
 const COFFEE = 'c0000000-0000-4000-8000-000000000003';
 const MUG = 'd0000000-0000-4000-8000-000000000004';
 const EXCHANGE = 'f0000000-0000-4000-8000-000000000006';
+const GRANTED = 'f0000000-0000-4000-8000-000000000009';
 const REFERRAL = 'e0000000-0000-4000-8000-000000000007';
 const editor = { id: 'ed@example.com', role: 'editor' as const };
 const hoursAfter = (hours: number) => new Date(Date.parse('2026-12-02T09:00:00.000Z') + hours * 3600_000).toISOString();
@@ -26,7 +27,7 @@ const terms = LoyaltyTerms.parse({
   referral: { referrer_points: 3, friend_points: 1 },
 });
 
-/** Ada joins and collects stamps; Bob joins on her referral, earns once (converting it) and both redeem. */
+/** Ada joins and collects stamps; Bob joins on her referral, earns once (converting it) and both redeem; a game's prize gives Ada a mug (its repeat nothing). */
 const commands: LoyaltyProgrammeCommand[] = [
   { type: 'CreateProgramme', actor: editor, at: hoursAfter(0), programme_id: PROGRAMME, org_id: 'org-1', code_id: 'AbCdEf1234', terms },
   { type: 'RegisterMember', card_id: ADA, email: 'ada@example.com', phone: null, name: 'Ada', at: hoursAfter(0), referral: null },
@@ -59,6 +60,15 @@ const commands: LoyaltyProgrammeCommand[] = [
     request_id: '90000000-0000-4000-8000-000000000002',
     at: hoursAfter(6),
   },
+  ...[7, 8].map((hours): LoyaltyProgrammeCommand => ({
+    type: 'GrantReward',
+    card_id: ADA,
+    reward_id: MUG,
+    exchange_id: GRANTED,
+    game_id: '80000000-0000-4000-8000-000000000001',
+    play_id: 'p1',
+    at: hoursAfter(hours),
+  })),
 ];
 
 function decided() {
@@ -115,15 +125,16 @@ describe.each(testAdapters())('the loyalty read model on $name', (adapter) => {
       }),
       stock: [
         { reward_id: COFFEE, redeemed: 1 },
-        { reward_id: MUG, redeemed: 1 },
+        { reward_id: MUG, redeemed: 2 },
       ],
       exchanges: [
         { exchange_id: EXCHANGE, card_id: ADA, price: 2 },
         { exchange_id: 'f0000000-0000-4000-8000-000000000008', card_id: BOB, price: 1 },
+        { exchange_id: GRANTED, card_id: ADA, price: 0 },
       ],
       referrals: [{ referral_id: REFERRAL, status: 'converted', rewarded: true, referrer_rewarded: 3, friend_card_id: BOB }],
     };
-    // Ada: 2 stamps + 3 for the referral - 2 for the coffee; Bob: 1 stamp + 1 welcome - 1 for the mug.
+    // Ada: 2 stamps + 3 for the referral - 2 for the coffee (the game's mug is free); Bob: 1 stamp + 1 welcome - 1 for the mug.
     expect(expected.members.map((member) => member.balance)).toEqual([3, 1]);
     expect(await rows()).toEqual(expected);
     await t.runner.rebuild('loyalty');

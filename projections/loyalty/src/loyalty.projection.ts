@@ -26,6 +26,7 @@ export const loyalty: Projection = {
     'LoyaltyMemberJoined',
     'LoyaltyCredited',
     'LoyaltyRewardRedeemed',
+    'LoyaltyRewardGranted',
     'LoyaltyReferralRecorded',
     'LoyaltyReferralConverted',
     'LoyaltyCampaignRewardGranted',

@@ -29,6 +29,7 @@ function movementOf(state: LoyaltyProgrammeState, events: LoyaltyProgrammeEvent[
       amount -= event.data.price;
       exchange_id ??= event.data.exchange_id;
     }
+    if (event.type === 'LoyaltyRewardGranted' && event.data.card_id === card_id) exchange_id ??= event.data.exchange_id;
   }
   return { card_id, amount, balance: member.balance, lifetime: member.lifetime, tier, exchange_id, next_stamp_at };
 }

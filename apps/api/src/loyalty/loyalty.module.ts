@@ -5,6 +5,7 @@ import { PagesModule } from '../pages/pages.module';
 import { LiveProgrammes } from './live-programmes';
 import { LoyaltyAccess } from './loyalty-access';
 import { LoyaltyDecisions } from './loyalty-decisions';
+import { LoyaltyGrants } from './loyalty-grants';
 import { ExportLoyaltyMembersHandler } from './loyalty-export';
 import { LoyaltyReadsModule } from './loyalty-reads.module';
 import { AddReferralHandler, ReferSubscriptionHandler } from './loyalty-referrals.handlers';
@@ -39,6 +40,8 @@ import { VenueCodes } from './venue-codes';
     // Every command on a programme goes through its serialised stream.
     LoyaltyDecisions,
     VenueCodes,
+    // Other contexts' prizes (a game's) given to a card.
+    LoyaltyGrants,
     // Staff: programmes, members and their cards, referrals, the export.
     LoyaltyAccess,
     CreateProgrammeHandler,
@@ -66,6 +69,6 @@ import { VenueCodes } from './venue-codes';
     GetReferralCodeHandler,
     GetExchangeHandler,
   ],
-  exports: [LoyaltyReadsModule],
+  exports: [LoyaltyReadsModule, LoyaltyGrants],
 })
 export class LoyaltyModule {}

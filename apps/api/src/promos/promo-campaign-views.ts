@@ -89,6 +89,18 @@ export class PromoCampaigns {
     return rows[0];
   }
 
+  /**
+   * A campaign's code at an ordinal: a unique campaign's codes count from 1 in the order its seed
+   * drew them, a shared campaign's one code is its first. Undefined past the last.
+   */
+  async codeAt(campaignId: string, ordinal: number): Promise<string | undefined> {
+    const { rows } = await this.db.query<{ promo_code: string }>('SELECT promo_code FROM promo_codes WHERE campaign_id = $1 AND ordinal = $2', [
+      campaignId,
+      ordinal,
+    ]);
+    return rows[0]?.promo_code;
+  }
+
   /** The organisation's live campaigns, of one code when given, newest first. */
   async live(orgId: string, codeId?: string): Promise<PromoCampaignRow[]> {
     const { rows } = await this.db.query<PromoCampaignRow>(

@@ -156,6 +156,56 @@ describe('redemptions', () => {
   });
 });
 
+describe('a game’s prize granted to a card', () => {
+  const GAME = '90000000-0000-4000-8000-000000000009';
+  const EXCHANGE = 'f0000000-0000-4000-8000-000000000007';
+  const member = [created, joined(ADA, 'ada@example.com')];
+  const grant = (reward_id: string, exchange_id = EXCHANGE, card_id = ADA): LoyaltyProgrammeCommand => ({
+    type: 'GrantReward',
+    card_id,
+    reward_id,
+    exchange_id,
+    game_id: GAME,
+    play_id: 'p1',
+    at: NOON,
+  });
+  const granted = (reward_id: string, reward_name: string, exchange_id = EXCHANGE): LoyaltyProgrammeEvent => ({
+    type: 'LoyaltyRewardGranted',
+    data: { card_id: ADA, reward_id, reward_name, exchange_id, game_id: GAME, play_id: 'p1', at: NOON },
+  });
+
+  it('gives the reward on a card with no points, as the exchange the game drew', () => {
+    given(member)
+      .when(grant(COFFEE))
+      .then([granted(COFFEE, 'A free coffee')]);
+  });
+
+  it('decides nothing when the same exchange is granted again', () => {
+    given([...member, granted(COFFEE, 'A free coffee')])
+      .when(grant(COFFEE))
+      .then([]);
+  });
+
+  it('takes one of the reward’s stock, and refuses once none is left', () => {
+    given([...member, granted(MUG, 'A mug')])
+      .when(grant(MUG, 'f0000000-0000-4000-8000-000000000008'))
+      .then('loyalty_out_of_stock');
+    given([...member, granted(MUG, 'A mug')])
+      .when(redeem(ADA, MUG))
+      .then('loyalty_out_of_stock');
+  });
+
+  it('refuses an unknown reward, an unknown card and a deleted programme', () => {
+    given(member).when(grant('00000000-0000-4000-8000-00000000000f')).then('loyalty_reward_not_found');
+    given(member)
+      .when(grant(COFFEE, EXCHANGE, BOB))
+      .then('loyalty_member_not_found');
+    given([...member, { type: 'LoyaltyProgrammeDeleted', data: { deleted_by: editor.id } }])
+      .when(grant(COFFEE))
+      .then('loyalty_programme_not_found');
+  });
+});
+
 describe('campaign rewards', () => {
   const claim: LoyaltyProgrammeCommand = {
     type: 'ClaimCampaignReward',

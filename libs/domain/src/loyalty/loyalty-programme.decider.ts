@@ -7,6 +7,7 @@ import type {
   ClaimCampaignReward,
   CollectStamp,
   CreditSubmission,
+  GrantReward,
   LoyaltyProgrammeCommand,
   PostCard,
   RedeemReward,
@@ -58,8 +59,10 @@ export interface LoyaltyProgrammeState {
   members: Map<string, LoyaltyMember>;
   /** Card id by contact key (`email:…`, `phone:…`). */
   by_contact: Map<string, string>;
-  /** Redemptions by reward id, against its stock. */
+  /** Redemptions and grants by reward id, against its stock. */
   redeemed: Map<string, number>;
+  /** The exchanges games' prizes made, so a repeated grant decides nothing. */
+  grants: Set<string>;
   /** Referrals by the friend's contact key: one each. */
   referrals: Map<string, PendingReferral>;
   referrals_by_id: Map<string, PendingReferral>;
@@ -76,6 +79,7 @@ const emptyState = (): LoyaltyProgrammeState => ({
   members: new Map(),
   by_contact: new Map(),
   redeemed: new Map(),
+  grants: new Set(),
   referrals: new Map(),
   referrals_by_id: new Map(),
   network_referrals: new Map(),
@@ -152,6 +156,12 @@ function evolve(state: LoyaltyProgrammeState, event: LoyaltyProgrammeEvent): Loy
       if (!member) break;
       member.balance -= price;
       remember(member, event.data.request_id);
+      break;
+    }
+    case 'LoyaltyRewardGranted': {
+      const { reward_id, exchange_id } = event.data;
+      state.redeemed.set(reward_id, (state.redeemed.get(reward_id) ?? 0) + 1);
+      state.grants.add(exchange_id);
       break;
     }
     case 'LoyaltyReferralRecorded': {
@@ -420,6 +430,21 @@ function redeemReward(state: LoyaltyProgrammeState, terms: LoyaltyTerms, command
   return [redeemed];
 }
 
+/** A game's prize: no points, but the reward's stock, which the game's own prize stock does not know of. */
+function grantReward(state: LoyaltyProgrammeState, terms: LoyaltyTerms, command: GrantReward): LoyaltyProgrammeEvent[] {
+  if (state.grants.has(command.exchange_id)) return [];
+  const member = memberOf(state, command.card_id);
+  const reward = rewardOf(terms, command.reward_id);
+  if (!inStock(state, reward)) throw new DomainError('loyalty_out_of_stock', `${reward.name} is out of stock.`);
+  const { exchange_id, game_id, play_id, at } = command;
+  return [
+    {
+      type: 'LoyaltyRewardGranted',
+      data: { card_id: member.card_id, reward_id: reward.reward_id, reward_name: reward.name, exchange_id, game_id, play_id, at },
+    },
+  ];
+}
+
 function claimCampaignReward(state: LoyaltyProgrammeState, terms: LoyaltyTerms, command: ClaimCampaignReward): LoyaltyProgrammeEvent[] {
   const member = memberOf(state, command.card_id);
   const campaign = terms.campaign_rewards.find((candidate) => candidate.code_id === command.code_id && candidate.action === command.action);
@@ -495,6 +520,8 @@ function decide(command: LoyaltyProgrammeCommand, state: LoyaltyProgrammeState):
       return redeemReward(state, terms, command);
     case 'ClaimCampaignReward':
       return claimCampaignReward(state, terms, command);
+    case 'GrantReward':
+      return grantReward(state, terms, command);
   }
 }
 

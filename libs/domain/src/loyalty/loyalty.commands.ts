@@ -106,6 +106,21 @@ export interface ClaimCampaignReward {
   at: string;
 }
 
+/**
+ * A reward given to a card with no points spent, by another context's prize (a game's, issue 58):
+ * `exchange_id` is drawn there and recorded on its own stream first, so a repeat names the same
+ * exchange and decides nothing.
+ */
+export interface GrantReward {
+  type: 'GrantReward';
+  card_id: string;
+  reward_id: string;
+  exchange_id: string;
+  game_id: string;
+  play_id: string;
+  at: string;
+}
+
 /** Every command carries its time: the serialised stream dates its events by it. */
 export type LoyaltyProgrammeCommand =
   | CreateProgramme
@@ -117,4 +132,5 @@ export type LoyaltyProgrammeCommand =
   | PostCard
   | CreditSubmission
   | RedeemReward
-  | ClaimCampaignReward;
+  | ClaimCampaignReward
+  | GrantReward;

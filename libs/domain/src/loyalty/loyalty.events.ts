@@ -60,6 +60,16 @@ export type LoyaltyRewardRedeemed = Event<
   }
 >;
 
+/**
+ * A reward a game's prize gave the card (issue 58): an exchange like a redemption's, with no points
+ * spent, taking one of the reward's stock. Its own event rather than a redemption with a new field,
+ * so the redemptions already stored keep their shape and the card's history can say where it came from.
+ */
+export type LoyaltyRewardGranted = Event<
+  'LoyaltyRewardGranted',
+  { card_id: string; reward_id: string; reward_name: string; exchange_id: string; game_id: string; play_id: string; at: string }
+>;
+
 export interface ReferralFlagRecord {
   rule: ReferralFlag;
   why: string;
@@ -101,6 +111,7 @@ export type LoyaltyProgrammeEvent =
   | LoyaltyMemberJoined
   | LoyaltyCredited
   | LoyaltyRewardRedeemed
+  | LoyaltyRewardGranted
   | LoyaltyReferralRecorded
   | LoyaltyReferralConverted
   | LoyaltyCampaignRewardGranted;

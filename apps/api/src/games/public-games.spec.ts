@@ -135,6 +135,14 @@ describe('games over HTTP, players’ side', () => {
     const fresh = (await visitor('GET', `${PUBLIC}/${gameId}?player_token=${forgedToken}`)).json().player_token;
     expect(fresh).not.toBe(forgedToken);
 
+    const losing = await openGame('Losing Hall', wheel({ prizes: [{ ...coffee, chance: 0 }] }));
+    const loser = await tokenFor(losing.gameId);
+    const lost = (await play(losing.gameId, loser)).json();
+    expect([lost.finished, lost.prize]).toEqual([true, null]);
+    const claim = (player_token: string) => visitor('POST', `${PUBLIC}/${losing.gameId}/plays/${lost.play_id as string}/claim`, { player_token });
+    expect((await claim(loser)).json()).toMatchObject({ status: 409, code: 'game_prize_not_won' });
+    expect((await claim(await tokenFor(losing.gameId))).json()).toMatchObject({ status: 404, code: 'game_play_not_found' });
+
     await owner('POST', `${game}/close`);
     expect((await play(gameId, await tokenFor(gameId))).json()).toMatchObject({ status: 409, code: 'game_not_open' });
     const spec = await visitor('POST', `${PUBLIC}/play-game`, { game_id: other.gameId, player_token: await tokenFor(other.gameId), play_id: randomUUID() });

@@ -8,6 +8,7 @@ import {
   type ClaimPrizeBody,
   type LeaderboardView,
   type PlayGameBody,
+  type PlayLimit,
   type PlaysLeftView,
   type PlayView,
   type PrizeClaimView,
@@ -221,9 +222,11 @@ export class GetPublicGameHandler implements IQueryHandler<GetPublicGame> {
   async execute({ gameId, playerToken }: GetPublicGame): Promise<PublicGameView> {
     const game = await liveGame(this.reads, gameId);
     const player = playerToken === undefined ? null : await this.tokens.visitorOf(gameId, playerToken);
-    const [owner, plays] = await Promise.all([
+    const limit = game.terms.play_limit;
+    const [owner, plays, times] = await Promise.all([
       this.queries.execute(new GetPublicOrganization(game.org_id)),
-      player === null ? [] : this.reads.playsOf(gameId, player, Math.max(MY_PLAYS, game.terms.play_limit?.plays ?? 0)),
+      player === null ? [] : this.reads.playsOf(gameId, player, MY_PLAYS),
+      player === null || limit === null ? [] : this.reads.playTimes(gameId, player, limit.plays),
     ]);
     const { name, kind, prizes, quiz, leaderboard } = game.terms;
     return {
@@ -236,16 +239,15 @@ export class GetPublicGameHandler implements IQueryHandler<GetPublicGame> {
       questions: quiz?.questions.length ?? 0,
       leaderboard,
       player_token: player === null ? await this.tokens.issue(gameId) : playerToken!,
-      plays_left: playsLeftOf(game, plays.map((play) => play.played_at.getTime()).reverse()),
-      my_plays: plays.slice(0, MY_PLAYS).map((play) => playViewOf(gameId, game.terms, factsOfRow(play))),
+      plays_left: playsLeftOf(limit, times),
+      my_plays: plays.map((play) => playViewOf(gameId, game.terms, factsOfRow(play))),
       owner,
     };
   }
 }
 
 /** Plays left in the limit's window now, from the player's latest plays (oldest first; as many as the limit counts suffice). */
-function playsLeftOf(game: GameRow, times: readonly number[]): PlaysLeftView {
-  const limit = game.terms.play_limit;
+function playsLeftOf(limit: PlayLimit | null, times: readonly number[]): PlaysLeftView {
   if (limit === null) return { left: null, next_at: null };
   const { used, frees_at } = playsInWindow(limit, times, Date.now());
   const left = Math.max(0, limit.plays - used);

@@ -106,19 +106,18 @@ export function playViewOf(gameId: string, terms: GameTerms, play: PlayFacts): P
   };
 }
 
-/** A voucher's view, from what the voucher's play holds. */
+/** A voucher's view: the prize it was won as, and what the voucher's play holds. */
 export function voucherViewOf(
   gameId: string,
-  terms: GameTerms,
-  play: { play_id: string; prize_id: string; voucher_code: string; won_at: string; redeemed_at: string | null },
+  prize: Prize,
+  play: { play_id: string; voucher_code: string; won_at: string; redeemed_at: string | null },
 ): VoucherView {
-  const prize = terms.prizes.find((candidate) => candidate.id === play.prize_id);
   return {
     game_id: gameId,
     play_id: play.play_id,
     voucher_code: play.voucher_code,
-    prize: publicPrizeOf(terms, play.prize_id) ?? { id: play.prize_id, label: play.prize_id, kind: 'voucher' },
-    text: prize?.claim.kind === 'voucher' ? prize.claim.text : '',
+    prize: prizeView(prize),
+    text: prize.claim.kind === 'voucher' ? prize.claim.text : '',
     won_at: play.won_at,
     redeemed_at: play.redeemed_at,
     redeem_url: voucherRedeemPath(gameId, play.voucher_code),

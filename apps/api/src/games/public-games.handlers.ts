@@ -200,9 +200,8 @@ export class ClaimPrizeHandler implements ICommandHandler<ClaimPrizeCommand> {
     const voucher =
       play.voucher_code === null
         ? null
-        : voucherViewOf(gameId, game.terms, {
+        : voucherViewOf(gameId, prize, {
             play_id: play.play_id,
-            prize_id: prize.id,
             voucher_code: play.voucher_code,
             won_at: (recorded?.won_at ?? new Date(play.at)).toISOString(),
             redeemed_at: recorded?.redeemed_at?.toISOString() ?? null,

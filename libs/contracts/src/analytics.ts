@@ -36,6 +36,7 @@ export const AnalyticsTotals = z
     submissions: Count,
     votes: Count.meta({ description: 'Votes in live polls: a voter’s first ballot in each round (a changed vote is not another).' }),
     uploads: Count.meta({ description: 'Photos sent to selfie walls.' }),
+    plays: Count.meta({ description: 'Plays of games: each spin, scratch card or quiz started.' }),
     qr_scans: Count,
     link_visits: Count,
     bots: Count,
@@ -48,7 +49,7 @@ export const AnalyticsBucket = z.enum(['hour', 'day', 'month']);
 export type AnalyticsBucket = z.infer<typeof AnalyticsBucket>;
 
 export const AnalyticsSeriesPoint = z
-  .object({ start: Instant, scans: Count, unique_visitors: Count, submissions: Count, votes: Count, uploads: Count })
+  .object({ start: Instant, scans: Count, unique_visitors: Count, submissions: Count, votes: Count, uploads: Count, plays: Count })
   .meta({ id: 'AnalyticsSeriesPoint', description: 'One bucket, starting at `start` in the organisation’s time zone.' });
 export type AnalyticsSeriesPoint = z.infer<typeof AnalyticsSeriesPoint>;
 

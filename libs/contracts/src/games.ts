@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CodeId, paginatedList, paginatedQuery } from './codes';
 import { TimeZone } from './identity';
 import { CardId, ProgrammeId, RewardId } from './loyalty';
-import { orNull } from './openapi-shapes';
+import { matchingUnicode, orNull } from './openapi-shapes';
 import { PromoCampaignId } from './promos';
 import { PublicOrganization } from './public-codes';
 
@@ -314,11 +314,14 @@ export const PlayerToken = z
   .meta({ id: 'PlayerToken' });
 export const playerTokenStorageKey = (gameId: string): string => `${gameId}_player`;
 
-const Nickname = z
-  .string()
-  .trim()
-  .max(MAX_NICKNAME, { error: `A nickname has at most ${MAX_NICKNAME} characters.` })
-  .regex(/^[^<>\p{C}]*$/u, { error: 'A nickname has letters, digits, spaces and punctuation only.' });
+const Nickname = matchingUnicode(
+  z
+    .string()
+    .trim()
+    .max(MAX_NICKNAME, { error: `A nickname has at most ${MAX_NICKNAME} characters.` }),
+  /^[^<>\p{C}]*$/u,
+  'A nickname has letters, digits, spaces and punctuation only.',
+);
 
 /** A question as a player sees it: no right answer. */
 export const PublicQuestion = z

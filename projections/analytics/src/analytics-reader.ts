@@ -15,6 +15,7 @@ export const toTotals = (row: Partial<Record<keyof AnalyticsTotals, Numeric>> | 
   submissions: Number(row?.submissions ?? 0),
   votes: Number(row?.votes ?? 0),
   uploads: Number(row?.uploads ?? 0),
+  plays: Number(row?.plays ?? 0),
   qr_scans: Number(row?.qr_scans ?? 0),
   link_visits: Number(row?.link_visits ?? 0),
   bots: Number(row?.bots ?? 0),

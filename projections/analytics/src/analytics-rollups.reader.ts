@@ -39,7 +39,7 @@ const FACETS_UNPIVOTED = Object.entries(FACET_COLUMNS)
   .join(', ');
 
 const TOTALS_SQL = `sum(scans)::int8 AS scans, sum(unique_visitors)::int8 AS unique_visitors, sum(submissions)::int8 AS submissions,
-  sum(votes)::int8 AS votes, sum(uploads)::int8 AS uploads,
+  sum(votes)::int8 AS votes, sum(uploads)::int8 AS uploads, sum(plays)::int8 AS plays,
   sum(qr_scans)::int8 AS qr_scans, sum(link_visits)::int8 AS link_visits, sum(bots)::int8 AS bots, sum(events)::int8 AS events`;
 
 export class AnalyticsRollups extends AnalyticsReader {
@@ -67,9 +67,17 @@ export class AnalyticsRollups extends AnalyticsReader {
   protected async series({ orgId, codeId }: AnalyticsScope, { range, bucket }: PeriodWindow, zone: string): Promise<AnalyticsSeriesPoint[]> {
     // Hours are UTC hours; days and months start at local midnight. `bucket` comes from the domain's enum.
     const start = bucket === 'hour' ? 'hour' : `date_trunc('${bucket}', hour AT TIME ZONE $5::text) AT TIME ZONE $5::text`;
-    const { rows } = await this.db.query<{ start: Date; scans: string; unique_visitors: string; submissions: string; votes: string; uploads: string }>(
+    const { rows } = await this.db.query<{
+      start: Date;
+      scans: string;
+      unique_visitors: string;
+      submissions: string;
+      votes: string;
+      uploads: string;
+      plays: string;
+    }>(
       `SELECT ${start} AS start, sum(scans)::int8 AS scans, sum(unique_visitors)::int8 AS unique_visitors, sum(submissions)::int8 AS submissions,
-              sum(votes)::int8 AS votes, sum(uploads)::int8 AS uploads
+              sum(votes)::int8 AS votes, sum(uploads)::int8 AS uploads, sum(plays)::int8 AS plays
          FROM analytics_hourly WHERE org_id = $1 AND code_id = $2 AND hour >= $3 AND hour < $4 GROUP BY 1`,
       [orgId, codeId ?? WHOLE_ORGANIZATION, ...rollupHours(range), ...(bucket === 'hour' ? [] : [zone])],
     );
@@ -83,6 +91,7 @@ export class AnalyticsRollups extends AnalyticsReader {
         submissions: Number(row?.submissions ?? 0),
         votes: Number(row?.votes ?? 0),
         uploads: Number(row?.uploads ?? 0),
+        plays: Number(row?.plays ?? 0),
       };
     });
   }

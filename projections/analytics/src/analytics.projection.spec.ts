@@ -1,5 +1,6 @@
 import {
   analyticsEventsStreamId,
+  gameStreamId,
   periodWindow,
   pollStreamId,
   scanStreamId,
@@ -7,6 +8,7 @@ import {
   wallPhotoStreamId,
   type AnalyticsEventRecorded,
   type FormSubmitted,
+  type GamePlayed,
   type ScanRecorded,
   type VoteCast,
   type WallPhotoSubmitted,
@@ -76,6 +78,12 @@ const uploaded = (code: string, at: string): NewEvent & WallPhotoSubmitted => ({
   occurredAt: new Date(at),
 });
 
+const played = (code: string, at: string, play_id: string): NewEvent & GamePlayed => ({
+  type: 'GamePlayed',
+  data: { play_id, player: 'v1', nickname: '', org_id: ORG, code_id: code, board: 1, prize_id: null, unit: null, at },
+  occurredAt: new Date(at),
+});
+
 /** Out of time order on purpose: the log's order is not the clock's. */
 const EVENTS: [string, NewEvent][] = [
   [scanStreamId(A, 0), scan(A, '2026-03-02T10:15:00Z', 'v1')],
@@ -94,6 +102,9 @@ const EVENTS: [string, NewEvent][] = [
   [pollStreamId('q1'), voted(A, '2026-03-02T10:32:00Z', 'voter1', 1, true)],
   [pollStreamId('q1'), voted(A, '2026-03-03T09:00:00Z', 'voter1', 2)],
   [wallPhotoStreamId('ph1'), uploaded(B, '2026-03-02T12:10:00Z')],
+  [gameStreamId('g1'), played(B, '2026-03-03T12:00:00Z', 'play-1')],
+  [gameStreamId('g1'), played(B, '2026-03-03T12:01:00Z', 'play-2')],
+  [gameStreamId('g2'), played(A, '2026-03-02T13:00:00Z', 'play-3')],
 ];
 
 describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
@@ -114,7 +125,7 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
   const rollups = () => new AnalyticsRollups(t.db);
   const march = periodWindow('march', new Date('2026-11-25T00:00:00Z'), 'UTC');
 
-  it('sums scans, visitors per UTC day, submissions, votes, uploads and events per code and for the whole organisation', async () => {
+  it('sums scans, visitors per UTC day, submissions, votes, uploads, plays and events per code and for the whole organisation', async () => {
     await append(EVENTS);
     await t.runner.start();
     await t.runner.caughtUp();
@@ -122,13 +133,25 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
     const org = await rollups().figures({ orgId: ORG, codeId: null }, march, 'UTC');
     // v1 and v2 on the 2nd, v1 again on the 3rd (a new day's hash in real life); the bot apart.
     // Votes: voter1 and voter2 in round 1 (voter1's change is no new vote), voter1 again in round 2.
-    expect(org.totals).toEqual({ scans: 5, unique_visitors: 3, submissions: 1, votes: 3, uploads: 1, qr_scans: 4, link_visits: 1, bots: 1, events: 3 });
+    expect(org.totals).toEqual({
+      scans: 5,
+      unique_visitors: 3,
+      submissions: 1,
+      votes: 3,
+      uploads: 1,
+      plays: 3,
+      qr_scans: 4,
+      link_visits: 1,
+      bots: 1,
+      events: 3,
+    });
     expect(await rollups().totals({ orgId: ORG, codeId: A }, march.range)).toEqual({
       scans: 3,
       unique_visitors: 2,
       submissions: 1,
       votes: 3,
       uploads: 0,
+      plays: 1,
       qr_scans: 2,
       link_visits: 1,
       bots: 1,
@@ -140,6 +163,7 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
       submissions: 0,
       votes: 0,
       uploads: 1,
+      plays: 2,
       qr_scans: 2,
       link_visits: 0,
       bots: 0,
@@ -173,8 +197,8 @@ describe.each(testAdapters())('analytics rollups on $name', (adapter) => {
     ]);
     expect(org.series).toHaveLength(31);
     expect(org.series.slice(1, 3)).toEqual([
-      { start: '2026-03-02T00:00:00.000Z', scans: 4, unique_visitors: 2, submissions: 1, votes: 2, uploads: 1 },
-      { start: '2026-03-03T00:00:00.000Z', scans: 1, unique_visitors: 1, submissions: 0, votes: 1, uploads: 0 },
+      { start: '2026-03-02T00:00:00.000Z', scans: 4, unique_visitors: 2, submissions: 1, votes: 2, uploads: 1, plays: 1 },
+      { start: '2026-03-03T00:00:00.000Z', scans: 1, unique_visitors: 1, submissions: 0, votes: 1, uploads: 0, plays: 2 },
     ]);
     // A visitor counts in the hour of their first scan that day, even when the log had it later.
     const hours = await t.db.query<{ hour: Date; unique_visitors: string }>(

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AnalyticsDimension } from '@qr/contracts';
-import type { AnalyticsEventRecorded, EventType, FormSubmitted, ScanRecorded, VoteCast, WallPhotoSubmitted } from '@qr/domain';
+import type { AnalyticsEventRecorded, EventType, FormSubmitted, GamePlayed, ScanRecorded, VoteCast, WallPhotoSubmitted } from '@qr/domain';
 import type { Projection, RecordedEvent } from '@qr/eventstore';
 import type { SqlExecutor } from '@qr/platform';
 
@@ -31,7 +31,14 @@ import type { SqlExecutor } from '@qr/platform';
 export type RollupDimension = AnalyticsDimension | 'events';
 
 /** The events both analytics sinks count. */
-export const ANALYTICS_EVENT_TYPES: readonly EventType[] = ['ScanRecorded', 'FormSubmitted', 'VoteCast', 'WallPhotoSubmitted', 'AnalyticsEventRecorded'];
+export const ANALYTICS_EVENT_TYPES: readonly EventType[] = [
+  'ScanRecorded',
+  'FormSubmitted',
+  'VoteCast',
+  'WallPhotoSubmitted',
+  'GamePlayed',
+  'AnalyticsEventRecorded',
+];
 
 /** The scope of the organisation as a whole. */
 export const WHOLE_ORGANIZATION = '';
@@ -53,11 +60,12 @@ interface HourlyCounts {
   submissions: number;
   votes: number;
   uploads: number;
+  plays: number;
   events: number;
 }
 type Measure = Exclude<keyof HourlyCounts, 'org' | 'code' | 'hour'>;
 
-const MEASURES: readonly Measure[] = ['scans', 'qr_scans', 'link_visits', 'bots', 'unique_visitors', 'submissions', 'votes', 'uploads', 'events'];
+const MEASURES: readonly Measure[] = ['scans', 'qr_scans', 'link_visits', 'bots', 'unique_visitors', 'submissions', 'votes', 'uploads', 'plays', 'events'];
 /** The first 64 bits of the text's SHA-256 as a signed bigint; by way of hex, which costs a third of reading a Buffer's BigInt. */
 const digest64 = (text: string): string => BigInt.asIntN(64, BigInt(`0x${hash('sha256', text, 'hex').slice(0, 16)}`)).toString();
 
@@ -130,7 +138,7 @@ class BatchRollup {
     const id = `${org}\u0000${code}\u0000${hour}`;
     let row = this.hourly.get(id);
     if (!row) {
-      row = { org, code, hour, scans: 0, qr_scans: 0, link_visits: 0, bots: 0, unique_visitors: 0, submissions: 0, votes: 0, uploads: 0, events: 0 };
+      row = { org, code, hour, scans: 0, qr_scans: 0, link_visits: 0, bots: 0, unique_visitors: 0, submissions: 0, votes: 0, uploads: 0, plays: 0, events: 0 };
       this.hourly.set(id, row);
     }
     return row;
@@ -240,6 +248,10 @@ function rollUp(rollup: BatchRollup, event: RecordedEvent): void {
     case 'WallPhotoSubmitted': {
       const { org_id, code_id } = event.data as WallPhotoSubmitted['data'];
       return rollup.count(org_id, code_id, hour, 'uploads');
+    }
+    case 'GamePlayed': {
+      const { org_id, code_id } = event.data as GamePlayed['data'];
+      return rollup.count(org_id, code_id, hour, 'plays');
     }
     case 'AnalyticsEventRecorded': {
       const recorded = event.data as AnalyticsEventRecorded['data'];
@@ -369,8 +381,8 @@ async function countFirstVisits(tx: SqlExecutor, table: string, rollup: BatchRol
 
 export const analytics: Projection<BatchRollup> = {
   name: 'analytics',
-  // 5: votes and uploads are counted; a generation built before has no columns for them and is rebuilt.
-  version: 5,
+  // 6: games' plays are counted; a generation built before has no column for them and is rebuilt.
+  version: 6,
   eventTypes: ANALYTICS_EVENT_TYPES,
   // Dashboards a quarter of a second behind cost nobody anything; fed by the scan path, it saves transactions.
   wakeDelayMs: 250,

@@ -67,7 +67,18 @@ describeWithClickHouse('analytics on the ClickHouse sink, through HTTP', () => {
     const res = await owner('GET', `/api/v1/analytics?org_id=${orgId}&period=1day`);
     expect(res.statusCode).toBe(200);
     const view = res.json<AnalyticsView>();
-    expect(view.totals).toEqual({ scans: 3, unique_visitors: 2, submissions: 0, votes: 0, uploads: 0, qr_scans: 3, link_visits: 0, bots: 1, events: 0 });
+    expect(view.totals).toEqual({
+      scans: 3,
+      unique_visitors: 2,
+      submissions: 0,
+      votes: 0,
+      uploads: 0,
+      plays: 0,
+      qr_scans: 3,
+      link_visits: 0,
+      bots: 1,
+      events: 0,
+    });
     expect(view.breakdowns.countries).toEqual([{ value: 'GB', count: 3 }]);
     expect((await stranger('GET', `/api/v1/analytics?org_id=${orgId}&period=1day`)).statusCode).toBe(404);
   }, 60_000);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ANALYTICS_PERIODS, DEFAULT_REGISTRATION_FORM, MONTH_NAMES, type AnalyticsPeriod, type AnalyticsView } from '@qr/contracts';
-import { periodWindow, scanStreamId, wallPhotoStreamId, type ScanRecorded, type WallPhotoSubmitted } from '@qr/domain';
+import { gameStreamId, periodWindow, scanStreamId, wallPhotoStreamId, type GamePlayed, type ScanRecorded, type WallPhotoSubmitted } from '@qr/domain';
 import { PostgresEventStore } from '@qr/eventstore';
 import { callerOf, createOrganization, signedUpToken, type ApiCaller } from '../identity/organization-api.fixture';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -85,7 +85,18 @@ describe('analytics', () => {
     const today = await analytics(`org_id=${orgId}&period=1day`);
     expect(today).toMatchObject({ org_id: orgId, code_id: null, period: '1day', time_zone: 'UTC', bucket: 'hour' });
     // Visitors a and b on code A, a again on code B: two distinct visitors for the organisation today.
-    expect(today.totals).toEqual({ scans: 4, unique_visitors: 2, submissions: 0, votes: 0, uploads: 0, qr_scans: 4, link_visits: 0, bots: 1, events: 0 });
+    expect(today.totals).toEqual({
+      scans: 4,
+      unique_visitors: 2,
+      submissions: 0,
+      votes: 0,
+      uploads: 0,
+      plays: 0,
+      qr_scans: 4,
+      link_visits: 0,
+      bots: 1,
+      events: 0,
+    });
     expect(today.previous!.totals.scans).toBe(1);
     expect(today.breakdowns.countries).toEqual([{ value: 'GB', count: 4 }]);
     expect(today.series.reduce((sum, point) => sum + point.scans, 0)).toBe(4);
@@ -244,7 +255,7 @@ describe('analytics', () => {
     expect((await analytics(`org_id=${tokyoOrg}&period=-1day`)).totals.scans).toBe(0);
   });
 
-  it('counts a poll’s votes and a selfie wall’s uploads for their code, a changed vote once', async () => {
+  it('counts a poll’s votes, a selfie wall’s uploads and a game’s plays for their code, a changed vote once', async () => {
     const quizOrg = await createOrganization(owner, 'Quiz night');
     const code = (await owner('POST', '/api/v1/codes', { org_id: quizOrg, name: 'Stage', type: 'page' })).json().code_id as string;
     const poll = await owner('POST', '/api/v1/polls', {
@@ -292,12 +303,22 @@ describe('analytics', () => {
     };
     // The walls' API is not in this branch yet: the photo is appended as it would append it.
     await store.append({ streamId: wallPhotoStreamId(photoId), expectedVersion: 'any', events: [{ ...upload, metadata: { org_id: quizOrg } }] });
+    // So are a game's plays, as the games API would decide them.
+    const plays: GamePlayed[] = [0, 1, 2].map(() => ({
+      type: 'GamePlayed',
+      data: { play_id: randomUUID(), player: 'visitor', nickname: '', org_id: quizOrg, code_id: code, board: 1, prize_id: null, unit: null, at },
+    }));
+    await store.append({
+      streamId: gameStreamId(randomUUID()),
+      expectedVersion: 'any',
+      events: plays.map((play) => ({ ...play, metadata: { org_id: quizOrg } })),
+    });
     await t.projections.caughtUp();
 
     const today = await analytics(`org_id=${quizOrg}&period=1day&code_id=${code}`);
-    expect(today.totals).toMatchObject({ scans: 0, submissions: 0, votes: 2, uploads: 1 });
-    const summed = (measure: 'votes' | 'uploads') => today.series.reduce((sum, point) => sum + point[measure], 0);
-    expect([summed('votes'), summed('uploads')]).toEqual([2, 1]);
-    expect((await analytics(`org_id=${quizOrg}&period=1day`)).totals).toMatchObject({ votes: 2, uploads: 1 });
+    expect(today.totals).toMatchObject({ scans: 0, submissions: 0, votes: 2, uploads: 1, plays: 3 });
+    const summed = (measure: 'votes' | 'uploads' | 'plays') => today.series.reduce((sum, point) => sum + point[measure], 0);
+    expect([summed('votes'), summed('uploads'), summed('plays')]).toEqual([2, 1, 3]);
+    expect((await analytics(`org_id=${quizOrg}&period=1day`)).totals).toMatchObject({ votes: 2, uploads: 1, plays: 3 });
   });
 });

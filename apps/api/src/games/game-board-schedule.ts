@@ -43,8 +43,13 @@ export class GameBoardSchedule implements OnApplicationBootstrap, OnModuleDestro
     const due = await this.reads.dueBoards(now, BATCH);
     const at = now.toISOString();
     for (const gameId of due) {
-      const decision = await this.decisions.decide(gameId, { type: 'RollOverBoard', at });
-      await this.reads.reached(decision.appended);
+      // One game's refusal (deleted since the read) must not hold back the others' boards.
+      try {
+        const decision = await this.decisions.decide(gameId, { type: 'RollOverBoard', at });
+        await this.reads.reached(decision.appended);
+      } catch (error) {
+        this.log.warn({ err: error, game_id: gameId }, 'a game’s board did not roll over; the next round tries again');
+      }
     }
     return due.length === BATCH;
   }

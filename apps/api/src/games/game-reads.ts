@@ -115,6 +115,15 @@ export class GameReads {
     return rows;
   }
 
+  /** When the player's latest plays were made (ms), oldest first: as many as a play limit counts. */
+  async playTimes(gameId: string, player: string, limit: number): Promise<number[]> {
+    const { rows } = await this.db.query<{ played_at: Date }>(
+      'SELECT played_at FROM game_plays WHERE game_id = $1 AND player = $2 ORDER BY played_at DESC LIMIT $3',
+      [gameId, player, limit],
+    );
+    return rows.map((row) => row.played_at.getTime()).reverse();
+  }
+
   /** A page of the game's plays (or only its winners), newest first. */
   async plays(gameId: string, winners: boolean, page: number, perPage: number): Promise<{ rows: PlayRow[]; total: number }> {
     const { key, filter } = playOrder(winners);

@@ -4,6 +4,7 @@ import {
   type GameTerms,
   type GameView,
   type PlayView,
+  type Prize,
   type PrizeStockView,
   type PublicPrize,
   type PublicQuestion,
@@ -12,10 +13,13 @@ import {
 import type { PlayState } from '@qr/domain';
 import type { GameRow, PlayRow, StockRow } from './game-reads';
 
-/** A prize as players see it, or null for a prize no longer in the terms (or none). */
+/** A prize as players see it: no stock, no odds, no claim's details. */
+export const prizeView = (prize: Prize): PublicPrize => ({ id: prize.id, label: prize.label, kind: prize.claim.kind });
+
+/** The prize of the terms a play names, as players see it, or null for none (or a prize no longer in the terms). */
 export function publicPrizeOf(terms: GameTerms, prizeId: string | null): PublicPrize | null {
   const prize = prizeId === null ? undefined : terms.prizes.find((candidate) => candidate.id === prizeId);
-  return prize ? { id: prize.id, label: prize.label, kind: prize.claim.kind } : null;
+  return prize ? prizeView(prize) : null;
 }
 
 /** Every prize of the terms with its counts: a prize nobody has won yet has none. */
@@ -102,19 +106,18 @@ export function playViewOf(gameId: string, terms: GameTerms, play: PlayFacts): P
   };
 }
 
-/** A voucher's view, from what the voucher's play holds. */
+/** A voucher's view: the prize it was won as, and what the voucher's play holds. */
 export function voucherViewOf(
   gameId: string,
-  terms: GameTerms,
-  play: { play_id: string; prize_id: string; voucher_code: string; won_at: string; redeemed_at: string | null },
+  prize: Prize,
+  play: { play_id: string; voucher_code: string; won_at: string; redeemed_at: string | null },
 ): VoucherView {
-  const prize = terms.prizes.find((candidate) => candidate.id === play.prize_id);
   return {
     game_id: gameId,
     play_id: play.play_id,
     voucher_code: play.voucher_code,
-    prize: publicPrizeOf(terms, play.prize_id) ?? { id: play.prize_id, label: play.prize_id, kind: 'voucher' },
-    text: prize?.claim.kind === 'voucher' ? prize.claim.text : '',
+    prize: prizeView(prize),
+    text: prize.claim.kind === 'voucher' ? prize.claim.text : '',
     won_at: play.won_at,
     redeemed_at: play.redeemed_at,
     redeem_url: voucherRedeemPath(gameId, play.voucher_code),

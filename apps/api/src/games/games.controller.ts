@@ -53,7 +53,7 @@ export class GamesController {
     return this.commands.execute(new CreateGameCommand(caller, body));
   }
 
-  /** The spec's one game call: `httpMethod` POST creates, UPDATE changes. */
+  /** The spec's one game call: `httpMethod` `POST` creates a game, `UPDATE` changes one. */
   @Post('game')
   @HttpCode(200)
   async call(@CurrentCaller() caller: Caller, @Body(new ZodValidationPipe(GameCallBody, 'body')) body: GameCallBody): Promise<GameView> {

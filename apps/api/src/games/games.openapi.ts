@@ -45,7 +45,7 @@ export function registerGamesPaths({ signedIn, open }: ApiPaths): void {
   staff(
     'post',
     '/game',
-    'The spec’s game call: `httpMethod` POST creates a game, UPDATE replaces a game’s terms',
+    'The spec’s game call: `httpMethod` `POST` creates a game, `UPDATE` replaces a game’s terms',
     { 200: json('Created or changed', GameView) },
     { body: body(GameCallBody) },
   );

@@ -211,10 +211,10 @@ export class GetVoucherHandler implements IQueryHandler<GetVoucher> {
   async execute({ caller, gameId, voucherCode }: GetVoucher): Promise<VoucherView> {
     const game = await this.access.reader(caller, gameId);
     const play = await this.reads.voucher(gameId, voucherCode);
-    if (!play?.prize_id || !play.voucher_code) throw new DomainError('game_voucher_not_found', 'No voucher with this code in this game.');
-    return voucherViewOf(gameId, game.terms, {
+    const prize = game.terms.prizes.find((candidate) => candidate.id === play?.prize_id);
+    if (!play?.voucher_code || !prize) throw new DomainError('game_voucher_not_found', 'No voucher with this code in this game.');
+    return voucherViewOf(gameId, prize, {
       play_id: play.play_id,
-      prize_id: play.prize_id,
       voucher_code: play.voucher_code,
       won_at: (play.won_at ?? play.played_at).toISOString(),
       redeemed_at: play.redeemed_at?.toISOString() ?? null,

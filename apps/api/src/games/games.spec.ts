@@ -110,6 +110,12 @@ describe('games over HTTP, staff’s side', () => {
     expect(lines[0]).toBe('play_id,player,nickname,played_at,finished,score,prize,claimed_at,voucher_code,redeemed_at');
     expect(lines[1]).toContain(`${played.json().play_id as string},${plays.items[0].player as string},,`);
     expect(lines.join('\n')).not.toContain(token.split('.')[0]);
+    const winners = await owner('GET', `${game}/export?winners=true`);
+    expect([winners.statusCode, winners.headers['x-row-count'], Buffer.from(winners.body, 'base64').toString('utf8')]).toEqual([
+      200,
+      '1',
+      Buffer.from(csv.body, 'base64').toString('utf8'),
+    ]);
   });
 
   it('answers another organisation’s game as one that does not exist, on every staff route', async () => {

@@ -8,6 +8,7 @@ import {
   type ClaimPrizeBody,
   type LeaderboardView,
   type PlayGameBody,
+  type PlayLimit,
   type PlaysLeftView,
   type PlayView,
   type PrizeClaimView,
@@ -19,7 +20,7 @@ import { GameDecisions, type GameDecision } from './game-decisions';
 import { GameLeaderboards } from './game-leaderboards';
 import { GamePrizeClaims } from './game-prize-claims';
 import { GameReads, type GameRow } from './game-reads';
-import { factsOfRow, factsOfState, playViewOf, publicPrizeOf, voucherViewOf } from './game-views';
+import { factsOfRow, factsOfState, playViewOf, prizeView, voucherViewOf } from './game-views';
 import { leaderboardViewOf } from './games.queries';
 import { PlayerTokens } from './player-tokens';
 
@@ -178,6 +179,8 @@ export class ClaimPrizeHandler implements ICommandHandler<ClaimPrizeCommand> {
   async execute({ gameId, playId, body }: ClaimPrizeCommand): Promise<PrizeClaimView> {
     const { game, player } = await playerIn(this.reads, this.tokens, gameId, body.player_token);
     const cardId = body.card_id ?? null;
+    // The card is checked against the play as the read model holds it: a claim racing its own play's
+    // projection (milliseconds) is decided unchecked, and the reward's grant still refuses a card not in the programme.
     const recorded = await this.reads.play(gameId, playId);
     const expected = recorded?.player === player ? game.terms.prizes.find((prize) => prize.id === recorded.prize_id) : undefined;
     if (expected) await this.claims.checkCard(game.org_id, expected, cardId);
@@ -197,14 +200,13 @@ export class ClaimPrizeHandler implements ICommandHandler<ClaimPrizeCommand> {
     const voucher =
       play.voucher_code === null
         ? null
-        : voucherViewOf(gameId, game.terms, {
+        : voucherViewOf(gameId, prize, {
             play_id: play.play_id,
-            prize_id: prize.id,
             voucher_code: play.voucher_code,
             won_at: (recorded?.won_at ?? new Date(play.at)).toISOString(),
             redeemed_at: recorded?.redeemed_at?.toISOString() ?? null,
           });
-    return { play_id: play.play_id, prize: publicPrizeOf(game.terms, prize.id)!, voucher, ...delivered };
+    return { play_id: play.play_id, prize: prizeView(prize), voucher, ...delivered };
   }
 }
 
@@ -219,9 +221,11 @@ export class GetPublicGameHandler implements IQueryHandler<GetPublicGame> {
   async execute({ gameId, playerToken }: GetPublicGame): Promise<PublicGameView> {
     const game = await liveGame(this.reads, gameId);
     const player = playerToken === undefined ? null : await this.tokens.visitorOf(gameId, playerToken);
-    const [owner, plays] = await Promise.all([
+    const limit = game.terms.play_limit;
+    const [owner, plays, times] = await Promise.all([
       this.queries.execute(new GetPublicOrganization(game.org_id)),
-      player === null ? [] : this.reads.playsOf(gameId, player, Math.max(MY_PLAYS, game.terms.play_limit?.plays ?? 0)),
+      player === null ? [] : this.reads.playsOf(gameId, player, MY_PLAYS),
+      player === null || limit === null ? [] : this.reads.playTimes(gameId, player, limit.plays),
     ]);
     const { name, kind, prizes, quiz, leaderboard } = game.terms;
     return {
@@ -230,20 +234,19 @@ export class GetPublicGameHandler implements IQueryHandler<GetPublicGame> {
       name,
       kind,
       status: game.status === 'deleted' ? 'closed' : game.status,
-      prizes: prizes.map((prize) => publicPrizeOf(game.terms, prize.id)!),
+      prizes: prizes.map(prizeView),
       questions: quiz?.questions.length ?? 0,
       leaderboard,
       player_token: player === null ? await this.tokens.issue(gameId) : playerToken!,
-      plays_left: playsLeftOf(game, plays.map((play) => play.played_at.getTime()).reverse()),
-      my_plays: plays.slice(0, MY_PLAYS).map((play) => playViewOf(gameId, game.terms, factsOfRow(play))),
+      plays_left: playsLeftOf(limit, times),
+      my_plays: plays.map((play) => playViewOf(gameId, game.terms, factsOfRow(play))),
       owner,
     };
   }
 }
 
 /** Plays left in the limit's window now, from the player's latest plays (oldest first; as many as the limit counts suffice). */
-function playsLeftOf(game: GameRow, times: readonly number[]): PlaysLeftView {
-  const limit = game.terms.play_limit;
+function playsLeftOf(limit: PlayLimit | null, times: readonly number[]): PlaysLeftView {
   if (limit === null) return { left: null, next_at: null };
   const { used, frees_at } = playsInWindow(limit, times, Date.now());
   const left = Math.max(0, limit.plays - used);

@@ -100,6 +100,8 @@ describe('the OpenAPI document', () => {
       'post /api/v1/public/loyalty/card',
       'post /api/v1/public/loyalty/referral-code',
       'post /api/v1/messaging/sms/numbers/available',
+      'post /api/v1/games/prize-inventory',
+      'post /api/v1/public/games/game-leaderboard',
     ];
     for (const { path, method, operation } of operations) {
       const api = path.startsWith('/api/v1/');

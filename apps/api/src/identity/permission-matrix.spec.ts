@@ -19,7 +19,7 @@ interface Endpoint {
   allowed: (role: Role) => boolean;
   success: number;
   /** What another tenant hears: codes and pages are addressed by their own ids, so they answer code_not_found or page_not_found. */
-  foreign?: 'code_not_found' | 'page_not_found' | 'folder_not_found' | 'note_not_found' | 'loyalty_programme_not_found' | 'poll_not_found';
+  foreign?: 'code_not_found' | 'page_not_found' | 'folder_not_found' | 'note_not_found' | 'loyalty_programme_not_found' | 'poll_not_found' | 'game_not_found';
 }
 
 interface Ids {
@@ -32,6 +32,7 @@ interface Ids {
   programmeId: string;
   cardId: string;
   pollId: string;
+  gameId: string;
 }
 
 const CODES = '/api/v1/codes';
@@ -65,6 +66,12 @@ const MESSAGING = '/api/v1/messaging';
 const writeMessaging = (role: Role) => can.write('messaging', role);
 const readMessaging = (role: Role) => can.read('messaging', role);
 const WALLS = '/api/v1/walls';
+const GAMES = '/api/v1/games';
+const GAME_TERMS = {
+  name: 'Spin to win',
+  kind: 'wheel',
+  prizes: [{ id: 'coffee', label: 'A coffee', stock: 5, chance: 50, claim: { kind: 'voucher', text: 'One coffee' } }],
+};
 
 /**
  * Every protected endpoint that takes an organisation, with the predicate of permissions.ts that
@@ -362,6 +369,34 @@ const ENDPOINTS: Endpoint[] = [
     success,
     foreign: 'poll_not_found',
   })),
+  {
+    name: 'create game',
+    method: 'POST',
+    url: () => GAMES,
+    payload: ({ orgId, codeId }) => ({ org_id: orgId, code_id: codeId, ...GAME_TERMS }),
+    allowed: writeEngagement,
+    success: 201,
+  },
+  { name: 'list games', method: 'GET', url: ({ orgId }) => `${GAMES}?org_id=${orgId}`, allowed: readEngagement, success: 200 },
+  ...(
+    [
+      ['get game', 'GET', '', readEngagement, 200],
+      ['update game', 'PUT', '', writeEngagement, 200, () => GAME_TERMS],
+      ['open game', 'POST', '/open', writeEngagement, 200],
+      ['prize inventory', 'GET', '/prize-inventory', readEngagement, 200],
+      ['game plays', 'GET', '/plays', readEngagement, 200],
+      ['export game', 'GET', '/export', readEngagement, 200],
+      ['delete game', 'DELETE', '', writeEngagement, 204],
+    ] as [string, Method, string, (role: Role) => boolean, number, (() => object)?][]
+  ).map(([name, method, path, allowed, success, payload]): Endpoint => ({
+    name,
+    method,
+    url: ({ gameId }) => `${GAMES}/${gameId}${path}`,
+    ...(payload ? { payload } : {}),
+    allowed,
+    success,
+    foreign: 'game_not_found',
+  })),
   { name: 'delete note', method: 'DELETE', url: ({ noteId }) => `${NOTES}/${noteId}`, allowed: writeCodes, success: 204, foreign: 'note_not_found' },
   { name: 'remove folder', method: 'DELETE', url: ({ folderId }) => `${FOLDERS}/${folderId}`, allowed: writeCodes, success: 204, foreign: 'folder_not_found' },
   {
@@ -447,6 +482,15 @@ const PUBLIC_ENDPOINTS: { name: string; method: Method; url: string; payload?: o
     status: 404,
   },
   { name: 'poll live results', method: 'GET', url: `/api/v1/public/polls/${NO_PROGRAMME}/live`, status: 404 },
+  { name: 'public game', method: 'GET', url: `/api/v1/public/games/${NO_PROGRAMME}`, status: 404 },
+  {
+    name: 'play game',
+    method: 'POST',
+    url: `/api/v1/public/games/${NO_PROGRAMME}/plays`,
+    payload: { player_token: `${'a'.repeat(22)}.${'b'.repeat(43)}`, play_id: NO_PROGRAMME },
+    status: 404,
+  },
+  { name: 'public game leaderboard', method: 'GET', url: `/api/v1/public/games/${NO_PROGRAMME}/leaderboard`, status: 404 },
   { name: 'public selfie wall', method: 'GET', url: `/api/v1/public/walls/${NO_PROGRAMME}`, status: 404 },
   { name: 'wall photo', method: 'GET', url: `/api/v1/public/walls/${NO_PROGRAMME}/photos/${NO_PROGRAMME}`, status: 404 },
   { name: 'live wall', method: 'GET', url: `/api/v1/public/walls/${NO_PROGRAMME}/live`, status: 404 },
@@ -464,7 +508,7 @@ describe('the permission matrix over HTTP', () => {
   });
   afterAll(() => t.close());
 
-  /** An organisation with a member to act on, an API key to revoke, published terms, a code and its page, a folder, a note, a loyalty programme with a member and a poll. */
+  /** An organisation with a member to act on, an API key to revoke, published terms, a code and its page, a folder, a note, a loyalty programme with a member, a poll and a game. */
   async function organisationWithEverything(name?: string): Promise<Ids> {
     const orgId = await createOrganization(owner, name);
     await owner('POST', `${ORGS}/${orgId}/users`, { email: TARGET, role: 'viewer' });
@@ -477,7 +521,19 @@ describe('the permission matrix over HTTP', () => {
     const { programme_id } = (await owner('POST', LOYALTY, { org_id: orgId, code_id, terms: PROGRAMME_TERMS })).json();
     const cardId = await joinedMember(t.app, programme_id);
     const { poll_id } = (await owner('POST', POLLS, { org_id: orgId, code_id, ...POLL_TERMS })).json();
-    return { orgId, keyId: key_id, codeId: code_id, pageId: page_id, folderId: folder_id, noteId: note_id, programmeId: programme_id, cardId, pollId: poll_id };
+    const { game_id } = (await owner('POST', GAMES, { org_id: orgId, code_id, ...GAME_TERMS })).json();
+    return {
+      orgId,
+      keyId: key_id,
+      codeId: code_id,
+      pageId: page_id,
+      folderId: folder_id,
+      noteId: note_id,
+      programmeId: programme_id,
+      cardId,
+      pollId: poll_id,
+      gameId: game_id,
+    };
   }
 
   async function answersOf(caller: ApiCaller, ids: Ids) {

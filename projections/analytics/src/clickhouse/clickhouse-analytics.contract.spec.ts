@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ANALYTICS_PERIODS } from '@qr/contracts';
-import { analyticsEventsStreamId, periodWindow, pollStreamId, scanStreamId, submissionsStreamId, wallPhotoStreamId, type PeriodWindow } from '@qr/domain';
+import {
+  analyticsEventsStreamId,
+  gameStreamId,
+  periodWindow,
+  pollStreamId,
+  scanStreamId,
+  submissionsStreamId,
+  wallPhotoStreamId,
+  type PeriodWindow,
+} from '@qr/domain';
 import { START, type NewEvent, type Projection, type RecordedEvent } from '@qr/eventstore';
 import { testAdapters } from '@qr/platform/testing';
 import { projectionTestbed } from '@qr/projections-runner/testing';
@@ -37,7 +46,7 @@ function random(seed: number): () => number {
 /**
  * A year of activity, busiest in the last days (so every period has data), across DST changes,
  * with bots, unknown values, cities for some scans, submissions, votes (some of them changed votes),
- * uploads and custom events; appended in an
+ * uploads, games' plays and custom events; appended in an
  * order that is not the clock's, as a log can be.
  */
 function fixture(seed = 7): [string, NewEvent][] {
@@ -106,6 +115,15 @@ function fixture(seed = 7): [string, NewEvent][] {
             submitter: 'v1',
             at: at.toISOString(),
           },
+          occurredAt: at,
+        },
+      ]);
+    } else if (roll < 0.96) {
+      events.push([
+        gameStreamId('g1'),
+        {
+          type: 'GamePlayed',
+          data: { play_id: `play${i}`, player: 'v1', nickname: '', org_id: org, code_id: code, board: 1, prize_id: null, unit: null, at: at.toISOString() },
           occurredAt: at,
         },
       ]);

@@ -1,5 +1,5 @@
 import type { AnalyticsDimension } from '@qr/contracts';
-import type { AnalyticsEventRecorded, FormSubmitted, ScanRecorded, VoteCast, WallPhotoSubmitted } from '@qr/domain';
+import type { AnalyticsEventRecorded, FormSubmitted, GamePlayed, ScanRecorded, VoteCast, WallPhotoSubmitted } from '@qr/domain';
 import type { Projection, RecordedEvent } from '@qr/eventstore';
 import { ANALYTICS_EVENT_TYPES, UNKNOWN_VALUE, type RollupDimension } from '../analytics.projection';
 import { CLICKHOUSE_ANALYTICS_VERSION, literal, type ClickHouseAnalyticsStore } from './clickhouse-analytics.store';
@@ -29,6 +29,7 @@ export interface EventRow {
   is_submission: number;
   is_vote: number;
   is_upload: number;
+  is_play: number;
   is_event: number;
   visitor_key: string;
   dimension_names: RollupDimension[];
@@ -70,6 +71,7 @@ function emptyRow(event: RecordedEvent, org_id: string, code: string): EventRow 
     is_submission: 0,
     is_vote: 0,
     is_upload: 0,
+    is_play: 0,
     is_event: 0,
     visitor_key: '',
     dimension_names: [],
@@ -118,6 +120,12 @@ function rowOf(event: RecordedEvent): EventRow | null {
       const { org_id, code_id } = event.data as WallPhotoSubmitted['data'];
       const row = emptyRow(event, org_id, code_id);
       row.is_upload = 1;
+      return row;
+    }
+    case 'GamePlayed': {
+      const { org_id, code_id } = event.data as GamePlayed['data'];
+      const row = emptyRow(event, org_id, code_id);
+      row.is_play = 1;
       return row;
     }
     case 'AnalyticsEventRecorded': {

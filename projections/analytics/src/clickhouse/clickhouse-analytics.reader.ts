@@ -43,7 +43,7 @@ export class ClickHouseAnalyticsReader extends AnalyticsReader {
   async totals(scope: AnalyticsScope, range: TimeRange): Promise<AnalyticsTotals> {
     const [[row], [visitors]] = await Promise.all([
       this.store.rows<Record<Exclude<keyof AnalyticsTotals, 'unique_visitors'>, Numeric>>(
-        `SELECT sum(scans) AS scans, sum(submissions) AS submissions, sum(votes) AS votes, sum(uploads) AS uploads, sum(qr_scans) AS qr_scans, sum(link_visits) AS link_visits, sum(bots) AS bots, sum(events) AS events
+        `SELECT sum(scans) AS scans, sum(submissions) AS submissions, sum(votes) AS votes, sum(uploads) AS uploads, sum(plays) AS plays, sum(qr_scans) AS qr_scans, sum(link_visits) AS link_visits, sum(bots) AS bots, sum(events) AS events
            FROM ${this.store.table('hourly')} WHERE ${this.where(scope, range)}`,
       ),
       this.store.rows<{ unique_visitors: Numeric }>(`SELECT count() AS unique_visitors FROM ${this.firstVisits(scope, range)}`),
@@ -60,8 +60,8 @@ export class ClickHouseAnalyticsReader extends AnalyticsReader {
           ? `toUnixTimestamp(toStartOfDay(${column}, ${zoneLiteral(zone)}))`
           : `toUnixTimestamp(toDateTime(toStartOfMonth(${column}, ${zoneLiteral(zone)}), ${zoneLiteral(zone)}))`;
     const [counts, visitors] = await Promise.all([
-      this.store.rows<{ start: Numeric; scans: Numeric; submissions: Numeric; votes: Numeric; uploads: Numeric }>(
-        `SELECT ${start('hour')} AS start, sum(scans) AS scans, sum(submissions) AS submissions, sum(votes) AS votes, sum(uploads) AS uploads
+      this.store.rows<{ start: Numeric; scans: Numeric; submissions: Numeric; votes: Numeric; uploads: Numeric; plays: Numeric }>(
+        `SELECT ${start('hour')} AS start, sum(scans) AS scans, sum(submissions) AS submissions, sum(votes) AS votes, sum(uploads) AS uploads, sum(plays) AS plays
            FROM ${this.store.table('hourly')} WHERE ${this.where(scope, range)} GROUP BY start`,
       ),
       this.store.rows<{ start: Numeric; unique_visitors: Numeric }>(
@@ -79,6 +79,7 @@ export class ClickHouseAnalyticsReader extends AnalyticsReader {
         submissions: Number(row?.submissions ?? 0),
         votes: Number(row?.votes ?? 0),
         uploads: Number(row?.uploads ?? 0),
+        plays: Number(row?.plays ?? 0),
       };
     });
   }

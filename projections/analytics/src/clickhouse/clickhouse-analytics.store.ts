@@ -19,8 +19,8 @@ import type { ClickHouseClient } from '@clickhouse/client';
  *
  * Table names carry the projection's version: a new version fills new tables from position 0.
  */
-// 3: votes and uploads are counted.
-export const CLICKHOUSE_ANALYTICS_VERSION = 3;
+// 3: votes and uploads are counted. 4: games' plays are counted.
+export const CLICKHOUSE_ANALYTICS_VERSION = 4;
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
@@ -109,18 +109,18 @@ export class ClickHouseAnalyticsStore {
       `CREATE DATABASE IF NOT EXISTS ${this.database}`,
       `CREATE TABLE IF NOT EXISTS ${events} (
          event_id String, org_id String, code String, at DateTime('UTC'),
-         is_scan UInt8, is_qr_scan UInt8, is_link_visit UInt8, is_bot UInt8, is_submission UInt8, is_vote UInt8, is_upload UInt8, is_event UInt8,
+         is_scan UInt8, is_qr_scan UInt8, is_link_visit UInt8, is_bot UInt8, is_submission UInt8, is_vote UInt8, is_upload UInt8, is_play UInt8, is_event UInt8,
          visitor_key String, dimension_names Array(String), dimension_values Array(String)
        ) ENGINE = ReplacingMergeTree() PARTITION BY toYYYYMM(at) ORDER BY (at, event_id)`,
       `CREATE TABLE IF NOT EXISTS ${hourly} (
          org_id String, code_id String, hour DateTime('UTC'),
-         scans UInt64, qr_scans UInt64, link_visits UInt64, bots UInt64, submissions UInt64, votes UInt64, uploads UInt64, events UInt64
+         scans UInt64, qr_scans UInt64, link_visits UInt64, bots UInt64, submissions UInt64, votes UInt64, uploads UInt64, plays UInt64, events UInt64
        ) ENGINE = SummingMergeTree() PARTITION BY toYYYYMM(hour) ORDER BY (org_id, code_id, hour)`,
       view(
         hourly,
         `SELECT org_id, code AS code_id, toStartOfHour(at) AS hour,
                 sum(is_scan) AS scans, sum(is_qr_scan) AS qr_scans, sum(is_link_visit) AS link_visits, sum(is_bot) AS bots,
-                sum(is_submission) AS submissions, sum(is_vote) AS votes, sum(is_upload) AS uploads, sum(is_event) AS events
+                sum(is_submission) AS submissions, sum(is_vote) AS votes, sum(is_upload) AS uploads, sum(is_play) AS plays, sum(is_event) AS events
            FROM ${events} GROUP BY org_id, code_id, hour`,
       ),
       `CREATE TABLE IF NOT EXISTS ${dimensions} (

@@ -69,6 +69,7 @@ function Figures({ view, scopeName }: { view: AnalyticsView; scopeName: string }
     Submissions: point.submissions,
     Votes: point.votes,
     Uploads: point.uploads,
+    Plays: point.plays,
   }));
   return (
     <>
@@ -77,8 +78,8 @@ function Figures({ view, scopeName }: { view: AnalyticsView; scopeName: string }
         description={`Per ${bucket}, ${timeZone}`}
         subject={subject}
         data={() => ({
-          header: ['start', 'scans', 'unique_visitors', 'submissions', 'votes', 'uploads'],
-          rows: series.map((point) => [point.start, point.scans, point.unique_visitors, point.submissions, point.votes, point.uploads]),
+          header: ['start', 'scans', 'unique_visitors', 'submissions', 'votes', 'uploads', 'plays'],
+          rows: series.map((point) => [point.start, point.scans, point.unique_visitors, point.submissions, point.votes, point.uploads, point.plays]),
         })}
       >
         <AreaChart
@@ -91,6 +92,7 @@ function Figures({ view, scopeName }: { view: AnalyticsView; scopeName: string }
             { name: 'Submissions', color: 'orange.6' },
             { name: 'Votes', color: 'grape.6' },
             { name: 'Uploads', color: 'pink.6' },
+            { name: 'Plays', color: 'indigo.6' },
           ]}
           curveType="monotone"
           withLegend

@@ -17,14 +17,14 @@ const report = AnalyticsView.parse({
   time_zone: 'UTC',
   range: { from: '2026-10-26T00:00:00Z', to: '2026-11-25T00:00:00Z' },
   bucket: 'day',
-  totals: { scans: 120, unique_visitors: 80, submissions: 12, votes: 45, uploads: 6, qr_scans: 90, link_visits: 30, bots: 4, events: 7 },
+  totals: { scans: 120, unique_visitors: 80, submissions: 12, votes: 45, uploads: 6, plays: 250, qr_scans: 90, link_visits: 30, bots: 4, events: 7 },
   previous: {
     range: { from: '2026-09-26T00:00:00Z', to: '2026-10-26T00:00:00Z' },
-    totals: { scans: 100, unique_visitors: 80, submissions: 0, votes: 30, uploads: 0, qr_scans: 100, link_visits: 0, bots: 0, events: 0 },
+    totals: { scans: 100, unique_visitors: 80, submissions: 0, votes: 30, uploads: 0, plays: 200, qr_scans: 100, link_visits: 0, bots: 0, events: 0 },
   },
   series: [
-    { start: '2026-11-23T00:00:00Z', scans: 70, unique_visitors: 50, submissions: 8, votes: 40, uploads: 6 },
-    { start: '2026-11-24T00:00:00Z', scans: 50, unique_visitors: 30, submissions: 4, votes: 5, uploads: 0 },
+    { start: '2026-11-23T00:00:00Z', scans: 70, unique_visitors: 50, submissions: 8, votes: 40, uploads: 6, plays: 150 },
+    { start: '2026-11-24T00:00:00Z', scans: 50, unique_visitors: 30, submissions: 4, votes: 5, uploads: 0, plays: 100 },
   ],
   breakdowns: {
     countries: [
@@ -129,7 +129,7 @@ test('the period picker offers exactly the spec’s choices, labels and values, 
   await waitFor(() => expect(analyticsRequests()).toContain(`/api/v1/analytics?org_id=${ORG_ID}&period=march`));
 });
 
-test('totals show this period, the previous one and the change, votes and uploads beside submissions; breakdowns name countries and devices', async () => {
+test('totals show this period, the previous one and the change, votes, uploads and plays beside submissions; breakdowns name countries and devices', async () => {
   start('/admin/analytics');
   const scans = await screen.findByRole('group', { name: 'Scans' });
   expect(scans.textContent).toContain('120');
@@ -143,6 +143,9 @@ test('totals show this period, the previous one and the change, votes and upload
   expect(votes.textContent).toContain('45');
   expect(votes.textContent).toContain('+50%');
   expect(screen.getByRole('group', { name: 'Uploads' }).textContent).toContain('6');
+  const plays = screen.getByRole('group', { name: 'Plays' });
+  expect(plays.textContent).toContain('250');
+  expect(plays.textContent).toContain('+25%');
   const countries = screen.getByRole('table', { name: 'Countries' });
   const cells = rowsOf(countries).map((row) => Array.from(row.cells, (cell) => cell.textContent));
   expect(cells).toEqual([
@@ -190,7 +193,7 @@ test('a code’s analytics ask for that code only, and its downloads carry its n
   const [series] = await savedFiles(saved);
   expect(series?.name).toMatch(/^analytics-badge-desk-scans-over-time-7day-/);
   expect(series?.text).toBe(
-    '\uFEFFstart,scans,unique_visitors,submissions,votes,uploads\r\n2026-11-23T00:00:00Z,70,50,8,40,6\r\n2026-11-24T00:00:00Z,50,30,4,5,0\r\n',
+    '\uFEFFstart,scans,unique_visitors,submissions,votes,uploads,plays\r\n2026-11-23T00:00:00Z,70,50,8,40,6,150\r\n2026-11-24T00:00:00Z,50,30,4,5,0,100\r\n',
   );
 });
 

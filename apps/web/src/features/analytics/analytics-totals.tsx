@@ -14,6 +14,7 @@ export const FIGURES: readonly { label: string; read: (totals: AnalyticsTotals) 
   { label: 'Conversion rate', read: (totals) => (totals.scans > 0 ? totals.submissions / totals.scans : 0), format: formatPercent },
   { label: 'Votes', read: (totals) => totals.votes, format: formatCount },
   { label: 'Uploads', read: (totals) => totals.uploads, format: formatCount },
+  { label: 'Plays', read: (totals) => totals.plays, format: formatCount },
   { label: 'QR scans', read: (totals) => totals.qr_scans, format: formatCount },
   { label: 'Link visits', read: (totals) => totals.link_visits, format: formatCount },
 ];

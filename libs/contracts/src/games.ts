@@ -337,7 +337,14 @@ export const PublicQuestion = z
   .meta({ id: 'PublicQuestion' });
 export type PublicQuestion = z.infer<typeof PublicQuestion>;
 
-export const PublicPrize = z.object({ id: PrizeId, label: z.string(), kind: z.enum(['voucher', 'promo_code', 'loyalty_reward']) }).meta({ id: 'PublicPrize' });
+export const PublicPrize = z
+  .object({
+    id: PrizeId,
+    label: z.string(),
+    kind: z.enum(['voucher', 'promo_code', 'loyalty_reward']),
+    programme_id: orNull(ProgrammeId).meta({ description: 'A loyalty reward’s programme: the phone sends the card it keeps for it.' }),
+  })
+  .meta({ id: 'PublicPrize' });
 export type PublicPrize = z.infer<typeof PublicPrize>;
 
 /** A play as its player sees it: for a quiz in progress, the question now asked. */

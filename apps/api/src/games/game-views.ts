@@ -14,7 +14,12 @@ import type { PlayState } from '@qr/domain';
 import type { GameRow, PlayRow, StockRow } from './game-reads';
 
 /** A prize as players see it: no stock, no odds, no claim's details. */
-export const prizeView = (prize: Prize): PublicPrize => ({ id: prize.id, label: prize.label, kind: prize.claim.kind });
+export const prizeView = (prize: Prize): PublicPrize => ({
+  id: prize.id,
+  label: prize.label,
+  kind: prize.claim.kind,
+  programme_id: prize.claim.kind === 'loyalty_reward' ? prize.claim.programme_id : null,
+});
 
 /** The prize of the terms a play names, as players see it, or null for none (or a prize no longer in the terms). */
 export function publicPrizeOf(terms: GameTerms, prizeId: string | null): PublicPrize | null {

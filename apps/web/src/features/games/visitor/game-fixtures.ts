@@ -5,9 +5,10 @@ export const GAME_ID = '0190a6b2-0000-7000-8000-0000000000b1';
 export const PLAYER_TOKEN = 'AAAAAAAAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBB';
 export const PLAY_AT = '2026-12-07T10:00:00.000Z';
 
-export const COFFEE = { id: 'coffee', label: 'A free coffee', kind: 'voucher' } as const;
-export const DISCOUNT = { id: 'discount', label: '10 % off', kind: 'promo_code' } as const;
-export const STAMP = { id: 'stamp', label: 'A bonus stamp', kind: 'loyalty_reward' } as const;
+export const PROGRAMME_ID = '0190a6b2-0000-7000-8000-0000000000e1';
+export const COFFEE = { id: 'coffee', label: 'A free coffee', kind: 'voucher', programme_id: null } as const;
+export const DISCOUNT = { id: 'discount', label: '10 % off', kind: 'promo_code', programme_id: null } as const;
+export const STAMP = { id: 'stamp', label: 'A bonus stamp', kind: 'loyalty_reward', programme_id: PROGRAMME_ID } as const;
 
 export const publicGameView = (extra: Partial<PublicGameView> = {}): PublicGameView => ({
   game_id: GAME_ID,

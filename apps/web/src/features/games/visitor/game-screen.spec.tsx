@@ -3,13 +3,24 @@ import { loyaltyCardStorageKey, playerTokenStorageKey, type AnswerView, type Pla
 import { expectNoAxeViolations } from '../../../testing/axe';
 import { installFakeApi, reply, requestsOf, type FakeApi, type FakeResponse } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
-import { COFFEE, DISCOUNT, GAME_ID, leaderboardView, PLAYER_TOKEN, playView, publicGameView, questionView, STAMP, voucherClaim } from './game-fixtures';
+import {
+  COFFEE,
+  DISCOUNT,
+  GAME_ID,
+  leaderboardView,
+  PLAYER_TOKEN,
+  playView,
+  PROGRAMME_ID,
+  publicGameView,
+  questionView,
+  STAMP,
+  voucherClaim,
+} from './game-fixtures';
 import { SPIN_MS } from './spin-wheel';
 import { segmentAt, segmentsOf, wheelSegments } from './wheel-segments';
 
 const base = `/api/v1/public/games/${GAME_ID}`;
 const CARD_ID = '0190a6b2-0000-7000-8000-0000000000d1';
-const PROGRAMME_ID = '0190a6b2-0000-7000-8000-0000000000e1';
 
 let api: FakeApi;
 let game: PublicGameView;

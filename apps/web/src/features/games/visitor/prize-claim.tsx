@@ -10,7 +10,7 @@ import { LinkQrImage } from '../../../components/link-qr-image';
 import { Notice } from '../../../components/visitor-notice';
 import { whenInWords } from './when-in-words';
 import { refusalInWords } from './game-plays';
-import { claimPrize, keptCardIds, publicGameKeys } from './public-games-api';
+import { claimPrize, keptCardId, publicGameKeys } from './public-games-api';
 
 /** How often a voucher on show asks whether the counter has redeemed it: staff scan it while the phone is held up. */
 const REDEEMED_CHECK_MS = 5_000;
@@ -72,13 +72,13 @@ function AddedToCard({ programmeId }: { programmeId: string | null }) {
 }
 
 /** A loyalty reward's card: the one this phone keeps, or the id the player types from their card's page. */
-function CardAsk({ kept, error, pending, onClaim }: { kept: string[]; error: string | null; pending: boolean; onClaim(cardId: string): void }) {
-  const [cardId, setCardId] = useState(kept[0] ?? '');
+function CardAsk({ kept, error, pending, onClaim }: { kept: string | null; error: string | null; pending: boolean; onClaim(cardId: string): void }) {
+  const [cardId, setCardId] = useState(kept ?? '');
   return (
     <Stack gap="sm">
       <TextInput
         label="Your loyalty card number"
-        description={kept.length > 1 ? 'This phone holds several cards: check this is the one of this shop.' : 'It is shown on your loyalty card’s page.'}
+        description="It is shown on your loyalty card’s page."
         value={cardId}
         error={error}
         onChange={(event) => setCardId(event.currentTarget.value.trim())}
@@ -97,7 +97,8 @@ function CardAsk({ kept, error, pending, onClaim }: { kept: string[]; error: str
 export function PrizeClaim({ game, play }: { game: PublicGameView; play: PlayView & { prize: NonNullable<PlayView['prize']> } }) {
   const queryClient = useQueryClient();
   const loyalty = play.prize.kind === 'loyalty_reward';
-  const [kept] = useState(keptCardIds);
+  const programmeId = play.prize.programme_id;
+  const [kept] = useState(() => (programmeId === null ? null : keptCardId(programmeId)));
   const [cardError, setCardError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
   const key = publicGameKeys.claim(game.game_id, play.play_id);
@@ -135,11 +136,11 @@ export function PrizeClaim({ game, play }: { game: PublicGameView; play: PlayVie
   };
 
   if (shown.data) return <ClaimShown claim={shown.data} />;
-  if (play.claimed && loyalty) return <AddedToCard programmeId={null} />;
+  if (play.claimed && loyalty) return <AddedToCard programmeId={programmeId} />;
   if (shown.isPending && play.claimed) return <Text>Loading your prize…</Text>;
   const start = () => {
     if (!loyalty) return send();
-    if (kept.length === 1) return send(kept[0]);
+    if (kept !== null) return send(kept);
     setAsking(true);
   };
   return (

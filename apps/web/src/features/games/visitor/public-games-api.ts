@@ -59,20 +59,9 @@ export function pendingPlayId(gameId: string): string {
   return drawn;
 }
 
-/**
- * The loyalty cards this phone holds (the `{programme}_card_id` the card page keeps). A game's prize
- * does not say its programme to players, so a lone card is the one to use and several are offered.
- */
-const CARD_KEY_END = loyaltyCardStorageKey('');
-export function keptCardIds(): string[] {
-  try {
-    return Object.keys(localStorage)
-      .filter((key) => key.endsWith(CARD_KEY_END) && key.length > CARD_KEY_END.length)
-      .map((key) => localStorage.getItem(key))
-      .filter((cardId): cardId is string => cardId !== null && cardId !== '');
-  } catch {
-    return [];
-  }
+/** The card this phone keeps for a loyalty programme (the `{programme}_card_id` its card page keeps), if any. */
+export function keptCardId(programmeId: string): string | null {
+  return keptValue(loyaltyCardStorageKey(programmeId));
 }
 
 async function ask<Schema extends z.ZodType>(answer: Schema, path: string, init: RequestInit = {}): Promise<z.output<Schema>> {

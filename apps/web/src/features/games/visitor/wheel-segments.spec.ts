@@ -1,24 +1,20 @@
 import fc from 'fast-check';
-import type { PublicPrize } from '@qr/contracts';
+import { COFFEE, DISCOUNT, STAMP } from './game-fixtures';
 import { segmentAt, segmentsOf, SPIN_TURNS, stopRotation, wheelSegments } from './wheel-segments';
 
-const PRIZES: PublicPrize[] = [
-  { id: 'coffee', label: 'A free coffee', kind: 'voucher' },
-  { id: 'code', label: '10 % off', kind: 'promo_code' },
-  { id: 'stamp', label: 'A bonus stamp', kind: 'loyalty_reward' },
-];
+const PRIZES = [COFFEE, DISCOUNT, STAMP];
 const segments = wheelSegments(PRIZES);
 
 test('the wheel alternates each prize with a "No win", in the prizes’ order', () => {
-  expect(segments.map((segment) => (segment.kind === 'prize' ? segment.prize.id : 'none'))).toEqual(['coffee', 'none', 'code', 'none', 'stamp', 'none']);
-  expect(segmentsOf(segments, 'code')).toEqual([2]);
+  expect(segments.map((segment) => (segment.kind === 'prize' ? segment.prize.id : 'none'))).toEqual(['coffee', 'none', 'discount', 'none', 'stamp', 'none']);
+  expect(segmentsOf(segments, 'discount')).toEqual([2]);
   expect(segmentsOf(segments, null)).toEqual([1, 3, 5]);
 });
 
 test('a spin stops with the pointer on the segment of the prize the server drew, wherever the last spin stopped', () => {
   fc.assert(
     fc.property(
-      fc.constantFrom<string | null>('coffee', 'code', 'stamp', null),
+      fc.constantFrom<string | null>('coffee', 'discount', 'stamp', null),
       fc.double({ min: 0, max: 100_000, noNaN: true }),
       fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 2, maxLength: 2 }),
       (prizeId, from, draws) => {

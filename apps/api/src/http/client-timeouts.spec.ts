@@ -10,7 +10,8 @@ import { callerOf, createOrganization, signedUpToken } from '../identity/organiz
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { multipart } from '../uploads/multipart.fixture';
 
-const TIMEOUTS = { headersMs: 500, requestMs: 2_000 };
+// The upload's body takes a second to arrive: the request timeout leaves it three more for a busy machine's event loop.
+const TIMEOUTS = { headersMs: 500, requestMs: 4_000 };
 
 /** Sends `head` (and `body`, if any) on a raw connection, then nothing more; resolves with what came back once the server closes it. */
 function stallAfter(port: number, head: string, body = ''): Promise<{ answer: string; afterMs: number }> {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LEADERBOARD_TOP, type LeaderboardBoard, type LeaderboardEntry, type LeaderboardOrder } from '@qr/contracts';
 import type { SqlClient } from '@qr/platform';
-import { rankKeyOf } from '@qr/projections-engagement';
+import { rankKeyOf, SCORE_TREE_SIZE } from '@qr/projections-engagement';
 import { SQL_CLIENT } from '../infrastructure';
 
 interface EntryRow {
@@ -22,10 +22,17 @@ interface BoardRow {
 }
 
 /**
- * A board's best and the reader's own rank in one statement, however many played: the rank is
- * 1 + the entries at better rank keys, summed from at most 16 nodes of the projection's Fenwick
- * tree (walked by the recursive CTE from node rank_key = position - 1), + the entries at the same
- * key that scored first. Ranks never tie: equal scores go to whoever scored first, then by player.
+ * A board's best and the reader's own rank in one statement, however many played, from the
+ * projection's Fenwick tree (SCORE_TREE_SIZE positions, position = rank_key + 1):
+ * - `cut`: the tree descended from its root, a node a step (17 rows by primary key), to the last
+ *   position whose prefix holds fewer than LEADERBOARD_TOP entries; the best are the rows with a
+ *   rank key up to it, so the top is sorted from about a hundred rows. Ordering the whole board by
+ *   its index and stopping at the limit was the plan with statistics only: PGlite keeps none for
+ *   the projections' tables, guessed a board of 18 rows and sorted a million (a second a read;
+ *   bench/games.bench.ts).
+ * - the rank: 1 + the entries at better rank keys, summed from at most 16 nodes walked down from
+ *   node rank_key (= position - 1), + the entries at the same key that scored first.
+ * Ranks never tie: equal scores go to whoever scored first, then by player.
  */
 const READ_BOARD = `WITH RECURSIVE
   me AS (SELECT player, nickname, rank_key, achieved_at FROM game_scores WHERE game_id = $1 AND board = $2 AND player = $3),
@@ -33,14 +40,24 @@ const READ_BOARD = `WITH RECURSIVE
     SELECT rank_key FROM me WHERE rank_key > 0
     UNION ALL SELECT node - (node & -node) FROM nodes WHERE node - (node & -node) > 0
   ),
+  cut(step, position, wanted) AS (
+    SELECT ${SCORE_TREE_SIZE}, 0, ${LEADERBOARD_TOP}
+    UNION ALL
+    SELECT step / 2,
+           CASE WHEN position + step <= ${SCORE_TREE_SIZE} AND coalesce(c.count, 0) < wanted THEN position + step ELSE position END,
+           CASE WHEN position + step <= ${SCORE_TREE_SIZE} AND coalesce(c.count, 0) < wanted THEN wanted - coalesce(c.count, 0) ELSE wanted END
+      FROM cut LEFT JOIN game_score_counts c ON c.game_id = $1 AND c.board = $2 AND c.node = cut.position + cut.step
+     WHERE step > 0
+  ),
   best AS (
     SELECT player, nickname, rank_key, achieved_at FROM game_scores
-     WHERE game_id = $1 AND board = $2 ORDER BY rank_key, achieved_at, player LIMIT $4
+     WHERE game_id = $1 AND board = $2 AND rank_key <= (SELECT position FROM cut WHERE step = 0)
+     ORDER BY rank_key, achieved_at, player LIMIT ${LEADERBOARD_TOP}
   )
 SELECT 'top' AS part, (row_number() OVER (ORDER BY rank_key, achieved_at, player))::int AS rank, player, nickname, rank_key, achieved_at FROM best
 UNION ALL
 SELECT 'me', (1
-         + (SELECT coalesce(sum(c.count), 0) FROM nodes JOIN game_score_counts c ON c.game_id = $1 AND c.board = $2 AND c.node = nodes.node)
+         + (SELECT coalesce(sum(c.count), 0) FROM game_score_counts c WHERE c.game_id = $1 AND c.board = $2 AND c.node = ANY (ARRAY(SELECT node FROM nodes)))
          + (SELECT count(*) FROM game_scores t
              WHERE t.game_id = $1 AND t.board = $2 AND t.rank_key = me.rank_key AND (t.achieved_at, t.player) < (me.achieved_at, me.player)))::int,
        player, nickname, rank_key, achieved_at FROM me`;
@@ -65,7 +82,7 @@ export class GameLeaderboards {
 
   /** The best LEADERBOARD_TOP of board `board` and, when `player` has a score there, their entry wherever it ranks. */
   async read(gameId: string, order: LeaderboardOrder, board: number, player: string | null): Promise<{ top: LeaderboardEntry[]; me: LeaderboardEntry | null }> {
-    const { rows } = await this.db.query<EntryRow>(READ_BOARD, [gameId, board, player, LEADERBOARD_TOP]);
+    const { rows } = await this.db.query<EntryRow>(READ_BOARD, [gameId, board, player]);
     // A rank key is the score laid out by the board's order, and rankKeyOf is its own inverse.
     const entryOf = (row: EntryRow): LeaderboardEntry => ({
       rank: row.rank,

@@ -24,14 +24,15 @@ interface BoardRow {
 /**
  * A board's best and the reader's own rank in one statement, however many played, from the
  * projection's Fenwick tree (SCORE_TREE_SIZE positions, position = rank_key + 1):
- * - `cut`: the tree descended from its root, a node a step (17 rows by primary key), to the last
+ * - `cut`: the tree descended from its root, a node a step (17 rows, each a scalar subquery by the
+ *   whole primary key: a join let the planner read all the board's 65,536 nodes per read), to the last
  *   position whose prefix holds fewer than LEADERBOARD_TOP entries; the best are the rows with a
  *   rank key up to it, so the top is sorted from about a hundred rows. Ordering the whole board by
  *   its index and stopping at the limit was the plan with statistics only: PGlite keeps none for
  *   the projections' tables, guessed a board of 18 rows and sorted a million (a second a read;
  *   bench/games.bench.ts).
  * - the rank: 1 + the entries at better rank keys, summed from at most 16 nodes walked down from
- *   node rank_key (= position - 1), + the entries at the same key that scored first.
+ *   node rank_key (= position - 1), each by primary key, + the entries at the same key that scored first.
  * Ranks never tie: equal scores go to whoever scored first, then by player.
  */
 const READ_BOARD = `WITH RECURSIVE
@@ -44,10 +45,11 @@ const READ_BOARD = `WITH RECURSIVE
     SELECT ${SCORE_TREE_SIZE}, 0, ${LEADERBOARD_TOP}
     UNION ALL
     SELECT step / 2,
-           CASE WHEN position + step <= ${SCORE_TREE_SIZE} AND coalesce(c.count, 0) < wanted THEN position + step ELSE position END,
-           CASE WHEN position + step <= ${SCORE_TREE_SIZE} AND coalesce(c.count, 0) < wanted THEN wanted - coalesce(c.count, 0) ELSE wanted END
-      FROM cut LEFT JOIN game_score_counts c ON c.game_id = $1 AND c.board = $2 AND c.node = cut.position + cut.step
-     WHERE step > 0
+           CASE WHEN position + step <= ${SCORE_TREE_SIZE} AND coalesce(counted, 0) < wanted THEN position + step ELSE position END,
+           CASE WHEN position + step <= ${SCORE_TREE_SIZE} AND coalesce(counted, 0) < wanted THEN wanted - coalesce(counted, 0) ELSE wanted END
+      FROM (SELECT step, position, wanted,
+                   (SELECT c.count FROM game_score_counts c WHERE c.game_id = $1 AND c.board = $2 AND c.node = cut.position + cut.step) AS counted
+              FROM cut WHERE step > 0) AS probed
   ),
   best AS (
     SELECT player, nickname, rank_key, achieved_at FROM game_scores
@@ -57,7 +59,7 @@ const READ_BOARD = `WITH RECURSIVE
 SELECT 'top' AS part, (row_number() OVER (ORDER BY rank_key, achieved_at, player))::int AS rank, player, nickname, rank_key, achieved_at FROM best
 UNION ALL
 SELECT 'me', (1
-         + (SELECT coalesce(sum(c.count), 0) FROM game_score_counts c WHERE c.game_id = $1 AND c.board = $2 AND c.node = ANY (ARRAY(SELECT node FROM nodes)))
+         + (SELECT coalesce(sum((SELECT c.count FROM game_score_counts c WHERE c.game_id = $1 AND c.board = $2 AND c.node = nodes.node)), 0) FROM nodes)
          + (SELECT count(*) FROM game_scores t
              WHERE t.game_id = $1 AND t.board = $2 AND t.rank_key = me.rank_key AND (t.achieved_at, t.player) < (me.achieved_at, me.player)))::int,
        player, nickname, rank_key, achieved_at FROM me`;
